@@ -1,0 +1,141 @@
+from rest_framework import serializers
+
+from league.models import (
+    Division,
+    Entry,
+    Game,
+    GameResult,
+    GameSeat,
+    Penalty,
+    Player,
+    QualificationApplication,
+    QualificationTier,
+    RuleSet,
+    Season,
+    Standing,
+)
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Player
+        fields = ["id", "display_name", "native_name", "membership_number", "tenhou_id", "mahjong_soul_id", "active"]
+
+
+class RuleSetSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = RuleSet
+        fields = ["id", "name", "slug", "version", "system", "preset", "overrides", "options", "is_template",
+                  "created_at"]
+
+
+class DivisionSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Division
+        fields = ["id", "season", "code", "name", "name_zh", "order"]
+
+
+class SeasonSerializer(serializers.ModelSerializer):
+    divisions = DivisionSerializer(many=True, read_only=True)
+    league = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+
+    class Meta:
+        model = Season
+        fields = ["id", "league", "year", "number", "starts_on", "ends_on", "status", "rule_set", "divisions"]
+
+
+class StandingSerializer(serializers.ModelSerializer):
+    player = PlayerSerializer(read_only=True)
+
+    class Meta:
+        model = Standing
+        fields = ["rank", "player", "games", "game_points", "penalty_points", "total_points", "average_place",
+                  "firsts", "seconds", "thirds", "fourths", "computed_at"]
+
+
+class GameSeatSerializer(serializers.ModelSerializer):
+    player = PlayerSerializer(read_only=True)
+
+    class Meta:
+        model = GameSeat
+        fields = ["seat", "player", "raw_score", "points", "place"]
+
+
+class GameSerializer(serializers.ModelSerializer):
+    seats = GameSeatSerializer(many=True, read_only=True)
+    division_code = serializers.CharField(source="division.code", read_only=True)
+
+    class Meta:
+        model = Game
+        fields = ["id", "season", "division", "division_code", "match_day", "table", "scheduled_at", "status", "seats"]
+
+
+class GameResultInputSerializer(serializers.Serializer):
+    scores = serializers.ListField(child=serializers.IntegerField(), min_length=4, max_length=4,
+                                   help_text="Final raw scores of seats 0..3 (East, South, West, North at the start).")
+    deposits_left = serializers.IntegerField(min_value=0, default=0,
+                                             help_text="Riichi sticks still on the table at the end.")
+    replace = serializers.BooleanField(default=False, help_text="Correct an existing, different result.")
+
+
+class GameResultSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = GameResult
+        fields = ["game", "scores", "deposits_left", "points", "places", "rule_set", "entered_at"]
+
+
+class TierSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = QualificationTier
+        fields = ["id", "code", "description", "description_zh", "division_code", "effective_year",
+                  "effective_number", "validity", "requirements", "active"]
+
+
+class ApplicationSerializer(serializers.ModelSerializer):
+    player = PlayerSerializer(read_only=True)
+    tier_code = serializers.CharField(source="tier.code", read_only=True)
+
+    class Meta:
+        model = QualificationApplication
+        fields = ["id", "player", "season", "tier", "tier_code", "status", "platform", "account_id", "rank",
+                  "rating", "games_in_year", "room", "evidence_year", "proof", "note", "submitted_at",
+                  "decided_at", "reason"]
+        read_only_fields = ["status", "submitted_at", "decided_at", "reason"]
+
+
+class ApplicationInputSerializer(serializers.Serializer):
+    season = serializers.PrimaryKeyRelatedField(queryset=Season.objects.all())
+    tier = serializers.PrimaryKeyRelatedField(queryset=QualificationTier.objects.all())
+    player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(), required=False,
+                                                help_text="Admins only: apply on a player's behalf.")
+    platform = serializers.CharField(required=False, allow_blank=True)
+    account_id = serializers.CharField(required=False, allow_blank=True)
+    rank = serializers.CharField(required=False, allow_blank=True)
+    rating = serializers.IntegerField(required=False, min_value=0)
+    games_in_year = serializers.IntegerField(required=False, min_value=0)
+    room = serializers.CharField(required=False, allow_blank=True)
+    evidence_year = serializers.IntegerField(required=False)
+    note = serializers.CharField(required=False, allow_blank=True)
+    proof = serializers.FileField(required=False)
+
+
+class ApplicationDecisionSerializer(serializers.Serializer):
+    approve = serializers.BooleanField()
+    reason = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class EntrySerializer(serializers.ModelSerializer):
+    player = PlayerSerializer(read_only=True)
+
+    class Meta:
+        model = Entry
+        fields = ["id", "season", "division", "player", "basis"]
+
+
+class PenaltySerializer(serializers.ModelSerializer):
+    player = PlayerSerializer(read_only=True)
+
+    class Meta:
+        model = Penalty
+        fields = ["id", "season", "player", "game", "hand_number", "offence", "sanction", "points", "ruling",
+                  "assigned_at", "cancelled_at", "cancel_reason"]

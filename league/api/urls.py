@@ -1,0 +1,24 @@
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from rest_framework.authtoken.views import obtain_auth_token
+from rest_framework.routers import DefaultRouter
+
+from . import views
+
+router = DefaultRouter()
+router.register("players", views.PlayerViewSet)
+router.register("rulesets", views.RuleSetViewSet)
+router.register("seasons", views.SeasonViewSet, basename="season")
+router.register("divisions", views.DivisionViewSet)
+router.register("games", views.GameViewSet, basename="game")
+router.register("tiers", views.TierViewSet)
+router.register("applications", views.ApplicationViewSet, basename="application")
+router.register("penalties", views.PenaltyViewSet, basename="penalty")
+
+urlpatterns = [
+    path("games/<int:pk>/result/", views.GameResultView.as_view(), name="game-result"),
+    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("", include(router.urls)),
+]

@@ -1,0 +1,164 @@
+from django.shortcuts import get_object_or_404
+from django_filters.rest_framework import DjangoFilterBackend
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from league import roles, selectors, services
+from league.models import (
+    Division,
+    Entry,
+    Game,
+    Penalty,
+    Player,
+    QualificationApplication,
+    QualificationTier,
+    RuleSet,
+    Season,
+)
+
+from . import serializers as s
+from .idempotency import idempotent
+from .permissions import IsLeagueAdmin
+
+
+class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
+    queryset = Player.objects.all()
+    serializer_class = s.PlayerSerializer
+    filterset_fields = ["active", "membership_number"]
+
+    @action(detail=True)
+    def history(self, request, pk=None):
+        player = self.get_object()
+        rows = selectors.player_history(player=player)
+        return Response([{"game": r["game"].pk, "season": r["game"].season_id, "seat": r["seat"].seat,
+                          "raw_score": r["raw_score"], "points": r["points"], "place": r["place"],
+                          "running": r["running"]} for r in rows])
+
+
+class RuleSetViewSet(viewsets.ReadOnlyModelViewSet):
+    queryset = RuleSet.objects.all()
+    serializer_class = s.RuleSetSerializer
+    filterset_fields = ["system", "preset", "is_template", "slug"]
+
+
+class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
+    serializer_class = s.SeasonSerializer
+    filterset_fields = ["year", "number", "status"]
+
+    def get_queryset(self):
+        return selectors.season_list()
+
+
+class DivisionViewSet(viewsets.ReadOnlyModelViewSet):
+    queryset = Division.objects.select_related("season")
+    serializer_class = s.DivisionSerializer
+    filterset_fields = ["season", "code"]
+
+    @extend_schema(responses=s.StandingSerializer(many=True))
+    @action(detail=True)
+    def standings(self, request, pk=None):
+        division = self.get_object()
+        rows = selectors.standings_for(division=division, sort=request.query_params.get("sort", "rank"))
+        return Response(s.StandingSerializer(rows, many=True).data)
+
+    @extend_schema(responses=s.EntrySerializer(many=True))
+    @action(detail=True)
+    def entries(self, request, pk=None):
+        rows = Entry.objects.filter(division=self.get_object()).select_related("player")
+        return Response(s.EntrySerializer(rows, many=True).data)
+
+
+class GameViewSet(viewsets.ReadOnlyModelViewSet):
+    serializer_class = s.GameSerializer
+    filterset_fields = ["season", "division", "match_day", "status"]
+
+    def get_queryset(self):
+        return selectors.games_for()
+
+
+class GameResultView(APIView):
+    """Record (POST) or read (GET) a game's final scores."""
+
+    def get_permissions(self):
+        return [IsLeagueAdmin()] if self.request.method == "POST" else []
+
+    @extend_schema(responses=s.GameResultSerializer)
+    def get(self, request, pk):
+        game = get_object_or_404(Game, pk=pk)
+        if not hasattr(game, "result"):
+            return Response({"detail": "no result yet"}, status=status.HTTP_404_NOT_FOUND)
+        return Response(s.GameResultSerializer(game.result).data)
+
+    @extend_schema(request=s.GameResultInputSerializer, responses={201: s.GameResultSerializer,
+                                                                   200: s.GameResultSerializer})
+    @idempotent
+    def post(self, request, pk):
+        game = get_object_or_404(Game, pk=pk)
+        data = s.GameResultInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        result, created = services.game_result_record(game=game, actor=request.user, **data.validated_data)
+        return Response(s.GameResultSerializer(result).data,
+                        status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+class TierViewSet(viewsets.ReadOnlyModelViewSet):
+    queryset = QualificationTier.objects.filter(active=True)
+    serializer_class = s.TierSerializer
+
+
+class ApplicationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Players see and file their own applications; admins see all and decide."""
+
+    serializer_class = s.ApplicationSerializer
+    permission_classes = [IsAuthenticated]
+    filterset_fields = ["status", "season", "tier"]
+
+    def get_queryset(self):
+        qs = QualificationApplication.objects.select_related("player", "tier", "season")
+        if roles.is_admin(self.request.user):
+            return qs
+        player = roles.player_of(self.request.user)
+        return qs.filter(player=player) if player else qs.none()
+
+    @extend_schema(request=s.ApplicationInputSerializer, responses={201: s.ApplicationSerializer})
+    @idempotent
+    def create(self, request):
+        data = s.ApplicationInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = dict(data.validated_data)
+        player = v.pop("player", None)
+        if player is not None and not roles.is_admin(request.user):
+            raise PermissionDenied("Only a league admin may apply on another player's behalf.")
+        player = player or roles.player_of(request.user)
+        if player is None:
+            raise PermissionDenied("Your login is not linked to a player.")
+        season, tier, proof = v.pop("season"), v.pop("tier"), v.pop("proof", None)
+        application = services.application_submit(player=player, season=season, tier=tier, evidence=v,
+                                                  proof=proof, actor=request.user)
+        return Response(s.ApplicationSerializer(application).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=s.ApplicationDecisionSerializer, responses=s.ApplicationSerializer)
+    @action(detail=True, methods=["post"], permission_classes=[IsLeagueAdmin])
+    @idempotent
+    def decide(self, request, pk=None):
+        application = get_object_or_404(QualificationApplication, pk=pk)
+        data = s.ApplicationDecisionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        application = services.application_decide(application=application, actor=request.user,
+                                                  **data.validated_data)
+        return Response(s.ApplicationSerializer(application).data)
+
+
+class PenaltyViewSet(viewsets.ReadOnlyModelViewSet):
+    """The penalty ledger, cancelled rows included (they are never deleted)."""
+
+    serializer_class = s.PenaltySerializer
+    filterset_fields = ["season", "player", "game", "sanction"]
+
+    def get_queryset(self):
+        return Penalty.objects.select_related("player")

@@ -1,0 +1,46 @@
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from .models import QualificationTier, Season
+
+
+class GameResultForm(forms.Form):
+    """Four scores in seat order; the view passes the game so labels show the players."""
+
+    deposits_left = forms.IntegerField(label=_("Riichi sticks left on the table"), min_value=0, initial=0)
+
+    def __init__(self, *args, game=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.game = game
+        for seat in game.seats.all():
+            self.fields[f"score_{seat.seat}"] = forms.IntegerField(
+                label=f"{seat.seat_name} · {seat.player.display_name}", step_size=100,
+                widget=forms.NumberInput(attrs={"class": "score", "data-seat": seat.seat, "step": 100}),
+            )
+        self.order_fields([f"score_{i}" for i in range(4)] + ["deposits_left"])
+
+    def scores(self) -> list[int]:
+        return [self.cleaned_data[f"score_{i}"] for i in range(4)]
+
+
+class ApplicationForm(forms.Form):
+    season = forms.ModelChoiceField(queryset=Season.objects.exclude(status="closed"), label=_("Season"))
+    tier = forms.ModelChoiceField(queryset=QualificationTier.objects.filter(active=True), label=_("Tier"))
+    platform = forms.ChoiceField(label=_("Platform"), required=False, choices=[
+        ("", "—"), ("tenhou", _("Tenhou")), ("mahjongsoul", _("Mahjong Soul")), ("league", _("League record"))])
+    account_id = forms.CharField(label=_("Account ID"), required=False)
+    rank = forms.CharField(label=_("Rank"), required=False, help_text=_("e.g. 7-dan, celestial"))
+    rating = forms.IntegerField(label=_("Rating"), required=False, min_value=0)
+    games_in_year = forms.IntegerField(label=_("Games this year"), required=False, min_value=0)
+    room = forms.CharField(label=_("Room"), required=False, help_text=_("e.g. phoenix, throne"))
+    evidence_year = forms.IntegerField(label=_("Year of the evidence"), required=False)
+    proof = forms.FileField(label=_("Proof (screenshot)"), required=False)
+    note = forms.CharField(label=_("Note"), required=False, widget=forms.Textarea(attrs={"rows": 2}))
+
+    def evidence(self) -> dict:
+        keys = ["platform", "account_id", "rank", "rating", "games_in_year", "room", "evidence_year", "note"]
+        return {k: self.cleaned_data[k] for k in keys if self.cleaned_data.get(k) not in (None, "")}
+
+
+class DecisionForm(forms.Form):
+    reason = forms.CharField(label=_("Reason"), required=False, widget=forms.TextInput())

@@ -1,0 +1,131 @@
+"""A believable demo league: 32 players, two seasons with A/B divisions, ~60 games,
+promotion between the seasons, qualification tiers and applications, three logins."""
+
+import random
+from datetime import date, datetime, time, timedelta
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+from django.utils import timezone
+
+from league import services
+from league.models import League, LeagueRole, Player, QualificationTier, RuleSet, Season
+
+NAMES = [
+    ("Chan Tai Man", "陳大文"), ("Wong Siu Ming", "黃小明"), ("Lee Ka Yan", "李嘉欣"), ("Cheung Wing Hei", "張永曦"),
+    ("Lau Chi Keung", "劉志強"), ("Ng Mei Ling", "吳美玲"), ("Ho Pak Lam", "何柏霖"), ("Leung Hoi Ching", "梁凱晴"),
+    ("Tsang Kwok Wai", "曾國偉"), ("Yip Sze Wan", "葉詩韻"), ("Kwok Tsz Hin", "郭梓軒"), ("Lam Wai Kit", "林偉傑"),
+    ("Mak Hiu Tung", "麥曉彤"), ("Fung Chun Yin", "馮俊賢"), ("Tang Lok Yi", "鄧樂怡"), ("Chow Ho Yin", "周浩然"),
+    ("Yuen Ka Ho", "袁家豪"), ("So Wing Sze", "蘇詠詩"), ("Cheng Man Kit", "鄭文傑"), ("Kwan Yat Long", "關一朗"),
+    ("Poon Hei Tung", "潘希彤"), ("Tam Chun Hei", "譚俊希"), ("Siu Ka Wai", "蕭家慧"), ("Au Yeung Ming", "歐陽明"),
+    ("Ma Tsz Ching", "馬芷晴"), ("Chu Kin Wah", "朱健華"), ("Hui Wing Yan", "許詠欣"), ("Luk Ho Fai", "陸浩輝"),
+    ("Sato Haruki", "佐藤春樹"), ("Tanaka Yui", "田中結衣"), ("Kim Min Jun", "金敏俊"), ("Alex Fontaine", "方亞歷"),
+]
+
+
+def realistic_scores(rng: random.Random, total: int) -> list[int]:
+    """Final scores of a hanchan: spread like real games, multiples of 100, adding up to ``total``."""
+    while True:
+        raw = [rng.gauss(25000, 11000) for _ in range(4)]
+        shift = (total - sum(raw)) / 4
+        scores = [int(round((s + shift) / 100.0)) * 100 for s in raw]
+        scores[rng.randrange(4)] += total - sum(scores)
+        if min(scores) >= -15000 and len(set(scores)) == 4:
+            return scores
+
+
+class Command(BaseCommand):
+    help = "Load a demo league (idempotent: does nothing if the demo league exists)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--seed", type=int, default=2026)
+
+    @transaction.atomic
+    def handle(self, *args, seed, **options):
+        if League.objects.filter(slug="hkrl").exists():
+            self.stdout.write("Demo league already loaded.")
+            return
+        rng = random.Random(seed)
+        league = League.objects.create(name="Hong Kong Riichi League", name_zh="香港立直麻雀聯賽", slug="hkrl",
+                                       promotion_count=2)
+        self._logins(league)
+        template = services.rule_set_create(name="WRC (template)", slug="wrc", preset="wrc", is_template=True)
+        for preset in ("ema", "mleague", "tenhou"):
+            services.rule_set_create(name=f"{preset.upper()} (template)", slug=preset, preset=preset, is_template=True)
+        league_rules = services.rule_set_revise(rule_set=template, overrides={"reaction_time_ms": 1500},
+                                                notes="HKRL house rules")
+        players = [Player.objects.create(display_name=en, native_name=zh, membership_number=f"HK{i + 1:04d}",
+                                         tenhou_id=f"tenhou_{i + 1:02d}" if i % 3 == 0 else "",
+                                         mahjong_soul_id=f"{100000 + i * 7919}" if i % 4 == 1 else "")
+                   for i, (en, zh) in enumerate(NAMES)]
+        Player.objects.filter(pk=players[0].pk).update(user=get_user_model().objects.get(username="player"))
+        s1 = services.season_create(league=league, year=2026, number=1, rule_set=league_rules,
+                                    starts_on=date(2026, 1, 10), ends_on=date(2026, 3, 28))
+        for i, player in enumerate(players):
+            services.entry_create(division=s1.divisions.get(code="A" if i < 16 else "B"), player=player)
+        self._play(s1, rng, match_days=4, start=date(2026, 1, 10))
+        services.season_status_set(season=s1, status="closed")
+        s2 = services.season_create(league=league, year=2026, number=2, rule_set=league_rules,
+                                    starts_on=date(2026, 4, 11), ends_on=date(2026, 6, 27))
+        from league.tasks import season_promote
+
+        season_promote.delay(s1.pk, s2.pk)
+        services.season_status_set(season=s2, status="open")
+        self._tiers_and_applications(league, s2, players)
+        self._play(s2, rng, match_days=3, start=date(2026, 4, 11), unplayed_days=1)
+        self.stdout.write(self.style.SUCCESS(
+            "Demo league loaded: 32 players, 2 seasons. Logins: admin/kyoku-admin, referee/kyoku-referee, "
+            "player/kyoku-player"))
+
+    def _logins(self, league):
+        users = get_user_model().objects
+        admin = users.filter(username="admin").first() or users.create_superuser("admin", "admin@example.org",
+                                                                                "kyoku-admin")
+        referee = users.filter(username="referee").first() or users.create_user("referee", password="kyoku-referee")
+        users.filter(username="player").first() or users.create_user("player", password="kyoku-player")
+        LeagueRole.objects.get_or_create(league=league, user=admin, role=LeagueRole.Role.ADMIN)
+        LeagueRole.objects.get_or_create(league=league, user=referee, role=LeagueRole.Role.REFEREE)
+
+    def _play(self, season, rng, match_days, start, unplayed_days=0):
+        options = season.rule_set.options
+        for division in season.divisions.all():
+            players = [e.player for e in division.entries.select_related("player")]
+            for day in range(1, match_days + unplayed_days + 1):
+                rng.shuffle(players)
+                when = timezone.make_aware(datetime.combine(start + timedelta(weeks=2 * (day - 1)), time(14, 0)))
+                for table in range(len(players) // 4):
+                    game = services.game_create(division=division, match_day=day, table=table + 1,
+                                                players=players[table * 4:table * 4 + 4], scheduled_at=when)
+                    if day > match_days:
+                        continue
+                    sticks = 1 if rng.random() < 0.15 else 0
+                    total = 4 * options["start_points"] - 1000 * sticks
+                    services.game_result_record(game=game, scores=realistic_scores(rng, total), deposits_left=sticks)
+
+    def _tiers_and_applications(self, league, season, players):
+        cat1 = QualificationTier.objects.create(
+            league=league, code="1", description="Category 1: earned by league results, valid for the year",
+            description_zh="第一類資格:以年為單位,有效期至該年度第四賽季末", effective_year=2023, effective_number=3,
+            validity="yearly", requirements={"proof_required": False})
+        cat1a = QualificationTier.objects.create(
+            league=league, code="1A", description="Category 1A: Tenhou 7-dan R2000 or Mahjong Soul Celestial, "
+            "plus 40 games this year in the Phoenix room (or Throne) or above",
+            description_zh="第一A類資格:擁有天鳳七段R2000/雀魂魂天帳號,並在年內有40場鳳以上對局",
+            effective_year=2023, effective_number=3, validity="season",
+            requirements={"accounts": [
+                {"platform": "tenhou", "min_rank": "7-dan", "min_rating": 2000, "min_games_in_year": 40,
+                 "min_room": "phoenix"},
+                {"platform": "mahjongsoul", "min_rank": "celestial", "min_games_in_year": 40, "min_room": "throne"}],
+                "proof_required": False})
+        b_players = [e.player for e in season.entries.filter(division__code="B").select_related("player")]
+        good = services.application_submit(player=b_players[0], season=season, tier=cat1a, evidence={
+            "platform": "tenhou", "account_id": "tenhou_ace", "rank": "7-dan", "rating": 2043,
+            "games_in_year": 57, "room": "phoenix"})
+        services.application_submit(player=b_players[1], season=season, tier=cat1a, evidence={
+            "platform": "mahjongsoul", "account_id": "88231907", "rank": "celestial", "games_in_year": 41,
+            "room": "throne"})
+        services.application_submit(player=b_players[2], season=season, tier=cat1, evidence={
+            "platform": "league", "note": "3rd in B division 2025 S4"})
+        admin = get_user_model().objects.get(username="admin")
+        services.application_decide(application=good, approve=True, actor=admin)

@@ -1,0 +1,403 @@
+"""League data: the raw facts (players, rule sets, seasons, games, results) and the
+stored derivations (seat results, standings) that services recompute from them."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.core.serializers.json import DjangoJSONEncoder
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+SEATS = (0, 1, 2, 3)
+SEAT_NAMES = (_("East"), _("South"), _("West"), _("North"))
+
+
+class League(models.Model):
+    name = models.CharField(_("name"), max_length=120)
+    name_zh = models.CharField(_("Chinese name"), max_length=120, blank=True)
+    slug = models.SlugField(unique=True)
+    promotion_count = models.PositiveSmallIntegerField(
+        _("players promoted / relegated per season"), default=2
+    )
+
+    def __str__(self):
+        return self.name
+
+
+class LeagueRole(models.Model):
+    """A login's role in a league. Players are recognised by their Player link instead."""
+
+    class Role(models.TextChoices):
+        ADMIN = "admin", _("League admin")
+        REFEREE = "referee", _("Referee")
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="roles")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="league_roles")
+    role = models.CharField(max_length=16, choices=Role.choices)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["league", "user", "role"], name="uniq_league_role")]
+
+    def __str__(self):
+        return f"{self.user} · {self.get_role_display()} · {self.league}"
+
+
+class Player(models.Model):
+    display_name = models.CharField(_("display name"), max_length=80)
+    native_name = models.CharField(_("name in native script"), max_length=80, blank=True)
+    membership_number = models.CharField(_("membership number"), max_length=20, unique=True)
+    tenhou_id = models.CharField(_("Tenhou ID"), max_length=40, blank=True)
+    mahjong_soul_id = models.CharField(_("Mahjong Soul ID"), max_length=40, blank=True)
+    active = models.BooleanField(_("active"), default=True)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player"
+    )
+
+    class Meta:
+        ordering = ["display_name"]
+
+    def __str__(self):
+        return f"{self.display_name} ({self.native_name})" if self.native_name else self.display_name
+
+
+class RuleSet(models.Model):
+    """One immutable version of a named rule set. Revising makes a new row (version + 1),
+    so a season keeps the exact settings its results were computed under."""
+
+    name = models.CharField(_("name"), max_length=80)
+    slug = models.SlugField()
+    version = models.PositiveIntegerField(default=1)
+    system = models.CharField(_("rule system"), max_length=16)  # riichi | zung-jung | beijing
+    preset = models.CharField(_("preset"), max_length=32)
+    overrides = models.JSONField(_("overrides"), default=dict, blank=True)
+    options = models.JSONField(_("resolved options"), default=dict)  # preset + overrides, validated
+    is_template = models.BooleanField(_("preset template"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    notes = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["slug", "-version"]
+        constraints = [models.UniqueConstraint(fields=["slug", "version"], name="uniq_ruleset_version")]
+
+    def __str__(self):
+        return f"{self.name} v{self.version}"
+
+    @property
+    def spec(self) -> dict:
+        """The ``rules`` value for an engine record."""
+        return {"preset": self.preset, **self.overrides}
+
+
+class Season(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        OPEN = "open", _("Open")
+        CLOSED = "closed", _("Closed")
+
+    league = models.ForeignKey(League, on_delete=models.PROTECT, related_name="seasons")
+    year = models.PositiveSmallIntegerField(_("year"), validators=[MinValueValidator(2000)])
+    number = models.PositiveSmallIntegerField(
+        _("season number"), validators=[MinValueValidator(1), MaxValueValidator(4)]
+    )
+    starts_on = models.DateField(_("starts on"), null=True, blank=True)
+    ends_on = models.DateField(_("ends on"), null=True, blank=True)
+    status = models.CharField(_("status"), max_length=8, choices=Status.choices, default=Status.DRAFT)
+    rule_set = models.ForeignKey(RuleSet, on_delete=models.PROTECT, related_name="seasons")
+    promoted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-year", "-number"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "year", "number"], name="uniq_season"),
+            models.CheckConstraint(condition=Q(number__gte=1, number__lte=4), name="season_number_1_4"),
+        ]
+
+    def __str__(self):
+        return f"{self.year} S{self.number}"
+
+    @property
+    def ordinal(self) -> int:
+        """Comparable position in time: 2025 S4 < 2026 S1."""
+        return self.year * 4 + self.number - 1
+
+
+class Division(models.Model):
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="divisions")
+    code = models.CharField(_("code"), max_length=4)  # A, B, ...
+    name = models.CharField(_("name"), max_length=40)
+    name_zh = models.CharField(_("Chinese name"), max_length=40, blank=True)  # 甲組, 乙組
+    order = models.PositiveSmallIntegerField(default=0)  # 0 = top division
+
+    class Meta:
+        ordering = ["season", "order"]
+        constraints = [models.UniqueConstraint(fields=["season", "code"], name="uniq_division_code")]
+
+    def __str__(self):
+        return f"{self.season} {self.name}"
+
+
+class QualificationTier(models.Model):
+    """A category on which a division admits players (seed 003: 第一類, 第一A類 …)."""
+
+    class Validity(models.TextChoices):
+        YEARLY = "yearly", _("Yearly (to the end of that year's 4th season)")
+        SEASON = "season", _("One season")
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="tiers")
+    code = models.CharField(_("code"), max_length=8)
+    description = models.CharField(_("description"), max_length=200)
+    description_zh = models.CharField(_("Chinese description"), max_length=200, blank=True)
+    division_code = models.CharField(_("admits to division"), max_length=4, default="A")
+    effective_year = models.PositiveSmallIntegerField(_("effective from year"))
+    effective_number = models.PositiveSmallIntegerField(_("effective from season"), default=1)
+    validity = models.CharField(_("validity"), max_length=8, choices=Validity.choices)
+    # Alternatives of account evidence (any one suffices) and year-wide conditions; validated by
+    # league.qualification.validate_requirements.
+    requirements = models.JSONField(_("evidence requirements"), default=dict, blank=True)
+    active = models.BooleanField(default=True)
+
+    class Meta:
+        ordering = ["league", "code"]
+        constraints = [models.UniqueConstraint(fields=["league", "code"], name="uniq_tier_code")]
+
+    def __str__(self):
+        return f"{self.code}: {self.description}"
+
+
+class QualificationApplication(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Pending")
+        APPROVED = "approved", _("Approved")
+        REJECTED = "rejected", _("Rejected")
+
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="applications")
+    season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="applications")
+    tier = models.ForeignKey(QualificationTier, on_delete=models.PROTECT, related_name="applications")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    platform = models.CharField(_("platform"), max_length=16, blank=True)  # tenhou | mahjongsoul | league
+    account_id = models.CharField(_("account"), max_length=40, blank=True)
+    rank = models.CharField(_("rank"), max_length=20, blank=True)
+    rating = models.PositiveIntegerField(_("rating"), null=True, blank=True)
+    games_in_year = models.PositiveIntegerField(_("games in the year"), null=True, blank=True)
+    room = models.CharField(_("room"), max_length=20, blank=True)
+    evidence_year = models.PositiveSmallIntegerField(_("year of the evidence"))
+    proof = models.FileField(_("proof"), upload_to="qualification/%Y/", blank=True)
+    note = models.TextField(_("note"), blank=True)
+    submitted_at = models.DateTimeField(auto_now_add=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    reason = models.TextField(_("reason"), blank=True)
+
+    class Meta:
+        ordering = ["-submitted_at"]
+        constraints = [
+            # One live application per player, season and tier; a rejected one may be re-filed.
+            models.UniqueConstraint(
+                fields=["player", "season", "tier"],
+                condition=~Q(status="rejected"),
+                name="uniq_live_application",
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.player} → {self.tier.code} ({self.season})"
+
+
+class Entry(models.Model):
+    """A player's place in a division for one season, and the basis they play on."""
+
+    class Basis(models.TextChoices):
+        QUALIFICATION = "qualification", _("Qualification")
+        RETAINED = "retained", _("Retained")
+        PROMOTED = "promoted", _("Promoted")
+        RELEGATED = "relegated", _("Relegated")
+        OPEN = "open", _("Open entry")
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="entries")
+    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    basis = models.CharField(_("basis"), max_length=16, choices=Basis.choices, default=Basis.OPEN)
+    application = models.ForeignKey(
+        QualificationApplication, null=True, blank=True, on_delete=models.SET_NULL, related_name="entries"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["division", "player__display_name"]
+        constraints = [models.UniqueConstraint(fields=["season", "player"], name="uniq_entry_per_season")]
+
+    def __str__(self):
+        return f"{self.player} in {self.division}"
+
+
+class Game(models.Model):
+    """One hanchan at one table."""
+
+    class Status(models.TextChoices):
+        SCHEDULED = "scheduled", _("Scheduled")
+        IN_PROGRESS = "in_progress", _("In progress")
+        FINISHED = "finished", _("Finished")
+        VOID = "void", _("Void")
+
+    season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="games")
+    division = models.ForeignKey(Division, on_delete=models.PROTECT, related_name="games")
+    match_day = models.PositiveSmallIntegerField(_("match day"))
+    table = models.PositiveSmallIntegerField(_("table"))
+    scheduled_at = models.DateTimeField(_("time"), null=True, blank=True)
+    status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.SCHEDULED)
+
+    class Meta:
+        ordering = ["season", "division", "match_day", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["division", "match_day", "table"], name="uniq_game_table")
+        ]
+
+    def __str__(self):
+        return f"{self.division} · day {self.match_day} · table {self.table}"
+
+
+class GameSeat(models.Model):
+    """Who sat where: seat 0 is East at the start of the game (the contract's seat numbers)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField(validators=[MaxValueValidator(3)])
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    # Derived from the result (kept here so standings and history are one query).
+    raw_score = models.IntegerField(null=True, blank=True)
+    points = models.DecimalField(max_digits=7, decimal_places=1, null=True, blank=True)
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="uniq_game_seat"),
+            models.UniqueConstraint(fields=["game", "player"], name="uniq_game_player"),
+            models.CheckConstraint(condition=Q(seat__lte=3), name="seat_0_3"),
+        ]
+
+    @property
+    def seat_name(self):
+        return SEAT_NAMES[self.seat]
+
+
+class GameResult(models.Model):
+    """The raw facts of a finished game: four final scores and the deposits left on the table."""
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="result")
+    scores = models.JSONField()  # [seat0, seat1, seat2, seat3] raw final points
+    deposits_left = models.PositiveSmallIntegerField(default=0)
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    entered_at = models.DateTimeField(auto_now=True)
+    rule_set = models.ForeignKey(RuleSet, on_delete=models.PROTECT, related_name="+")
+    # Derived: league points per seat as computed by the engine, kept for audit.
+    points = models.JSONField(default=list)
+    places = models.JSONField(default=list)
+
+    def __str__(self):
+        return f"result of {self.game}"
+
+
+class Penalty(models.Model):
+    """The penalty ledger (append-only: cancel with a reason, never delete)."""
+
+    class Sanction(models.TextChoices):
+        WARNING = "warning", _("Warning")
+        YELLOW = "yellow_card", _("Yellow card")
+        RED = "red_card", _("Red card")
+        DEDUCTION = "point_deduction", _("Point deduction")
+        CHOMBO = "chombo", _("Chombo")
+        DEAD_HAND = "dead_hand", _("Dead hand")
+
+    season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="penalties")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="penalties")
+    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.PROTECT, related_name="penalties")
+    hand_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    offence = models.CharField(_("offence"), max_length=40)
+    sanction = models.CharField(_("sanction"), max_length=20, choices=Sanction.choices)
+    points = models.DecimalField(
+        _("points deducted"), max_digits=6, decimal_places=1, default=Decimal("0")
+    )  # league points taken off (positive number)
+    ruling = models.ForeignKey(
+        "referee.Ruling", null=True, blank=True, on_delete=models.PROTECT, related_name="penalties"
+    )
+    assigned_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    assigned_at = models.DateTimeField(auto_now_add=True)
+    cancelled_at = models.DateTimeField(null=True, blank=True)
+    cancelled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    cancel_reason = models.TextField(blank=True)
+    note = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-assigned_at"]
+
+    @property
+    def active(self) -> bool:
+        return self.cancelled_at is None
+
+
+class Standing(models.Model):
+    """Stored standings row: written only by league.services.standings_recompute."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="standings")
+    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="standings")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="standings")
+    rank = models.PositiveSmallIntegerField()
+    games = models.PositiveSmallIntegerField(default=0)
+    game_points = models.DecimalField(max_digits=8, decimal_places=1, default=Decimal("0"))
+    penalty_points = models.DecimalField(max_digits=8, decimal_places=1, default=Decimal("0"))
+    total_points = models.DecimalField(max_digits=8, decimal_places=1, default=Decimal("0"))
+    average_place = models.DecimalField(max_digits=4, decimal_places=2, null=True)
+    firsts = models.PositiveSmallIntegerField(default=0)
+    seconds = models.PositiveSmallIntegerField(default=0)
+    thirds = models.PositiveSmallIntegerField(default=0)
+    fourths = models.PositiveSmallIntegerField(default=0)
+    computed_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["division", "rank"]
+        constraints = [models.UniqueConstraint(fields=["division", "player"], name="uniq_standing")]
+
+
+class AuditLog(models.Model):
+    """Append-only record of every change, written in the same transaction as the change."""
+
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    action = models.CharField(max_length=60)
+    object_type = models.CharField(max_length=40)
+    object_id = models.CharField(max_length=40)
+    data = models.JSONField(default=dict, encoder=DjangoJSONEncoder)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def save(self, *args, **kwargs):
+        if self.pk:
+            raise ValueError("audit log rows are append-only")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ValueError("audit log rows are append-only")
+
+
+class IdempotencyKey(models.Model):
+    """The first response to a write request with an ``Idempotency-Key`` header."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=128)
+    endpoint = models.CharField(max_length=200)
+    request_hash = models.CharField(max_length=64)
+    status_code = models.PositiveSmallIntegerField(null=True)
+    response = models.JSONField(null=True, encoder=DjangoJSONEncoder)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "key"], name="uniq_idempotency_key")]

@@ -1,0 +1,133 @@
+"""Qualification tiers as data (seed 003: from 2023 S3 the A division admits players on
+several categories, confirmed before each season, not for life).
+
+A tier's ``requirements``::
+
+    {"accounts": [                       # any one alternative suffices
+        {"platform": "tenhou", "min_rank": "7-dan", "min_rating": 2000,
+         "min_games_in_year": 40, "min_room": "phoenix"},
+        {"platform": "mahjongsoul", "min_rank": "celestial",
+         "min_games_in_year": 40, "min_room": "throne"}],
+     "proof_required": true}
+
+An empty ``accounts`` list means the admin judges the proof alone (e.g. category 1,
+earned by league results). Validity: ``yearly`` runs to the end of the evidence year's 4th
+season; ``season`` covers the season applied for only.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+
+# Ordered ranks and rooms per platform: later = higher.
+RANKS = {
+    "tenhou": ["1-kyu", "1-dan", "2-dan", "3-dan", "4-dan", "5-dan", "6-dan", "7-dan", "8-dan", "9-dan",
+               "10-dan", "tenhoui"],
+    "mahjongsoul": ["novice", "adept", "expert", "master", "saint", "celestial"],
+}
+ROOMS = {
+    "tenhou": ["general", "upper", "special", "phoenix"],  # 一般 上級 特上 鳳凰
+    "mahjongsoul": ["bronze", "silver", "gold", "jade", "throne"],  # 銅 銀 金 玉 王座
+}
+PLATFORMS = {"tenhou": "Tenhou 天鳳", "mahjongsoul": "Mahjong Soul 雀魂", "league": "League record"}
+ACCOUNT_KEYS = {"platform", "min_rank", "min_rating", "min_games_in_year", "min_room"}
+
+
+def validate_requirements(requirements: dict) -> None:
+    """Raise ValidationError naming the bad key of a tier's requirements."""
+    if not isinstance(requirements, dict):
+        raise ValidationError({"requirements": ["must be an object"]})
+    unknown = set(requirements) - {"accounts", "proof_required"}
+    if unknown:
+        raise ValidationError({"requirements": [f"unknown keys: {', '.join(sorted(unknown))}"]})
+    for i, alt in enumerate(requirements.get("accounts", [])):
+        where = f"requirements.accounts[{i}]"
+        if not isinstance(alt, dict) or alt.get("platform") not in RANKS:
+            raise ValidationError({where: [f"platform must be one of {', '.join(RANKS)}"]})
+        if set(alt) - ACCOUNT_KEYS:
+            raise ValidationError({where: [f"unknown keys: {', '.join(sorted(set(alt) - ACCOUNT_KEYS))}"]})
+        if "min_rank" in alt and alt["min_rank"] not in RANKS[alt["platform"]]:
+            raise ValidationError({f"{where}.min_rank": [f"not a {alt['platform']} rank"]})
+        if "min_room" in alt and alt["min_room"] not in ROOMS[alt["platform"]]:
+            raise ValidationError({f"{where}.min_room": [f"not a {alt['platform']} room"]})
+        for key in ("min_rating", "min_games_in_year"):
+            if key in alt and (not isinstance(alt[key], int) or alt[key] < 0):
+                raise ValidationError({f"{where}.{key}": ["a whole number, 0 or more"]})
+
+
+def _ordinal(year: int, number: int) -> int:
+    return year * 4 + number - 1
+
+
+def check_tier_in_force(*, tier, season) -> None:
+    if not tier.active:
+        raise ValidationError({"tier": ["this tier is no longer offered"]})
+    if season.ordinal < _ordinal(tier.effective_year, tier.effective_number):
+        raise ValidationError({"tier": [f"in force only from {tier.effective_year} S{tier.effective_number}"]})
+
+
+def valid_until(*, tier, season, evidence_year: int) -> int:
+    """Ordinal of the last season the qualification covers."""
+    if tier.validity == "yearly":
+        return _ordinal(evidence_year, 4)
+    return season.ordinal
+
+
+def _meets(alt: dict, ev: dict) -> list[tuple[str, str]]:
+    platform, problems = alt["platform"], []
+    if "min_rank" in alt:
+        order = RANKS[platform]
+        if ev.get("rank") not in order or order.index(ev["rank"]) < order.index(alt["min_rank"]):
+            problems.append(("rank", f"{PLATFORMS[platform]} needs rank {alt['min_rank']} or above"))
+    if "min_rating" in alt and (ev.get("rating") or 0) < alt["min_rating"]:
+        problems.append(("rating", f"{PLATFORMS[platform]} needs rating {alt['min_rating']} or above"))
+    if "min_games_in_year" in alt and (ev.get("games_in_year") or 0) < alt["min_games_in_year"]:
+        problems.append(("games_in_year", f"needs {alt['min_games_in_year']} games in the year"))
+    if "min_room" in alt:
+        rooms = ROOMS[platform]
+        if ev.get("room") not in rooms or rooms.index(ev["room"]) < rooms.index(alt["min_room"]):
+            problems.append(("room", f"games must be in the {alt['min_room']} room or above"))
+    return problems
+
+
+def clean_evidence(*, tier, evidence: dict, season) -> dict:
+    """Evidence fields → model fields, checked against the tier. Errors name the field."""
+    allowed = {"platform", "account_id", "rank", "rating", "games_in_year", "room", "evidence_year", "note"}
+    unknown = set(evidence) - allowed
+    if unknown:
+        raise ValidationError({sorted(unknown)[0]: ["unknown evidence field"]})
+    ev = {k: v for k, v in evidence.items() if v not in (None, "")}
+    for key in ("rating", "games_in_year", "evidence_year"):
+        if key in ev:
+            try:
+                ev[key] = int(ev[key])
+            except (TypeError, ValueError):
+                raise ValidationError({key: ["a whole number"]}) from None
+            if ev[key] < 0:
+                raise ValidationError({key: ["a whole number, 0 or more"]})
+    ev.setdefault("evidence_year", season.year)
+    if season.ordinal > valid_until(tier=tier, season=season, evidence_year=ev["evidence_year"]):
+        raise ValidationError({"evidence_year": [f"evidence from {ev['evidence_year']} has expired for {season}"]})
+    if ev["evidence_year"] > season.year:
+        raise ValidationError({"evidence_year": ["evidence cannot come from a later year"]})
+    alternatives = tier.requirements.get("accounts", [])
+    if alternatives:
+        if ev.get("platform") not in {a["platform"] for a in alternatives}:
+            names = " or ".join(PLATFORMS[a["platform"]] for a in alternatives)
+            raise ValidationError({"platform": [f"this tier needs a {names} account"]})
+        if not ev.get("account_id"):
+            raise ValidationError({"account_id": ["give the account's ID"]})
+        matching = [a for a in alternatives if a["platform"] == ev["platform"]]
+        failures = [_meets(a, ev) for a in matching]
+        best = min(failures, key=len)
+        if best:
+            raise ValidationError({field: [msg] for field, msg in best})
+    return ev
+
+
+def check_not_expired(*, application) -> None:
+    season = application.season
+    if season.status == "closed":
+        raise ValidationError({"season": ["the season is closed; the qualification has expired"]})
+    if season.ordinal > valid_until(tier=application.tier, season=season, evidence_year=application.evidence_year):
+        raise ValidationError({"evidence_year": ["the qualification has expired"]})

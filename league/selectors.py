@@ -1,0 +1,67 @@
+"""Reads for pages and the API."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.db.models import Prefetch
+
+from .models import Division, Game, GameSeat, Penalty, Player, QualificationApplication, Season, Standing
+
+STANDINGS_SORTS = {
+    "rank": ["rank"],
+    "points": ["-total_points", "rank"],
+    "games": ["-games", "rank"],
+    "average": ["average_place", "rank"],
+    "firsts": ["-firsts", "rank"],
+    "fourths": ["-fourths", "rank"],
+    "penalties": ["-penalty_points", "rank"],
+    "name": ["player__display_name"],
+}
+
+
+def season_list(*, league=None):
+    qs = Season.objects.select_related("league", "rule_set").prefetch_related("divisions")
+    return qs.filter(league=league) if league else qs
+
+
+def standings_for(*, division: Division, sort: str = "rank"):
+    order = STANDINGS_SORTS.get(sort.lstrip("-"), ["rank"])
+    return Standing.objects.filter(division=division).select_related("player").order_by(*order)
+
+
+def games_for(*, division: Division | None = None, season: Season | None = None, player: Player | None = None):
+    qs = Game.objects.select_related("division", "season").prefetch_related(
+        Prefetch("seats", queryset=GameSeat.objects.select_related("player").order_by("seat"))
+    )
+    if division:
+        qs = qs.filter(division=division)
+    if season:
+        qs = qs.filter(season=season)
+    if player:
+        qs = qs.filter(seats__player=player)
+    return qs.order_by("match_day", "table")
+
+
+def player_history(*, player: Player, season: Season | None = None) -> list[dict]:
+    """The player's finished games in order, with the running total (for the chart)."""
+    seats = (GameSeat.objects.filter(player=player, game__status=Game.Status.FINISHED)
+             .select_related("game", "game__season", "game__division")
+             .order_by("game__season__year", "game__season__number", "game__match_day", "game__table"))
+    if season:
+        seats = seats.filter(game__season=season)
+    running, out = Decimal("0"), []
+    for seat in seats:
+        running += seat.points or 0
+        out.append({"seat": seat, "game": seat.game, "points": seat.points, "place": seat.place,
+                    "raw_score": seat.raw_score, "running": running})
+    return out
+
+
+def player_penalties(*, player: Player):
+    return Penalty.objects.filter(player=player).select_related("season", "game").order_by("-assigned_at")
+
+
+def applications_pending():
+    return (QualificationApplication.objects.filter(status=QualificationApplication.Status.PENDING)
+            .select_related("player", "season", "tier").order_by("submitted_at"))

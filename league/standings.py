@@ -1,0 +1,80 @@
+"""Standings arithmetic, from stored seat results and the penalty ledger.
+
+Order (the league's documented tie-breaks): total points (game points minus penalties)
+descending, then average place ascending, then more 1st places, more 2nd, more 3rd, then
+more games played, then display name. Players with an entry but no game yet are listed last
+in name order with zero points.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from decimal import Decimal
+
+from django.db.models import Sum
+
+from .models import Division, Entry, Game, GameSeat, Penalty, Season, Standing
+
+ZERO = Decimal("0")
+
+
+def _seat_totals(division: Division) -> dict[int, dict]:
+    totals: dict[int, dict] = defaultdict(lambda: {"games": 0, "points": ZERO, "places": [0, 0, 0, 0]})
+    seats = GameSeat.objects.filter(
+        game__division=division, game__status=Game.Status.FINISHED, place__isnull=False
+    ).values_list("player_id", "points", "place")
+    for player_id, points, place in seats:
+        row = totals[player_id]
+        row["games"] += 1
+        row["points"] += points
+        row["places"][place - 1] += 1
+    return totals
+
+
+def _penalty_totals(season_id: int, player_ids) -> dict[int, Decimal]:
+    rows = (Penalty.objects.filter(season_id=season_id, player_id__in=player_ids, cancelled_at__isnull=True)
+            .values("player_id").annotate(total=Sum("points")))
+    return {r["player_id"]: r["total"] or ZERO for r in rows}
+
+
+def standings_rows(*, division: Division) -> list[dict]:
+    totals = _seat_totals(division)
+    player_ids = set(totals) | set(Entry.objects.filter(division=division).values_list("player_id", flat=True))
+    penalties = _penalty_totals(division.season_id, player_ids)
+    names = dict(Entry.objects.filter(division=division).values_list("player_id", "player__display_name"))
+    rows = []
+    for player_id in player_ids:
+        t = totals.get(player_id, {"games": 0, "points": ZERO, "places": [0, 0, 0, 0]})
+        games, places = t["games"], t["places"]
+        average = (Decimal(sum((i + 1) * n for i, n in enumerate(places))) / games).quantize(Decimal("0.01")) \
+            if games else None
+        penalty = penalties.get(player_id, ZERO)
+        rows.append({
+            "player_id": player_id, "games": games, "game_points": t["points"], "penalty_points": penalty,
+            "total_points": t["points"] - penalty, "average_place": average, "firsts": places[0],
+            "seconds": places[1], "thirds": places[2], "fourths": places[3],
+        })
+    rows.sort(key=lambda r: (r["games"] == 0, -r["total_points"], r["average_place"] or 9, -r["firsts"],
+                             -r["seconds"], -r["thirds"], -r["games"], names.get(r["player_id"], "")))
+    for rank, row in enumerate(rows, start=1):
+        row["rank"] = rank
+    return rows
+
+
+def promotion_plan(*, season: Season, count: int) -> list[tuple[int, str, str]]:
+    """``(player_id, division code next season, basis)`` for every entry of ``season``."""
+    divisions = list(season.divisions.order_by("order"))
+    ranked = {d.pk: list(Standing.objects.filter(division=d).order_by("rank").values_list("player_id", flat=True))
+              for d in divisions}
+    for d in divisions:  # entries without a standings row (no recompute yet) keep their place at the end
+        listed = set(ranked[d.pk])
+        ranked[d.pk] += [p for p in Entry.objects.filter(division=d).values_list("player_id", flat=True)
+                         if p not in listed]
+    destination = {p: (d.code, Entry.Basis.RETAINED) for d in divisions for p in ranked[d.pk]}
+    for upper, lower in zip(divisions, divisions[1:]):
+        n = min(count, len(ranked[upper.pk]) // 2, len(ranked[lower.pk]) // 2)
+        for p in ranked[lower.pk][:n]:
+            destination[p] = (upper.code, Entry.Basis.PROMOTED)
+        for p in ranked[upper.pk][len(ranked[upper.pk]) - n:] if n else []:
+            destination[p] = (lower.code, Entry.Basis.RELEGATED)
+    return [(p, code, basis) for p, (code, basis) in destination.items()]

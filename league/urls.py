@@ -1,0 +1,15 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("seasons/<int:season_id>/", views.season_detail, name="season"),
+    path("seasons/<int:season_id>/divisions/<str:code>/", views.standings, name="standings"),
+    path("players/<int:player_id>/", views.player_detail, name="player"),
+    path("games/<int:game_id>/", views.game_detail, name="game"),
+    path("games/<int:game_id>/result/", views.game_result_entry, name="game-result-entry"),
+    path("review/applications/", views.applications_review, name="review"),
+    path("review/applications/<int:application_id>/decide/", views.application_decide, name="application-decide"),
+    path("me/", views.my_page, name="me"),
+]

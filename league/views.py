@@ -1,0 +1,153 @@
+"""Server-rendered pages. Reads go through selectors, writes through services."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from . import roles, selectors, services
+from .forms import ApplicationForm, DecisionForm, GameResultForm
+from .models import Division, Game, Player, QualificationApplication, Season
+
+
+def _form_errors(form, exc: ValidationError) -> None:
+    """Attach service errors to the form fields they name (``scores[2]`` → ``score_2``)."""
+    for field, msgs in getattr(exc, "message_dict", {"__all__": exc.messages}).items():
+        name = field.replace("scores[", "score_").rstrip("]")
+        target = name if name in form.fields else None
+        for msg in msgs:
+            form.add_error(target, msg if target else f"{field}: {msg}")
+
+
+def home(request):
+    return render(request, "league/home.html", {"seasons": selectors.season_list()})
+
+
+def season_detail(request, season_id):
+    season = get_object_or_404(Season.objects.select_related("rule_set", "league"), pk=season_id)
+    games = selectors.games_for(season=season)
+    return render(request, "league/season.html", {"season": season, "divisions": season.divisions.all(),
+                                                  "games": games})
+
+
+def standings(request, season_id, code):
+    division = get_object_or_404(Division.objects.select_related("season"), season_id=season_id, code=code)
+    sort = request.GET.get("sort", "rank")
+    rows = selectors.standings_for(division=division, sort=sort)
+    return render(request, "league/standings.html", {"division": division, "season": division.season,
+                                                     "rows": rows, "sort": sort})
+
+
+def player_detail(request, player_id):
+    player = get_object_or_404(Player, pk=player_id)
+    history = selectors.player_history(player=player)
+    return render(request, "league/player.html", {
+        "player": player, "history": history, "chart": _chart(history),
+        "penalties": selectors.player_penalties(player=player),
+        "applications": player.applications.select_related("tier", "season")
+        if roles.player_of(request.user) == player or roles.is_admin(request.user) else None,
+    })
+
+
+def _chart(history, width=640, height=200, pad=24) -> dict | None:
+    """Running total as SVG polyline coordinates (drawn server-side, no JS library needed)."""
+    if not history:
+        return None
+    values = [0.0] + [float(r["running"]) for r in history]
+    low, high = min(values + [0.0]), max(values + [0.0])
+    span = (high - low) or 1.0
+    step = (width - 2 * pad) / max(len(values) - 1, 1)
+
+    def y(v):
+        return round(height - pad - (v - low) / span * (height - 2 * pad), 1)
+
+    points = [(round(pad + i * step, 1), y(v)) for i, v in enumerate(values)]
+    return {"width": width, "height": height, "points": " ".join(f"{x},{yy}" for x, yy in points),
+            "dots": points[1:], "zero_y": y(0.0), "high": high, "low": low, "pad": pad}
+
+
+def game_detail(request, game_id):
+    game = get_object_or_404(selectors.games_for(), pk=game_id)
+    hands = list(game.hands.all()) if hasattr(game, "hands") else []
+    return render(request, "league/game.html", {"game": game, "seats": list(game.seats.all()),
+                                                "result": getattr(game, "result", None), "hands": hands})
+
+
+@login_required
+def game_result_entry(request, game_id):
+    game = get_object_or_404(Game.objects.select_related("season__rule_set", "division"), pk=game_id)
+    if not roles.is_admin(request.user, game.season.league):
+        raise PermissionDenied
+    options = game.season.rule_set.options
+    initial = {}
+    if hasattr(game, "result"):
+        initial = {f"score_{i}": v for i, v in enumerate(game.result.scores)}
+        initial["deposits_left"] = game.result.deposits_left
+    form = GameResultForm(request.POST or None, game=game, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.game_result_record(game=game, scores=form.scores(), actor=request.user,
+                                        deposits_left=form.cleaned_data["deposits_left"],
+                                        replace=hasattr(game, "result"))
+        except ValidationError as exc:
+            _form_errors(form, exc)
+        else:
+            messages.success(request, _("Result saved. Standings are being updated."))
+            return redirect("game", game_id=game.pk)
+    return render(request, "league/result_form.html", {
+        "game": game, "form": form, "start_points": options.get("start_points", 0),
+        "system": game.season.rule_set.system,
+    })
+
+
+@login_required
+def applications_review(request):
+    if not roles.is_admin(request.user):
+        raise PermissionDenied
+    return render(request, "league/review.html", {"applications": selectors.applications_pending(),
+                                                  "form": DecisionForm()})
+
+
+@login_required
+@require_POST
+def application_decide(request, application_id):
+    if not roles.is_admin(request.user):
+        raise PermissionDenied
+    application = get_object_or_404(QualificationApplication, pk=application_id)
+    form = DecisionForm(request.POST)
+    form.is_valid()
+    approve = request.POST.get("decision") == "approve"
+    try:
+        services.application_decide(application=application, approve=approve, actor=request.user,
+                                    reason=form.cleaned_data.get("reason", ""))
+    except ValidationError as exc:
+        for field, msgs in exc.message_dict.items():
+            messages.error(request, f"{application.player}: {field}: {'; '.join(msgs)}")
+    else:
+        messages.success(request, _("Application approved.") if approve else _("Application rejected."))
+    return redirect("review")
+
+
+@login_required
+def my_page(request):
+    player = roles.player_of(request.user)
+    if player is None:
+        return render(request, "league/me.html", {"player": None})
+    form = ApplicationForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.application_submit(player=player, season=form.cleaned_data["season"],
+                                        tier=form.cleaned_data["tier"], evidence=form.evidence(),
+                                        proof=form.cleaned_data.get("proof"), actor=request.user)
+        except ValidationError as exc:
+            _form_errors(form, exc)
+        else:
+            messages.success(request, _("Application submitted."))
+            return redirect("me")
+    return render(request, "league/me.html", {
+        "player": player, "form": form, "history": selectors.player_history(player=player),
+        "applications": player.applications.select_related("tier", "season"),
+        "penalties": selectors.player_penalties(player=player),
+    })

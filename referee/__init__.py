@@ -1,0 +1,1 @@
+"""Referee: the pure ruling engine lives in ``referee.engine``; the Django app wraps it."""

@@ -1,0 +1,50 @@
+"""Riichi (Japanese) mahjong settlement: presets, hand settlement and game end.
+
+Pure Python (no Django).  Public interface (``docs/engine-interfaces.md``):
+
+* ``SYSTEM`` = ``"riichi"``
+* ``PRESETS`` - ``wrc``, ``ema``, ``mleague``, ``tenhou``, ``jpml`` (see ``presets.py`` for
+  the sources of every value), ``OPTION_DOCS``, ``resolve(spec)``
+* ``settle(record, options)`` - one hand (``shared/spec/settlement-contract.md``)
+* ``game_end(options, scores, deposits_left=0)`` - raw scores → league points
+* ``evaluate_hand`` / ``win_check`` - tile level, from ``hand.py`` / ``win_check.py``
+  (another engineer's modules), imported on first call.
+
+    >>> from scoring.engine.riichi import resolve, settle
+    >>> settle({"dealer": 0, "result": {"type": "ron", "from": 2,
+    ...         "winners": [{"seat": 1, "han": 1, "fu": 30}]}}, resolve({"preset": "wrc"}))["deltas"]
+    [0, 1000, -1000, 0]
+"""
+
+from .game_end import game_end
+from .presets import OPTION_DOCS, PRESET_SOURCES, PRESETS, resolve
+from .settle import settle
+
+SYSTEM = "riichi"
+
+
+def evaluate_hand(winner: dict, options: dict, **kwargs) -> dict:
+    """Tile-level hand value (``hand.evaluate_hand``), imported on first call."""
+    from .hand import evaluate_hand as _evaluate_hand
+
+    return _evaluate_hand(winner, options, **kwargs)
+
+
+def win_check(declaration: dict, options: dict) -> list[dict]:
+    """Why a declared win would be false (``win_check.win_check``), imported on first call."""
+    from .win_check import win_check as _win_check
+
+    return _win_check(declaration, options)
+
+
+__all__ = [
+    "OPTION_DOCS",
+    "PRESETS",
+    "PRESET_SOURCES",
+    "SYSTEM",
+    "evaluate_hand",
+    "game_end",
+    "resolve",
+    "settle",
+    "win_check",
+]

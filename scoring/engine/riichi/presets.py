@@ -1,0 +1,414 @@
+"""Riichi rule presets, option documentation and option validation.
+
+Every preset is plain JSON-able data: ``PRESETS[name]`` is the *full* option dict,
+so a league's own rule set is ``{"preset": "wrc", "kiriage": true, ...}``.
+``resolve(spec)`` merges overrides into the preset and validates every value;
+an unknown option or a bad value raises ``SettlementError("rules.<option>", ...)``.
+
+Sources (checked with the project's reference search, 2024 copies of the pages):
+
+* ``wrc`` - World Riichi Championship Rules (rule book by Sylvain Malbec, 2015 text,
+  2022 edition used at WRC 2022) and the riichi.wiki "World Riichi Championship
+  rules" summary: 30,000 start = return, no oka, uma +15/+5/-5/-15 averaged on ties,
+  no abortive draws, tenpai renchan, every yakuman counted single, kazoe capped at
+  sanbaiman (errata: "Kazoe yakuman is not allowed ... 11+"), liability for
+  daisangen/daisuushii, chombo = 20 points (20,000) off the final score
+  ("Penalties are applied to the overall score, not to the table's score"),
+  no red fives.  Head bump (atamahane) and no nagashi mangan: from the rule book
+  as remembered, not re-checked in the corpus (see comments).
+* ``ema`` - EMA "Rules for Japanese Mahjong", 2016 edition (RCR 2016) and the
+  riichi.wiki "EMA Riichi Competition Rules" page: 30,000 start = return, no oka,
+  uma +15/+5/-5/-15, double and triple ron allowed ("the discarder has to pay each
+  winner separately"), abortive draws "no longer used", no red fives, max score a
+  single yakuman, no kazoe, liability on the third dragon / fourth wind pung,
+  chombo 20,000 off the final score.  Honba/deposit split on several winners as
+  stated in ``shared/spec/settlement-contract.md``.
+* ``mleague`` - M.League rules (m-league.jp/about, summarised on riichi.wiki):
+  25,000 start, 30,000 return, "rank score" +50/+10/-10/-30 = uma +30/+10/-10/-30
+  plus oka +20, ties split evenly, atamahane, pao on daisangen/daisuushii/suukantsu,
+  three red fives.  Kazoe yakuman, abortive draws (nine terminals, four winds,
+  four riichi, four kans), no kiriage, chombo -20 points: as generally reported,
+  not confirmed in the corpus.
+* ``tenhou`` - Tenhou.net rules (riichi.wiki "Tenhou.net rules" translation,
+  mjstars.net ranking-match rules): 25,000 start, 30,000 return, uma "10-20"
+  (+20/+10/-10/-20) with oka +20, leftover deposits to first place, ties broken by
+  seat order, all five abortive draws incl. triple ron (so at most two ron
+  winners), double ron with honba and deposits to the winner nearest the
+  discarder, nagashi mangan replacing tenpai payments, pao on daisangen and
+  daisuushii (tsumo: liable pays all incl. honba), kazoe and stacked yakuman,
+  three red fives.  Tenhou itself has no chombo (it is online); we use the common
+  parlour reverse mangan.
+* ``jpml`` - Japan Professional Mahjong League official rule (連盟公式ルール) as
+  summarised on pixiv encyclopaedia "日本プロ麻雀連盟": 30,000 start = return, no
+  kiriage, head bump (頭ハネ), no abortive draws, tenpai 3,000, pao on
+  daisangen/daisuushii/suukantsu (tsumo: liable pays all; ron: half each, honba by
+  the discarder), no kazoe (sanbaiman cap), yakuman stacking allowed, no ippatsu /
+  ura / kan dora in the A rule.  The *variable uma* (順位点, by how many players
+  finish at or above 30,000) is from memory - it could not be found in the search
+  corpus: one up +12/-1/-3/-8, two up +8/+4/-4/-8, three up +8/+3/+1/-12.  Ties
+  and leftover deposits for JPML are likewise unconfirmed (we split / give to
+  first).
+"""
+
+from __future__ import annotations
+
+from ..errors import SettlementError
+
+ABORTIVE_REASONS = ("nine_terminals", "four_winds", "four_riichi", "four_kans", "triple_ron")
+PAO_YAKUMAN = ("daisangen", "daisuushii", "suukantsu")
+
+_COMMON = {
+    "start_points": 30000,
+    "return_points": 30000,
+    "uma": [15, 5, -5, -15],
+    "uma_by_floaters": None,
+    "oka": 0,
+    "ties": "split",
+    "leftover_deposits": "first_place",
+    "kiriage": False,
+    "kazoe_yakuman": False,
+    "multiple_ron": False,
+    "max_ron_winners": 3,
+    "honba_to": "first_after_discarder",
+    "deposits_to": "first_after_discarder",
+    "honba_points": 300,
+    "noten_payment": 3000,
+    "renchan_on_draw": "tenpai",
+    "abortive_draws": [],
+    "abortive_dealer_repeats": True,
+    "nagashi_mangan": False,
+    "nagashi_tenpai_payments": "replace",
+    "chombo": {"mode": "deduction", "points": 20000},
+    "pao": ["daisangen", "daisuushii"],
+    "max_yakuman_multiple": 1,
+    "double_yakuman": False,
+    "min_han": 1,
+    "max_fu": 110,
+    "aka_dora": 0,
+    "kuitan": True,
+    "ippatsu": True,
+    "ura_dora": True,
+    "kan_dora": True,
+    "double_wind_fu": 2,
+    "renhou": "mangan",
+    "reaction_time_ms": 1500,
+}
+
+
+def _preset(**changes) -> dict:
+    out = {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
+           for k, v in _COMMON.items()}
+    out.update(changes)
+    return out
+
+
+PRESETS: dict[str, dict] = {
+    # World Riichi Championship Rules (2022 edition; 2015 rule book text).
+    "wrc": _preset(
+        multiple_ron=False,          # atamahane; rule book as remembered (not re-checked)
+        max_ron_winners=1,
+        nagashi_mangan=False,        # not in the WRC yaku list (as remembered)
+        chombo={"mode": "deduction", "points": 20000},
+        renhou="mangan",
+    ),
+    # EMA Riichi Competition Rules 2016.
+    "ema": _preset(
+        multiple_ron=True,
+        max_ron_winners=3,           # "Double and triple Ron is allowed"
+        honba_to="each_winner",      # contract: every winner paid with their own honba
+        deposits_to="each_winner",   # own riichi stick back, the rest to the first winner
+        chombo={"mode": "deduction", "points": 20000},
+    ),
+    # M.League (25,000 start / 30,000 return, +50/+10/-10/-30 = uma 30/10 + oka 20).
+    "mleague": _preset(
+        start_points=25000,
+        uma=[30, 10, -10, -30],
+        oka=20,
+        kazoe_yakuman=True,          # reported, unconfirmed in corpus
+        max_yakuman_multiple=6,      # stacked yakuman (役満の複合) allowed; unconfirmed
+        abortive_draws=["nine_terminals", "four_winds", "four_riichi", "four_kans"],  # unconfirmed
+        pao=["daisangen", "daisuushii", "suukantsu"],
+        aka_dora=3,
+        chombo={"mode": "deduction", "points": 20000},   # -20 pt; unconfirmed
+    ),
+    # Tenhou.net ranked rules.
+    "tenhou": _preset(
+        start_points=25000,
+        uma=[20, 10, -10, -20],
+        oka=20,
+        ties="seat_order",
+        kazoe_yakuman=True,
+        multiple_ron=True,
+        max_ron_winners=2,           # triple ron (sanchahou) is an abortive draw
+        abortive_draws=list(ABORTIVE_REASONS),
+        nagashi_mangan=True,
+        nagashi_tenpai_payments="replace",
+        chombo={"mode": "reverse_mangan"},   # online play has none; parlour convention
+        max_yakuman_multiple=6,
+        double_yakuman=True,
+        aka_dora=3,
+        double_wind_fu=4,
+        renhou="none",
+    ),
+    # JPML official (連盟公式) rule; variable uma from memory (see module docstring).
+    "jpml": _preset(
+        uma=[8, 4, -4, -8],
+        uma_by_floaters={"1": [12, -1, -3, -8], "2": [8, 4, -4, -8], "3": [8, 3, 1, -12]},
+        multiple_ron=False,
+        max_ron_winners=1,
+        pao=["daisangen", "daisuushii", "suukantsu"],
+        max_yakuman_multiple=6,
+        ippatsu=False,
+        ura_dora=False,
+        kan_dora=False,
+        chombo={"mode": "deduction", "points": 20000},   # unconfirmed
+    ),
+}
+
+PRESET_SOURCES = {
+    "wrc": "World Riichi Championship Rules 2022 (Sylvain Malbec); riichi.wiki WRC rules summary",
+    "ema": "EMA Rules for Japanese Mahjong, 2016 edition; riichi.wiki EMA Riichi Competition Rules",
+    "mleague": "M.League rules (m-league.jp/about) as summarised on riichi.wiki",
+    "tenhou": "Tenhou.net rules (riichi.wiki translation; mjstars.net ranking rules)",
+    "jpml": "日本プロ麻雀連盟 公式ルール (pixiv encyclopaedia summary); variable uma from memory",
+}
+
+OPTION_DOCS: dict[str, str] = {
+    "start_points": "Points each player starts the game with.",
+    "return_points": "Target (return) points subtracted from the final score before uma.",
+    "uma": "Placement bonus for 1st..4th place, in thousands of points.",
+    "uma_by_floaters": "Variable uma: {number of players at or above return points: uma list}, or null.",
+    "oka": "Bonus to first place in thousands (normally 4 x (return - start) / 1000).",
+    "ties": "Equal final scores: 'split' shares the tied places' uma and oka; 'seat_order' ranks the earlier seat higher.",
+    "leftover_deposits": "Riichi sticks left at the end of the game: 'first_place' takes them or they are 'lost'.",
+    "kiriage": "4 han 30 fu and 3 han 60 fu are rounded up to mangan.",
+    "kazoe_yakuman": "13 or more han count as yakuman (else sanbaiman).",
+    "multiple_ron": "true: every ron declarer wins; false: head bump, only the first after the discarder wins.",
+    "max_ron_winners": "Most ron winners paid on one discard (with multiple_ron); further declarers are head-bumped. A triple ron is an abortive draw when 'triple_ron' is in abortive_draws.",
+    "honba_to": "With several ron winners, honba go to the 'first_after_discarder' or to 'each_winner'.",
+    "deposits_to": "With several ron winners, deposits go to the 'first_after_discarder', or 'each_winner' takes back its own stick (EMA).",
+    "honba_points": "Value of one honba on a ron (a tsumo costs a third of it per payer).",
+    "noten_payment": "Total paid by non-ready to ready seats at an exhaustive draw.",
+    "renchan_on_draw": "Dealer keeps the deal on an exhaustive draw: 'tenpai' (if ready), 'always' or 'never'.",
+    "abortive_draws": "Abortive draws in use: any of nine_terminals, four_winds, four_riichi, four_kans, triple_ron.",
+    "abortive_dealer_repeats": "The dealer keeps the deal after an abortive draw.",
+    "nagashi_mangan": "Nagashi mangan is played (paid as a mangan tsumo at an exhaustive draw).",
+    "nagashi_tenpai_payments": "With a nagashi mangan, tenpai payments are 'replace'd by it or paid 'also'.",
+    "chombo": "Chombo penalty: {'mode': 'deduction', 'points': N} off the final score, or {'mode': 'reverse_mangan'}.",
+    "pao": "Yakuman with liability payment (daisangen, daisuushii, suukantsu).",
+    "max_yakuman_multiple": "Largest yakuman multiple paid (1 = every yakuman counts single).",
+    "double_yakuman": "Single yaku counted as double yakuman (e.g. 13-sided kokushi) - used by hand evaluation.",
+    "min_han": "Minimum han from yaku needed to win.",
+    "max_fu": "Largest legal fu value (110, or 130 for some rule sets).",
+    "aka_dora": "Number of red fives in the set (each one dora).",
+    "kuitan": "Open tanyao (all simples) counts.",
+    "ippatsu": "Ippatsu counts as a yaku.",
+    "ura_dora": "Ura dora are used.",
+    "kan_dora": "Kan dora are flipped.",
+    "double_wind_fu": "Fu for a pair of a double wind (2 or 4).",
+    "renhou": "Renhou (blessing of man): 'none', 'mangan' or 'yakuman'.",
+    "reaction_time_ms": "League setting: time allowed to claim a discard, in milliseconds (used by the referee).",
+}
+
+assert set(OPTION_DOCS) == set(_COMMON)
+
+
+# --- validation -----------------------------------------------------------------------------
+
+def _err(opt, msg):
+    return SettlementError(f"rules.{opt}", msg)
+
+
+def _is_int(v):
+    return type(v) is int
+
+
+def _is_num(v):
+    return type(v) in (int, float)
+
+
+def _bool(opt, v):
+    if type(v) is not bool:
+        raise _err(opt, f"must be true or false, got {v!r}")
+    return v
+
+
+def _int(lo, hi=None):
+    def check(opt, v):
+        if not _is_int(v) or v < lo or (hi is not None and v > hi):
+            rng = f"from {lo} to {hi}" if hi is not None else f"at least {lo}"
+            raise _err(opt, f"must be an integer {rng}, got {v!r}")
+        return v
+    return check
+
+
+def _enum(*choices):
+    def check(opt, v):
+        if v not in choices or type(v) is not str:
+            raise _err(opt, f"must be one of {', '.join(map(repr, choices))}, got {v!r}")
+        return v
+    return check
+
+
+def _uma_list(opt, v):
+    if not isinstance(v, list) or len(v) != 4 or not all(_is_num(x) for x in v):
+        raise _err(opt, f"must be a list of 4 numbers (thousands of points, 1st..4th), got {v!r}")
+    if any(v[i] < v[i + 1] for i in range(3)):
+        raise _err(opt, "must not increase from 1st to 4th place")
+    return list(v)
+
+
+def _uma_by_floaters(opt, v):
+    if v is None:
+        return None
+    if not isinstance(v, dict) or not v:
+        raise _err(opt, "must be null or an object {\"1\": [..4], \"2\": [...], ...}")
+    out = {}
+    for k, lst in v.items():
+        if str(k) not in ("0", "1", "2", "3", "4"):
+            raise _err(opt, f"keys are the number of players at or above return points (0-4), got {k!r}")
+        out[str(k)] = _uma_list(f"{opt}.{k}", lst)
+    return out
+
+
+def _oka(opt, v):
+    if not _is_num(v) or v < 0:
+        raise _err(opt, f"must be a number >= 0 (thousands of points), got {v!r}")
+    return v
+
+
+def _abortive(opt, v):
+    if v is True:
+        return list(ABORTIVE_REASONS)
+    if v is False or v is None:
+        return []
+    if not isinstance(v, list) or any(r not in ABORTIVE_REASONS for r in v):
+        raise _err(opt, f"must be true, false or a list of {', '.join(ABORTIVE_REASONS)}; got {v!r}")
+    return list(dict.fromkeys(v))
+
+
+def _pao(opt, v):
+    if v is False or v is None:
+        return []
+    if not isinstance(v, list) or any(r not in PAO_YAKUMAN for r in v):
+        raise _err(opt, f"must be a list drawn from {', '.join(PAO_YAKUMAN)}; got {v!r}")
+    return list(dict.fromkeys(v))
+
+
+def _chombo(opt, v):
+    if not isinstance(v, dict):
+        raise _err(opt, "must be {\"mode\": \"deduction\", \"points\": N} or {\"mode\": \"reverse_mangan\"}")
+    mode = v.get("mode")
+    if mode == "deduction":
+        pts = v.get("points", 20000)
+        if not _is_int(pts) or pts <= 0 or pts % 100:
+            raise _err(f"{opt}.points", f"must be a positive multiple of 100, got {pts!r}")
+        extra = set(v) - {"mode", "points"}
+        if extra:
+            raise _err(f"{opt}.{sorted(extra)[0]}", "unknown chombo setting")
+        return {"mode": "deduction", "points": pts}
+    if mode == "reverse_mangan":
+        extra = set(v) - {"mode"}
+        if extra:
+            raise _err(f"{opt}.{sorted(extra)[0]}", "unknown chombo setting")
+        return {"mode": "reverse_mangan"}
+    raise _err(f"{opt}.mode", f"must be 'deduction' or 'reverse_mangan', got {mode!r}")
+
+
+def _noten(opt, v):
+    if not _is_int(v) or v < 0 or v % 12 or (v // 12) % 25:
+        raise _err(opt, f"must be a non-negative integer that splits into 100s 3 and 4 ways (e.g. 3000), got {v!r}")
+    return v
+
+
+def _honba(opt, v):
+    if not _is_int(v) or v < 0 or v % 300:
+        raise _err(opt, f"must be a non-negative multiple of 300 (a third is paid by each tsumo payer), got {v!r}")
+    return v
+
+
+def _points(opt, v):
+    if not _is_int(v) or v <= 0 or v % 100:
+        raise _err(opt, f"must be a positive multiple of 100, got {v!r}")
+    return v
+
+
+VALIDATORS = {
+    "start_points": _points,
+    "return_points": _points,
+    "uma": _uma_list,
+    "uma_by_floaters": _uma_by_floaters,
+    "oka": _oka,
+    "ties": _enum("split", "seat_order"),
+    "leftover_deposits": _enum("first_place", "lost"),
+    "kiriage": _bool,
+    "kazoe_yakuman": _bool,
+    "multiple_ron": _bool,
+    "max_ron_winners": _int(1, 3),
+    "honba_to": _enum("first_after_discarder", "each_winner"),
+    "deposits_to": _enum("first_after_discarder", "each_winner"),
+    "honba_points": _honba,
+    "noten_payment": _noten,
+    "renchan_on_draw": _enum("tenpai", "always", "never"),
+    "abortive_draws": _abortive,
+    "abortive_dealer_repeats": _bool,
+    "nagashi_mangan": _bool,
+    "nagashi_tenpai_payments": _enum("replace", "also"),
+    "chombo": _chombo,
+    "pao": _pao,
+    "max_yakuman_multiple": _int(1, 6),
+    "double_yakuman": _bool,
+    "min_han": _int(1, 4),
+    "max_fu": None,  # replaced below
+    "aka_dora": _int(0, 4),
+    "kuitan": _bool,
+    "ippatsu": _bool,
+    "ura_dora": _bool,
+    "kan_dora": _bool,
+    "double_wind_fu": None,  # replaced below
+    "renhou": _enum("none", "mangan", "yakuman"),
+    "reaction_time_ms": _int(0, 600000),
+}
+
+
+def _int_choice(*choices):
+    def check(opt, v):
+        if not _is_int(v) or v not in choices:
+            raise _err(opt, f"must be one of {', '.join(map(str, choices))}, got {v!r}")
+        return v
+    return check
+
+
+VALIDATORS["max_fu"] = _int_choice(110, 130)
+VALIDATORS["double_wind_fu"] = _int_choice(2, 4)
+assert set(VALIDATORS) == set(OPTION_DOCS)
+
+
+def resolve(spec) -> dict:
+    """``{"preset": name, **overrides}`` (or a bare preset name) → full validated options.
+
+    The returned dict is a fresh copy; treat it as read-only once handed to ``settle``.
+    """
+    if isinstance(spec, str):
+        spec = {"preset": spec}
+    if not isinstance(spec, dict):
+        raise SettlementError("rules", "expected a preset name or an object with 'preset'")
+    name = spec.get("preset")
+    if name not in PRESETS:
+        raise SettlementError("rules.preset", f"unknown riichi preset {name!r}; known: {', '.join(sorted(PRESETS))}")
+    out = {"preset": name}
+    base = PRESETS[name]
+    for opt, value in base.items():
+        out[opt] = VALIDATORS[opt](opt, spec[opt]) if opt in spec else _copy(value)
+    for opt in spec:
+        if opt != "preset" and opt not in VALIDATORS:
+            raise SettlementError(f"rules.{opt}", f"unknown riichi option; known: {', '.join(sorted(VALIDATORS))}")
+    return out
+
+
+def _copy(v):
+    if isinstance(v, list):
+        return list(v)
+    if isinstance(v, dict):
+        return {k: _copy(x) for k, x in v.items()}
+    return v

@@ -1,0 +1,476 @@
+"""Settle one riichi hand record (``shared/spec/settlement-contract.md``).
+
+Output::
+
+    {"system": "riichi", "preset": name, "type": result type,
+     "deltas": [4 ints], "payments": [{"from", "to", "points", "why"}], "penalties": [...],
+     "deposits_after": n, "dealer_repeats": bool, "honba_next": n,
+     "winners": [{"seat", "han", "fu", "yakuman", "base", "limit", "value", "yaku"?, "pao"?}],
+     "bumped": [seats head-bumped]  (ron only, when any)}
+
+``sum(deltas) == 1000 × (deposits − deposits_after)`` always holds: riichi sticks go to the
+table (a payment line ``to: null``) and come back from it (``from: null``).
+
+Conventions where the contract is silent (documented choices):
+
+* chombo: the hand is replayed - same dealer, same honba, riichi sticks declared in the
+  hand are returned (no deposit line), table deposits stay.
+* nagashi mangan is paid like a mangan tsumo without honba; honba +1 as on any draw.
+* abortive draw: riichi sticks declared in the hand stay on the table; honba +1; the dealer
+  repeats (option ``abortive_dealer_repeats``).
+* a triple ron is an abortive draw when ``"triple_ron"`` is in ``abortive_draws``.
+* pao on a ron: the liable player pays half the hand's value (rounded down to 100), the
+  discarder the rest plus all honba; on a tsumo the liable player pays everything.
+"""
+
+from __future__ import annotations
+
+from ..errors import SettlementError
+from .points import LEGAL_FU, hand_base, payments_for
+
+_LEGAL_FU = frozenset(LEGAL_FU)
+RIICHI_STICK = 1000
+
+
+def _why_text(how, han, fu, yakuman, limit):
+    if yakuman:
+        return f"{how} {limit}"
+    if fu is None:
+        return f"{how} {han} han {limit}"
+    if limit:
+        return f"{how} {han} han {fu} fu {limit}"
+    return f"{how} {han} han {fu} fu"
+
+
+def _fast_table(tsumo):
+    """(han, fu) → (base, limit, why, base with kiriage, limit, why) for valid han 1-12 hands."""
+    how = "tsumo" if tsumo else "ron"
+    table = {}
+    for han in range(1, 13):
+        for fu in (None,) + LEGAL_FU:
+            if han < 5 and (fu is None or (fu == 20 and not tsumo) or (fu == 25 and han < 2)):
+                continue
+            if han >= 5 and fu is not None and ((fu == 20 and not tsumo) or (fu == 25 and han < 2)):
+                continue
+            b, lim = hand_base(han, fu, 0, False, False, 1)
+            bk, limk = hand_base(han, fu, 0, True, False, 1)
+            table[(han, fu)] = (b, lim, _why_text(how, han, fu, 0, lim),
+                                bk, limk, _why_text(how, han, fu, 0, limk))
+    return table
+
+
+_FAST = (_fast_table(False), _fast_table(True))
+
+
+def _seat(v, field):
+    if type(v) is not int or v < 0 or v > 3:
+        raise SettlementError(field, f"must be a seat 0-3, got {v!r}")
+    return v
+
+
+def _count(v, field):
+    if type(v) is not int or v < 0:
+        raise SettlementError(field, f"must be a non-negative integer, got {v!r}")
+    return v
+
+
+def _seats(v, field, allow_none=True):
+    if v is None and allow_none:
+        return ()
+    if not isinstance(v, (list, tuple)):
+        raise SettlementError(field, f"must be a list of seats 0-3, got {v!r}")
+    for i, s in enumerate(v):
+        if type(s) is not int or s < 0 or s > 3:
+            raise SettlementError(f"{field}[{i}]", f"must be a seat 0-3, got {s!r}")
+    if len(set(v)) != len(v):
+        raise SettlementError(field, "lists a seat twice")
+    return v
+
+
+def _evaluate(w, options, tsumo, field, dealer):
+    try:
+        from .hand import evaluate_hand
+    except ImportError:  # pragma: no cover - hand.py is written by another engineer
+        raise SettlementError(f"{field}.hand", "tile-level evaluation is not available; give han and fu") from None
+    return evaluate_hand(w, options, tsumo=tsumo, field=field, dealer=dealer)
+
+
+def _value(w, field, options, tsumo, dealer):
+    """Validate one winner → (detail dict with 'base' after limits, payment text)."""
+    han = w.get("han")
+    if type(han) is int and "yakuman" not in w and han >= options["min_han"]:
+        fu = w.get("fu")
+        if fu is None or (type(fu) is int and fu <= options["max_fu"]):
+            ent = _FAST[tsumo].get((han, fu))
+            if ent is not None:
+                if options["kiriage"]:
+                    return {"seat": None, "han": han, "fu": fu, "yakuman": 0, "base": ent[3], "limit": ent[4]}, ent[5]
+                return {"seat": None, "han": han, "fu": fu, "yakuman": 0, "base": ent[0], "limit": ent[1]}, ent[2]
+    return _value_slow(w, field, options, tsumo, dealer)
+
+
+def _value_slow(w, field, options, tsumo, dealer):
+    if not isinstance(w, dict):
+        raise SettlementError(field, "a winner must be an object {\"seat\", \"han\", \"fu\"} or {\"seat\", \"yakuman\"}")
+    yaku = None
+    evaluated = False
+    yk = w.get("yakuman")
+    han = w.get("han")
+    if yk is None and han is None:
+        if w.get("hand") is None:
+            raise SettlementError(field, "a winner needs han and fu, yakuman, or the hand's tiles")
+        ev = _evaluate(w, options, tsumo, field, dealer)
+        evaluated = True
+        yk = ev.get("yakuman") or 0
+        han = ev.get("han")
+        fu = ev.get("fu")
+        yaku = ev.get("yaku")
+    else:
+        fu = w.get("fu")
+    if yk:
+        if type(yk) is not int or yk < 0:
+            raise SettlementError(f"{field}.yakuman", f"must be a positive integer (k-fold yakuman), got {yk!r}")
+        base, limit = hand_base(0, None, yk, False, False, options["max_yakuman_multiple"])
+        d = {"seat": w.get("seat"), "han": None, "fu": None, "yakuman": yk if yk < options["max_yakuman_multiple"]
+             else options["max_yakuman_multiple"], "base": base, "limit": limit}
+    else:
+        if yk is not None and (type(yk) is not int or yk < 0):
+            raise SettlementError(f"{field}.yakuman", f"must be a positive integer (k-fold yakuman), got {yk!r}")
+        if han is None:
+            raise SettlementError(f"{field}.han", "missing: give han (and fu below 5 han) or yakuman")
+        if type(han) is not int or han < 1:
+            raise SettlementError(f"{field}.han", f"must be an integer of at least 1, got {han!r}")
+        if han < options["min_han"]:
+            raise SettlementError(f"{field}.han", f"below the minimum of {options['min_han']} han")
+        if (fu is not None or han < 5) and not evaluated:
+            if fu is None:
+                raise SettlementError(f"{field}.fu", f"missing: a {han} han hand needs fu")
+            if type(fu) is not int or fu not in _LEGAL_FU or fu > options["max_fu"]:
+                raise SettlementError(
+                    f"{field}.fu", f"must be 20, 25 or a multiple of 10 from 30 to {options['max_fu']}, got {fu!r}")
+            if fu == 20 and not tsumo:
+                raise SettlementError(f"{field}.fu", "20 fu is only possible on a self-draw (pinfu tsumo); a ron is at least 30 fu")
+            if fu == 25 and han < 2:
+                raise SettlementError(f"{field}.fu", "25 fu (seven pairs) needs at least 2 han")
+        base, limit = hand_base(han, fu, 0, options["kiriage"], options["kazoe_yakuman"], 1)
+        d = {"seat": w.get("seat"), "han": han, "fu": fu, "yakuman": 0, "base": base, "limit": limit}
+    if yaku is not None:
+        d["yaku"] = yaku
+    return d, _why_text("tsumo" if tsumo else "ron", d["han"], d["fu"], d["yakuman"], d["limit"])
+
+
+def _pao_seat(w, field, winner_seat, detail, options):
+    p = w.get("pao")
+    if p is None:
+        return None
+    _seat(p, f"{field}.pao")
+    if p == winner_seat:
+        raise SettlementError(f"{field}.pao", "the liable player cannot be the winner")
+    if not options["pao"]:
+        raise SettlementError(f"{field}.pao", "these rules have no liability payment (rules.pao is empty)")
+    if not detail["yakuman"]:
+        raise SettlementError(f"{field}.pao", "liability applies only to a yakuman hand")
+    return p
+
+
+def settle(record: dict, options: dict) -> dict:
+    """Settle one hand record under ``options`` (from :func:`resolve`)."""
+    try:
+        result = record.get("result")
+        dealer = record.get("dealer")
+        honba = record.get("honba", 0)
+        deposits = record.get("deposits", 0)
+        riichi = record.get("riichi")
+        typ = result["type"]
+    except (AttributeError, TypeError, KeyError):
+        return _settle_odd(record, options)
+    if type(dealer) is not int or dealer < 0 or dealer > 3:
+        if dealer is None:
+            raise SettlementError("dealer", "missing: the seat (0-3) that deals this hand")
+        _seat(dealer, "dealer")
+    if type(honba) is not int or honba < 0:
+        _count(honba, "honba")
+    if type(deposits) is not int or deposits < 0:
+        _count(deposits, "deposits")
+    fn = _HANDLERS.get(typ) if type(typ) is str else None
+    if fn is None:
+        raise SettlementError("result.type", f"must be one of ron, tsumo, draw, abortive, chombo; got {typ!r}")
+    deltas = [0, 0, 0, 0]
+    payments = []
+    out = {"system": "riichi", "preset": options.get("preset"), "type": typ,
+           "deltas": deltas, "payments": payments, "penalties": []}
+    if riichi:
+        if type(riichi) is not list:
+            _seats(riichi, "riichi")
+        seen = 0
+        for s in riichi:
+            if type(s) is not int or s < 0 or s > 3 or seen & (1 << s):
+                _seats(riichi, "riichi")
+            seen |= 1 << s
+        if typ != "chombo":
+            for s in riichi:
+                deltas[s] -= RIICHI_STICK
+                payments.append({"from": s, "to": None, "points": RIICHI_STICK, "why": "riichi deposit"})
+    else:
+        riichi = ()
+    fn(result, options, dealer, honba, deposits, riichi, out)
+    return out
+
+
+def _settle_odd(record, options):
+    """Slow path: game-end records and malformed input (precise errors)."""
+    if not isinstance(record, dict):
+        raise SettlementError("", "a hand record must be a JSON object")
+    result = record.get("result")
+    if result is None:
+        if "game_end" in record:
+            from .game_end import game_end_record
+            return game_end_record(record, options)
+        raise SettlementError("result", "missing: give the hand's result (ron, tsumo, draw, abortive, chombo)")
+    if not isinstance(result, dict):
+        raise SettlementError("result", "must be an object with a 'type'")
+    raise SettlementError("result.type", "missing: one of ron, tsumo, draw, abortive, chombo")
+
+
+def _pay(out, frm, to, pts, why):
+    if pts:
+        d = out["deltas"]
+        d[frm] -= pts
+        d[to] += pts
+        out["payments"].append({"from": frm, "to": to, "points": pts, "why": why})
+
+
+def _collect(out, to, sticks, why="riichi deposits"):
+    if sticks:
+        out["deltas"][to] += sticks * RIICHI_STICK
+        out["payments"].append({"from": None, "to": to, "points": sticks * RIICHI_STICK, "why": why})
+
+
+_WFIELD = [f"result.winners[{i}]" for i in range(8)]
+
+
+def _wfield(i):
+    return _WFIELD[i] if i < 8 else f"result.winners[{i}]"
+
+
+def _winner_seat(w, field, frm=None):
+    if not isinstance(w, dict):
+        raise SettlementError(field, "a winner must be an object {\"seat\", \"han\", \"fu\"} or {\"seat\", \"yakuman\"}")
+    s = w.get("seat")
+    if type(s) is not int or s < 0 or s > 3:
+        if s is None:
+            raise SettlementError(f"{field}.seat", "missing: the winner's seat 0-3")
+        _seat(s, f"{field}.seat")
+    if s == frm:
+        raise SettlementError(f"{field}.seat", "a player cannot ron their own discard")
+    return s
+
+
+def _ron(result, options, dealer, honba, deposits, riichi, out):
+    frm = result.get("from")
+    if type(frm) is not int or frm < 0 or frm > 3:
+        if frm is None:
+            raise SettlementError("result.from", "missing: the seat that discarded the winning tile")
+        _seat(frm, "result.from")
+    winners = result.get("winners")
+    if winners is None and isinstance(result.get("winner"), dict):
+        winners = [result["winner"]]
+    if not isinstance(winners, list) or not winners:
+        raise SettlementError("result.winners", "must be a non-empty list of winners")
+    entries = []
+    seen = 0
+    for i, w in enumerate(winners):
+        field = _wfield(i)
+        s = _winner_seat(w, field, frm)
+        if seen & (1 << s):
+            raise SettlementError(f"{field}.seat", f"seat {s} is listed as a winner twice")
+        seen |= 1 << s
+        d, why = _value(w, field, options, False, dealer)
+        d["seat"] = s
+        p = w.get("pao")
+        if p is not None:
+            p = _pao_seat(w, field, s, d, options)
+        entries.append(((s - frm) % 4, s, d, p, why))
+    if len(entries) > 1:
+        entries.sort(key=_first)
+        if len(entries) >= 3 and "triple_ron" in options["abortive_draws"]:
+            out["bumped"] = []
+            _abortive_core(out, options, dealer, honba, deposits, riichi, "triple_ron")
+            return
+        keep = options["max_ron_winners"] if options["multiple_ron"] else 1
+        if len(entries) > keep:
+            out["bumped"] = [e[1] for e in entries[keep:]]
+            entries = entries[:keep]
+    each_honba = options["honba_to"] == "each_winner"
+    honba_pts = honba * options["honba_points"]
+    deltas = out["deltas"]
+    payments = out["payments"]
+    details = []
+    dealer_won = False
+    first = entries[0][1]
+    for n, (_, s, d, p, why) in enumerate(entries):
+        pay = payments_for(d["base"])
+        if s == dealer:
+            dealer_won = True
+            value = pay[1]
+        else:
+            value = pay[0]
+        d["value"] = value
+        if p is not None and p != frm:
+            half = value // 200 * 100
+            _pay(out, p, s, half, why + " (pao: liable half)")
+            _pay(out, frm, s, value - half, why + " (pao: discarder half)")
+            d["pao"] = p
+        else:
+            deltas[frm] -= value
+            deltas[s] += value
+            payments.append({"from": frm, "to": s, "points": value, "why": why})
+        if honba_pts and (n == 0 or each_honba):
+            deltas[frm] -= honba_pts
+            deltas[s] += honba_pts
+            payments.append({"from": frm, "to": s, "points": honba_pts, "why": _honba_why(honba)})
+        details.append(d)
+    sticks = deposits + len(riichi)
+    if len(entries) > 1 and options["deposits_to"] == "each_winner":
+        for e in entries:
+            if e[1] in riichi:
+                _collect(out, e[1], 1, "own riichi deposit back")
+                sticks -= 1
+    if sticks:
+        _collect(out, first, sticks)
+    out["winners"] = details
+    out["deposits_after"] = 0
+    out["dealer_repeats"] = dealer_won
+    out["honba_next"] = honba + 1 if dealer_won else 0
+
+
+def _first(e):
+    return e[0]
+
+
+_HONBA_WHY = [f"{n} honba" for n in range(20)]
+
+
+def _honba_why(n):
+    return _HONBA_WHY[n] if n < 20 else f"{n} honba"
+
+
+def _tsumo(result, options, dealer, honba, deposits, riichi, out):
+    w = result.get("winner")
+    field = "result.winner"
+    if w is None and isinstance(result.get("winners"), list) and len(result["winners"]) == 1:
+        w, field = result["winners"][0], "result.winners[0]"
+    elif type(w) is int:  # flat form {"type": "tsumo", "winner": 1, "han": .., "fu": ..}
+        w = dict(result, seat=w)
+        field = "result"
+    if w is None:
+        raise SettlementError(field, "missing: the winner {\"seat\", \"han\", \"fu\"} or {\"seat\", \"yakuman\"}")
+    s = _winner_seat(w, field)
+    d, why = _value(w, field, options, True, dealer)
+    d["seat"] = s
+    p = w.get("pao")
+    if p is not None:
+        p = _pao_seat(w, field, s, d, options)
+    _, _, from_nd, from_d = payments_for(d["base"])
+    tsumo_honba = honba * options["honba_points"] // 3
+    is_dealer = s == dealer
+    deltas = out["deltas"]
+    payments = out["payments"]
+    if p is not None:
+        total = 3 * from_d if is_dealer else from_d + 2 * from_nd
+        _pay(out, p, s, total, why + " (pao: liable pays all)")
+        _pay(out, p, s, 3 * tsumo_honba, _honba_why(honba) + " (pao)")
+        d["pao"] = p
+    else:
+        total = 0
+        for payer in _OTHERS[s]:
+            amt = from_d if (is_dealer or payer == dealer) else from_nd
+            total += amt
+            deltas[payer] -= amt
+            payments.append({"from": payer, "to": s, "points": amt, "why": why})
+        deltas[s] += total
+        if tsumo_honba:
+            hw = _honba_why(honba)
+            for payer in _OTHERS[s]:
+                deltas[payer] -= tsumo_honba
+                payments.append({"from": payer, "to": s, "points": tsumo_honba, "why": hw})
+            deltas[s] += 3 * tsumo_honba
+    d["value"] = total
+    sticks = deposits + len(riichi)
+    if sticks:
+        _collect(out, s, sticks)
+    out["winners"] = [d]
+    out["deposits_after"] = 0
+    out["dealer_repeats"] = is_dealer
+    out["honba_next"] = honba + 1 if is_dealer else 0
+
+
+_OTHERS = [tuple(x for x in range(4) if x != s) for s in range(4)]
+
+
+def _draw(result, options, dealer, honba, deposits, riichi, out):
+    tenpai = result.get("tenpai", ())
+    tenpai = _seats(tenpai, "result.tenpai")
+    nagashi = result.get("nagashi")
+    nagashi = _seats(nagashi, "result.nagashi") if nagashi else ()
+    if nagashi and not options["nagashi_mangan"]:
+        raise SettlementError("result.nagashi", "nagashi mangan is not played under these rules (rules.nagashi_mangan)")
+    if nagashi:
+        _, _, from_nd, from_d = payments_for(2000)
+        for s in nagashi:
+            for payer in range(4):
+                if payer != s:
+                    amt = from_d if (s == dealer or payer == dealer) else from_nd
+                    _pay(out, payer, s, amt, "nagashi mangan")
+    if not nagashi or options["nagashi_tenpai_payments"] == "also":
+        nt = len(tenpai)
+        if 0 < nt < 4:
+            per = options["noten_payment"] // (nt * (4 - nt))
+            for payer in range(4):
+                if payer not in tenpai:
+                    for s in tenpai:
+                        _pay(out, payer, s, per, "noten payment")
+    mode = options["renchan_on_draw"]
+    rep = mode == "always" or (mode == "tenpai" and dealer in tenpai)
+    out["deposits_after"] = deposits + len(riichi)
+    out["dealer_repeats"] = rep
+    out["honba_next"] = honba + 1
+
+
+def _abortive_core(out, options, dealer, honba, deposits, riichi, reason):
+    out["reason"] = reason
+    out["type"] = "abortive"
+    out["deposits_after"] = deposits + len(riichi)
+    out["dealer_repeats"] = options["abortive_dealer_repeats"]
+    out["honba_next"] = honba + 1
+
+
+def _abortive(result, options, dealer, honba, deposits, riichi, out):
+    reason = result.get("reason")
+    allowed = options["abortive_draws"]
+    if not allowed:
+        raise SettlementError("result.type", "abortive draws are not played under these rules (rules.abortive_draws)")
+    if reason not in allowed:
+        raise SettlementError("result.reason", f"must be one of {', '.join(allowed)}; got {reason!r}")
+    _abortive_core(out, options, dealer, honba, deposits, riichi, reason)
+
+
+def _chombo(result, options, dealer, honba, deposits, riichi, out):
+    if "seat" not in result:
+        raise SettlementError("result.seat", "missing: the seat that committed the chombo")
+    s = _seat(result["seat"], "result.seat")
+    ch = options["chombo"]
+    if ch["mode"] == "deduction":
+        out["penalties"].append({"seat": s, "points": ch["points"], "why": "chombo"})
+    else:
+        _, _, from_nd, from_d = payments_for(2000)
+        for other in range(4):
+            if other != s:
+                amt = from_d if (s == dealer or other == dealer) else from_nd
+                _pay(out, s, other, amt, "chombo (reverse mangan)")
+    out["deposits_after"] = deposits
+    out["dealer_repeats"] = True
+    out["honba_next"] = honba
+
+
+_HANDLERS = {"ron": _ron, "tsumo": _tsumo, "draw": _draw, "abortive": _abortive, "chombo": _chombo}

@@ -1,0 +1,45 @@
+"""Pattern-table registry: editions of the Zung Jung table, looked up by option ``edition``."""
+
+from __future__ import annotations
+
+from . import patterns_v33
+
+EDITIONS: dict[str, dict] = {
+    patterns_v33.EDITION: {"patterns": patterns_v33.PATTERNS, "chicken": patterns_v33.CHICKEN},
+}
+
+DEFAULT_EDITION = patterns_v33.EDITION
+
+PATTERNS = patterns_v33.PATTERNS
+CHICKEN = patterns_v33.CHICKEN
+
+_BY_ID = {p["id"]: p for p in PATTERNS}
+
+
+def known_ids(edition: str = DEFAULT_EDITION) -> set[str]:
+    return {p["id"] for p in EDITIONS[edition]["patterns"]} | {EDITIONS[edition]["chicken"]["id"]}
+
+
+_TABLE_CACHE: dict = {}
+
+
+def table(options: dict) -> tuple[dict, dict]:
+    """``(key -> row, chicken row)`` for the options' edition with ``pattern_values`` applied."""
+    edition = options.get("edition", DEFAULT_EDITION)
+    overrides = options.get("pattern_values") or {}
+    cache_key = (edition, tuple(sorted(overrides.items())))
+    hit = _TABLE_CACHE.get(cache_key)
+    if hit is not None:
+        return hit
+    ed = EDITIONS[edition]
+    rows = {}
+    for p in ed["patterns"]:
+        row = dict(p)
+        if p["id"] in overrides:
+            row["value"] = overrides[p["id"]]
+        rows[p["key"]] = row
+    chicken = dict(ed["chicken"])
+    if chicken["id"] in overrides:
+        chicken["value"] = overrides[chicken["id"]]
+    _TABLE_CACHE[cache_key] = (rows, chicken)
+    return rows, chicken

@@ -1,0 +1,22 @@
+"""Hand-by-hand records: the raw hand record is the fact; its settlement is derived and stored
+so pages and standings read it without re-running the engine."""
+
+from django.conf import settings
+from django.db import models
+
+
+class HandRecord(models.Model):
+    game = models.ForeignKey("league.Game", on_delete=models.CASCADE, related_name="hands")
+    sequence = models.PositiveSmallIntegerField()  # 1, 2, ... in play order
+    record = models.JSONField()  # contract record without "rules" (the season's rule set applies)
+    settlement = models.JSONField(default=dict)  # derived
+    scores_after = models.JSONField(default=list)  # derived running scores
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    entered_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["game", "sequence"]
+        constraints = [models.UniqueConstraint(fields=["game", "sequence"], name="uniq_hand_sequence")]
+
+    def __str__(self):
+        return f"hand {self.sequence} of {self.game}"
