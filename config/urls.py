@@ -9,7 +9,11 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("api/", include("scoring.api_urls")),
+    path("api/", include("referee.api_urls")),
     path("api/", include("league.api.urls")),
+    path("referee/", include("referee.urls")),
+    path("scoring/", include("scoring.urls")),
     path("", include("league.urls")),
 ]
 if settings.DEBUG:

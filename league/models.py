@@ -167,6 +167,11 @@ class QualificationTier(models.Model):
     def __str__(self):
         return f"{self.code}: {self.description}"
 
+    def clean(self):
+        from .qualification import validate_requirements
+
+        validate_requirements(self.requirements)
+
 
 class QualificationApplication(models.Model):
     class Status(models.TextChoices):

@@ -54,6 +54,11 @@ def standings_rows(*, division: Division) -> list[dict]:
             "total_points": t["points"] - penalty, "average_place": average, "firsts": places[0],
             "seconds": places[1], "thirds": places[2], "fourths": places[3],
         })
+    return rank_rows(rows, names)
+
+
+def rank_rows(rows: list[dict], names: dict[int, str]) -> list[dict]:
+    """Sort by the documented tie-breaks and number the ranks 1..n."""
     rows.sort(key=lambda r: (r["games"] == 0, -r["total_points"], r["average_place"] or 9, -r["firsts"],
                              -r["seconds"], -r["thirds"], -r["games"], names.get(r["player_id"], "")))
     for rank, row in enumerate(rows, start=1):

@@ -55,6 +55,8 @@ def resolve(events: list[dict], settings: dict, tl: dict, dead_seats: set[int]) 
         for k in decls:
             ev = events[k]
             decl = ev["act"] if ev["act"] == "ron" else ev["kind"]
+            if k == settle and tl["transition"] != settle:
+                lines.append(line("settlement_begins", seat=ev["seat"], decl="ron", t=ev["t"]))
             turn = next((e for e in events[d + 1:k] if e["act"] in ("draw", "touch_wall")), None)
             params = dict(seat=ev["seat"], decl=decl, t=ev["t"])
             if settle is not None and settle < k and settle not in decls:
@@ -72,11 +74,6 @@ def resolve(events: list[dict], settings: dict, tl: dict, dead_seats: set[int]) 
             if ev["act"] == "call":
                 calls.append({"event": k, "seat": ev["seat"], "kind": ev["kind"], "status": "invalid"})
         in_time[d] = ok
-
-        if settle in decls:
-            s = events[settle]
-            if tl["transition"] != settle:
-                lines.append(line("settlement_begins", seat=s["seat"], decl="ron", t=s["t"]))
 
         ok_calls = [k for k in ok if events[k]["act"] == "call"]
         ok_rons = [k for k in ok if events[k]["act"] == "ron"]
@@ -122,6 +119,8 @@ def resolve(events: list[dict], settings: dict, tl: dict, dead_seats: set[int]) 
     if settle is not None:
         s = events[settle]
         if s["act"] == "tsumo":
+            if tl["transition"] != settle:
+                lines.append(line("settlement_begins", seat=s["seat"], decl="tsumo", t=s["t"]))
             if settle in false:
                 lines.append(line("no_winner"))
             else:

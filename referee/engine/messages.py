@@ -44,8 +44,8 @@ MESSAGES: dict[str, tuple[list[str], str, str]] = {
     ),
     "play_retroactive": (
         ["1.2"],
-        "Nobody had validly announced a start; {seat} {act} on North's first turn at {t} ms, so PLAY is deemed to have begun when East, {dealer_seat}, discarded the first tile at {t_start} ms (retroactive start). Earlier draws, discards and calls are legal, and dealing errors stand uncorrected from now on.",
-        "無人作出有效的明確表示;{seat}於其首巡目在{t}毫秒{act},故往回追認東家{dealer_seat}於{t_start}毫秒打出第一張牌的一刻為摸打程序的開始(往回追認)。此前的摸打、鳴牌等行為均屬合法,此後配牌相公一律不予更正。",
+        "Nobody had validly announced a start; {seat} {act} on North's first turn at {t} ms, so PLAY is deemed to have begun when {dealer_seat} discarded the first tile at {t_start} ms (retroactive start). Earlier draws, discards and calls are legal, and dealing errors stand uncorrected from now on.",
+        "無人作出有效的明確表示;{seat}於其首巡目在{t}毫秒{act},故往回追認{dealer_seat}於{t_start}毫秒打出第一張牌的一刻為摸打程序的開始(往回追認)。此前的摸打、鳴牌等行為均屬合法,此後配牌相公一律不予更正。",
     ),
     "play_retroactive_no_discard": (
         ["1.2"],
@@ -174,8 +174,8 @@ MESSAGES: dict[str, tuple[list[str], str, str]] = {
     ),
     "next_priority": (
         ["4"],
-        "The declaration with priority ({false_seat}) was false: {seat}, the next in-time declaration in priority order, wins.",
-        "擁有優先權的和了宣言({false_seat})為錯和:由優先次序中下一位在反應時間內宣言的{seat}和了。",
+        "The declaration with priority, by {false_seat}, was false: {seat}, the next in-time declaration in priority order, wins.",
+        "擁有優先權的{false_seat}和了宣言為錯和:由優先次序中下一位在反應時間內宣言的{seat}和了。",
     ),
     "single_winner": (
         ["4"],
@@ -259,6 +259,7 @@ REASONS = {
     "dealer_first_draw": ("the dealer's first-turn draw, which is allowed", "為莊家首巡摸牌(跳牌),不在禁止之列"),
     "not_play_action": ("not a PLAY action", "並非摸打行為"),
     "play_start": ("the act that began PLAY", "為令對局進入摸打程序的行動"),
+    "announced_turn": ("part of the announced turn that began PLAY", "屬明確表示後開始摸打程序的巡目"),
 }
 _TABLES = {"act": ACTS, "decl": DECLS, "decl2": DECLS, "kind": KINDS, "harm": HARMS, "reason": REASONS}
 
@@ -298,6 +299,7 @@ def render(entry: dict, dealer: int, lang: str = "en") -> str:
     params = {name: _value(name, value, dealer, lang) for name, value in entry["params"].items()}
     text = (zh if lang == "zh" else en).format(**params)
     cited = ", ".join(clauses)
+    text = text[:1].upper() + text[1:]
     if lang == "zh":
         return f"{text}(第{'、'.join(clauses)}條)"
     return f"{text} (clause{'s' if len(clauses) > 1 else ''} {cited})"

@@ -54,6 +54,7 @@ def walk(events: list[dict], dealer: int, rt: int) -> dict:
     trigger = None
     settle = None
     transition = None
+    announce = None
     pending: dict[int, int] = {}  # seat → index of its pending announcement
     first_dealer_discard = None
     lines: list[dict] = []
@@ -81,7 +82,7 @@ def walk(events: list[dict], dealer: int, rt: int) -> dict:
                         lines.append(line("announce_blocked", seat=seat, t_announce=ta, claimant_seat=c["seat"],
                                           t_claim=c["t"], act=act, t=t))
                     else:
-                        state, play_start, play_t, trigger = "PLAY", "announced", t, i
+                        state, play_start, play_t, trigger, announce = "PLAY", "announced", t, i, a
                         lines.append(line("play_announced", seat=seat, t_announce=ta, gap=gap, act=act, t=t))
                 if state == "DEAL" and _north_first_turn(ev, north):
                     state, play_start, trigger = "PLAY", "retroactive", i
@@ -106,7 +107,7 @@ def walk(events: list[dict], dealer: int, rt: int) -> dict:
         lines.append(line("still_deal", t=events[-1]["t"] if events else 0))
     return {
         "state": state, "play_start": play_start, "play_started_t": play_t,
-        "trigger": trigger, "settle": settle, "transition": transition,
+        "trigger": trigger, "announce": announce, "settle": settle, "transition": transition,
         "first_dealer_discard": first_dealer_discard, "lines": lines,
     }
 
@@ -114,7 +115,7 @@ def walk(events: list[dict], dealer: int, rt: int) -> dict:
 def early_actions(events: list[dict], dealer: int, tl: dict) -> dict[int, str]:
     """Status of every PLAY action taken before the hand left DEAL (clause 1.1).
 
-    ``{event index: "early" | "ratified" | "dealer_first_draw" | "play_start"}``; PLAY actions
+    ``{event index: "early" | "ratified" | "dealer_first_draw" | "play_start" | "announced_turn"}``; PLAY actions
     after the transition are absent (legal, or matters for SETTLEMENT).
     """
     out: dict[int, str] = {}
@@ -126,6 +127,8 @@ def early_actions(events: list[dict], dealer: int, tl: dict) -> dict[int, str]:
             continue
         if i == tl["trigger"]:
             out[i] = "play_start"
+        elif tl["announce"] is not None and tl["announce"] < i and ev["seat"] == events[tl["trigger"]]["seat"]:
+            out[i] = "announced_turn"  # e.g. the call between "I am about to call" and exposing
         elif ev["seat"] == dealer and ev["act"] in ("draw", "touch_wall") and (first_discard is None or i < first_discard):
             out[i] = "dealer_first_draw"
         elif tl["play_start"] == "retroactive":
@@ -148,8 +151,7 @@ def corrections(events: list[dict], tl: dict) -> tuple[list[dict], list[dict], l
         if ev["act"] != "claim_deal_incomplete":
             continue
         allowed = tr is None or ev["i"] < tr or ev["t"] <= t_tr
-        out.append({"seat": ev["seat"], "allowed": allowed, "clauses": ["1.2", "1.3"],
-                    "event": ev["i"], "kind": ev["kind"]})
+        out.append({"seat": ev["seat"], "allowed": allowed, "clauses": ["1.2", "1.3"]})
         if allowed:
             lines.append(line("correction_allowed", seat=ev["seat"], kind=ev["kind"], t=ev["t"]))
         else:

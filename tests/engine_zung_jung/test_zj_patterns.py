@@ -180,9 +180,9 @@ def test_concealed_hand_allows_concealed_kong_but_not_irregular_hands():
 
 
 def test_concealed_kong_counts_as_concealed_triplet():
-    res = ev("444p56s99m", "4s", [M("concealed_kong", "2222m"), M("chow", "123m")])
+    res = ev("444p56s99m", "4s", [M("concealed_kong", "8888s"), M("chow", "123m")])
     assert ids(res) == ["4.2.1", "4.3.1"]
-    res = ev("444p56s99m", "4s", [M("kong", "2222m"), M("chow", "123m")])
+    res = ev("444p56s99m", "4s", [M("kong", "8888s"), M("chow", "123m")])
     assert ids(res) == ["4.3.1"]
 
 
@@ -222,10 +222,11 @@ def test_freedom_of_count_patterns_from_different_arrangements_do_not_combine():
 
 def test_seven_pairs_with_other_patterns():
     res = ev("1122334455667m", "7m")  # pure one-suit: seven pairs 30 + 80 vs 123 123 456 456 77 regular
-    assert res["value"] == max(110, 5 + 5 + 80 + 60)
-    assert ev("22335566m4488p9s".replace("9s", "7s"), "7s")["value"] >= 30
-    res = ev("11m99p11s99s1122z", "2z" if False else "1m")
-    # 11m 1m ... not seven pairs: 111m, so use an explicit greater-terminals seven pairs
+    assert res["value"] == 5 + 5 + 80 + 60 and res["shape"] == "regular"
+    res = ev("2233m5566p4488s9s", "9s")  # seven pairs only
+    assert res["value"] == 30 and res["shape"] == "seven_pairs"
+    res = ev("2233m5566p4488s7s", "7s")  # seven pairs + no terminals
+    assert res["value"] == 35 and ids(res) == ["1.3", "10.2"]
     res = ev("1199m1199p11s2z77z", "2z")
     assert ids(res) == ["10.2", "8.1.3"] and res["value"] == 130
     res = ev("1122z3344z5566z7z", "7z")
@@ -244,12 +245,14 @@ def test_seven_pairs_with_four_identical_tiles_is_an_option():
 
 def test_compound_limit_caps_at_320():
     # 大三元 130 + 番牌 30 + 對對和 30 + 四暗刻 125 + 門前清 5 = 320
-    res = ev("555z666z777z222m9m", "9m")
+    res = ev("555z666z777z222m9p", "9p")
     assert res["value"] == 320 and res["limit"] == "compound" and res["sum"] == 320
     # + 混一色 40 = 360 → 320
-    res = ev("555z666z777z222m1z", "1z")
-    assert res["sum"] == 360 + 10 or res["sum"] >= 360
-    assert res["value"] == 320 and res["limit"] == "compound"
+    res = ev("555z666z777z222m9m", "9m")
+    assert res["sum"] == 360 and res["value"] == 320 and res["limit"] == "compound"
+    # just below: 大三元 160 + 對對和 30 + 三暗刻 30 (discard-completed triplet exposed) + 門前清 5 = 225
+    res = ev("555z666z777z22m99p", "2m")
+    assert res["value"] == 225 and res["limit"] is None
 
 
 def test_listed_limits_score_the_single_highest_listed_pattern():
@@ -268,8 +271,9 @@ def test_listed_limits_score_the_single_highest_listed_pattern():
 def test_limit_option():
     opt = resolve({"preset": "zung-jung", "limit": 500})
     res = ev("11z23m", "1m", [M("pung", "222z"), M("pung", "333z"), M("pung", "444z")], options=opt)
-    assert res["value"] == 320 + 30 and res["limit"] is None  # 小四喜 no longer listed; + 番牌... none for East
-    res = ev("555z666z777z222m1z", "1z", options=opt)
+    # 小四喜 320 is no longer a listed limit: 320 + 混一色 40 + 混全帶么 40
+    assert res["value"] == 400 and res["limit"] is None and ids(res) == ["2.1.1", "3.3.3", "8.1.1"]
+    res = ev("555z666z777z222m9m", "9m", options=opt)
     assert res["value"] == res["sum"] > 320
 
 
@@ -295,7 +299,7 @@ def test_waits():
 @pytest.mark.parametrize("hand,field", [
     ({"concealed": "123m", "tile": "1m"}, "hand.concealed"),
     ({"concealed": "1234m", "tile": "1m", "melds": [M("chow", "135m")] * 3}, "hand.melds[0].tiles"),
-    ({"concealed": "11112345678999m"[:13], "tile": "1m"}, "hand"),
+    ({"concealed": "1111234567899m", "tile": "1m"}, "hand"),
     ({"concealed": "1112345678999x", "tile": "1m"}, "hand.concealed"),
     ({"concealed": "1112345678999m"}, "hand.tile"),
     ({"concealed": "1112345678999m", "tile": "1m", "melds": [{"type": "set", "tiles": "111m"}]}, "hand.melds[0].type"),

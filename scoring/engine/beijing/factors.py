@@ -50,8 +50,9 @@ FACTORS: list[dict] = [
      "aliases": ["混杠"],
      "en": "All four wildcards in hand (any shape): fixed value (default 20) from each of the three."},
     {"id": "benhunlong", "zh": "本混龍", "pinyin": "běnhùnlóng", "kind": "option", "doubling": 2,
-     "en": "Option benhunlong_meihuar: a 龍 with exactly one wildcard, whose face is a number of "
-           "the 龍's suit, inside it counts as 没混."},
+     "en": "Option benhunlong_meihuar: a 龍 in which exactly one wildcard stands in for another tile "
+           "(any other wildcard at face value) and the wildcard's face is a number of the 龍's suit "
+           "counts as 没混."},
     {"id": "hunyou", "zh": "混悠", "pinyin": "hùnyōu", "kind": "option", "doubling": 2,
      "en": "Wildcard single wait (self-draw only). Option hunyou_meihuar: counts as 没混."},
 ]

@@ -266,8 +266,10 @@ def _readings(a: Analysis, options: dict) -> list[Reading]:
             fs = []
             long_suits = [s for s in range(3) if all(("chow", 9 * s + k) in groups for k in (0, 3, 6))]
             m = meih
-            if not m and options.get("benhunlong_meihuar") and j == 1 and long_suits and wild is not None and wild < 27:
-                t = combo[0]
+            stand_ins = [t for t in combo if t != wild]
+            if not m and options.get("benhunlong_meihuar") and len(stand_ins) == 1 and long_suits and wild < 27:
+                # 本混龍: exactly one 混 stands in (others at face value) for a tile of the 龍's suit
+                t = stand_ins[0]
                 s = t // 9
                 if s in long_suits and wild // 9 == s:
                     long_set = {("chow", 9 * s + k) for k in (0, 3, 6)}

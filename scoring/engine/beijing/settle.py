@@ -1,4 +1,26 @@
-"""Settlement of one Beijing 吃碰提 hand record (settlement contract, Beijing part; spec ``beijing.md``)."""
+"""Settlement of one Beijing 吃碰提 hand record (settlement contract, Beijing part; spec ``beijing.md``).
+
+Record (contract fields plus extensions)::
+
+    {"rules": "beijing", "dealer": 0,
+     "wildcard_indicator": "1p",          # or "wildcard": "2p"; needed only with tiles
+     "after_draw": false, "dealer_streak": 1, "shanglou": bool (explicit 上楼, overrides the triggers),
+     "shaozhuang": false,                 # 焼荘 happened in the first go-around
+     "result": {"type": "tsumo"|"ron"|"qianggang"|"draw"|"chombo",
+                "winner": 0, "from": 3,   # from: the discarder / the robbed player
+                "factors": ["menqing", "long"], "kongs": [{"type": "open"|"concealed"|"added"}],
+                "special": "tianhu"|"dihu"|"hungang",
+                "hand": {"concealed": "...", "melds": [...], "tile": "8m"},   # optional: factors derived/verified
+                "wildcards": 1, "hunyou": false, "winning_tile_wildcard": false, "discarded_wildcard": false,
+                "claims": [{"by": 1, "from": 2, "count": 3}],                  # Hangzhou 包
+                "winners": [{"seat": 1, "factors": [...]}, ...],               # several winners on one discard
+                "seat": 2, "claimed": {...}}}                                  # chombo (claimed: reverse mode)
+
+Output: ``deltas``, ``payments`` (from/to/points/why), ``penalties`` (always empty: every Beijing
+penalty is a transfer between players, so it is in ``deltas`` and ``payments``), ``dealer_next``,
+``dealer_repeats``, ``dealer_streak_next``, ``shanglou``, ``shanglou_next``, ``winners`` (factors used,
+per-payer ``shares`` {hand, kong, fixed, total}, ``total``), ``wildcard``, ``head_bumped``, ``notes``.
+"""
 
 from __future__ import annotations
 

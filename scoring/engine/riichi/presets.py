@@ -316,8 +316,8 @@ def _chombo(opt, v):
 
 
 def _noten(opt, v):
-    if not _is_int(v) or v < 0 or v % 12 or (v // 12) % 25:
-        raise _err(opt, f"must be a non-negative integer that splits into 100s 3 and 4 ways (e.g. 3000), got {v!r}")
+    if not _is_int(v) or v < 0 or v % 600:
+        raise _err(opt, f"must be a non-negative multiple of 600 (it is split 2 and 3 ways), got {v!r}")
     return v
 
 

@@ -425,9 +425,14 @@ def _draw(result, options, dealer, honba, deposits, riichi, out):
     if not nagashi or options["nagashi_tenpai_payments"] == "also":
         nt = len(tenpai)
         if 0 < nt < 4:
-            per = options["noten_payment"] // (nt * (4 - nt))
-            for payer in range(4):
-                if payer not in tenpai:
+            noten = [s for s in range(4) if s not in tenpai]
+            if nt == 2:  # each non-ready seat pays one ready seat half the total
+                per = options["noten_payment"] // 2
+                for payer, s in zip(noten, sorted(tenpai)):
+                    _pay(out, payer, s, per, "noten payment")
+            else:
+                per = options["noten_payment"] // 3
+                for payer in noten:
                     for s in tenpai:
                         _pay(out, payer, s, per, "noten payment")
     mode = options["renchan_on_draw"]

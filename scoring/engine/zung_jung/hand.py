@@ -226,7 +226,16 @@ def copies_held(hand: Hand, tile: int) -> int:
 
 def waits(hand: Hand, options: dict) -> list[int]:
     """Tiles that complete ``hand`` (its 13 tiles)."""
-    return [t for t in range(34) if is_complete(hand, t, options)]
+    near = set()
+    for t in hand.concealed:
+        if t >= 27:
+            near.add(t)
+        else:
+            base = t - t % 9
+            near.update(x for x in range(t - 2, t + 3) if base <= x < base + 9)
+    if not hand.melds:
+        near.update(TERMINALS_AND_HONORS)   # thirteen terminals can wait on a tile not held
+    return [t for t in sorted(near) if is_complete(hand, t, options)]
 
 
 # ---------------------------------------------------------------------------------- detection
