@@ -68,3 +68,12 @@ def test_claimed_factors_are_verified_against_tiles():
     out = bj({"type": "tsumo", "winner": 0, "factors": ["menqing", "long"],
               "hand": {"concealed": "1234569m2p345s77z", "tile": "8m"}}, wildcard_indicator="1p")
     assert out["deltas"] == [48, -16, -16, -16]
+
+
+def test_discard_win_from_tiles_nondealer():
+    # seat 1 wins on seat 2's 8m: 門清·龍 = 4; dealer ×2 = 8, discarder ×2 = 8, seat 3 4
+    out = bj({"type": "ron", "winner": 1, "from": 2,
+              "hand": {"concealed": "1234569m2p345s77z", "tile": "8m"}}, wildcard_indicator="1p")
+    assert per_payer(out) == {0: 8, 2: 8, 3: 4}
+    assert out["deltas"] == [-8, 20, -8, -4]
+    assert out["dealer_next"] == 1

@@ -19,6 +19,9 @@ Pure Python (no Django).  Public interface (``docs/engine-interfaces.md``):
 from .game_end import game_end
 from .presets import OPTION_DOCS, PRESET_SOURCES, PRESETS, resolve
 from .settle import settle
+# Imported eagerly: a lazy ``from .win_check import ...`` would rebind the package attribute
+# ``win_check`` to the submodule on first call.
+from .win_check import win_check  # noqa: E402
 
 SYSTEM = "riichi"
 
@@ -28,13 +31,6 @@ def evaluate_hand(winner: dict, options: dict, **kwargs) -> dict:
     from .hand import evaluate_hand as _evaluate_hand
 
     return _evaluate_hand(winner, options, **kwargs)
-
-
-def win_check(declaration: dict, options: dict) -> list[dict]:
-    """Why a declared win would be false (``win_check.win_check``), imported on first call."""
-    from .win_check import win_check as _win_check
-
-    return _win_check(declaration, options)
 
 
 __all__ = [
