@@ -11,6 +11,9 @@ class HandRecord(models.Model):
     record = models.JSONField()  # contract record without "rules" (the season's rule set applies)
     settlement = models.JSONField(default=dict)  # derived
     scores_after = models.JSONField(default=list)  # derived running scores
+    # Set on the last hand when the game is finished from its hands: the game's result is then
+    # derived from them (scoring.services.game_hands_finish) and follows every correction.
+    ends_game = models.BooleanField(default=False)
     entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     entered_at = models.DateTimeField(auto_now=True)
 

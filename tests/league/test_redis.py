@@ -29,7 +29,7 @@ def test_task_round_trip_through_redis_worker():
         deadline = time.time() + 60
         while not result.ready() and time.time() < deadline and worker.poll() is None:
             time.sleep(0.2)
-        assert result.get(timeout=5) == "pong"
+        assert result.get(timeout=5, disable_sync_subtasks=False) == "pong"
     finally:
         app.conf.task_always_eager = eager
         worker.terminate()

@@ -1,0 +1,306 @@
+"""Referee API: incidents, rulings (preview, decide, public log), appeals, false-win checks.
+
+Permissions: referees (and league admins, who count as referees) log incidents, preview and
+decide rulings, check declared wins and decide appeals (a different referee than the one who
+ruled); players see the incidents of their games (without private notes) and appeal the rulings
+that concern them; the ruling log is public and never carries private notes.
+"""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from league import roles
+from league.api.idempotency import idempotent
+from league.models import Game
+from referee.engine import RulingError, rule, rule_many
+from referee.engine.false_win import check_win
+from scoring.engine import SettlementError
+
+from . import selectors, services
+from .models import Appeal, Incident, Ruling
+
+
+class IsReferee(BasePermission):
+    message = "Only a referee may do this."
+
+    def has_permission(self, request, view):
+        return roles.is_referee(request.user)
+
+
+# ---------------------------------------------------------------- serializers (input docs and checks)
+
+
+class EventSerializer(serializers.Serializer):
+    t = serializers.IntegerField(help_text="Milliseconds from any fixed origin; events in time order.")
+    seat = serializers.IntegerField(min_value=0, max_value=3)
+    act = serializers.CharField(help_text="announce, touch_wall, draw, discard, call, expose, ron, tsumo, "
+                                          "claim_deal_incomplete, false_win_found, harm")
+    settled_t = serializers.IntegerField(required=False)
+    visible = serializers.BooleanField(required=False)
+    kind = serializers.CharField(required=False)
+    by = serializers.IntegerField(required=False)
+
+
+class RecordSerializer(serializers.Serializer):
+    rules = serializers.JSONField(help_text='A preset name or {"preset": "wrc", "reaction_time_ms": 1500}.')
+    dealer = serializers.IntegerField(min_value=0, max_value=3)
+    events = EventSerializer(many=True)
+
+
+class IncidentInputSerializer(serializers.Serializer):
+    game = serializers.PrimaryKeyRelatedField(queryset=Game.objects.select_related("season__league"))
+    hand_number = serializers.IntegerField(required=False, allow_null=True, min_value=0)
+    dealer = serializers.IntegerField(default=0)
+    kind = serializers.CharField(max_length=40)
+    events = serializers.JSONField(help_text="The timeline: a list of events (ruling contract).")
+    description = serializers.CharField(required=False, allow_blank=True, default="")
+    private_notes = serializers.CharField(required=False, allow_blank=True, default="",
+                                          help_text="Seen by referees only.")
+
+
+class IncidentSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.IntegerField()
+    season = serializers.IntegerField()
+    hand_number = serializers.IntegerField(allow_null=True)
+    dealer = serializers.IntegerField()
+    kind = serializers.CharField()
+    events = serializers.JSONField()
+    description = serializers.CharField()
+    private_notes = serializers.CharField(required=False, help_text="Present for referees only.")
+    status = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    reporter = serializers.CharField(allow_null=True)
+    rulings = serializers.ListField(child=serializers.IntegerField())
+
+
+class DecisionInputSerializer(serializers.Serializer):
+    accept = serializers.BooleanField(help_text="true: the proposed ruling stands; false: override it.")
+    override = serializers.JSONField(required=False, allow_null=True, default=None,
+                                     help_text=f"Fields that change: {', '.join(services.OVERRIDABLE)}.")
+    override_reason = serializers.CharField(required=False, allow_blank=True, default="")
+    penalties = serializers.JSONField(required=False, default=None,
+                                      help_text='Extra penalties: [{"seat": 1, "offence": "slow_play"}].')
+
+
+class RulingSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    incident = serializers.IntegerField()
+    game = serializers.IntegerField()
+    season = serializers.IntegerField()
+    engine_version = serializers.CharField()
+    rules = serializers.JSONField()
+    decision = serializers.CharField()
+    override_reason = serializers.CharField()
+    proposed = serializers.JSONField()
+    final = serializers.JSONField()
+    referee = serializers.CharField(allow_null=True)
+    decided_at = serializers.DateTimeField()
+    appeal_of = serializers.IntegerField(allow_null=True)
+    penalties = serializers.JSONField()
+    appeals = serializers.JSONField()
+
+
+class AppealInputSerializer(serializers.Serializer):
+    reason = serializers.CharField()
+
+
+class AppealSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Appeal
+        fields = ["id", "ruling", "player", "reason", "status", "submitted_at", "decided_at", "decision_reason"]
+
+
+class AppealDecisionInputSerializer(serializers.Serializer):
+    uphold = serializers.BooleanField()
+    reason = serializers.CharField()
+    new_final = serializers.JSONField(required=False, allow_null=True, default=None)
+    penalties = serializers.JSONField(required=False, default=None)
+
+
+class FalseWinInputSerializer(serializers.Serializer):
+    rules = serializers.JSONField(required=False, help_text="Rule set spec; or give 'game' to use its season's.")
+    game = serializers.IntegerField(required=False)
+    declaration = serializers.JSONField(help_text="The win declaration (docs/engine-interfaces.md).")
+
+
+# ---------------------------------------------------------------- views
+
+
+class RulingPreviewView(APIView):
+    """The engine's ruling on one incident record or a list of them. Stores nothing."""
+
+    permission_classes = [IsReferee]
+
+    @extend_schema(request=RecordSerializer, responses={200: dict, 400: dict},
+                   description="One incident record (or a JSON list) → ruling (or list). An invalid record is "
+                               "answered with {\"error\": \"field: message\"} (400 for a single record).")
+    def post(self, request):
+        data = request.data
+        if isinstance(data, list):
+            return Response(rule_many(data))
+        try:
+            return Response(rule(data))
+        except RulingError as exc:
+            return Response({"error": str(exc), "detail": str(exc), "field": exc.field},
+                            status=status.HTTP_400_BAD_REQUEST)
+
+
+class FalseWinCheckView(APIView):
+    """Is a declared win false (錯和)? The reasons, in English and Chinese."""
+
+    permission_classes = [IsReferee]
+
+    @extend_schema(request=FalseWinInputSerializer, responses={200: dict})
+    def post(self, request):
+        data = FalseWinInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        spec = v.get("rules")
+        if spec is None:
+            if "game" not in v:
+                return Response({"detail": "rules: give the rule set, or the game whose season's rules apply"},
+                                status=status.HTTP_400_BAD_REQUEST)
+            game = get_object_or_404(Game.objects.select_related("season__rule_set"), pk=v["game"])
+            spec = game.season.rule_set.spec
+        if not isinstance(v["declaration"], dict):
+            return Response({"detail": "declaration: must be an object"}, status=status.HTTP_400_BAD_REQUEST)
+        try:
+            return Response(check_win(spec, v["declaration"]))
+        except SettlementError as exc:
+            return Response({"detail": str(exc), "field": exc.field}, status=status.HTTP_400_BAD_REQUEST)
+        except NotImplementedError as exc:
+            return Response({"detail": str(exc)}, status=status.HTTP_501_NOT_IMPLEMENTED)
+        except (KeyError, TypeError, ValueError) as exc:
+            return Response({"detail": f"declaration: {exc}"}, status=status.HTTP_400_BAD_REQUEST)
+
+
+class IncidentListView(APIView):
+    """GET: referees see every incident; players the incidents of their games (no private notes).
+    POST: a referee logs an incident; its timeline is checked by the engine (Idempotency-Key)."""
+
+    def get_permissions(self):
+        return [IsReferee()] if self.request.method == "POST" else [IsAuthenticated()]
+
+    @extend_schema(responses=IncidentSerializer(many=True), parameters=[
+        OpenApiParameter("status", str), OpenApiParameter("game", int), OpenApiParameter("season", int)])
+    def get(self, request):
+        qs = selectors.incidents_search(selectors.incidents_visible_to(request.user),
+                                        status=request.query_params.get("status"),
+                                        game=request.query_params.get("game"),
+                                        season=request.query_params.get("season"))
+        return Response([selectors.incident_public(i, private=selectors.can_see_private(request.user, i))
+                         for i in qs])
+
+    @extend_schema(request=IncidentInputSerializer, responses={201: IncidentSerializer})
+    @idempotent
+    def post(self, request):
+        data = IncidentInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = dict(data.validated_data)
+        game = v.pop("game")
+        if not roles.is_referee(request.user, game.season.league):
+            raise PermissionDenied("Only a referee of this league may log its incidents.")
+        incident = services.incident_log(game=game, reporter=request.user, **v)
+        return Response(selectors.incident_public(incident, private=True), status=status.HTTP_201_CREATED)
+
+
+def _visible_incident(request, pk) -> Incident:
+    incident = get_object_or_404(selectors.incidents_visible_to(request.user), pk=pk)
+    return incident
+
+
+class IncidentDetailView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=IncidentSerializer)
+    def get(self, request, pk):
+        incident = _visible_incident(request, pk)
+        return Response(selectors.incident_public(incident, private=selectors.can_see_private(request.user, incident)))
+
+
+class IncidentRulingView(APIView):
+    """GET: the engine's proposed ruling (referees). POST: decide it, accept or override with a
+    reason; its penalties go to the ledger with sanctions from the league's catalogue."""
+
+    permission_classes = [IsReferee]
+
+    @extend_schema(responses={200: dict})
+    def get(self, request, pk):
+        incident = get_object_or_404(Incident, pk=pk)
+        return Response(services.ruling_propose(incident=incident))
+
+    @extend_schema(request=DecisionInputSerializer, responses={201: RulingSerializer})
+    @idempotent
+    def post(self, request, pk):
+        incident = get_object_or_404(Incident, pk=pk)
+        data = DecisionInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        ruling = services.ruling_decide(incident=incident, referee=request.user, **data.validated_data)
+        return Response(selectors.ruling_public(ruling), status=status.HTTP_201_CREATED)
+
+
+class RulingListView(APIView):
+    """The public ruling log (no private notes), newest first; ?season= filters."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=RulingSerializer(many=True), parameters=[OpenApiParameter("season", int)])
+    def get(self, request):
+        season = request.query_params.get("season")
+        qs = selectors.rulings_public()
+        if season:
+            if not season.isdigit():
+                return Response({"detail": "season: must be a season id"}, status=status.HTTP_400_BAD_REQUEST)
+            qs = qs.filter(incident__game__season_id=int(season))
+        return Response([selectors.ruling_public(r) for r in qs])
+
+
+class RulingDetailView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses=RulingSerializer)
+    def get(self, request, pk):
+        return Response(selectors.ruling_public(get_object_or_404(selectors.rulings_public(), pk=pk)))
+
+
+class RulingAppealView(APIView):
+    """A player concerned (a seat of the game) appeals the ruling."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=AppealInputSerializer, responses={201: AppealSerializer})
+    @idempotent
+    def post(self, request, pk):
+        ruling = get_object_or_404(Ruling.objects.select_related("incident"), pk=pk)
+        player = roles.player_of(request.user)
+        if not services.player_concerned(ruling, player):
+            raise PermissionDenied("Only a player of this game may appeal its ruling.")
+        data = AppealInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        appeal = services.appeal_file(ruling=ruling, player=player, reason=data.validated_data["reason"],
+                                      actor=request.user)
+        return Response(AppealSerializer(appeal).data, status=status.HTTP_201_CREATED)
+
+
+class AppealDecideView(APIView):
+    """A referee other than the one who ruled decides an appeal: uphold, or reverse (cancels the
+    old ruling's penalties, stores a new ruling)."""
+
+    permission_classes = [IsReferee]
+
+    @extend_schema(request=AppealDecisionInputSerializer, responses={200: AppealSerializer})
+    @idempotent
+    def post(self, request, pk):
+        appeal = get_object_or_404(Appeal, pk=pk)
+        data = AppealDecisionInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        appeal = services.appeal_decide(appeal=appeal, referee=request.user, **data.validated_data)
+        return Response(AppealSerializer(appeal).data)

@@ -1,0 +1,118 @@
+"""Referee reads for pages and the API. Private notes never leave here for non-referees:
+the public shapes (``incident_public``, ``ruling_public``) leave them out."""
+
+from __future__ import annotations
+
+from django.db.models import Prefetch
+
+from league import roles
+from league.models import GameSeat, Penalty, Player, Season
+
+from .models import Appeal, Incident, Ruling
+
+
+def _incidents():
+    return Incident.objects.select_related("game__season__league", "game__division", "reporter").prefetch_related(
+        Prefetch("game__seats", queryset=GameSeat.objects.select_related("player").order_by("seat")))
+
+
+def incidents_visible_to(user):
+    """Referees (of any league) see every incident; a player sees the incidents of their games."""
+    if roles.is_referee(user):
+        return _incidents()
+    player = roles.player_of(user)
+    if player is None:
+        return Incident.objects.none()
+    return _incidents().filter(game__seats__player=player).distinct()
+
+
+def can_see_private(user, incident: Incident) -> bool:
+    return roles.is_referee(user, incident.game.season.league)
+
+
+def incidents_open():
+    return _incidents().filter(status=Incident.Status.OPEN).order_by("created_at")
+
+
+def appeals_pending():
+    return Appeal.objects.filter(status=Appeal.Status.PENDING).select_related(
+        "player", "ruling__incident__game__division", "ruling__referee").order_by("submitted_at")
+
+
+def rulings_for(incident: Incident):
+    return (incident.rulings.select_related("referee", "rule_set", "appeal_of")
+            .prefetch_related(Prefetch("penalties", queryset=Penalty.objects.select_related("player")),
+                              Prefetch("appeals", queryset=Appeal.objects.select_related("player", "decided_by")))
+            .order_by("decided_at", "id"))
+
+
+def _rulings():
+    return Ruling.objects.select_related("incident__game__season", "incident__game__division", "referee",
+                                         "rule_set").prefetch_related(
+        Prefetch("penalties", queryset=Penalty.objects.select_related("player")), "appeals")
+
+
+def rulings_public(*, season: Season | None = None):
+    qs = _rulings()
+    if season is not None:
+        qs = qs.filter(incident__game__season=season)
+    return qs.order_by("-decided_at", "-id")
+
+
+def rulings_concerning(*, player: Player):
+    """Rulings on incidents of games the player sat in."""
+    return _rulings().filter(incident__game__seats__player=player).distinct().order_by("-decided_at", "-id")
+
+
+def seat_names(incident: Incident) -> dict[int, str]:
+    return {s.seat: s.player.display_name for s in incident.game.seats.all()}
+
+
+# ---------------------------------------------------------------- JSON shapes (API and pages)
+
+
+def penalty_public(p: Penalty) -> dict:
+    return {"id": p.pk, "player": p.player_id, "player_name": p.player.display_name, "offence": p.offence,
+            "sanction": p.sanction, "points": str(p.points), "active": p.active, "note": p.note,
+            "cancel_reason": p.cancel_reason}
+
+
+def ruling_public(r: Ruling) -> dict:
+    """A stored ruling as anyone may read it (the incident's private notes are never included)."""
+    inc = r.incident
+    return {
+        "id": r.pk, "incident": inc.pk, "game": inc.game_id, "season": inc.game.season_id,
+        "hand_number": inc.hand_number, "kind": inc.kind, "description": inc.description,
+        "events": inc.events, "dealer": inc.dealer,
+        "engine_version": r.engine_version, "rule_set": r.rule_set_id, "rules": r.rules,
+        "decision": r.decision, "override_reason": r.override_reason,
+        "proposed": r.proposed, "final": r.final,
+        "referee": r.referee.get_username() if r.referee else None,
+        "decided_at": r.decided_at, "appeal_of": r.appeal_of_id,
+        "penalties": [penalty_public(p) for p in r.penalties.all()],
+        "appeals": [{"id": a.pk, "player": a.player_id, "status": a.status} for a in r.appeals.all()],
+    }
+
+
+def incident_public(inc: Incident, *, private: bool) -> dict:
+    data = {
+        "id": inc.pk, "game": inc.game_id, "season": inc.game.season_id, "hand_number": inc.hand_number,
+        "dealer": inc.dealer, "kind": inc.kind, "events": inc.events, "description": inc.description,
+        "status": inc.status, "created_at": inc.created_at,
+        "reporter": inc.reporter.get_username() if inc.reporter else None,
+        "rulings": [r.pk for r in inc.rulings.all()],
+    }
+    if private:
+        data["private_notes"] = inc.private_notes
+    return data
+
+
+def incidents_search(qs, *, status: str | None = None, game: str | None = None, season: str | None = None):
+    if status:
+        qs = qs.filter(status=status)
+    if game and str(game).isdigit():
+        qs = qs.filter(game_id=int(game))
+    if season and str(season).isdigit():
+        qs = qs.filter(game__season_id=int(season))
+    return qs
+

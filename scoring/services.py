@@ -1,0 +1,423 @@
+"""Writes for hand-by-hand games. Each hand's raw record is the fact; its settlement and the
+running scores after it are derived by the engine and stored. The engine state of a hand
+(riichi: dealer, honba, deposits; Beijing: dealer, dealer streak, after a draw) follows from the
+previous hand's settlement, so it is derived here and never retyped.
+
+Every write runs in one transaction with its audit row; engine errors become Django
+``ValidationError`` keyed by the record field (``result.winners[0].fu``) and store nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+from importlib import import_module
+
+from django.core.exceptions import ValidationError
+from django.db import connection, transaction
+
+from league.models import Game, GameResult, GameSeat, Penalty, Season
+from league.services import (
+    ResultConflict,
+    _lock_game,
+    audit_log_write,
+    game_result_record,
+    penalty_assign,
+    standings_recompute,
+)
+from scoring.engine import SYSTEMS, SettlementError, game_end, resolve_rules
+
+from .models import HandRecord
+
+# ---------------------------------------------------------------- engine state between hands
+
+STATE_KEYS = {"riichi": ("dealer", "honba", "deposits"), "beijing": ("dealer", "dealer_streak", "after_draw"),
+              "zung-jung": ()}
+
+
+class HandConflict(ResultConflict):
+    """A different record is already stored for this sequence; correcting it must be explicit."""
+
+
+def state_first(system: str) -> dict:
+    """The engine state of a game's first hand (seat 0 deals)."""
+    if system == "riichi":
+        return {"dealer": 0, "honba": 0, "deposits": 0}
+    if system == "beijing":
+        return {"dealer": 0, "dealer_streak": 1, "after_draw": False}
+    return {}
+
+
+def state_next(system: str, record: dict, settlement: dict) -> dict:
+    """The engine state of the hand after ``record`` (settled as ``settlement``)."""
+    if system == "riichi":
+        dealer = record["dealer"] if settlement["dealer_repeats"] else (record["dealer"] + 1) % 4
+        return {"dealer": dealer, "honba": settlement["honba_next"], "deposits": settlement["deposits_after"]}
+    if system == "beijing":
+        return {"dealer": settlement["dealer_next"], "dealer_streak": settlement["dealer_streak_next"],
+                "after_draw": settlement.get("result") == "draw"}
+    return {}
+
+
+def scores_start(system: str, options: dict) -> list[int]:
+    return [options["start_points"]] * 4 if system == "riichi" else [0, 0, 0, 0]
+
+
+def deposits_left_of(system: str, settlement: dict) -> int:
+    return settlement.get("deposits_after", 0) if system == "riichi" else 0
+
+
+class Rules:
+    """A rule set resolved once: its system, full options and engine module."""
+
+    def __init__(self, rule_set):
+        try:
+            self.system, self.options = resolve_rules(rule_set.spec)
+        except SettlementError as exc:
+            raise ValidationError({"rule_set": [str(exc)]}) from None
+        self.module = import_module(SYSTEMS[self.system])
+
+    def settle(self, record: dict, prefix: str = "") -> dict:
+        try:
+            return self.module.settle(record, self.options)
+        except SettlementError as exc:
+            raise ValidationError({prefix + (exc.field or "record"): [exc.message]}) from None
+
+
+def record_clean(record, state: dict) -> dict:
+    """The admin's record with the derived state filled in; a state field typed differently is an error."""
+    if not isinstance(record, dict):
+        raise ValidationError({"record": ["a hand record must be a JSON object"]})
+    if "rules" in record:
+        raise ValidationError({"rules": ["leave rules out: the season's rule set applies"]})
+    for key, value in state.items():
+        if key in record and (record[key] != value or type(record[key]) is not type(value)):
+            raise ValidationError({key: [f"the previous hand leaves {key} = {json.dumps(value)}, "
+                                         f"not {json.dumps(record[key])}"]})
+    return {**record, **state}
+
+
+def scores_add(scores: list[int], deltas: list[int]) -> list[int]:
+    return [s + d for s, d in zip(scores, deltas)]
+
+
+def _position(rules: Rules, previous: HandRecord | None) -> tuple[dict, list[int]]:
+    """(state, running scores) before the hand that follows ``previous``."""
+    if previous is None:
+        return state_first(rules.system), scores_start(rules.system, rules.options)
+    return state_next(rules.system, previous.record, previous.settlement), list(previous.scores_after)
+
+
+def _state_of(rules: Rules, hand: HandRecord) -> dict:
+    return {k: hand.record[k] for k in STATE_KEYS[rules.system] if k in hand.record}
+
+
+def hands_replay(rules: Rules, hands: list[HandRecord], state: dict, scores: list[int]) -> list[HandRecord]:
+    """Re-derive state, settlement and running scores of ``hands`` in order; returns the changed ones."""
+    changed = []
+    for hand in hands:
+        record = {**hand.record, **state}
+        settlement = rules.settle(record, prefix=f"hands[{hand.sequence}].")
+        scores = scores_add(scores, settlement["deltas"])
+        if (record, settlement, scores) != (hand.record, hand.settlement, hand.scores_after):
+            hand.record, hand.settlement, hand.scores_after = record, settlement, scores
+            changed.append(hand)
+        state = state_next(rules.system, record, settlement)
+    return changed
+
+
+# ---------------------------------------------------------------- checks
+
+
+def _game_check_writable(game: Game) -> None:
+    if game.status == Game.Status.VOID:
+        raise ValidationError({"game": ["this game is void"]})
+    if game.season.status == Season.Status.CLOSED:
+        raise ValidationError({"game": ["the season is closed; hands can no longer change"]})
+
+
+def _sequence_check(sequence, next_sequence: int) -> int:
+    if isinstance(sequence, bool) or not isinstance(sequence, int) or sequence < 1:
+        raise ValidationError({"sequence": ["a hand number 1, 2, 3 ..."]})
+    if sequence > next_sequence:
+        raise ValidationError({"sequence": [f"the next hand of this game is {next_sequence}"]})
+    return sequence
+
+
+def _hands(game: Game) -> list[HandRecord]:
+    return list(HandRecord.objects.filter(game=game).order_by("sequence"))
+
+
+def _closed_by_hands(hands: list[HandRecord]) -> bool:
+    return bool(hands) and hands[-1].ends_game
+
+
+# ---------------------------------------------------------------- hands
+
+
+def hand_preview(*, game: Game, record, sequence: int | None = None) -> dict:
+    """Settle a hand at ``sequence`` (default: the next one) without storing anything."""
+    rules = Rules(game.season.rule_set)
+    hands = _hands(game)
+    sequence = _sequence_check(len(hands) + 1 if sequence is None else sequence, len(hands) + 1)
+    state, scores = _position(rules, hands[sequence - 2] if sequence > 1 else None)
+    clean = record_clean(record, state)
+    settlement = rules.settle(clean)
+    return {"sequence": sequence, "record": clean, "settlement": settlement, "scores_before": scores,
+            "scores_after": scores_add(scores, settlement["deltas"])}
+
+
+@transaction.atomic
+def hand_record_add(*, game: Game, record, actor, sequence: int | None = None) -> tuple[HandRecord, bool]:
+    """Settle and store the next hand of ``game``. Returns (hand, created).
+
+    Submitting the record already stored under ``sequence`` again changes nothing.
+    """
+    game = _lock_game(game.pk)
+    rules = Rules(game.season.rule_set)
+    hands = _hands(game)
+    sequence = _sequence_check(len(hands) + 1 if sequence is None else sequence, len(hands) + 1)
+    if sequence <= len(hands):
+        return _hand_repeat(rules, hands[sequence - 1], record), False
+    _game_check_writable(game)
+    if _closed_by_hands(hands):
+        raise ValidationError({"game": ["this game was finished from its hands; correct a hand instead"]})
+    state, scores = _position(rules, hands[-1] if hands else None)
+    clean = record_clean(record, state)
+    settlement = rules.settle(clean)
+    hand = HandRecord.objects.create(game=game, sequence=sequence, record=clean, settlement=settlement,
+                                     scores_after=scores_add(scores, settlement["deltas"]),
+                                     entered_by=_user(actor))
+    if game.status == Game.Status.SCHEDULED:
+        game.status = Game.Status.IN_PROGRESS
+        game.save(update_fields=["status"])
+    audit_log_write(actor=actor, action="hand.add", obj=hand,
+                    data={"game": game.pk, "sequence": sequence, "record": clean, "deltas": settlement["deltas"]})
+    return hand, True
+
+
+def _hand_repeat(rules: Rules, hand: HandRecord, record) -> HandRecord:
+    if record_clean(record, _state_of(rules, hand)) != hand.record:
+        raise HandConflict({"sequence": [f"hand {hand.sequence} is already entered with a different record; "
+                                         f"correct it explicitly"]})
+    return hand
+
+
+@transaction.atomic
+def hand_record_correct(*, hand: HandRecord, record, actor) -> HandRecord:
+    """Replace one hand's record and re-settle it and every later hand of the game."""
+    game = _lock_game(hand.game_id)
+    _game_check_writable(game)
+    rules = Rules(game.season.rule_set)
+    hands = _hands(game)
+    index = hand.sequence - 1
+    state, scores = _position(rules, hands[index - 1] if index else None)
+    target = hands[index]
+    clean = record_clean(record, state)
+    previous = target.record
+    if clean == previous:
+        return target
+    rules.settle(clean)  # the corrected hand's own errors name its fields without a prefix
+    target.record, target.entered_by = clean, _user(actor)
+    target.save(update_fields=["record", "entered_by", "entered_at"])
+    later = hands_replay(rules, hands[index:], state, scores)
+    HandRecord.objects.bulk_update(later, ["record", "settlement", "scores_after"])
+    audit_log_write(actor=actor, action="hand.correct", obj=target,
+                    data={"game": game.pk, "sequence": target.sequence, "previous": previous, "record": clean,
+                          "resettled": [h.sequence for h in later]})
+    if _closed_by_hands(hands):
+        _result_from_hands(game, rules, hands, actor)
+    return target
+
+
+@transaction.atomic
+def game_hands_resettle(*, game: Game) -> int:
+    """Re-settle every stored hand of ``game`` (after an engine or rule fix). Returns the hands changed."""
+    game = _lock_game(game.pk)
+    rules = Rules(game.season.rule_set)
+    hands = _hands(game)
+    changed = hands_replay(rules, hands, *_position(rules, None))
+    HandRecord.objects.bulk_update(changed, ["record", "settlement", "scores_after"])
+    if changed:
+        audit_log_write(actor=None, action="game.hands_resettle", obj=game,
+                        data={"resettled": [h.sequence for h in changed]})
+        if _closed_by_hands(hands) and game.season.status != Season.Status.CLOSED:
+            _result_from_hands(game, rules, hands, None)
+    return len(changed)
+
+
+# ---------------------------------------------------------------- game end
+
+
+def final_scores(rules: Rules, hands: list[HandRecord]) -> tuple[list[int], int]:
+    """(raw final scores, riichi sticks left on the table) after the last hand."""
+    last = hands[-1]
+    return list(last.scores_after), deposits_left_of(rules.system, last.settlement)
+
+
+@transaction.atomic
+def game_hands_finish(*, game: Game, actor) -> tuple[GameResult, bool]:
+    """End the game at its last hand: derive the final scores and record the result (standings follow)."""
+    game = _lock_game(game.pk)
+    _game_check_writable(game)
+    rules = Rules(game.season.rule_set)
+    hands = _hands(game)
+    if not hands:
+        raise ValidationError({"hands": ["no hand has been entered for this game"]})
+    scores, deposits_left = final_scores(rules, hands)
+    existing = GameResult.objects.filter(game=game).first()
+    if existing and not _closed_by_hands(hands):
+        _typed_totals_check(existing, scores, deposits_left)
+    result, created = _result_from_hands(game, rules, hands, actor)
+    if not hands[-1].ends_game:
+        hands[-1].ends_game = True
+        hands[-1].save(update_fields=["ends_game"])
+        audit_log_write(actor=actor, action="game.hands_finish", obj=game,
+                        data={"hands": len(hands), "scores": scores, "deposits_left": deposits_left})
+    return result, created
+
+
+def _typed_totals_check(result: GameResult, scores: list[int], deposits_left: int) -> None:
+    if result.scores != scores:
+        raise ValidationError({"scores": [f"the totals already entered {result.scores} differ from the hands' "
+                                          f"{scores}; correct the hands or the result"]})
+    if result.deposits_left != deposits_left:
+        raise ValidationError({"deposits_left": [f"{result.deposits_left} riichi sticks were entered as left on "
+                                                 f"the table; the hands leave {deposits_left}"]})
+
+
+def _result_from_hands(game: Game, rules: Rules, hands: list[HandRecord], actor) -> tuple[GameResult, bool]:
+    scores, deposits_left = final_scores(rules, hands)
+    recorded = game_result_record(game=game, scores=scores, deposits_left=deposits_left, actor=actor,
+                                  replace=_closed_by_hands(hands))
+    _chombo_penalties_sync(game, rules, hands, actor)
+    return recorded
+
+
+def _chombo_penalties_sync(game: Game, rules: Rules, hands: list[HandRecord], actor) -> None:
+    """A chombo deducted from the final score goes to the penalty ledger (standings apply it after uma)."""
+    if rules.system != "riichi":
+        return
+    players = {s.seat: s.player for s in GameSeat.objects.filter(game=game).select_related("player")}
+    booked = set(Penalty.objects.filter(game=game, sanction=Penalty.Sanction.CHOMBO, cancelled_at__isnull=True)
+                 .values_list("hand_number", "player_id"))
+    for hand in hands:
+        for penalty in hand.settlement.get("penalties", []):
+            player = players[penalty["seat"]]
+            if (hand.sequence, player.pk) in booked:
+                continue
+            penalty_assign(season=game.season, player=player, offence="chombo", sanction=Penalty.Sanction.CHOMBO,
+                           points=Decimal(penalty["points"]) / 1000, game=game, hand_number=hand.sequence,
+                           actor=actor, note=f"hand {hand.sequence}: {penalty.get('why', 'chombo')}")
+
+
+def _user(actor):
+    return actor if getattr(actor, "is_authenticated", False) else None
+
+
+# ---------------------------------------------------------------- a whole season (bulk)
+
+
+@transaction.atomic
+def season_hands_resettle(*, season: Season, actor=None, batch_size: int = 20000) -> dict:
+    """Re-settle every stored hand of ``season`` through the engine, write the settlements back,
+    re-derive the results of games finished from their hands and recompute the standings.
+
+    Bulk: one read, the engine alone in the loop, batched writes, no query per row.
+    """
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    if season.status == Season.Status.CLOSED:
+        raise ValidationError({"season": ["the season is closed; its hands can no longer change"]})
+    rules = Rules(season.rule_set)
+    rows = list(HandRecord.objects.filter(game__season=season).order_by("game_id", "sequence")
+                .values_list("id", "game_id", "record", "ends_game"))
+    settled, finals = _season_replay(rules, rows)
+    hands_write(settled, batch_size=batch_size)
+    results = _season_results_apply(season, rules, finals)
+    for division in season.divisions.all():
+        standings_recompute(division=division)
+    summary = {"hands": len(settled), "games_finished_from_hands": len(finals), "results_changed": results}
+    audit_log_write(actor=actor, action="season.hands_resettle", obj=season, data=summary)
+    return summary
+
+
+def _season_replay(rules: Rules, rows) -> tuple[list[tuple], dict]:
+    """The hot loop: (id, record, settlement, scores) per hand and {game: (scores, deposits)} of closed games."""
+    settle, options, system = rules.module.settle, rules.options, rules.system
+    first, start = state_first(system), scores_start(system, options)
+    out, finals = [], {}
+    game_id = None
+    for hand_id, hand_game, record, ends_game in rows:
+        if hand_game != game_id:
+            game_id, state, scores = hand_game, first, start
+        record.update(state)
+        try:
+            settlement = settle(record, options)
+        except SettlementError as exc:
+            raise ValidationError({f"hands[{hand_id}].{exc.field}": [exc.message]}) from None
+        deltas = settlement["deltas"]
+        scores = [scores[0] + deltas[0], scores[1] + deltas[1], scores[2] + deltas[2], scores[3] + deltas[3]]
+        out.append((hand_id, record, settlement, scores))
+        state = state_next(system, record, settlement)
+        if ends_game:
+            finals[game_id] = (scores, deposits_left_of(system, settlement))
+    return out, finals
+
+
+def hands_write(settled: list[tuple], *, batch_size: int = 20000) -> None:
+    """Write (id, record, settlement, scores_after) back: one UPDATE … FROM unnest(...) per batch on
+    PostgreSQL, ``bulk_update`` elsewhere."""
+    for start in range(0, len(settled), batch_size):
+        batch = settled[start:start + batch_size]
+        if connection.vendor == "postgresql":
+            _pg_hands_update(batch)
+        else:
+            HandRecord.objects.bulk_update(
+                [HandRecord(id=i, record=r, settlement=s, scores_after=a) for i, r, s, a in batch],
+                ["record", "settlement", "scores_after"], batch_size=2000)
+
+
+def _pg_hands_update(batch: list[tuple]) -> None:
+    dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+    ids = [row[0] for row in batch]
+    records = [dumps(row[1]) for row in batch]
+    settlements = [dumps(row[2]) for row in batch]
+    scores = [dumps(row[3]) for row in batch]
+    table = HandRecord._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {table} AS h SET record = v.r::jsonb, settlement = v.s::jsonb, scores_after = v.a::jsonb "
+            "FROM unnest(%s::bigint[], %s::text[], %s::text[], %s::text[]) AS v(id, r, s, a) WHERE h.id = v.id",
+            [ids, records, settlements, scores],
+        )
+
+
+def _season_results_apply(season: Season, rules: Rules, finals: dict) -> int:
+    """Store the re-derived results of games finished from their hands; returns how many changed."""
+    results = {r.game_id: r for r in GameResult.objects.filter(game_id__in=finals)}
+    changed = []
+    for game_id, (scores, deposits_left) in finals.items():
+        result = results.get(game_id)
+        if result is None or (result.scores, result.deposits_left) == (scores, deposits_left):
+            continue
+        try:
+            computed = game_end(season.rule_set.spec, scores, deposits_left)
+        except SettlementError as exc:
+            raise ValidationError({f"games[{game_id}].{exc.field}": [exc.message]}) from None
+        result.scores, result.deposits_left = scores, deposits_left
+        result.points, result.places = computed["points"], computed["places"]
+        changed.append(result)
+    GameResult.objects.bulk_update(changed, ["scores", "deposits_left", "points", "places"], batch_size=1000)
+    _season_seats_apply(changed)
+    return len(changed)
+
+
+def _season_seats_apply(results: list[GameResult]) -> None:
+    by_game = {r.game_id: r for r in results}
+    seats = list(GameSeat.objects.filter(game_id__in=by_game).only("id", "game_id", "seat"))
+    for seat in seats:
+        result = by_game[seat.game_id]
+        seat.raw_score = result.scores[seat.seat]
+        seat.points = Decimal(str(result.points[seat.seat])).quantize(Decimal("0.1"))
+        seat.place = result.places[seat.seat]
+    GameSeat.objects.bulk_update(seats, ["raw_score", "points", "place"], batch_size=2000)
