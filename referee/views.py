@@ -94,8 +94,21 @@ def incident_new(request):
             return redirect("referee-incident", incident_id=incident.pk)
     return render(request, "referee/incident_form.html", {
         "game": game, "form": form, "seats": list(game.seats.all()),
-        "rules": services.rules_record_for(game.season), "lang_zh": _zh(),
+        "rules": services.rules_record_for(game.season), "i18n": _js_strings(),
     })
+
+
+def _js_strings() -> dict:
+    """Labels for static/incident.js, in the active language."""
+    return {
+        "lang": "zh" if _zh() else "en", "remove": _("Remove"), "proposed": _("Proposed ruling"),
+        "procedure": _("Procedure at the last event"), "play_started": _("PLAY began"),
+        "still_deal": _("not yet (still in DEAL)"), "winners": _("Winners"), "corrections": _("Deal corrections"),
+        "allowed": _("may correct"), "refused": _("may not correct (dead hand)"),
+        "invalid": _("Invalid calls / declarations (event #)"), "offences": _("Offences"),
+        "clauses": _("Clauses applied"), "explanation": _("Explanation"), "none": _("none"), "seat": _("seat"),
+        "error": _("The timeline has an error"), "failed": _("The preview failed"),
+    }
 
 
 def _incident_for(request, incident_id) -> Incident:

@@ -1,3 +1,12 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns = []
+from . import api
+
+urlpatterns = [
+    path("settle", api.SettleView.as_view(), name="api-settle"),
+    path("settle/", api.SettleView.as_view()),
+    path("games/<int:pk>/hands/", api.GameHandsView.as_view(), name="api-game-hands"),
+    path("games/<int:pk>/hands/preview/", api.GameHandPreviewView.as_view(), name="api-game-hands-preview"),
+    path("games/<int:pk>/hands/finish/", api.GameHandsFinishView.as_view(), name="api-game-hands-finish"),
+    path("games/<int:pk>/hands/<int:sequence>/", api.GameHandDetailView.as_view(), name="api-game-hand"),
+]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from league.models import Game, GameSeat
 
 from .models import HandRecord
@@ -50,7 +52,7 @@ def riichi_presets() -> dict:
     from scoring.engine.riichi import OPTION_DOCS, PRESETS
 
     names = [n for n in SYSTEM_PRESETS["riichi"] if n in PRESETS] + sorted(set(PRESETS) - set(SYSTEM_PRESETS["riichi"]))
-    rows = [(option, doc, [PRESETS[n].get(option) for n in names]) for option, doc in OPTION_DOCS.items()]
+    rows = [(option, doc, [_shown(PRESETS[n].get(option)) for n in names]) for option, doc in OPTION_DOCS.items()]
     return {"presets": names, "options": rows}
 
 
@@ -62,4 +64,9 @@ def system_options(system: str) -> list[tuple[str, str, object]]:
 
     module = import_module(SYSTEMS[system])
     preset = next(iter(module.PRESETS.values()))
-    return [(option, doc, preset.get(option)) for option, doc in module.OPTION_DOCS.items()]
+    return [(option, doc, _shown(preset.get(option))) for option, doc in module.OPTION_DOCS.items()]
+
+
+def _shown(value) -> str:
+    """An option value as JSON text (true, [15, 5, -5, -15], {"mode": "deduction"})."""
+    return json.dumps(value, ensure_ascii=False)

@@ -10,6 +10,7 @@ Every write runs in one transaction with its audit row; engine errors become Dja
 from __future__ import annotations
 
 import json
+import logging
 from decimal import Decimal
 from importlib import import_module
 
@@ -25,9 +26,38 @@ from league.services import (
     penalty_assign,
     standings_recompute,
 )
-from scoring.engine import SYSTEMS, SettlementError, game_end, resolve_rules
+from scoring.engine import SYSTEMS, SettlementError, game_end, resolve_rules, settle
 
 from .models import HandRecord
+
+logger = logging.getLogger(__name__)
+
+# ---------------------------------------------------------------- stateless settlement (CLI, /api/settle)
+
+
+def settle_one(record) -> dict:
+    """One contract record → its settlement, or ``{"error": "field: message"}``."""
+    try:
+        return settle(record)
+    except SettlementError as exc:
+        return {"error": str(exc)}
+    except Exception as exc:  # an engine bug must not take the whole list (or the endpoint) down
+        logger.exception("engine failure on a record")
+        return {"error": f"record: could not be settled ({type(exc).__name__})"}
+
+
+def settle_document(data) -> tuple[object, bool]:
+    """(output, every record valid) for one record or a list of records, in order."""
+    if isinstance(data, list):
+        out = [settle_one(record) for record in data]
+        return out, not any(_is_error(o) for o in out)
+    out = settle_one(data)
+    return out, not _is_error(out)
+
+
+def _is_error(out) -> bool:
+    return isinstance(out, dict) and set(out) == {"error"}
+
 
 # ---------------------------------------------------------------- engine state between hands
 

@@ -1,3 +1,8 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns = []
+from . import views
+
+urlpatterns = [
+    path("rules/", views.rules_tables, name="scoring-rules"),
+    path("games/<int:game_id>/scorekeeper/", views.scorekeeper, name="scorekeeper"),
+]

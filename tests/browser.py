@@ -16,17 +16,24 @@ needs_chromium = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="Debian'
 @contextmanager
 def chromium_page():
     # Playwright's sync API runs an event loop in this thread; Django's ORM guard would refuse.
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
     os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            page = browser.new_page()
-            page.set_default_timeout(15000)
-            yield page
-        finally:
-            browser.close()
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            try:
+                page = browser.new_page()
+                page.set_default_timeout(15000)
+                yield page
+            finally:
+                browser.close()
+    finally:
+        if previous is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
 def login(page, live_server, username, password):

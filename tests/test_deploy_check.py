@@ -9,7 +9,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_check_deploy_passes_with_production_environment(tmp_path):
-    env = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "DATABASE_URL", "REDIS_URL"}}
+    env = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "DATABASE_URL", "REDIS_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}}
     env.update({
         "SECRET_KEY": "p" * 20 + "roduction-secret-key-with-enough-entropy-3f9a8b7c6d5e4f",
         "ALLOWED_HOSTS": "league.example.org",

@@ -10,18 +10,7 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from scoring.engine import SettlementError, settle, settle_many
-
-
-def settle_document(data) -> tuple[object, bool]:
-    """(output, all valid) for one record or a list of records."""
-    if isinstance(data, list):
-        out = settle_many(data)
-        return out, not any(isinstance(o, dict) and "error" in o and len(o) == 1 for o in out)
-    try:
-        return settle(data), True
-    except SettlementError as exc:
-        return {"error": str(exc)}, False
+from scoring.services import settle_document
 
 
 class Command(BaseCommand):

@@ -1,0 +1,220 @@
+"""REST API of the scoring module: stateless settlement and hand-by-hand games."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from league import roles
+from league.api.idempotency import idempotent
+from league.api.serializers import GameResultSerializer
+from league.models import Game
+
+from . import selectors, services
+from .models import HandRecord
+
+MAX_RECORDS = 10000
+
+IDEMPOTENCY_HEADER = OpenApiParameter(
+    "Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER, required=False,
+    description="Any unique string per intended write (e.g. a UUID per form load): a repeat returns the first "
+                "response and stores nothing twice.")
+
+WRC_DOUBLE_RON = {"rules": "wrc", "dealer": 0, "honba": 1, "deposits": 1, "riichi": [2],
+                  "result": {"type": "ron", "from": 3,
+                             "winners": [{"seat": 1, "han": 3, "fu": 40}, {"seat": 2, "yakuman": 1}]}}
+
+
+# ---------------------------------------------------------------- serializers
+
+
+class HandRecordSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = HandRecord
+        fields = ["sequence", "record", "settlement", "scores_after", "ends_game", "entered_at"]
+
+
+class HandInputSerializer(serializers.Serializer):
+    record = serializers.JSONField(help_text="A settlement-contract hand record without 'rules' (the season's rule "
+                                             "set applies). dealer / honba / deposits (riichi) and dealer / "
+                                             "dealer_streak / after_draw (Beijing) follow from the previous hand; "
+                                             "if given they must match.")
+    sequence = serializers.IntegerField(min_value=1, required=False,
+                                        help_text="The hand number (default: the next). Sending the record already "
+                                                  "stored under this number again stores nothing.")
+
+
+class HandCorrectionSerializer(serializers.Serializer):
+    record = serializers.JSONField(help_text="The corrected record (without 'rules'); later hands are re-settled.")
+
+
+class HandPreviewSerializer(serializers.Serializer):
+    sequence = serializers.IntegerField()
+    record = serializers.JSONField()
+    settlement = serializers.JSONField()
+    scores_before = serializers.ListField(child=serializers.IntegerField())
+    scores_after = serializers.ListField(child=serializers.IntegerField())
+
+
+class GamePositionSerializer(serializers.Serializer):
+    system = serializers.CharField()
+    next_sequence = serializers.IntegerField()
+    state = serializers.JSONField()
+    scores = serializers.ListField(child=serializers.IntegerField())
+    deposits = serializers.IntegerField()
+    finished_from_hands = serializers.BooleanField()
+
+
+class GameHandsSerializer(serializers.Serializer):
+    position = GamePositionSerializer()
+    hands = HandRecordSerializer(many=True)
+
+
+class HandWrittenSerializer(serializers.Serializer):
+    hand = HandRecordSerializer()
+    position = GamePositionSerializer()
+
+
+# ---------------------------------------------------------------- stateless settlement
+
+
+class SettleView(APIView):
+    """Settle one hand record or a list (settlement contract). Stores nothing; anyone may call it."""
+
+    permission_classes = [AllowAny]
+    authentication_classes = []  # no session, so no CSRF: the endpoint reads and writes nothing of anyone's
+
+    @extend_schema(
+        summary="Settle hand records",
+        description="Body: one hand record, or a list of them (at most 10,000). Answer: one settlement or a list "
+                    "in the same order. An invalid record yields {\"error\": \"field: message\"} in its place; "
+                    "if any record is invalid the status is 400 but the other records are still settled. "
+                    "A game-end record ({\"rules\": ..., \"game_end\": {\"scores\", \"deposits_left\"}}) gives "
+                    "league points and places.",
+        request=OpenApiTypes.OBJECT,
+        responses={
+            200: OpenApiResponse(OpenApiTypes.OBJECT, description="Every record settled (an object, or a list)."),
+            400: OpenApiResponse(OpenApiTypes.OBJECT, description="At least one invalid record: the same shape, "
+                                                                  "with {\"error\": ...} in the invalid places."),
+        },
+        examples=[
+            OpenApiExample("WRC double ron (head bump)", value=WRC_DOUBLE_RON, request_only=True),
+            OpenApiExample("M-League game end", request_only=True,
+                           value={"rules": "mleague", "game_end": {"scores": [43000, 30800, 16000, 10200],
+                                                                    "deposits_left": 0}}),
+            OpenApiExample("A list with an invalid record", response_only=True, status_codes=["400"],
+                           value=[{"deltas": [0, 7500, -1000, -5500], "...": "..."},
+                                  {"error": "result.winners[0].fu: must be 20, 25 or a multiple of 10 ..."}]),
+        ],
+        tags=["settlement"],
+    )
+    def post(self, request):
+        data = request.data
+        if isinstance(data, list) and len(data) > MAX_RECORDS:
+            return Response({"error": f"records: at most {MAX_RECORDS} in one request"},
+                            status=status.HTTP_400_BAD_REQUEST)
+        out, ok = services.settle_document(data)
+        return Response(out, status=status.HTTP_200_OK if ok else status.HTTP_400_BAD_REQUEST)
+
+
+# ---------------------------------------------------------------- hand-by-hand games
+
+
+def _game(pk) -> Game:
+    return get_object_or_404(Game.objects.select_related("season__rule_set", "season__league"), pk=pk)
+
+
+def _admin_check(request, game: Game) -> None:
+    if not roles.is_admin(request.user, game.season.league):
+        raise PermissionDenied("Only a league admin of this game's league may do this.")
+
+
+def _written(hand: HandRecord, game: Game) -> dict:
+    return {"hand": HandRecordSerializer(hand).data, "position": selectors.game_position(game=game)}
+
+
+class GameHandsView(APIView):
+    """A game's hands in order (anyone) and entering the next hand (league admins)."""
+
+    def get_permissions(self):
+        return [IsAuthenticated()] if self.request.method == "POST" else [AllowAny()]
+
+    @extend_schema(responses=GameHandsSerializer, tags=["hands"])
+    def get(self, request, pk):
+        game = _game(pk)
+        hands = list(selectors.game_hands(game=game))
+        return Response({"position": selectors.game_position(game=game, hands=hands),
+                         "hands": HandRecordSerializer(hands, many=True).data})
+
+    @extend_schema(request=HandInputSerializer, parameters=[IDEMPOTENCY_HEADER], tags=["hands"],
+                   responses={201: HandWrittenSerializer, 200: HandWrittenSerializer,
+                              400: OpenApiResponse(description="Invalid record: errors keyed by the record field, "
+                                                               "e.g. {\"errors\": {\"result.winners[0].fu\": [...]}}"),
+                              409: OpenApiResponse(description="This hand number holds a different record.")},
+                   examples=[OpenApiExample("Non-dealer ron", request_only=True, value={
+                       "sequence": 1, "record": {"riichi": [1], "result": {
+                           "type": "ron", "from": 2, "winners": [{"seat": 1, "han": 2, "fu": 30}]}}})])
+    @idempotent
+    def post(self, request, pk):
+        game = _game(pk)
+        _admin_check(request, game)
+        data = HandInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        hand, created = services.hand_record_add(game=game, actor=request.user, **data.validated_data)
+        return Response(_written(hand, game), status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+class GameHandDetailView(APIView):
+    """Correct one hand; every later hand of the game is re-settled."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=HandCorrectionSerializer, responses=HandWrittenSerializer,
+                   parameters=[IDEMPOTENCY_HEADER], tags=["hands"])
+    @idempotent
+    def put(self, request, pk, sequence):
+        game = _game(pk)
+        _admin_check(request, game)
+        hand = get_object_or_404(HandRecord, game=game, sequence=sequence)
+        data = HandCorrectionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        hand = services.hand_record_correct(hand=hand, record=data.validated_data["record"], actor=request.user)
+        return Response(_written(hand, game))
+
+
+class GameHandPreviewView(APIView):
+    """Settle a hand as it would be stored, without storing it (the scorekeeper's preview)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=HandInputSerializer, responses=HandPreviewSerializer, tags=["hands"])
+    def post(self, request, pk):
+        game = _game(pk)
+        _admin_check(request, game)
+        data = HandInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        return Response(services.hand_preview(game=game, **data.validated_data))
+
+
+class GameHandsFinishView(APIView):
+    """End the game at its last hand: the final scores are derived and recorded as the result."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, parameters=[IDEMPOTENCY_HEADER], tags=["hands"],
+                   responses={201: GameResultSerializer, 200: GameResultSerializer,
+                              400: OpenApiResponse(description="No hands, or typed totals that differ "
+                                                               "(errors name 'scores').")})
+    @idempotent
+    def post(self, request, pk):
+        game = _game(pk)
+        _admin_check(request, game)
+        result, created = services.game_hands_finish(game=game, actor=request.user)
+        return Response(GameResultSerializer(result).data,
+                        status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)

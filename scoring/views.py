@@ -1,0 +1,75 @@
+"""Server-rendered scoring pages: the table's scorekeeper and the public rules tables."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from league import roles
+from league.models import Game
+
+from . import selectors, services
+from .forms import HandRecordForm
+
+RESULT_TYPES = {
+    "riichi": ("ron", "tsumo", "draw", "abortive", "chombo"),
+    "zung-jung": ("self_draw", "discard", "draw"),
+    "beijing": ("tsumo", "ron", "draw"),
+}
+
+
+def _hand_rows(hands, seats) -> list[dict]:
+    return [{"hand": h, "deltas": h.settlement.get("deltas", []), "scores": h.scores_after,
+             "type": h.record.get("result", {}).get("type", ""),
+             "dealer": seats[h.record["dealer"]].player.display_name if "dealer" in h.record else "",
+             "honba": h.record.get("honba")} for h in hands]
+
+
+@login_required
+def scorekeeper(request, game_id):
+    game = get_object_or_404(Game.objects.select_related("season__rule_set", "season__league", "division"),
+                             pk=game_id)
+    if not roles.is_admin(request.user, game.season.league):
+        raise PermissionDenied
+    form = HandRecordForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.hand_record_add(game=game, record=form.cleaned_data["record"], actor=request.user,
+                                     sequence=form.cleaned_data.get("sequence"))
+        except ValidationError as exc:
+            for field, msgs in exc.message_dict.items():
+                form.add_error(None, f"{field}: {'; '.join(msgs)}")
+        else:
+            messages.success(request, _("Hand saved."))
+            return redirect("scorekeeper", game_id=game.pk)
+    seats = selectors.game_seats(game=game)
+    hands = list(selectors.game_hands(game=game))
+    position = selectors.game_position(game=game, hands=hands)
+    options = game.season.rule_set.options
+    return render(request, "scoring/scorekeeper.html", {
+        "game": game, "seats": seats, "score_rows": list(zip(seats, position["scores"])), "hands": _hand_rows(hands, seats), "position": position,
+        "system": position["system"], "result_types": RESULT_TYPES[position["system"]], "form": form,
+        "abortive_reasons": options.get("abortive_draws", []), "beijing_factors": _beijing_hand_factors(position),
+        "seat_names": [s.player.display_name for s in seats], "idempotency_key": uuid.uuid4().hex,
+        "finish_key": uuid.uuid4().hex,
+        "dealer_name": seats[position["state"]["dealer"]].player.display_name if "dealer" in position["state"] else "",
+    })
+
+
+def _beijing_hand_factors(position) -> list[dict]:
+    if position["system"] != "beijing":
+        return []
+    return [f for f in selectors.beijing_factors() if f["kind"] == "hand"]
+
+
+def rules_tables(request):
+    return render(request, "scoring/rules.html", {
+        "zung_jung": selectors.zung_jung_table(), "zung_jung_options": selectors.system_options("zung-jung"),
+        "beijing": selectors.beijing_factors(), "beijing_options": selectors.system_options("beijing"),
+        "riichi": selectors.riichi_presets(),
+    })

@@ -1,0 +1,50 @@
+"""Fill empty msgstr entries of the .po catalogues from locale/glossary.json.
+
+Entries already translated by hand are left alone; fuzzy guesses from makemessages are
+replaced by the glossary's text (or cleared) so no wrong translation ships.
+"""
+
+import json
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GLOSSARY = json.loads((ROOT / "locale" / "glossary.json").read_text())
+ENTRY = re.compile(r'((?:#[^\n]*\n)*)msgid ((?:"(?:[^"\\]|\\.)*"\n)+)msgstr ((?:"(?:[^"\\]|\\.)*"\n)+)')
+
+
+def _text(block: str) -> str:
+    return "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', block)).encode().decode("unicode_escape").encode("latin-1").decode()
+
+
+def _quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"\n'
+
+
+def fill(path: Path, lang: str) -> list[str]:
+    missing = []
+
+    def replace(m):
+        comments, msgid_block, msgstr_block = m.groups()
+        msgid = _text(msgid_block)
+        fuzzy = "#, fuzzy" in comments
+        if not msgid or (_text(msgstr_block) and not fuzzy):
+            return m.group(0)
+        translated = GLOSSARY.get(msgid, {}).get(lang, "")
+        if not translated:
+            missing.append(msgid)
+        comments = comments.replace("#, fuzzy\n", "")
+        comments = re.sub(r"#\| [^\n]*\n", "", comments)
+        return f"{comments}msgid {msgid_block}msgstr {_quote(translated)}"
+
+    text = path.read_text()
+    path.write_text(ENTRY.sub(replace, text))
+    return missing
+
+
+if __name__ == "__main__":
+    for po in sorted((ROOT / "locale").glob("*/LC_MESSAGES/*.po")):
+        lang = po.parent.parent.name
+        missing = fill(po, lang)
+        if missing and lang == "zh_Hant":
+            print(f"{po.relative_to(ROOT)}: {len(missing)} untranslated: {missing[:20]}")

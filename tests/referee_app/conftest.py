@@ -1,0 +1,158 @@
+"""Named actors and a small league for the referee app (copied from tests/league/conftest.py).
+
+admin (league admin), referee and referee2 (two referees: appeals need a different one), member
+(a player with a login who sits at ``game``), bystander (a player with a login who does not),
+outsider (a login with no role).
+"""
+
+import pytest
+from django.contrib.auth import get_user_model
+from rest_framework.test import APIClient
+
+from league import services
+from league.models import League, LeagueRole, Player
+
+
+@pytest.fixture
+def league(db):
+    return League.objects.create(name="Test League", name_zh="測試聯賽", slug="test", promotion_count=2)
+
+
+def _user(name, **extra):
+    return get_user_model().objects.create_user(name, password=f"{name}-pw-123", **extra)
+
+
+@pytest.fixture
+def admin(league):
+    user = _user("admin")
+    LeagueRole.objects.create(league=league, user=user, role=LeagueRole.Role.ADMIN)
+    return user
+
+
+@pytest.fixture
+def referee(league):
+    user = _user("referee")
+    LeagueRole.objects.create(league=league, user=user, role=LeagueRole.Role.REFEREE)
+    return user
+
+
+@pytest.fixture
+def referee2(league):
+    user = _user("referee2")
+    LeagueRole.objects.create(league=league, user=user, role=LeagueRole.Role.REFEREE)
+    return user
+
+
+@pytest.fixture
+def players(db):
+    return [Player.objects.create(display_name=f"Player {i}", native_name=f"選手{i}", membership_number=f"M{i:03d}")
+            for i in range(1, 9)]
+
+
+@pytest.fixture
+def member(players):
+    """Player 1, seat 0 (East) of ``game``."""
+    user = _user("member")
+    players[0].user = user
+    players[0].save()
+    return user
+
+
+@pytest.fixture
+def bystander(players):
+    """Player 5: a player with a login who is not at ``game``."""
+    user = _user("bystander")
+    players[4].user = user
+    players[4].save()
+    return user
+
+
+@pytest.fixture
+def outsider(db):
+    return _user("outsider")
+
+
+@pytest.fixture
+def wrc_rules(db):
+    return services.rule_set_create(name="WRC", slug="wrc", preset="wrc", is_template=True)
+
+
+@pytest.fixture
+def season(league, wrc_rules, players):
+    season = services.season_create(league=league, year=2026, number=1, rule_set=wrc_rules)
+    services.season_status_set(season=season, status="open")
+    for i, p in enumerate(players):
+        services.entry_create(division=season.divisions.get(code="A" if i < 4 else "B"), player=p)
+    return season
+
+
+@pytest.fixture
+def division_a(season):
+    return season.divisions.get(code="A")
+
+
+@pytest.fixture
+def game(division_a, players):
+    return services.game_create(division=division_a, match_day=1, table=1, players=players[:4])
+
+
+@pytest.fixture
+def game2(division_a, players):
+    return services.game_create(division=division_a, match_day=2, table=1, players=players[:4])
+
+
+@pytest.fixture
+def played(game, admin):
+    """``game`` with a result and standings (WRC: 30000 start points)."""
+    services.game_result_record(game=game, scores=[48000, 35800, 21000, 15200], actor=admin)
+    services.standings_recompute(division=game.division)
+    return game
+
+
+@pytest.fixture
+def api():
+    return APIClient()
+
+
+@pytest.fixture
+def as_user(api):
+    def login(user):
+        if user is not None:
+            api.force_authenticate(user)
+        return api
+    return login
+
+
+def ev(t, seat, act, **kw):
+    return {"t": t, "seat": seat, "act": act, **kw}
+
+
+def incident_1(extra=()):
+    """Seed 003, incident 1: North (seat 3) short from the deal, claims after South discarded."""
+    return [ev(0, 0, "discard", settled_t=300), ev(1000, 1, "draw"), ev(2000, 1, "discard", settled_t=2200),
+            ev(3000, 3, "claim_deal_incomplete", kind="short"), *extra]
+
+
+def incident_2(late_t=30000):
+    """Seed 003, incident 2: West wins; much later South claims a head bump."""
+    return [ev(0, 0, "discard", settled_t=200), ev(800, 1, "draw"), ev(1500, 1, "discard"), ev(2200, 2, "draw"),
+            ev(3000, 2, "discard"), ev(3600, 3, "touch_wall"), ev(3700, 3, "draw"),
+            ev(4000, 3, "discard", settled_t=4200), ev(4600, 2, "ron"), ev(late_t, 1, "ron")]
+
+
+def harmful():
+    """Incident 1 where South's early discard made North miss a call: South (seat 1) penalised."""
+    return incident_1([ev(3100, 3, "harm", by=2, kind="missed_call")])
+
+
+class _Timelines:
+    ev = staticmethod(ev)
+    incident_1 = staticmethod(incident_1)
+    incident_2 = staticmethod(incident_2)
+    harmful = staticmethod(harmful)
+
+
+@pytest.fixture
+def tl():
+    """Timelines of seed 003 (``tl.incident_1()``, ``tl.incident_2()``, ``tl.harmful()``, ``tl.ev``)."""
+    return _Timelines
