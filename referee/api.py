@@ -56,7 +56,7 @@ class RecordSerializer(serializers.Serializer):
 
 class IncidentInputSerializer(serializers.Serializer):
     game = serializers.PrimaryKeyRelatedField(queryset=Game.objects.select_related("season__league"))
-    hand_number = serializers.IntegerField(required=False, allow_null=True, min_value=0)
+    hand_number = serializers.IntegerField(required=False, allow_null=True, min_value=0, default=None)
     dealer = serializers.IntegerField(default=0)
     kind = serializers.CharField(max_length=40)
     events = serializers.JSONField(help_text="The timeline: a list of events (ruling contract).")

@@ -270,7 +270,7 @@ def ruling_decide(*, incident: Incident, referee, accept: bool, override: dict |
             raise ValidationError({"override_reason": ["an override needs a reason, recorded with the ruling"]})
         final, decision = _apply_override(proposed, override, "override"), Ruling.Decision.OVERRIDDEN
     catalogue = penalty_catalogue_current(league=season.league)
-    ruled = _clean_penalties(final.get("penalties", []), "override.penalties" if not accept else "penalties",
+    ruled = _clean_penalties(final.get("penalties", []), "proposed.penalties" if accept else "override.penalties",
                              catalogue.data)
     extra = _clean_penalties(penalties, "penalties", catalogue.data)
     ruling = Ruling.objects.create(

@@ -4,7 +4,6 @@ from . import api
 
 urlpatterns = [
     path("settle", api.SettleView.as_view(), name="api-settle"),
-    path("settle/", api.SettleView.as_view()),
     path("games/<int:pk>/hands/", api.GameHandsView.as_view(), name="api-game-hands"),
     path("games/<int:pk>/hands/preview/", api.GameHandPreviewView.as_view(), name="api-game-hands-preview"),
     path("games/<int:pk>/hands/finish/", api.GameHandsFinishView.as_view(), name="api-game-hands-finish"),

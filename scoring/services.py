@@ -9,8 +9,11 @@ Every write runs in one transaction with its audit row; engine errors become Dja
 
 from __future__ import annotations
 
+import gc
 import json
 import logging
+import time
+from contextlib import contextmanager
 from decimal import Decimal
 from importlib import import_module
 
@@ -349,30 +352,76 @@ def _user(actor):
 
 
 @transaction.atomic
-def season_hands_resettle(*, season: Season, actor=None, batch_size: int = 20000) -> dict:
+def season_hands_resettle(*, season: Season, actor=None, batch_size: int = 20000,
+                          timings: dict | None = None) -> dict:
     """Re-settle every stored hand of ``season`` through the engine, write the settlements back,
     re-derive the results of games finished from their hands and recompute the standings.
 
-    Bulk: one read, the engine alone in the loop, batched writes, no query per row.
+    Bulk: one read, the engine alone in the loop, batched writes, no query per row. ``timings``
+    (optional) receives the seconds spent in each phase.
     """
+    clock = _Clock(timings)
     season = Season.objects.select_for_update().get(pk=season.pk)
     if season.status == Season.Status.CLOSED:
         raise ValidationError({"season": ["the season is closed; its hands can no longer change"]})
     rules = Rules(season.rule_set)
-    rows = list(HandRecord.objects.filter(game__season=season).order_by("game_id", "sequence")
-                .values_list("id", "game_id", "record", "ends_game"))
-    settled, finals = _season_replay(rules, rows)
-    hands_write(settled, batch_size=batch_size)
-    results = _season_results_apply(season, rules, finals)
-    for division in season.divisions.all():
-        standings_recompute(division=division)
-    summary = {"hands": len(settled), "games_finished_from_hands": len(finals), "results_changed": results}
+    with _gc_paused():  # 100,000s of short-lived dicts: the cyclic collector would rescan them again and again
+        rows = _season_hand_rows(season)
+        clock.lap("read")
+        settled, finals = _season_replay(rules, rows)
+        del rows
+        clock.lap("engine")
+        hands_write(settled, batch_size=batch_size)
+        hands = len(settled)
+        del settled
+        clock.lap("write")
+        results = _season_results_apply(season, rules, finals)
+        clock.lap("results")
+        for division in season.divisions.all():
+            standings_recompute(division=division)
+        clock.lap("standings")
+    summary = {"hands": hands, "games_finished_from_hands": len(finals), "results_changed": results}
     audit_log_write(actor=actor, action="season.hands_resettle", obj=season, data=summary)
     return summary
 
 
+@contextmanager
+def _gc_paused():
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+class _Clock:
+    def __init__(self, timings: dict | None):
+        self.timings = timings
+        self.last = time.perf_counter()
+
+    def lap(self, phase: str) -> None:
+        now = time.perf_counter()
+        if self.timings is not None:
+            self.timings[phase] = now - self.last
+        self.last = now
+
+
+def _season_hand_rows(season: Season) -> list[tuple]:
+    """(id, game id, record, ends game) of every hand of the season in play order: one raw query."""
+    hands, games = HandRecord._meta.db_table, Game._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT h.id, h.game_id, h.record, h.ends_game FROM {hands} h "
+                       f"JOIN {games} g ON g.id = h.game_id WHERE g.season_id = %s "
+                       "ORDER BY h.game_id, h.sequence", [season.pk])
+        loads = json.loads
+        return [(i, g, loads(r) if isinstance(r, str) else r, bool(e)) for i, g, r, e in cursor.fetchall()]
+
+
 def _season_replay(rules: Rules, rows) -> tuple[list[tuple], dict]:
-    """The hot loop: (id, record, settlement, scores) per hand and {game: (scores, deposits)} of closed games."""
+    """The hot loop: (id, record if its state changed else None, settlement, scores) per hand, and
+    {game id: (final scores, sticks left)} of the games finished from their hands."""
     settle, options, system = rules.module.settle, rules.options, rules.system
     first, start = state_first(system), scores_start(system, options)
     out, finals = [], {}
@@ -380,6 +429,7 @@ def _season_replay(rules: Rules, rows) -> tuple[list[tuple], dict]:
     for hand_id, hand_game, record, ends_game in rows:
         if hand_game != game_id:
             game_id, state, scores = hand_game, first, start
+        stale = any(record.get(k) != v for k, v in state.items())
         record.update(state)
         try:
             settlement = settle(record, options)
@@ -387,7 +437,7 @@ def _season_replay(rules: Rules, rows) -> tuple[list[tuple], dict]:
             raise ValidationError({f"hands[{hand_id}].{exc.field}": [exc.message]}) from None
         deltas = settlement["deltas"]
         scores = [scores[0] + deltas[0], scores[1] + deltas[1], scores[2] + deltas[2], scores[3] + deltas[3]]
-        out.append((hand_id, record, settlement, scores))
+        out.append((hand_id, record if stale else None, settlement, scores))
         state = state_next(system, record, settlement)
         if ends_game:
             finals[game_id] = (scores, deposits_left_of(system, settlement))
@@ -395,59 +445,86 @@ def _season_replay(rules: Rules, rows) -> tuple[list[tuple], dict]:
 
 
 def hands_write(settled: list[tuple], *, batch_size: int = 20000) -> None:
-    """Write (id, record, settlement, scores_after) back: one UPDATE … FROM unnest(...) per batch on
-    PostgreSQL, ``bulk_update`` elsewhere."""
-    for start in range(0, len(settled), batch_size):
-        batch = settled[start:start + batch_size]
-        if connection.vendor == "postgresql":
-            _pg_hands_update(batch)
-        else:
-            HandRecord.objects.bulk_update(
-                [HandRecord(id=i, record=r, settlement=s, scores_after=a) for i, r, s, a in batch],
-                ["record", "settlement", "scores_after"], batch_size=2000)
-
-
-def _pg_hands_update(batch: list[tuple]) -> None:
+    """Write (id, record or None if unchanged, settlement, scores_after) back. PostgreSQL: COPY into a
+    temporary table and one UPDATE that skips rows whose stored values are already equal."""
     dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-    ids = [row[0] for row in batch]
-    records = [dumps(row[1]) for row in batch]
-    settlements = [dumps(row[2]) for row in batch]
-    scores = [dumps(row[3]) for row in batch]
+    rows = [(i, None if r is None else dumps(r), dumps(s), f"[{a[0]},{a[1]},{a[2]},{a[3]}]")
+            for i, r, s, a in settled]
+    if connection.vendor == "postgresql":
+        _pg_hands_update(rows)
+        return
+    for start in range(0, len(rows), batch_size):
+        batch = rows[start:start + batch_size]
+        rows_update(HandRecord, [("settlement", "jsonb"), ("scores_after", "jsonb")],
+                    [(i, s, a) for i, _, s, a in batch])
+        rows_update(HandRecord, [("record", "jsonb")], [(i, r) for i, r, _, _ in batch if r is not None])
+
+
+def _pg_hands_update(rows: list[tuple]) -> None:
     table = HandRecord._meta.db_table
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {table} AS h SET record = v.r::jsonb, settlement = v.s::jsonb, scores_after = v.a::jsonb "
-            "FROM unnest(%s::bigint[], %s::text[], %s::text[], %s::text[]) AS v(id, r, s, a) WHERE h.id = v.id",
-            [ids, records, settlements, scores],
-        )
+        cursor.execute("CREATE TEMPORARY TABLE scoring_hand_resettle "
+                       "(id bigint, record jsonb, settlement jsonb, scores_after jsonb)")
+        try:
+            copy_sql = "COPY scoring_hand_resettle (id, record, settlement, scores_after) FROM STDIN"
+            with cursor.cursor.copy(copy_sql) as copy:
+                for row in rows:
+                    copy.write_row(row)
+            cursor.execute(
+                f"UPDATE {table} AS h SET record = COALESCE(x.record, h.record), settlement = x.settlement, "
+                "scores_after = x.scores_after FROM scoring_hand_resettle AS x WHERE h.id = x.id AND "
+                "(h.settlement IS DISTINCT FROM x.settlement OR h.scores_after IS DISTINCT FROM x.scores_after "
+                "OR (x.record IS NOT NULL AND h.record IS DISTINCT FROM x.record))")
+        finally:
+            cursor.execute("DROP TABLE scoring_hand_resettle")
+
+
+def rows_update(model, columns: list[tuple[str, str]], rows: list[tuple]) -> None:
+    """Set ``columns`` (name, PostgreSQL type; JSON given as text) of many rows ``(pk, *values)``:
+    one ``UPDATE … FROM unnest(…)`` on PostgreSQL, ``executemany`` elsewhere. No model signals."""
+    if not rows:
+        return
+    qn = connection.ops.quote_name
+    table = qn(model._meta.db_table)
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            arrays = [list(column) for column in zip(*rows)]
+            unnest = ", ".join(["%s::bigint[]"] + [f"%s::{'text' if t == 'jsonb' else t}[]" for _, t in columns])
+            names = ", ".join(["id"] + [qn(c) for c, _ in columns])
+            sets = ", ".join(f"{qn(c)} = v.{qn(c)}" + ("::jsonb" if t == "jsonb" else "") for c, t in columns)
+            cursor.execute(f"UPDATE {table} AS t SET {sets} FROM unnest({unnest}) AS v({names}) WHERE t.id = v.id",
+                           arrays)
+        else:
+            sets = ", ".join(f"{qn(c)} = %s" for c, _ in columns)
+            cursor.executemany(f"UPDATE {table} SET {sets} WHERE id = %s", [(*r[1:], r[0]) for r in rows])
 
 
 def _season_results_apply(season: Season, rules: Rules, finals: dict) -> int:
     """Store the re-derived results of games finished from their hands; returns how many changed."""
-    results = {r.game_id: r for r in GameResult.objects.filter(game_id__in=finals)}
-    changed = []
-    for game_id, (scores, deposits_left) in finals.items():
-        result = results.get(game_id)
-        if result is None or (result.scores, result.deposits_left) == (scores, deposits_left):
+    stored = GameResult.objects.filter(game_id__in=finals).values_list("id", "game_id", "scores", "deposits_left")
+    dumps = json.dumps
+    results, changed = [], {}
+    for result_id, game_id, scores_before, deposits_before in stored:
+        scores, deposits_left = finals[game_id]
+        if (scores_before, deposits_before) == (scores, deposits_left):
             continue
         try:
-            computed = game_end(season.rule_set.spec, scores, deposits_left)
+            computed = rules.module.game_end(rules.options, scores, deposits_left) if rules.system == "riichi" \
+                else game_end(season.rule_set.spec, scores, deposits_left)
         except SettlementError as exc:
             raise ValidationError({f"games[{game_id}].{exc.field}": [exc.message]}) from None
-        result.scores, result.deposits_left = scores, deposits_left
-        result.points, result.places = computed["points"], computed["places"]
-        changed.append(result)
-    GameResult.objects.bulk_update(changed, ["scores", "deposits_left", "points", "places"], batch_size=1000)
+        results.append((result_id, dumps(scores), deposits_left, dumps(computed["points"]), dumps(computed["places"])))
+        changed[game_id] = (scores, computed)
+    rows_update(GameResult, [("scores", "jsonb"), ("deposits_left", "integer"), ("points", "jsonb"),
+                             ("places", "jsonb")], results)
     _season_seats_apply(changed)
     return len(changed)
 
 
-def _season_seats_apply(results: list[GameResult]) -> None:
-    by_game = {r.game_id: r for r in results}
-    seats = list(GameSeat.objects.filter(game_id__in=by_game).only("id", "game_id", "seat"))
-    for seat in seats:
-        result = by_game[seat.game_id]
-        seat.raw_score = result.scores[seat.seat]
-        seat.points = Decimal(str(result.points[seat.seat])).quantize(Decimal("0.1"))
-        seat.place = result.places[seat.seat]
-    GameSeat.objects.bulk_update(seats, ["raw_score", "points", "place"], batch_size=2000)
+def _season_seats_apply(changed: dict) -> None:
+    rows = []
+    for seat_id, game_id, seat in GameSeat.objects.filter(game_id__in=changed).values_list("id", "game_id", "seat"):
+        scores, computed = changed[game_id]
+        rows.append((seat_id, scores[seat], Decimal(str(computed["points"][seat])).quantize(Decimal("0.1")),
+                     computed["places"][seat]))
+    rows_update(GameSeat, [("raw_score", "integer"), ("points", "numeric"), ("place", "integer")], rows)

@@ -52,7 +52,8 @@ def scorekeeper(request, game_id):
     position = selectors.game_position(game=game, hands=hands)
     options = game.season.rule_set.options
     return render(request, "scoring/scorekeeper.html", {
-        "game": game, "seats": seats, "score_rows": list(zip(seats, position["scores"])), "hands": _hand_rows(hands, seats), "position": position,
+        "game": game, "seats": seats, "score_rows": list(zip(seats, position["scores"])),
+        "hands": _hand_rows(hands, seats), "position": position,
         "system": position["system"], "result_types": RESULT_TYPES[position["system"]], "form": form,
         "abortive_reasons": options.get("abortive_draws", []), "beijing_factors": _beijing_hand_factors(position),
         "seat_names": [s.player.display_name for s in seats], "idempotency_key": uuid.uuid4().hex,

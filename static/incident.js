@@ -188,10 +188,8 @@
     var data = ruling.explanation_data || [];
     var ol = el("ol", {className: "explanation"});
     (lines || []).forEach(function (text, i) {
-      var li = el("li", {text: text});
-      var clauses = (data[i] && data[i].clauses) || [];
-      if (clauses.length) { li.appendChild(document.createTextNode(" ")); li.appendChild(el("small", {className: "hint", text: "[" + clauses.join(", ") + "]"})); }
-      ol.appendChild(li);
+      // each line already cites its clauses in its own language; keep them as data too
+      ol.appendChild(el("li", {text: text, "data-clauses": ((data[i] && data[i].clauses) || []).join(",")}));
     });
     preview.appendChild(ol);
   }

@@ -61,7 +61,7 @@ def test_accept_issues_penalty_and_standings_deduct(played, referee, tl):
     assert incident.status == "ruled"
     assert ruling.decision == "accepted" and ruling.final == ruling.proposed
     assert ruling.engine_version == ENGINE_VERSION and ruling.rule_set == played.season.rule_set
-    assert ruling.rules == {"preset": "wrc", "reaction_time_ms": 1500}
+    assert ruling.rules["preset"] == "wrc" and ruling.rules["reaction_time_ms"] == 1500
     (penalty,) = Penalty.objects.filter(ruling=ruling)
     assert penalty.player == played.seats.get(seat=1).player
     assert (penalty.offence, penalty.sanction, penalty.points) == ("early_play_harm", "yellow_card", Decimal("0"))

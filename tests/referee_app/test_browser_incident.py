@@ -1,0 +1,64 @@
+"""In a real browser (Debian's Chromium through Playwright): a referee builds an incident's
+timeline with the quick buttons, previews the ruling, saves, confirms, and the ruling and its
+penalty are stored."""
+
+import pytest
+
+from league.models import Penalty
+from referee.models import Incident, Ruling
+from tests.browser import chromium_page, login, needs_chromium
+
+pytestmark = [pytest.mark.browser, needs_chromium, pytest.mark.django_db(transaction=True)]
+
+
+def quick(page, seat, label):
+    page.select_option("#quick-seat", str(seat))
+    page.click(f"#quick button.quick:text-is('{label}')")
+
+
+def test_referee_builds_previews_saves_and_confirms(live_server, game, referee):
+    errors = []
+    with chromium_page() as page:
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        login(page, live_server, "referee", "referee-pw-123")
+        page.goto(f"{live_server.url}/referee/incidents/new/?game={game.pk}")
+        page.select_option("select[name=kind]", "early_play")
+        page.fill("input[name=hand_number]", "5")
+        page.fill("textarea[name=description]", "South played during the deal; North missed a pon")
+        page.fill("textarea[name=private_notes]", "browser-private")
+        # Seed 003, incident 1 with harm: East discards, South draws and discards, North claims a
+        # short deal, and North missed a call on South's discard (event 2).
+        quick(page, 0, "Discard")
+        quick(page, 1, "Draw")
+        quick(page, 1, "Discard")
+        quick(page, 3, "Claim deal incomplete")
+        quick(page, 3, "Harm")
+        rows = page.locator("#timeline tbody tr")
+        assert rows.count() == 5
+        rows.nth(4).locator(".ev-by").fill("2")
+        assert [rows.nth(i).locator(".ev-t").input_value() for i in range(5)] == ["0", "1000", "2000", "3000", "4000"]
+
+        page.click("#preview-button")
+        page.wait_for_selector("#preview .offences")
+        preview = page.inner_text("#preview")
+        assert "early_play_harm" in preview and "DEAL" in preview
+        assert "seat 3" in page.inner_text("#preview .corrections")
+        assert not Incident.objects.exists()  # the preview stores nothing
+
+        page.click("#save-button")
+        page.wait_for_selector("#proposed-ruling")
+        incident = Incident.objects.get()
+        assert page.url.endswith(f"/referee/incidents/{incident.pk}/")
+        assert incident.events[4] == {"t": 4000, "seat": 3, "act": "harm", "kind": "missed_call", "by": 2}
+        assert incident.private_notes == "browser-private" and incident.hand_number == 5
+
+        page.click("#confirm-button")
+        page.wait_for_selector(".stored-ruling")
+        assert "yellow" in page.inner_text(".stored-ruling .penalties").lower()
+    assert not errors, errors
+    ruling = Ruling.objects.get(incident=incident)
+    assert ruling.decision == "accepted" and ruling.referee.username == "referee"
+    penalty = Penalty.objects.get(ruling=ruling)
+    assert (penalty.player, penalty.offence, penalty.sanction) == (
+        game.seats.get(seat=1).player, "early_play_harm", "yellow_card")
+    assert Incident.objects.get().status == "ruled"
