@@ -6,34 +6,9 @@ outsider (a login with no role).
 """
 
 import pytest
-from django.contrib.auth import get_user_model
-from rest_framework.test import APIClient
-
 from league import services
-from league.models import League, LeagueRole, Player
-
-
-@pytest.fixture
-def league(db):
-    return League.objects.create(name="Test League", name_zh="測試聯賽", slug="test", promotion_count=2)
-
-
-def _user(name, **extra):
-    return get_user_model().objects.create_user(name, password=f"{name}-pw-123", **extra)
-
-
-@pytest.fixture
-def admin(league):
-    user = _user("admin")
-    LeagueRole.objects.create(league=league, user=user, role=LeagueRole.Role.ADMIN)
-    return user
-
-
-@pytest.fixture
-def referee(league):
-    user = _user("referee")
-    LeagueRole.objects.create(league=league, user=user, role=LeagueRole.Role.REFEREE)
-    return user
+from league.models import LeagueRole
+from tests.actors import make_user as _user
 
 
 @pytest.fixture
@@ -41,12 +16,6 @@ def referee2(league):
     user = _user("referee2")
     LeagueRole.objects.create(league=league, user=user, role=LeagueRole.Role.REFEREE)
     return user
-
-
-@pytest.fixture
-def players(db):
-    return [Player.objects.create(display_name=f"Player {i}", native_name=f"選手{i}", membership_number=f"M{i:03d}")
-            for i in range(1, 9)]
 
 
 @pytest.fixture
@@ -65,11 +34,6 @@ def bystander(players):
     players[4].user = user
     players[4].save()
     return user
-
-
-@pytest.fixture
-def outsider(db):
-    return _user("outsider")
 
 
 @pytest.fixture
@@ -107,20 +71,6 @@ def played(game, admin):
     services.game_result_record(game=game, scores=[48000, 35800, 21000, 15200], actor=admin)
     services.standings_recompute(division=game.division)
     return game
-
-
-@pytest.fixture
-def api():
-    return APIClient()
-
-
-@pytest.fixture
-def as_user(api):
-    def login(user):
-        if user is not None:
-            api.force_authenticate(user)
-        return api
-    return login
 
 
 def ev(t, seat, act, **kw):

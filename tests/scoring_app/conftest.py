@@ -2,53 +2,7 @@
 hand-by-hand games: admin (league admin), referee, member (a player with a login), outsider."""
 
 import pytest
-from django.contrib.auth import get_user_model
-from rest_framework.test import APIClient
-
 from league import services
-from league.models import League, LeagueRole, Player
-
-
-@pytest.fixture
-def league(db):
-    return League.objects.create(name="Test League", name_zh="測試聯賽", slug="test", promotion_count=2)
-
-
-def _user(name, **extra):
-    return get_user_model().objects.create_user(name, password=f"{name}-pw-123", **extra)
-
-
-@pytest.fixture
-def admin(league):
-    user = _user("admin")
-    LeagueRole.objects.create(league=league, user=user, role=LeagueRole.Role.ADMIN)
-    return user
-
-
-@pytest.fixture
-def referee(league):
-    user = _user("referee")
-    LeagueRole.objects.create(league=league, user=user, role=LeagueRole.Role.REFEREE)
-    return user
-
-
-@pytest.fixture
-def players(db):
-    return [Player.objects.create(display_name=f"Player {i}", native_name=f"選手{i}", membership_number=f"M{i:03d}")
-            for i in range(1, 9)]
-
-
-@pytest.fixture
-def member(players):
-    user = _user("member")
-    players[0].user = user
-    players[0].save()
-    return user
-
-
-@pytest.fixture
-def outsider(db):
-    return _user("outsider")
 
 
 def make_season(league, players, *, preset, number=1, overrides=None):
@@ -87,15 +41,3 @@ def beijing_game(league, players):
     return make_game(make_season(league, players, preset="beijing", number=3), players)
 
 
-@pytest.fixture
-def api():
-    return APIClient()
-
-
-@pytest.fixture
-def as_user(api):
-    def login(user):
-        if user is not None:
-            api.force_authenticate(user)
-        return api
-    return login
