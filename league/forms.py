@@ -1,4 +1,5 @@
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from .models import QualificationTier, Season
@@ -44,3 +45,13 @@ class ApplicationForm(forms.Form):
 
 class DecisionForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), required=False, widget=forms.TextInput())
+
+
+def service_errors_to_form(form, exc: ValidationError) -> None:
+    """Attach a service's ValidationError to the form fields it names (``scores[2]`` → ``score_2``);
+    errors on fields the form does not have become non-field errors that keep the field name."""
+    for field, msgs in getattr(exc, "message_dict", {"__all__": exc.messages}).items():
+        name = field.replace("scores[", "score_").rstrip("]")
+        target = name if name in form.fields else None
+        for msg in msgs:
+            form.add_error(target, msg if target else f"{field}: {msg}")

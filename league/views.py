@@ -8,17 +8,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from . import roles, selectors, services
-from .forms import ApplicationForm, DecisionForm, GameResultForm
+from .forms import ApplicationForm, DecisionForm, GameResultForm, service_errors_to_form
 from .models import Division, Game, Player, QualificationApplication, Season
-
-
-def _form_errors(form, exc: ValidationError) -> None:
-    """Attach service errors to the form fields they name (``scores[2]`` → ``score_2``)."""
-    for field, msgs in getattr(exc, "message_dict", {"__all__": exc.messages}).items():
-        name = field.replace("scores[", "score_").rstrip("]")
-        target = name if name in form.fields else None
-        for msg in msgs:
-            form.add_error(target, msg if target else f"{field}: {msg}")
 
 
 def home(request):
@@ -92,7 +83,7 @@ def game_result_entry(request, game_id):
                                         deposits_left=form.cleaned_data["deposits_left"],
                                         replace=hasattr(game, "result"))
         except ValidationError as exc:
-            _form_errors(form, exc)
+            service_errors_to_form(form, exc)
         else:
             messages.success(request, _("Result saved. Standings are being updated."))
             return redirect("game", game_id=game.pk)
@@ -142,7 +133,7 @@ def my_page(request):
                                         tier=form.cleaned_data["tier"], evidence=form.evidence(),
                                         proof=form.cleaned_data.get("proof"), actor=request.user)
         except ValidationError as exc:
-            _form_errors(form, exc)
+            service_errors_to_form(form, exc)
         else:
             messages.success(request, _("Application submitted."))
             return redirect("me")

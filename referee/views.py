@@ -11,19 +11,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from league import roles
+from league.forms import service_errors_to_form
 from league.models import SEAT_NAMES, Game, Season
 from league.selectors import games_for
 
 from . import selectors, services
 from .forms import AppealDecisionForm, AppealForm, IncidentForm, RulingDecisionForm
 from .models import Appeal, Incident, Ruling
-
-
-def _errors_to_form(form, exc: ValidationError) -> None:
-    for field, msgs in getattr(exc, "message_dict", {"__all__": exc.messages}).items():
-        target = field if field in form.fields else None
-        for msg in msgs:
-            form.add_error(target, msg if target else f"{field}: {msg}")
 
 
 def _errors_to_messages(request, exc: ValidationError) -> None:
@@ -88,7 +82,7 @@ def incident_new(request):
                                              kind=v["kind"], events=v["events"], description=v["description"],
                                              private_notes=v["private_notes"], reporter=request.user)
         except ValidationError as exc:
-            _errors_to_form(form, exc)
+            service_errors_to_form(form, exc)
         else:
             messages.success(request, _("Incident logged. Check the proposed ruling and confirm it."))
             return redirect("referee-incident", incident_id=incident.pk)

@@ -19,15 +19,6 @@ def referee2(league):
 
 
 @pytest.fixture
-def member(players):
-    """Player 1, seat 0 (East) of ``game``."""
-    user = _user("member")
-    players[0].user = user
-    players[0].save()
-    return user
-
-
-@pytest.fixture
 def bystander(players):
     """Player 5: a player with a login who is not at ``game``."""
     user = _user("bystander")
