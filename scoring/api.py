@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 from league import roles
 from league.api.idempotency import idempotent
 from league.api.serializers import GameResultSerializer
-from league.models import Game
+from league.models import Game, Season
 
 from . import selectors, services
 from .models import HandRecord
@@ -218,3 +218,58 @@ class GameHandsFinishView(APIView):
         result, created = services.game_hands_finish(game=game, actor=request.user)
         return Response(GameResultSerializer(result).data,
                         status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+# ---------------------------------------------------------------- a season's rules and its re-settle
+
+
+class SeasonRulesRevisionSerializer(serializers.Serializer):
+    overrides = serializers.JSONField(help_text="The season rule set's options that differ from its preset, in full "
+                                                "(options left out return to the preset's value).")
+    notes = serializers.CharField(required=False, allow_blank=True, default="",
+                                  help_text="Why the rules change (kept with the new version).")
+
+
+class SeasonResettleSummarySerializer(serializers.Serializer):
+    rule_set = serializers.JSONField(required=False, help_text="{slug, version} of the rule set now in force")
+    hands = serializers.IntegerField()
+    hands_changed = serializers.IntegerField()
+    games_finished_from_hands = serializers.IntegerField()
+    results_changed = serializers.IntegerField()
+
+
+def _season(request, pk) -> Season:
+    season = get_object_or_404(Season.objects.select_related("league", "rule_set"), pk=pk)
+    if not roles.is_admin(request.user, season.league):
+        raise PermissionDenied("Only a league admin of this season's league may do this.")
+    return season
+
+
+class SeasonRulesView(APIView):
+    """Revise a season's rules: a new version of its rule set, then every hand re-settled, every
+    result's points re-derived and the standings recomputed, in one transaction."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=SeasonRulesRevisionSerializer, responses=SeasonResettleSummarySerializer,
+                   parameters=[IDEMPOTENCY_HEADER], tags=["seasons"],
+                   examples=[OpenApiExample("Kiriage mangan from now on", request_only=True,
+                                            value={"overrides": {"kiriage": True}, "notes": "AGM decision"})])
+    @idempotent
+    def post(self, request, pk):
+        season = _season(request, pk)
+        data = SeasonRulesRevisionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        return Response(services.season_rules_revise(season=season, actor=request.user, **data.validated_data))
+
+
+class SeasonResettleView(APIView):
+    """Re-settle every hand of a season under its current rules (after an engine fix) and bring
+    results and standings up to date. Running it twice changes nothing the second time."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses=SeasonResettleSummarySerializer, tags=["seasons"])
+    def post(self, request, pk):
+        season = _season(request, pk)
+        return Response(services.season_hands_resettle(season=season, actor=request.user))

@@ -11,6 +11,10 @@ class HandRecord(models.Model):
     record = models.JSONField()  # contract record without "rules" (the season's rule set applies)
     settlement = models.JSONField(default=dict)  # derived
     scores_after = models.JSONField(default=list)  # derived running scores
+    # Fingerprint of settlement + scores_after as last written (scoring.engine.replay.derived_digest):
+    # a season re-settle compares it and rewrites only the hands whose derived data changed.
+    # Every writer of the two fields sets it (scoring.services); NULL means "unknown, rewrite".
+    derived_digest = models.BigIntegerField(null=True, editable=False)
     # Set on the last hand when the game is finished from its hands: the game's result is then
     # derived from them (scoring.services.game_hands_finish) and follows every correction.
     ends_game = models.BooleanField(default=False)

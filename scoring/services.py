@@ -27,11 +27,23 @@ from league.services import (
     audit_log_write,
     game_result_record,
     penalty_assign,
+    rule_set_revise,
     standings_recompute,
 )
 from scoring.engine import SYSTEMS, SettlementError, game_end, resolve_rules, settle
+from scoring.engine.replay import (
+    STATE_KEYS,
+    deposits_left_of,
+    derived_digest,
+    encode,
+    scores_start,
+    state_first,
+    state_next,
+)
+from scoring.engine.replay import hands_replay as engine_hands_replay
 
 from .models import HandRecord
+from .parallel import BATCH_HANDS, batches_resettle, whole_games
 
 logger = logging.getLogger(__name__)
 
@@ -64,40 +76,9 @@ def _is_error(out) -> bool:
 
 # ---------------------------------------------------------------- engine state between hands
 
-STATE_KEYS = {"riichi": ("dealer", "honba", "deposits"), "beijing": ("dealer", "dealer_streak", "after_draw"),
-              "zung-jung": ()}
-
 
 class HandConflict(ResultConflict):
     """A different record is already stored for this sequence; correcting it must be explicit."""
-
-
-def state_first(system: str) -> dict:
-    """The engine state of a game's first hand (seat 0 deals)."""
-    if system == "riichi":
-        return {"dealer": 0, "honba": 0, "deposits": 0}
-    if system == "beijing":
-        return {"dealer": 0, "dealer_streak": 1, "after_draw": False}
-    return {}
-
-
-def state_next(system: str, record: dict, settlement: dict) -> dict:
-    """The engine state of the hand after ``record`` (settled as ``settlement``)."""
-    if system == "riichi":
-        dealer = record["dealer"] if settlement["dealer_repeats"] else (record["dealer"] + 1) % 4
-        return {"dealer": dealer, "honba": settlement["honba_next"], "deposits": settlement["deposits_after"]}
-    if system == "beijing":
-        return {"dealer": settlement["dealer_next"], "dealer_streak": settlement["dealer_streak_next"],
-                "after_draw": settlement.get("result") == "draw"}
-    return {}
-
-
-def scores_start(system: str, options: dict) -> list[int]:
-    return [options["start_points"]] * 4 if system == "riichi" else [0, 0, 0, 0]
-
-
-def deposits_left_of(system: str, settlement: dict) -> int:
-    return settlement.get("deposits_after", 0) if system == "riichi" else 0
 
 
 class Rules:
@@ -145,17 +126,28 @@ def _state_of(rules: Rules, hand: HandRecord) -> dict:
     return {k: hand.record[k] for k in STATE_KEYS[rules.system] if k in hand.record}
 
 
+def _derived_set(hand: HandRecord, record: dict, settlement: dict, scores: list[int]) -> HandRecord:
+    """Set a hand's record and derived fields, with the digest a season re-settle compares."""
+    hand.record, hand.settlement, hand.scores_after = record, settlement, scores
+    hand.derived_digest = derived_digest(encode(settlement), encode(scores))
+    return hand
+
+
+DERIVED_FIELDS = ["record", "settlement", "scores_after", "derived_digest"]
+
+
 def hands_replay(rules: Rules, hands: list[HandRecord], state: dict, scores: list[int]) -> list[HandRecord]:
     """Re-derive state, settlement and running scores of ``hands`` in order; returns the changed ones."""
     changed = []
-    for hand in hands:
-        record = {**hand.record, **state}
-        settlement = rules.settle(record, prefix=f"hands[{hand.sequence}].")
-        scores = scores_add(scores, settlement["deltas"])
-        if (record, settlement, scores) != (hand.record, hand.settlement, hand.scores_after):
-            hand.record, hand.settlement, hand.scores_after = record, settlement, scores
-            changed.append(hand)
-        state = state_next(rules.system, record, settlement)
+    replay = engine_hands_replay(rules.system, rules.options, [h.record for h in hands], state, scores)
+    try:
+        for hand, (record, settlement, scores) in zip(hands, replay):
+            if (record, settlement, scores) != (hand.record, hand.settlement, hand.scores_after) \
+                    or hand.derived_digest is None:
+                changed.append(_derived_set(hand, record, settlement, scores))
+    except SettlementError as exc:
+        sequence = hands[exc.index].sequence
+        raise ValidationError({f"hands[{sequence}].{exc.field or 'record'}": [exc.message]}) from None
     return changed
 
 
@@ -218,9 +210,9 @@ def hand_record_add(*, game: Game, record, actor, sequence: int | None = None) -
     state, scores = _position(rules, hands[-1] if hands else None)
     clean = record_clean(record, state)
     settlement = rules.settle(clean)
-    hand = HandRecord.objects.create(game=game, sequence=sequence, record=clean, settlement=settlement,
-                                     scores_after=scores_add(scores, settlement["deltas"]),
-                                     entered_by=_user(actor))
+    hand = _derived_set(HandRecord(game=game, sequence=sequence, entered_by=_user(actor)),
+                        clean, settlement, scores_add(scores, settlement["deltas"]))
+    hand.save(force_insert=True)
     if game.status == Game.Status.SCHEDULED:
         game.status = Game.Status.IN_PROGRESS
         game.save(update_fields=["status"])
@@ -254,7 +246,7 @@ def hand_record_correct(*, hand: HandRecord, record, actor) -> HandRecord:
     target.record, target.entered_by = clean, _user(actor)
     target.save(update_fields=["record", "entered_by", "entered_at"])
     later = hands_replay(rules, hands[index:], state, scores)
-    HandRecord.objects.bulk_update(later, ["record", "settlement", "scores_after"])
+    HandRecord.objects.bulk_update(later, DERIVED_FIELDS)
     audit_log_write(actor=actor, action="hand.correct", obj=target,
                     data={"game": game.pk, "sequence": target.sequence, "previous": previous, "record": clean,
                           "resettled": [h.sequence for h in later]})
@@ -270,7 +262,7 @@ def game_hands_resettle(*, game: Game) -> int:
     rules = Rules(game.season.rule_set)
     hands = _hands(game)
     changed = hands_replay(rules, hands, *_position(rules, None))
-    HandRecord.objects.bulk_update(changed, ["record", "settlement", "scores_after"])
+    HandRecord.objects.bulk_update(changed, DERIVED_FIELDS)
     if changed:
         audit_log_write(actor=None, action="game.hands_resettle", obj=game,
                         data={"resettled": [h.sequence for h in changed]})
@@ -352,37 +344,63 @@ def _user(actor):
 
 
 @transaction.atomic
-def season_hands_resettle(*, season: Season, actor=None, batch_size: int = 20000,
-                          timings: dict | None = None) -> dict:
-    """Re-settle every stored hand of ``season`` through the engine, write the settlements back,
-    re-derive the results of games finished from their hands and recompute the standings.
+def season_hands_resettle(*, season: Season, actor=None, workers: int | None = None,
+                          batch_hands: int = BATCH_HANDS, timings: dict | None = None) -> dict:
+    """Re-settle every stored hand of ``season`` under its rule set, write back the hands whose
+    derived data changed, re-derive every result (games finished from their hands take their final
+    scores from them; every result's points follow the season's rule set) and recompute the
+    standings. One transaction.
 
-    Bulk: one read, the engine alone in the loop, batched writes, no query per row. ``timings``
-    (optional) receives the seconds spent in each phase.
+    Bulk: one streamed read, the engine on ``workers`` processes meanwhile (default: the CPU
+    cores, see :mod:`scoring.parallel`), one write of the changed rows, no query per row.
+    ``timings`` (optional) receives the seconds spent in each phase.
     """
     clock = _Clock(timings)
-    season = Season.objects.select_for_update().get(pk=season.pk)
+    season = Season.objects.select_for_update().select_related("rule_set").get(pk=season.pk)
     if season.status == Season.Status.CLOSED:
         raise ValidationError({"season": ["the season is closed; its hands can no longer change"]})
     rules = Rules(season.rule_set)
     with _gc_paused():  # 100,000s of short-lived dicts: the cyclic collector would rescan them again and again
-        rows = _season_hand_rows(season)
-        clock.lap("read")
-        settled, finals = _season_replay(rules, rows)
-        del rows
-        clock.lap("engine")
-        hands_write(settled, batch_size=batch_size)
-        hands = len(settled)
-        del settled
+        try:
+            changed, finals, hands = batches_resettle(rules.system, rules.options, _season_hand_batches(season, batch_hands),
+                                                      workers=workers)
+        except SettlementError as exc:
+            raise ValidationError({f"hands[{exc.hand_id}].{exc.field or 'record'}": [exc.message]}) from None
+        clock.lap("read_and_engine")
+        hands_write(changed)
         clock.lap("write")
         results = _season_results_apply(season, rules, finals)
         clock.lap("results")
         for division in season.divisions.all():
             standings_recompute(division=division)
         clock.lap("standings")
-    summary = {"hands": hands, "games_finished_from_hands": len(finals), "results_changed": results}
+    summary = {"hands": hands, "hands_changed": len(changed), "games_finished_from_hands": len(finals),
+               "results_changed": results}
     audit_log_write(actor=actor, action="season.hands_resettle", obj=season, data=summary)
     return summary
+
+
+@transaction.atomic
+def season_rules_revise(*, season: Season, overrides: dict, actor=None, notes: str = "",
+                        workers: int | None = None, timings: dict | None = None) -> dict:
+    """Give the season a new version of its own rule set (same preset, these ``overrides``; the
+    old version stays, and the results stored under it say so) and bring everything derived from
+    the rules up to date in the same transaction: every hand re-settled, every result's league
+    points, the standings. ``workers`` and ``timings`` as in :func:`season_hands_resettle`."""
+    started = time.perf_counter()
+    season = Season.objects.select_for_update().select_related("rule_set").get(pk=season.pk)
+    if season.status == Season.Status.CLOSED:
+        raise ValidationError({"season": ["the season is closed; its rules can no longer change"]})
+    before = season.rule_set
+    revised = rule_set_revise(rule_set=before, overrides=overrides, actor=actor, notes=notes)
+    season.rule_set = revised
+    season.save(update_fields=["rule_set"])
+    audit_log_write(actor=actor, action="season.rules_revise", obj=season,
+                    data={"from_version": before.version, "to_version": revised.version, "overrides": overrides})
+    if timings is not None:
+        timings["revise"] = time.perf_counter() - started
+    summary = season_hands_resettle(season=season, actor=actor, workers=workers, timings=timings)
+    return {"rule_set": {"slug": revised.slug, "version": revised.version}, **summary}
 
 
 @contextmanager
@@ -408,123 +426,117 @@ class _Clock:
         self.last = now
 
 
-def _season_hand_rows(season: Season) -> list[tuple]:
-    """(id, game id, record, ends game) of every hand of the season in play order: one raw query."""
+def _season_hand_batches(season: Season, batch_hands: int):
+    """Batches of whole games, each row ``(id, game id, record JSON, ends game, derived digest)``,
+    every hand of the season in play order: one query, read in batches (a server-side cursor on
+    PostgreSQL, so the engine works on one batch while the next is read), the JSON left as text
+    for the workers to parse."""
     hands, games = HandRecord._meta.db_table, Game._meta.db_table
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT h.id, h.game_id, h.record, h.ends_game FROM {hands} h "
+    record = "h.record::text" if connection.vendor == "postgresql" else "h.record"
+    with connection.chunked_cursor() as cursor:
+        cursor.execute(f"SELECT h.id, h.game_id, {record}, h.ends_game, h.derived_digest FROM {hands} h "
                        f"JOIN {games} g ON g.id = h.game_id WHERE g.season_id = %s "
                        "ORDER BY h.game_id, h.sequence", [season.pk])
-        loads = json.loads
-        return [(i, g, loads(r) if isinstance(r, str) else r, bool(e)) for i, g, r, e in cursor.fetchall()]
+        yield from whole_games(_fetched(cursor, batch_hands), batch_hands)
 
 
-def _season_replay(rules: Rules, rows) -> tuple[list[tuple], dict]:
-    """The hot loop: (id, record if its state changed else None, settlement, scores) per hand, and
-    {game id: (final scores, sticks left)} of the games finished from their hands."""
-    settle, options, system = rules.module.settle, rules.options, rules.system
-    first, start = state_first(system), scores_start(system, options)
-    out, finals = [], {}
-    game_id = None
-    for hand_id, hand_game, record, ends_game in rows:
-        if hand_game != game_id:
-            game_id, state, scores = hand_game, first, start
-        stale = any(record.get(k) != v for k, v in state.items())
-        record.update(state)
-        try:
-            settlement = settle(record, options)
-        except SettlementError as exc:
-            raise ValidationError({f"hands[{hand_id}].{exc.field}": [exc.message]}) from None
-        deltas = settlement["deltas"]
-        scores = [scores[0] + deltas[0], scores[1] + deltas[1], scores[2] + deltas[2], scores[3] + deltas[3]]
-        out.append((hand_id, record if stale else None, settlement, scores))
-        state = state_next(system, record, settlement)
-        if ends_game:
-            finals[game_id] = (scores, deposits_left_of(system, settlement))
-    return out, finals
+def _fetched(cursor, size: int):
+    while rows := cursor.fetchmany(size):
+        yield from rows
 
 
-def hands_write(settled: list[tuple], *, batch_size: int = 20000) -> None:
-    """Write (id, record or None if unchanged, settlement, scores_after) back. PostgreSQL: COPY into a
-    temporary table and one UPDATE that skips rows whose stored values are already equal."""
-    dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-    rows = [(i, None if r is None else dumps(r), dumps(s), f"[{a[0]},{a[1]},{a[2]},{a[3]}]")
-            for i, r, s, a in settled]
-    if connection.vendor == "postgresql":
-        _pg_hands_update(rows)
+def hands_write(changed: list[tuple]) -> None:
+    """Write back ``(id, record JSON or None if unchanged, settlement JSON, scores JSON, digest)``.
+    PostgreSQL: COPY into a temporary table and one UPDATE; elsewhere one executemany."""
+    if not changed:
         return
-    for start in range(0, len(rows), batch_size):
-        batch = rows[start:start + batch_size]
-        rows_update(HandRecord, [("settlement", "jsonb"), ("scores_after", "jsonb")],
-                    [(i, s, a) for i, _, s, a in batch])
-        rows_update(HandRecord, [("record", "jsonb")], [(i, r) for i, r, _, _ in batch if r is not None])
+    if connection.vendor == "postgresql":
+        _pg_hands_update(changed)
+        return
+    table = connection.ops.quote_name(HandRecord._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.executemany(f"UPDATE {table} SET record = COALESCE(%s, record), settlement = %s, scores_after = %s, "
+                           "derived_digest = %s WHERE id = %s",
+                           [(_text(r), s.decode(), a.decode(), d, i) for i, r, s, a, d in changed])
 
 
-def _pg_hands_update(rows: list[tuple]) -> None:
+def _text(json_bytes: bytes | None) -> str | None:
+    return None if json_bytes is None else json_bytes.decode()
+
+
+def _pg_hands_update(changed: list[tuple]) -> None:
     table = HandRecord._meta.db_table
     with connection.cursor() as cursor:
+        # text, not jsonb: the temporary rows are parsed once, by the UPDATE's cast
         cursor.execute("CREATE TEMPORARY TABLE scoring_hand_resettle "
-                       "(id bigint, record jsonb, settlement jsonb, scores_after jsonb)")
+                       "(id bigint, record text, settlement text, scores_after text, digest bigint) ON COMMIT DROP")
         try:
-            copy_sql = "COPY scoring_hand_resettle (id, record, settlement, scores_after) FROM STDIN"
+            copy_sql = "COPY scoring_hand_resettle (id, record, settlement, scores_after, digest) FROM STDIN"
             with cursor.cursor.copy(copy_sql) as copy:
-                for row in rows:
-                    copy.write_row(row)
+                for i, r, s, a, d in changed:
+                    copy.write_row((i, _text(r), s.decode(), a.decode(), d))
             cursor.execute(
-                f"UPDATE {table} AS h SET record = COALESCE(x.record, h.record), settlement = x.settlement, "
-                "scores_after = x.scores_after FROM scoring_hand_resettle AS x WHERE h.id = x.id AND "
-                "(h.settlement IS DISTINCT FROM x.settlement OR h.scores_after IS DISTINCT FROM x.scores_after "
-                "OR (x.record IS NOT NULL AND h.record IS DISTINCT FROM x.record))")
+                f"UPDATE {table} AS h SET record = COALESCE(x.record::jsonb, h.record), "
+                "settlement = x.settlement::jsonb, scores_after = x.scores_after::jsonb, derived_digest = x.digest "
+                "FROM scoring_hand_resettle AS x WHERE h.id = x.id")
         finally:
             cursor.execute("DROP TABLE scoring_hand_resettle")
 
 
 def rows_update(model, columns: list[tuple[str, str]], rows: list[tuple]) -> None:
-    """Set ``columns`` (name, PostgreSQL type; JSON given as text) of many rows ``(pk, *values)``:
-    one ``UPDATE … FROM unnest(…)`` on PostgreSQL, ``executemany`` elsewhere. No model signals."""
+    """Set ``columns`` (name, PostgreSQL type) of many rows ``(pk, *values)``, values as Python
+    objects (lists for JSON columns): on PostgreSQL one ``UPDATE … FROM json_to_recordset(…)``
+    with every row in one compact JSON parameter, elsewhere ``executemany``. No model signals."""
     if not rows:
         return
     qn = connection.ops.quote_name
     table = qn(model._meta.db_table)
+    names = [c for c, _ in columns]
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
-            arrays = [list(column) for column in zip(*rows)]
-            unnest = ", ".join(["%s::bigint[]"] + [f"%s::{'text' if t == 'jsonb' else t}[]" for _, t in columns])
-            names = ", ".join(["id"] + [qn(c) for c, _ in columns])
-            sets = ", ".join(f"{qn(c)} = v.{qn(c)}" + ("::jsonb" if t == "jsonb" else "") for c, t in columns)
-            cursor.execute(f"UPDATE {table} AS t SET {sets} FROM unnest({unnest}) AS v({names}) WHERE t.id = v.id",
-                           arrays)
+            document = encode([dict(zip(["id", *names], row)) for row in rows]).decode()
+            record_type = ", ".join(["id bigint"] + [f"{qn(c)} {t}" for c, t in columns])
+            sets = ", ".join(f"{qn(c)} = v.{qn(c)}" for c in names)
+            cursor.execute(f"UPDATE {table} AS t SET {sets} FROM json_to_recordset(%s::json) AS v({record_type}) "
+                           "WHERE t.id = v.id", [document])
         else:
-            sets = ", ".join(f"{qn(c)} = %s" for c, _ in columns)
-            cursor.executemany(f"UPDATE {table} SET {sets} WHERE id = %s", [(*r[1:], r[0]) for r in rows])
+            json_columns = [t == "jsonb" for _, t in columns]
+            sets = ", ".join(f"{qn(c)} = %s" for c in names)
+            cursor.executemany(f"UPDATE {table} SET {sets} WHERE id = %s",
+                               [(*(json.dumps(v) if j else v for v, j in zip(r[1:], json_columns)), r[0]) for r in rows])
 
 
 def _season_results_apply(season: Season, rules: Rules, finals: dict) -> int:
-    """Store the re-derived results of games finished from their hands; returns how many changed."""
-    stored = GameResult.objects.filter(game_id__in=finals).values_list("id", "game_id", "scores", "deposits_left")
-    dumps = json.dumps
+    """Bring every stored result of the season up to date: a game finished from its hands takes
+    its final scores from them, and every result's points follow the season's current rule set.
+    Returns how many results changed."""
+    stored = GameResult.objects.filter(game__season=season).values_list(
+        "id", "game_id", "scores", "deposits_left", "rule_set_id")
     results, changed = [], {}
-    for result_id, game_id, scores_before, deposits_before in stored:
-        scores, deposits_left = finals[game_id]
-        if (scores_before, deposits_before) == (scores, deposits_left):
+    for result_id, game_id, scores_before, deposits_before, rule_set_id in stored:
+        scores, deposits_left = finals.get(game_id, (scores_before, deposits_before))
+        if (scores_before, deposits_before, rule_set_id) == (scores, deposits_left, season.rule_set_id):
             continue
         try:
             computed = rules.module.game_end(rules.options, scores, deposits_left) if rules.system == "riichi" \
                 else game_end(season.rule_set.spec, scores, deposits_left)
         except SettlementError as exc:
             raise ValidationError({f"games[{game_id}].{exc.field}": [exc.message]}) from None
-        results.append((result_id, dumps(scores), deposits_left, dumps(computed["points"]), dumps(computed["places"])))
+        results.append((result_id, scores, deposits_left, computed["points"], computed["places"], season.rule_set_id))
         changed[game_id] = (scores, computed)
     rows_update(GameResult, [("scores", "jsonb"), ("deposits_left", "integer"), ("points", "jsonb"),
-                             ("places", "jsonb")], results)
-    _season_seats_apply(changed)
+                             ("places", "jsonb"), ("rule_set_id", "bigint")], results)
+    _season_seats_apply(season, changed)
     return len(changed)
 
 
-def _season_seats_apply(changed: dict) -> None:
+def _season_seats_apply(season: Season, changed: dict) -> None:
+    if not changed:
+        return
     rows = []
-    for seat_id, game_id, seat in GameSeat.objects.filter(game_id__in=changed).values_list("id", "game_id", "seat"):
-        scores, computed = changed[game_id]
-        rows.append((seat_id, scores[seat], Decimal(str(computed["points"][seat])).quantize(Decimal("0.1")),
-                     computed["places"][seat]))
+    for seat_id, game_id, seat in GameSeat.objects.filter(game__season=season).values_list("id", "game_id", "seat"):
+        if game_id in changed:
+            scores, computed = changed[game_id]
+            # points are already rounded to one decimal; the numeric(…, 1) column keeps them exact
+            rows.append((seat_id, scores[seat], computed["points"][seat], computed["places"][seat]))
     rows_update(GameSeat, [("raw_score", "integer"), ("points", "numeric"), ("place", "integer")], rows)

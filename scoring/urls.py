@@ -4,5 +4,6 @@ from . import views
 
 urlpatterns = [
     path("rules/", views.rules_tables, name="scoring-rules"),
+    path("seasons/<int:season_id>/rules/", views.season_rules, name="season-rules"),
     path("games/<int:game_id>/scorekeeper/", views.scorekeeper, name="scorekeeper"),
 ]

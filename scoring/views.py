@@ -11,10 +11,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from league import roles
-from league.models import Game
+from league.forms import service_errors_to_form
+from league.models import Game, RuleSet, Season
 
 from . import selectors, services
-from .forms import HandRecordForm
+from .forms import HandRecordForm, SeasonRulesForm
 
 RESULT_TYPES = {
     "riichi": ("ron", "tsumo", "draw", "abortive", "chombo"),
@@ -73,4 +74,32 @@ def rules_tables(request):
         "zung_jung": selectors.zung_jung_table(), "zung_jung_options": selectors.system_options("zung-jung"),
         "beijing": selectors.beijing_factors(), "beijing_options": selectors.system_options("beijing"),
         "riichi": selectors.riichi_presets(),
+    })
+
+
+def season_rules(request, season_id):
+    """A season's rules: the options in force, every earlier version, and (league admins) a
+    revision, which re-settles the season's hands and re-derives its results and standings."""
+    season = get_object_or_404(Season.objects.select_related("rule_set", "league"), pk=season_id)
+    is_admin = roles.is_admin(request.user, season.league)
+    form = SeasonRulesForm(request.POST or None, initial={"overrides": season.rule_set.overrides})
+    if request.method == "POST":
+        if not is_admin:
+            raise PermissionDenied
+        if form.is_valid():
+            try:
+                summary = services.season_rules_revise(season=season, actor=request.user, **form.cleaned_data)
+            except ValidationError as exc:
+                service_errors_to_form(form, exc)
+            else:
+                messages.success(request, _("Rules revised to version %(version)s: %(changed)s of %(hands)s hands "
+                                            "re-settled, %(results)s results changed.") % {
+                    "version": summary["rule_set"]["version"], "changed": summary["hands_changed"],
+                    "hands": summary["hands"], "results": summary["results_changed"]})
+                return redirect("season-rules", season_id=season.pk)
+    rule_set = season.rule_set
+    return render(request, "scoring/season_rules.html", {
+        "season": season, "rule_set": rule_set, "options": sorted(rule_set.options.items()),
+        "versions": RuleSet.objects.filter(slug=rule_set.slug).order_by("-version"),
+        "form": form if is_admin and season.status != Season.Status.CLOSED else None,
     })

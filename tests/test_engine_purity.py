@@ -10,6 +10,8 @@ ENGINE_MODULES = [
     "scoring.engine.riichi",
     "scoring.engine.zung_jung",
     "scoring.engine.beijing",
+    "scoring.engine.replay",
+    "scoring.parallel",
     "referee.engine",
     "referee.engine.false_win",
 ]

@@ -12,3 +12,7 @@ class SettlementError(ValueError):
         self.field = field
         self.message = message
         super().__init__(f"{field}: {message}" if field else message)
+
+    def __reduce__(self):
+        # picklable with its extra attributes (``index``, ``hand_id``): bulk re-settles run in worker processes
+        return type(self), (self.field, self.message), self.__dict__

@@ -11,8 +11,8 @@ league points = (score − return_points) / 1000 + uma[place] (+ oka to first pl
 * ``uma_by_floaters`` (JPML): the uma list depends on how many players finish at or above
   ``return_points``; ``uma`` is the fallback.
 
-Arithmetic is exact (``fractions.Fraction`` over integer points); results are rounded
-to one decimal, halves away from zero.
+Arithmetic is exact (integers over a common denominator, see ``_scaled``); results are
+rounded to one decimal, halves away from zero.
 
     >>> from scoring.engine.riichi import PRESETS
     >>> game_end(PRESETS["mleague"], [43000, 30800, 16000, 10200])["points"]
@@ -22,19 +22,74 @@ to one decimal, halves away from zero.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
+from math import lcm
 
 from ..errors import SettlementError
 
 
-def _round1(x: Fraction) -> float:
-    tenths = x * 10
-    n = abs(tenths)
-    r = int(n) + (1 if n - int(n) >= Fraction(1, 2) else 0)
-    r = r if tenths >= 0 else -r
-    return r / 10 + 0.0  # + 0.0 turns -0.0 into 0.0
+@lru_cache(maxsize=256)
+def _scaled(uma: tuple, oka) -> tuple[int, tuple[int, ...], int]:
+    """(D, uma × D, oka × D): D is a common denominator in which every league point of a game is a
+    whole number (scores ÷ 1000, sticks split 2, 3 or 4 ways, uma shared by up to 4 tied players),
+    so the arithmetic below is exact with plain integers. Uma and oka are read as decimals
+    (at most 3 places)."""
+    fractions = [Fraction(u).limit_denominator(1000) for u in (*uma, oka)]
+    d = lcm(12000, *(12 * f.denominator for f in fractions))
+    scaled = [int(f * d) for f in fractions]
+    return d, tuple(scaled[:-1]), scaled[-1]
+
+
+def _round1(numerator: int, d: int) -> float:
+    """numerator / d rounded to one decimal, halves away from zero."""
+    tenths = (abs(numerator) * 20 + d) // (2 * d)
+    return (tenths if numerator >= 0 else -tenths) / 10 + 0.0  # + 0.0 turns -0.0 into 0.0
 
 
 def game_end(options: dict, scores, deposits_left: int = 0, *, field: str = "game_end") -> dict:
+    _check(options, scores, deposits_left, field)
+    split = options["ties"] == "split"
+    ret = options["return_points"]
+    order = sorted(range(4), key=lambda i: (-scores[i], i))  # rank on the raw scores
+    sticks_to = []  # the first place(s) taking the sticks left on the table
+    if deposits_left and options["leftover_deposits"] == "first_place":
+        top = scores[order[0]]
+        sticks_to = [i for i in range(4) if scores[i] == top] if split else [order[0]]
+    n_to = len(sticks_to) or 1
+    uma = options["uma"]
+    ubf = options.get("uma_by_floaters")
+    if ubf:  # floaters: at or above the return points, sticks included (score·n + sticks·1000 ≥ return·n)
+        floaters = sum(1 for i in range(4)
+                       if scores[i] * n_to + (1000 * deposits_left if i in sticks_to else 0) >= ret * n_to)
+        uma = ubf.get(str(floaters), uma)
+    d, uma, oka = _scaled(tuple(uma), options["oka"])
+    # league points × d: (score − return) / 1000, a share of the sticks, uma (and oka) of the place
+    points = [(s - ret) * (d // 1000) for s in scores]
+    for i in sticks_to:
+        points[i] += deposits_left * d // n_to
+    places = [0] * 4
+    pos = 0
+    while pos < 4:
+        group = [order[pos]]
+        if split:
+            while pos + len(group) < 4 and scores[order[pos + len(group)]] == scores[order[pos]]:
+                group.append(order[pos + len(group)])
+        share = (sum(uma[pos:pos + len(group)]) + (oka if pos == 0 else 0)) // len(group)
+        for i in group:
+            points[i] += share
+            places[i] = pos + 1
+        pos += len(group)
+    final = list(scores)
+    for i in sticks_to:
+        final[i] = _number(scores[i] + Fraction(1000 * deposits_left, n_to))
+    return {"points": [_round1(p, d) for p in points], "places": places, "final_scores": final}
+
+
+def _number(f: Fraction):
+    return int(f) if f.denominator == 1 else float(f)
+
+
+def _check(options: dict, scores, deposits_left, field: str) -> None:
     if not isinstance(scores, (list, tuple)) or len(scores) != 4:
         raise SettlementError(f"{field}.scores", f"must be a list of the 4 seats' final scores, got {scores!r}")
     for i, s in enumerate(scores):
@@ -49,42 +104,6 @@ def game_end(options: dict, scores, deposits_left: int = 0, *, field: str = "gam
             f"{field}.scores",
             f"add up to {sum(scores)}, but 4 × {start} start points less {deposits_left} riichi stick(s) "
             f"left on the table is {expected}")
-    split = options["ties"] == "split"
-    adj = [Fraction(s) for s in scores]
-    # rank on the raw scores
-    order = sorted(range(4), key=lambda i: (-scores[i], i))
-    if deposits_left and options["leftover_deposits"] == "first_place":
-        top = scores[order[0]]
-        firsts = [i for i in range(4) if scores[i] == top] if split else [order[0]]
-        for i in firsts:
-            adj[i] += Fraction(1000 * deposits_left, len(firsts))
-    ret = options["return_points"]
-    uma = options["uma"]
-    ubf = options.get("uma_by_floaters")
-    if ubf:
-        floaters = sum(1 for a in adj if a >= ret)
-        uma = ubf.get(str(floaters), uma)
-    oka = Fraction(options["oka"]).limit_denominator(1000)
-    uma = [Fraction(u).limit_denominator(1000) for u in uma]
-    bonus = [Fraction(0)] * 4
-    places = [0] * 4
-    pos = 0
-    while pos < 4:
-        grp = [order[pos]]
-        if split:
-            while pos + len(grp) < 4 and scores[order[pos + len(grp)]] == scores[order[pos]]:
-                grp.append(order[pos + len(grp)])
-        n = len(grp)
-        share = sum(uma[pos:pos + n], Fraction(0)) / n
-        if pos == 0:
-            share += oka / n
-        for i in grp:
-            bonus[i] = share
-            places[i] = pos + 1
-        pos += n
-    points = [_round1((adj[i] - ret) / 1000 + bonus[i]) for i in range(4)]
-    return {"points": points, "places": places,
-            "final_scores": [int(a) if a.denominator == 1 else float(a) for a in adj]}
 
 
 def game_end_record(record: dict, options: dict) -> dict:

@@ -1,0 +1,133 @@
+"""A game's hands in play order (pure: no Django, no database).
+
+The engine state of a hand (riichi: dealer, honba, deposits; Beijing: dealer, dealer streak,
+whether the previous hand was a draw) follows from the previous hand's settlement, so a stored
+hand keeps it only as a derived copy and it is never retyped. Replaying a game re-derives that
+state, each settlement and the running scores, hand after hand.
+
+Two entry points: :func:`hands_replay` (dicts in and out, one game at a time) and
+:func:`games_resettle` (whole games as stored JSON text in, only what changed out, encoded and
+ready to write back: the bulk path behind re-settling a season).
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+import orjson
+import xxhash
+
+from .dispatch import SYSTEMS
+from .errors import SettlementError
+
+STATE_KEYS = {"riichi": ("dealer", "honba", "deposits"), "beijing": ("dealer", "dealer_streak", "after_draw"),
+              "zung-jung": ()}
+
+
+def state_first(system: str) -> dict:
+    """The engine state of a game's first hand (seat 0 deals)."""
+    if system == "riichi":
+        return {"dealer": 0, "honba": 0, "deposits": 0}
+    if system == "beijing":
+        return {"dealer": 0, "dealer_streak": 1, "after_draw": False}
+    return {}
+
+
+def state_next(system: str, record: dict, settlement: dict) -> dict:
+    """The engine state of the hand after ``record`` (settled as ``settlement``)."""
+    if system == "riichi":
+        dealer = record["dealer"] if settlement["dealer_repeats"] else (record["dealer"] + 1) % 4
+        return {"dealer": dealer, "honba": settlement["honba_next"], "deposits": settlement["deposits_after"]}
+    if system == "beijing":
+        return {"dealer": settlement["dealer_next"], "dealer_streak": settlement["dealer_streak_next"],
+                "after_draw": settlement.get("result") == "draw"}
+    return {}
+
+
+def scores_start(system: str, options: dict) -> list[int]:
+    return [options["start_points"]] * 4 if system == "riichi" else [0, 0, 0, 0]
+
+
+def deposits_left_of(system: str, settlement: dict) -> int:
+    """Riichi sticks still on the table after a hand (they go to the game-end rule)."""
+    return settlement.get("deposits_after", 0) if system == "riichi" else 0
+
+
+def hands_replay(system: str, options: dict, records, state: dict | None = None, scores: list[int] | None = None):
+    """Yield ``(record with its state, settlement, scores after)`` for each record in order.
+
+    ``state`` and ``scores`` are those before the first record (default: a game's start). A
+    record is never changed in place. A :class:`SettlementError` carries ``index``, the position
+    of the record that failed.
+    """
+    settle = import_module(SYSTEMS[system]).settle
+    state = state_first(system) if state is None else state
+    scores = scores_start(system, options) if scores is None else scores
+    for index, record in enumerate(records):
+        record = record if state.items() <= record.items() else {**record, **state}
+        try:
+            settlement = settle(record, options)
+        except SettlementError as exc:
+            exc.index = index
+            raise
+        d = settlement["deltas"]
+        scores = [scores[0] + d[0], scores[1] + d[1], scores[2] + d[2], scores[3] + d[3]]
+        yield record, settlement, scores
+        state = state_next(system, record, settlement)
+
+
+# ---------------------------------------------------------------- the bulk path (stored JSON text)
+
+
+def encode(value) -> bytes:
+    """Compact JSON as stored (key order kept, UTF-8)."""
+    return orjson.dumps(value)
+
+
+_SIGNED = 1 << 63
+
+
+def derived_digest(settlement_json: bytes, scores_json: bytes) -> int:
+    """A 64-bit fingerprint (XXH3, shifted into a signed BIGINT) of a hand's derived data as
+    stored; a re-settle compares it instead of reading the stored settlement back. Not
+    cryptographic: it only has to notice the engine's own output changing."""
+    return xxhash.xxh3_64_intdigest(settlement_json + b"\n" + scores_json) - _SIGNED
+
+
+def games_resettle(system: str, options: dict, rows) -> tuple[list[tuple], dict, int]:
+    """Re-settle whole games given as stored rows, in play order:
+    ``(hand id, game id, record JSON, ends game, stored digest or None)``.
+
+    Returns ``(changed, finals, hands)``: ``changed`` lists ``(hand id, record JSON or None if its
+    state is unchanged, settlement JSON, scores JSON, digest)`` for the hands whose stored derived
+    data differ from the new ones; ``finals`` maps each game whose last row ends it to ``(final
+    scores, riichi sticks left)``; ``hands`` counts the rows. A :class:`SettlementError` carries
+    ``hand_id``.
+    """
+    settle = import_module(SYSTEMS[system]).settle
+    first, start = state_first(system), scores_start(system, options)
+    loads, dumps, digest_of = orjson.loads, orjson.dumps, derived_digest
+    changed, finals = [], {}
+    game_id = None
+    for hand_id, hand_game, record_json, ends_game, stored_digest in rows:
+        if hand_game != game_id:
+            game_id, state, scores = hand_game, first, start
+        record = loads(record_json)
+        stale = not state.items() <= record.items()
+        if stale:
+            record.update(state)
+        try:
+            settlement = settle(record, options)
+        except SettlementError as exc:
+            exc.hand_id = hand_id
+            raise
+        d = settlement["deltas"]
+        scores = [scores[0] + d[0], scores[1] + d[1], scores[2] + d[2], scores[3] + d[3]]
+        settlement_json, scores_json = dumps(settlement), dumps(scores)
+        digest = digest_of(settlement_json, scores_json)
+        if stale or digest != stored_digest:
+            changed.append((hand_id, dumps(record) if stale else None, settlement_json, scores_json, digest))
+        state = state_next(system, record, settlement)
+        if ends_game:
+            finals[game_id] = (scores, deposits_left_of(system, settlement))
+    return changed, finals, len(rows)

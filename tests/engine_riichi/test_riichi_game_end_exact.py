@@ -1,0 +1,64 @@
+"""Game-end arithmetic against an independent derivation in exact fractions.
+
+The engine works in integers over a common denominator; the reference below restates the rule
+directly (seed 002; settlement contract, "game end") with ``fractions.Fraction``:
+points = (score + stick share − return) / 1000 + mean uma (and oka) of the places a player
+occupies, rounded to one decimal, halves away from zero.
+"""
+
+from fractions import Fraction
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.engine.riichi import game_end, resolve
+
+
+def reference(options, scores, deposits_left):
+    split = options["ties"] == "split"
+    order = sorted(range(4), key=lambda i: (-scores[i], i))
+    adjusted = [Fraction(s) for s in scores]
+    if deposits_left and options["leftover_deposits"] == "first_place":
+        top = [i for i in range(4) if scores[i] == scores[order[0]]] if split else [order[0]]
+        for i in top:
+            adjusted[i] += Fraction(1000 * deposits_left, len(top))
+    uma = options["uma"]
+    if options.get("uma_by_floaters"):
+        floaters = sum(a >= options["return_points"] for a in adjusted)
+        uma = options["uma_by_floaters"].get(str(floaters), uma)
+    uma = [Fraction(str(u)) for u in uma]
+    places, bonus, pos = [0] * 4, [Fraction(0)] * 4, 0
+    while pos < 4:
+        group = [i for i in order if scores[i] == scores[order[pos]]] if split else [order[pos]]
+        share = (sum(uma[pos:pos + len(group)]) + (Fraction(str(options["oka"])) if pos == 0 else 0)) / len(group)
+        for i in group:
+            places[i], bonus[i] = pos + 1, share
+        pos += len(group)
+    points = []
+    for i in range(4):
+        x = (adjusted[i] - options["return_points"]) / 1000 + bonus[i]
+        tenths = abs(x) * 10
+        r = int(tenths) + (tenths - int(tenths) >= Fraction(1, 2))
+        points.append((r if x >= 0 else -r) / 10 + 0.0)
+    return points, places
+
+
+SCORE = st.one_of(st.integers(-30, 80).map(lambda x: x * 1000), st.integers(-300, 800).map(lambda x: x * 100))
+UMA = st.sampled_from([[30, 10, -10, -30], [15, 5, -5, -15], [20, 10, -10, -20], [12.5, 2.5, -2.5, -12.5],
+                       [10.3, 0.1, -0.1, -10.3]])
+
+
+@settings(max_examples=400, deadline=None)
+@given(preset=st.sampled_from(["wrc", "ema", "mleague", "tenhou", "jpml"]), uma=UMA,
+       oka=st.sampled_from([0, 20, 12.5]), ties=st.sampled_from(["split", "seat_order"]),
+       leftover=st.sampled_from(["first_place", "lost"]), deposits=st.integers(0, 5),
+       three=st.lists(SCORE, min_size=3, max_size=3))
+def test_game_end_matches_the_fraction_reference(preset, uma, oka, ties, leftover, deposits, three):
+    overrides = {"ties": ties, "leftover_deposits": leftover, "oka": oka}
+    if preset != "jpml":
+        overrides["uma"] = uma
+    options = resolve({"preset": preset, **overrides})
+    total = 4 * options["start_points"] - 1000 * deposits
+    scores = [*three, total - sum(three)]  # adds up to the table total; ties and negative scores are common
+    out = game_end(options, scores, deposits)
+    assert (out["points"], out["places"]) == reference(options, scores, deposits)

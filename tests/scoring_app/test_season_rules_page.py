@@ -1,0 +1,93 @@
+"""The season rules page: anyone reads the options in force and the versions; a league admin
+revises them (the season is re-settled); the others may not. English and Traditional Chinese;
+the revision is also driven in a real browser."""
+
+import pytest
+from django.test import Client
+
+from league.models import GameResult
+from scoring import services
+from scoring.models import HandRecord
+from tests.browser import chromium_page, login, needs_chromium
+
+from .test_hands_riichi import HANDS
+from .test_season_resettle import REVISED_RUNNING
+
+LANGS = ["en", "zh-hant"]
+
+
+@pytest.fixture
+def finished(game, admin):
+    for record in HANDS:
+        services.hand_record_add(game=game, record=record, actor=admin)
+    services.game_hands_finish(game=game, actor=admin)
+    return game
+
+
+def page_of(season, user=None, lang="en", data=None):
+    client = Client(HTTP_ACCEPT_LANGUAGE=lang)
+    if user is not None:
+        client.force_login(user)
+    url = f"/scoring/seasons/{season.pk}/rules/"
+    return client.post(url, data) if data is not None else client.get(url)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_anyone_reads_the_rules_in_force(season, lang):
+    response = page_of(season, lang=lang)
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert f'lang="{lang}"' in page and "honba_points" in page and "mleague" in page
+    assert 'id="rules-form"' not in page
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_admin_revises_and_the_season_is_resettled(finished, season, admin, lang):
+    form = page_of(season, admin, lang).content.decode()
+    assert 'id="rules-form"' in form
+    response = page_of(season, admin, lang, {"overrides": '{"honba_points": 1500, "uma": [20, 10, -10, -20]}',
+                                             "notes": "AGM 2026"})
+    assert response.status_code == 302
+    assert [h.scores_after for h in HandRecord.objects.order_by("sequence")] == REVISED_RUNNING
+    assert GameResult.objects.get(game=finished).points == [-16.6, 7.4, -31.6, 40.8]
+    page = page_of(season, admin, lang).content.decode()
+    assert "AGM 2026" in page and "1500" in page
+
+
+def test_a_bad_option_is_shown_on_the_form_and_changes_nothing(finished, season, admin):
+    response = page_of(season, admin, data={"overrides": '{"honba_points": -1}', "notes": ""})
+    assert response.status_code == 200
+    assert "honba_points" in response.context["form"].non_field_errors()[0]
+    season.refresh_from_db()
+    assert season.rule_set.version == 1
+    response = page_of(season, admin, data={"overrides": "[1, 2]", "notes": ""})
+    assert response.context["form"].errors["overrides"]
+
+
+@pytest.mark.parametrize("who", ["member", "referee", "outsider"])
+def test_only_a_league_admin_may_revise(season, request, who):
+    user = request.getfixturevalue(who)
+    assert page_of(season, user, data={"overrides": '{"kiriage": true}'}).status_code == 403
+    season.refresh_from_db()
+    assert season.rule_set.version == 1
+
+
+def test_anonymous_is_refused_too(season):
+    assert page_of(season, data={"overrides": '{"kiriage": true}'}).status_code == 403
+
+
+@pytest.mark.browser
+@needs_chromium
+@pytest.mark.django_db(transaction=True)
+def test_revision_in_the_browser(live_server, finished, season):
+    with chromium_page() as page:
+        login(page, live_server, "admin", "admin-pw-123")
+        page.goto(f"{live_server.url}/seasons/{season.pk}/")
+        page.click(f'a[href="/scoring/seasons/{season.pk}/rules/"]')
+        page.fill("textarea[name=overrides]", '{"honba_points": 1500, "uma": [20, 10, -10, -20]}')
+        page.fill("input[name=notes]", "AGM 2026")
+        page.click("#rules-form button[type=submit]")
+        page.wait_for_selector(".msg")
+        assert "4 of 5 hands" in page.inner_text(".msg")
+        assert page.inner_text("#versions tbody tr:first-child td:first-child") == "2"
+    assert [h.scores_after for h in HandRecord.objects.order_by("sequence")] == REVISED_RUNNING
