@@ -127,7 +127,7 @@ def run(args) -> None:
 
     from league.models import Standing
     from scoring.models import HandRecord
-    from scoring.services import season_hands_resettle, season_rules_revise
+    from scoring.services import season_hands_resettle
 
     t0 = time.perf_counter()
     season = build(args.games, args.hands)

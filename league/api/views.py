@@ -1,5 +1,4 @@
 from django.shortcuts import get_object_or_404
-from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
@@ -18,7 +17,6 @@ from league.models import (
     QualificationApplication,
     QualificationTier,
     RuleSet,
-    Season,
 )
 
 from . import serializers as s

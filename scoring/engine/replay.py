@@ -13,6 +13,8 @@ ready to write back: the bulk path behind re-settling a season).
 from __future__ import annotations
 
 from importlib import import_module
+from itertools import groupby
+from operator import itemgetter
 
 import orjson
 import xxhash
@@ -104,30 +106,24 @@ def games_resettle(system: str, options: dict, rows) -> tuple[list[tuple], dict,
     scores, riichi sticks left)``; ``hands`` counts the rows. A :class:`SettlementError` carries
     ``hand_id``.
     """
-    settle = import_module(SYSTEMS[system]).settle
-    first, start = state_first(system), scores_start(system, options)
     loads, dumps, digest_of = orjson.loads, orjson.dumps, derived_digest
-    changed, finals = [], {}
-    game_id = None
-    for hand_id, hand_game, record_json, ends_game, stored_digest in rows:
-        if hand_game != game_id:
-            game_id, state, scores = hand_game, first, start
-        record = loads(record_json)
-        stale = not state.items() <= record.items()
-        if stale:
-            record.update(state)
+    changed, finals, hands = [], {}, 0
+    for game_id, game_rows in groupby(rows, key=itemgetter(1)):
+        game_rows = list(game_rows)
+        hands += len(game_rows)
+        records = [loads(row[2]) for row in game_rows]
+        replay = hands_replay(system, options, records)
         try:
-            settlement = settle(record, options)
+            for (hand_id, _, _, ends_game, stored), stored_record, (record, settlement, scores) in zip(
+                    game_rows, records, replay):
+                settlement_json, scores_json = dumps(settlement), dumps(scores)
+                digest = digest_of(settlement_json, scores_json)
+                stale = record is not stored_record  # the replay filled in a different state
+                if stale or digest != stored:
+                    changed.append((hand_id, dumps(record) if stale else None, settlement_json, scores_json, digest))
+                if ends_game:
+                    finals[game_id] = (scores, deposits_left_of(system, settlement))
         except SettlementError as exc:
-            exc.hand_id = hand_id
+            exc.hand_id = game_rows[exc.index][0]
             raise
-        d = settlement["deltas"]
-        scores = [scores[0] + d[0], scores[1] + d[1], scores[2] + d[2], scores[3] + d[3]]
-        settlement_json, scores_json = dumps(settlement), dumps(scores)
-        digest = digest_of(settlement_json, scores_json)
-        if stale or digest != stored_digest:
-            changed.append((hand_id, dumps(record) if stale else None, settlement_json, scores_json, digest))
-        state = state_next(system, record, settlement)
-        if ends_game:
-            finals[game_id] = (scores, deposits_left_of(system, settlement))
-    return changed, finals, len(rows)
+    return changed, finals, hands

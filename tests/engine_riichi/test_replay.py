@@ -13,19 +13,9 @@ from hypothesis import strategies as st
 from scoring.engine import SettlementError, resolve_rules
 from scoring.engine.replay import derived_digest, encode, games_resettle, hands_replay, state_first
 from scoring.parallel import batches_resettle, whole_games
+from tests.riichi_game import HANDS, RUNNING, STATES
 
 SYSTEM, OPTIONS = resolve_rules("mleague")
-HANDS = [
-    {"riichi": [1], "result": {"type": "draw", "tenpai": [0, 1]}},
-    {"result": {"type": "ron", "from": 2, "winners": [{"seat": 3, "han": 3, "fu": 30}]}},
-    {"riichi": [1], "result": {"type": "tsumo", "winner": {"seat": 1, "han": 2, "fu": 40}}},
-    {"result": {"type": "tsumo", "winner": {"seat": 2, "han": 1, "fu": 30}}},
-    {"riichi": [3], "result": {"type": "draw", "tenpai": [3]}},
-]
-STATES = [(0, 0, 0), (0, 1, 1), (1, 0, 0), (1, 1, 0), (2, 0, 0)]
-RUNNING = [[26500, 25500, 23500, 23500], [26500, 25500, 19300, 28700], [25200, 29400, 18000, 27400],
-           [24800, 28800, 19400, 27000], [23800, 27800, 18400, 29000]]
-
 
 def rows(games=1, hands=HANDS, digests=None):
     """Stored rows (hand id, game id, record JSON, ends game, digest) of ``games`` copies of the game."""

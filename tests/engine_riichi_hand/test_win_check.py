@@ -1,6 +1,5 @@
 """Riichi false-win reasons (referee-rules.md §4; seed 001 on the three kinds of furiten)."""
 
-import pytest
 
 from scoring.engine.riichi.win_check import waits, win_check
 from scoring.engine.tiles import parse_tiles

@@ -41,3 +41,13 @@ def beijing_game(league, players):
     return make_game(make_season(league, players, preset="beijing", number=3), players)
 
 
+@pytest.fixture
+def finished(game, admin):
+    """The worked game of tests/riichi_game.py entered hand by hand and finished from its hands."""
+    from scoring import services
+    from tests.riichi_game import HANDS
+
+    for record in HANDS:
+        services.hand_record_add(game=game, record=record, actor=admin)
+    services.game_hands_finish(game=game, actor=admin)
+    return game

@@ -28,12 +28,6 @@ REVISED_RUNNING = [[26500, 25500, 23500, 23500], [26500, 25500, 18100, 29900], [
                    [24400, 28400, 19400, 27800], [23400, 27400, 18400, 29800]]
 
 
-@pytest.fixture
-def finished(game, admin):
-    for record in HANDS:
-        services.hand_record_add(game=game, record=record, actor=admin)
-    services.game_hands_finish(game=game, actor=admin)
-    return game
 
 
 def running():

@@ -3,10 +3,8 @@
 import pytest
 
 from league.models import AuditLog
-from scoring import services
 from scoring.models import HandRecord
 
-from .test_hands_riichi import HANDS
 from .test_season_resettle import REVISED_RUNNING
 
 RULES_URL = "/api/seasons/{}/rules/"
@@ -14,12 +12,6 @@ RESETTLE_URL = "/api/seasons/{}/resettle/"
 REVISION = {"overrides": {"honba_points": 1500, "uma": [20, 10, -10, -20]}, "notes": "AGM"}
 
 
-@pytest.fixture
-def finished(game, admin):
-    for record in HANDS:
-        services.hand_record_add(game=game, record=record, actor=admin)
-    services.game_hands_finish(game=game, actor=admin)
-    return game
 
 
 @pytest.mark.parametrize("who, allowed", [("admin", True), ("referee", False), ("member", False),

@@ -6,22 +6,14 @@ import pytest
 from django.test import Client
 
 from league.models import GameResult
-from scoring import services
 from scoring.models import HandRecord
 from tests.browser import chromium_page, login, needs_chromium
 
-from .test_hands_riichi import HANDS
 from .test_season_resettle import REVISED_RUNNING
 
 LANGS = ["en", "zh-hant"]
 
 
-@pytest.fixture
-def finished(game, admin):
-    for record in HANDS:
-        services.hand_record_add(game=game, record=record, actor=admin)
-    services.game_hands_finish(game=game, actor=admin)
-    return game
 
 
 def page_of(season, user=None, lang="en", data=None):

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from league import services
-from league.models import League, LeagueRole, Player, QualificationTier, RuleSet, Season
+from league.models import League, LeagueRole, Player, QualificationTier
 
 NAMES = [
     ("Chan Tai Man", "陳大文"), ("Wong Siu Ming", "黃小明"), ("Lee Ka Yan", "李嘉欣"), ("Cheung Wing Hei", "張永曦"),
