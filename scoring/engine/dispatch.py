@@ -82,16 +82,35 @@ def _resolve_cached(key: str) -> tuple[str, dict]:
     return system, _module(system).resolve(rules if isinstance(rules, dict) else {"preset": rules})
 
 
+def _spec_key(rules) -> str:
+    if isinstance(rules, str):
+        return json.dumps(rules)
+    try:
+        return json.dumps(rules, sort_keys=True)
+    except (TypeError, ValueError):
+        raise SettlementError("rules", "must be JSON data") from None
+
+
 def resolve_rules(rules) -> tuple[str, dict]:
     """``rules`` spec → ``(system, full validated options)``. Cached: treat the dict as read-only."""
-    if isinstance(rules, str):
-        key = json.dumps(rules)
-    else:
-        try:
-            key = json.dumps(rules, sort_keys=True)
-        except (TypeError, ValueError):
-            raise SettlementError("rules", "must be JSON data") from None
-    return _resolve_cached(key)
+    return _resolve_cached(_spec_key(rules))
+
+
+# Hot path of settle(): a rules spec → (options, the system's settle function). Preset names are
+# looked up as they are; an object spec by its canonical JSON. Bounded: cleared when full.
+_SETTLERS: dict[tuple[bool, str], tuple[dict, object]] = {}
+_SETTLERS_MAX = 1024
+
+
+def _settler(rules) -> tuple[dict, object]:
+    key = (True, rules) if isinstance(rules, str) else (False, _spec_key(rules))
+    hit = _SETTLERS.get(key)
+    if hit is None:
+        system, options = resolve_rules(rules)
+        if len(_SETTLERS) >= _SETTLERS_MAX:
+            _SETTLERS.clear()
+        hit = _SETTLERS[key] = (options, _module(system).settle)
+    return hit
 
 
 def settle(record) -> dict:
@@ -100,8 +119,8 @@ def settle(record) -> dict:
         raise SettlementError("", "a hand record must be a JSON object")
     if "rules" not in record:
         raise SettlementError("rules", "missing: name the rule set, e.g. \"wrc\"")
-    system, options = resolve_rules(record["rules"])
-    return _module(system).settle(record, options)
+    options, settle_with = _settler(record["rules"])
+    return settle_with(record, options)
 
 
 def game_end(rules, scores, deposits_left: int = 0) -> dict:
