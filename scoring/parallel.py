@@ -7,7 +7,8 @@ database. Workers send back only what changed, already encoded for the write.
 The pool is forked when the first batch is handed over, while this process is still small; each
 batch travels to its worker pickled. Workers never touch the database connection (a forked worker ends
 with ``os._exit``, which closes nothing). Without ``fork`` (not Linux), inside a daemonic process
-(which may not have children), or with one worker, everything runs in this process.
+(which may not have children), with one worker, or when everything fits in one batch, it all
+runs in this process.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import multiprocessing
 import os
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from itertools import chain
 
 from .engine.replay import games_resettle
 
@@ -47,7 +49,11 @@ def batches_resettle(system: str, options: dict, batches: Iterable[list[tuple]],
     """:func:`scoring.engine.replay.games_resettle` over every batch (each made of whole games),
     on ``workers`` processes; the results joined in batch order."""
     workers = default_workers() if workers is None else workers
-    if workers <= 1 or not _can_fork():
+    batches = iter(batches)
+    first = next(batches, [])
+    second = next(batches, None)
+    batches = chain([first], [] if second is None else [second], batches)
+    if workers <= 1 or second is None or not _can_fork():  # one batch: a pool would only add its start-up
         parts = [games_resettle(system, options, batch) for batch in batches]
     else:
         with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:

@@ -105,3 +105,21 @@ def test_first_state_of_each_system():
     assert state_first("riichi") == {"dealer": 0, "honba": 0, "deposits": 0}
     assert state_first("beijing") == {"dealer": 0, "dealer_streak": 1, "after_draw": False}
     assert state_first("zung-jung") == {}
+
+
+def test_a_pool_is_started_only_for_more_than_one_batch(monkeypatch):
+    import scoring.parallel as parallel
+
+    started = []
+
+    class CountingPool(parallel.ProcessPoolExecutor):
+        def __init__(self, *args, **kwargs):
+            started.append(kwargs["max_workers"])
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(parallel, "ProcessPoolExecutor", CountingPool)
+    stored = rows(games=4)
+    batches_resettle(SYSTEM, OPTIONS, whole_games(stored, 100), workers=2)
+    assert started == []  # everything fits in one batch
+    batches_resettle(SYSTEM, OPTIONS, whole_games(stored, 5), workers=2)
+    assert started == [2]
