@@ -32,6 +32,7 @@ Start a local PostgreSQL for measuring (as root):
 from __future__ import annotations
 
 import argparse
+from decimal import Decimal
 import os
 import random
 import sys
@@ -77,7 +78,7 @@ def build(games: int, hands: int, seed: int = 2026):
     from django.contrib.auth import get_user_model
 
     from league import services as league_services
-    from league.models import Entry, Game, GameResult, GameSeat, League, Player
+    from league.models import Entry, Game, GameResult, GameSeat, League, Penalty, Player
     from scoring.engine.replay import derived_digest, encode, hands_replay
     from scoring.engine.riichi import game_end
     from scoring.models import HandRecord
@@ -102,13 +103,18 @@ def build(games: int, hands: int, seed: int = 2026):
         game_rows.append(Game(season=season, division=division, match_day=k // TABLES_PER_DAY + 1,
                               table=k % TABLES_PER_DAY + 1, status=Game.Status.FINISHED))
     game_rows = Game.objects.bulk_create(game_rows, batch_size=2000)
-    seats, results, hand_rows = [], [], []
+    seats, results, hand_rows, penalties = [], [], [], []
     user = get_user_model().objects.create_user("bench-admin")
     for game in game_rows:
         for seat, player in enumerate(rng.sample(by_division[game.division_id], 4)):
             seats.append(GameSeat(game=game, seat=seat, player=player))
         replay = hands_replay("riichi", options, [hand_record(rng) for _ in range(hands)])
+        players_at = {seat.seat: seat.player for seat in seats[-4:]}
         for sequence, (record, settlement, scores) in enumerate(replay, 1):
+            for p in settlement["penalties"]:  # booked to the ledger as finishing a game from its hands books them
+                penalties.append(Penalty(season=season, player=players_at[p["seat"]], game=game, hand_number=sequence,
+                                         offence="chombo", sanction=Penalty.Sanction.CHOMBO,
+                                         points=Decimal(p["points"]) / 1000, note=f"hand {sequence}: chombo"))
             hand_rows.append(HandRecord(game=game, sequence=sequence, record=record, settlement=settlement,
                                         scores_after=scores, entered_by=user, ends_game=sequence == hands,
                                         derived_digest=derived_digest(encode(settlement), encode(scores))))
@@ -119,6 +125,7 @@ def build(games: int, hands: int, seed: int = 2026):
     GameSeat.objects.bulk_create(seats, batch_size=5000)
     GameResult.objects.bulk_create(results, batch_size=2000)
     HandRecord.objects.bulk_create(hand_rows, batch_size=5000)
+    Penalty.objects.bulk_create(penalties, batch_size=5000)
     return season
 
 

@@ -20,13 +20,14 @@ from importlib import import_module
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 
-from league.models import Game, GameResult, GameSeat, Penalty, Season
+from league.models import Game, GameResult, GameSeat, Penalty, Player, Season
 from league.services import (
     ResultConflict,
     _lock_game,
     audit_log_write,
     game_result_record,
     penalty_assign,
+    penalty_cancel,
     rule_set_revise,
     standings_recompute,
 )
@@ -321,19 +322,41 @@ def _result_from_hands(game: Game, rules: Rules, hands: list[HandRecord], actor)
 
 def _chombo_penalties_sync(game: Game, rules: Rules, hands: list[HandRecord], actor) -> None:
     """A chombo deducted from the final score goes to the penalty ledger (standings apply it after uma)."""
-    if rules.system != "riichi":
-        return
-    players = {s.seat: s.player for s in GameSeat.objects.filter(game=game).select_related("player")}
-    booked = set(Penalty.objects.filter(game=game, sanction=Penalty.Sanction.CHOMBO, cancelled_at__isnull=True)
-                 .values_list("hand_number", "player_id"))
-    for hand in hands:
-        for penalty in hand.settlement.get("penalties", []):
-            player = players[penalty["seat"]]
-            if (hand.sequence, player.pk) in booked:
-                continue
-            penalty_assign(season=game.season, player=player, offence="chombo", sanction=Penalty.Sanction.CHOMBO,
-                           points=Decimal(penalty["points"]) / 1000, game=game, hand_number=hand.sequence,
-                           actor=actor, note=f"hand {hand.sequence}: {penalty.get('why', 'chombo')}")
+    penalties = [(hand.sequence, p["seat"], p["points"], p.get("why", ""))
+                 for hand in hands for p in hand.settlement.get("penalties", [])]
+    chombo_ledger_sync(season=game.season, penalties_by_game={game.pk: penalties}, actor=actor)
+
+
+def chombo_ledger_sync(*, season: Season, penalties_by_game: dict, actor=None) -> int:
+    """Make the ledger's chombo deductions booked from hands match the hands of these games:
+    ``{game id: [(hand number, seat, points, why)]}``. A deduction no longer in the hands (the hand
+    was corrected, or the rules changed its amount) is cancelled, never deleted; a missing one is
+    booked. Deductions a referee booked through a ruling are left alone. Returns the changes."""
+    if not penalties_by_game:
+        return 0
+    seats = GameSeat.objects.filter(game_id__in=penalties_by_game).values_list("game_id", "seat", "player_id")
+    player_at = {(g, s): p for g, s, p in seats}
+    wanted = {(game_id, number, player_at[game_id, seat]): (Decimal(points) / 1000, why)
+              for game_id, penalties in penalties_by_game.items() for number, seat, points, why in penalties}
+    booked = Penalty.objects.filter(game_id__in=penalties_by_game, sanction=Penalty.Sanction.CHOMBO,
+                                    ruling__isnull=True, cancelled_at__isnull=True)
+    changes = 0
+    for penalty in booked:
+        key = (penalty.game_id, penalty.hand_number, penalty.player_id)
+        if key in wanted and wanted[key][0] == penalty.points:
+            del wanted[key]
+            continue
+        penalty_cancel(penalty=penalty, actor=actor, reason=f"hand {penalty.hand_number} no longer deducts "
+                                                            f"{penalty.points} points for this player")
+        changes += 1
+    players = Player.objects.in_bulk({player_id for _, _, player_id in wanted})
+    games = Game.objects.in_bulk({game_id for game_id, _, _ in wanted})
+    for (game_id, number, player_id), (points, why) in wanted.items():
+        penalty_assign(season=season, player=players[player_id], offence="chombo", sanction=Penalty.Sanction.CHOMBO,
+                       points=points, game=games[game_id], hand_number=number, actor=actor,
+                       note=f"hand {number}: {why or 'chombo'}")
+        changes += 1
+    return changes
 
 
 def _user(actor):
@@ -369,7 +392,7 @@ def season_hands_resettle(*, season: Season, actor=None, workers: int | None = N
         clock.lap("read_and_engine")
         hands_write(changed)
         clock.lap("write")
-        results = _season_results_apply(season, rules, finals)
+        results = _season_results_apply(season, rules, finals, actor)
         clock.lap("results")
         for division in season.divisions.all():
             standings_recompute(division=division)
@@ -506,7 +529,7 @@ def rows_update(model, columns: list[tuple[str, str]], rows: list[tuple]) -> Non
                                [(*(json.dumps(v) if j else v for v, j in zip(r[1:], json_columns)), r[0]) for r in rows])
 
 
-def _season_results_apply(season: Season, rules: Rules, finals: dict) -> int:
+def _season_results_apply(season: Season, rules: Rules, finals: dict, actor=None) -> int:
     """Bring every stored result of the season up to date: a game finished from its hands takes
     its final scores from them, and every result's points follow the season's current rule set.
     Returns how many results changed."""
@@ -514,7 +537,7 @@ def _season_results_apply(season: Season, rules: Rules, finals: dict) -> int:
         "id", "game_id", "scores", "deposits_left", "rule_set_id")
     results, changed = [], {}
     for result_id, game_id, scores_before, deposits_before, rule_set_id in stored:
-        scores, deposits_left = finals.get(game_id, (scores_before, deposits_before))
+        scores, deposits_left = finals[game_id][:2] if game_id in finals else (scores_before, deposits_before)
         if (scores_before, deposits_before, rule_set_id) == (scores, deposits_left, season.rule_set_id):
             continue
         try:
@@ -527,6 +550,7 @@ def _season_results_apply(season: Season, rules: Rules, finals: dict) -> int:
     rows_update(GameResult, [("scores", "jsonb"), ("deposits_left", "integer"), ("points", "jsonb"),
                              ("places", "jsonb"), ("rule_set_id", "bigint")], results)
     _season_seats_apply(season, changed)
+    chombo_ledger_sync(season=season, penalties_by_game={g: final[2] for g, final in finals.items()}, actor=actor)
     return len(changed)
 
 

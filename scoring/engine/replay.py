@@ -103,8 +103,9 @@ def games_resettle(system: str, options: dict, rows) -> tuple[list[tuple], dict,
     Returns ``(changed, finals, hands)``: ``changed`` lists ``(hand id, record JSON or None if its
     state is unchanged, settlement JSON, scores JSON, digest)`` for the hands whose stored derived
     data differ from the new ones; ``finals`` maps each game whose last row ends it to ``(final
-    scores, riichi sticks left)``; ``hands`` counts the rows. A :class:`SettlementError` carries
-    ``hand_id``.
+    scores, riichi sticks left, penalties)``, penalties being ``(hand number, seat, points, why)``
+    of the hands' point deductions (riichi chombo), hand numbers counted from 1 in play order;
+    ``hands`` counts the rows. A :class:`SettlementError` carries ``hand_id``.
     """
     loads, dumps, digest_of = orjson.loads, orjson.dumps, derived_digest
     changed, finals, hands = [], {}, 0
@@ -113,16 +114,19 @@ def games_resettle(system: str, options: dict, rows) -> tuple[list[tuple], dict,
         hands += len(game_rows)
         records = [loads(row[2]) for row in game_rows]
         replay = hands_replay(system, options, records)
+        penalties = []
         try:
-            for (hand_id, _, _, ends_game, stored), stored_record, (record, settlement, scores) in zip(
-                    game_rows, records, replay):
+            for number, ((hand_id, _, _, ends_game, stored), stored_record, (record, settlement, scores)) in enumerate(
+                    zip(game_rows, records, replay), 1):
                 settlement_json, scores_json = dumps(settlement), dumps(scores)
                 digest = digest_of(settlement_json, scores_json)
                 stale = record is not stored_record  # the replay filled in a different state
                 if stale or digest != stored:
                     changed.append((hand_id, dumps(record) if stale else None, settlement_json, scores_json, digest))
+                for p in settlement.get("penalties", ()):
+                    penalties.append((number, p["seat"], p["points"], p.get("why", "")))
                 if ends_game:
-                    finals[game_id] = (scores, deposits_left_of(system, settlement))
+                    finals[game_id] = (scores, deposits_left_of(system, settlement), penalties)
         except SettlementError as exc:
             exc.hand_id = game_rows[exc.index][0]
             raise

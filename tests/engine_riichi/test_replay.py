@@ -45,7 +45,7 @@ def test_hands_replay_reports_the_failing_position():
 def test_games_resettle_returns_only_what_changed():
     changed, finals, hands = games_resettle(SYSTEM, OPTIONS, rows(games=2))
     assert hands == 10 and len(changed) == 10  # nothing stored yet: every hand is written
-    assert finals == {0: (RUNNING[-1], 1), 1: (RUNNING[-1], 1)}
+    assert finals == {0: (RUNNING[-1], 1, []), 1: (RUNNING[-1], 1, [])}
     hand_id, record, settlement, scores, digest = changed[1]
     assert orjson.loads(record)["honba"] == 1 and orjson.loads(scores) == RUNNING[1]
     assert digest == derived_digest(settlement, scores)
@@ -64,7 +64,7 @@ def test_other_rules_change_the_hands_that_pay_differently_and_everything_after(
     # hand 1 (honba 0) is unchanged; hand 2 pays 1,500 honba and every later running score moves
     assert [c[0] for c in changed] == [1, 2, 3, 4]
     assert all(c[1] is None for c in changed)  # dealer, honba and sticks do not depend on the honba value
-    assert finals[0] == ([23400, 27400, 18400, 29800], 1)
+    assert finals[0] == ([23400, 27400, 18400, 29800], 1, [])
 
 
 def test_a_settlement_error_names_the_hand_and_survives_pickling():
@@ -123,3 +123,9 @@ def test_a_pool_is_started_only_for_more_than_one_batch(monkeypatch):
     assert started == []  # everything fits in one batch
     batches_resettle(SYSTEM, OPTIONS, whole_games(stored, 5), workers=2)
     assert started == [2]
+
+
+def test_finals_carry_the_chombo_deductions_by_hand_number():
+    game = HANDS[:2] + [{"result": {"type": "chombo", "seat": 2}}] + HANDS[2:]
+    _, finals, _ = games_resettle(SYSTEM, OPTIONS, rows(hands=game))
+    assert finals[0][2] == [(3, 2, 20000, "chombo")]
