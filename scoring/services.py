@@ -334,21 +334,26 @@ def chombo_ledger_sync(*, season: Season, penalties_by_game: dict, actor=None) -
     booked. Deductions a referee booked through a ruling are left alone. Returns the changes."""
     if not penalties_by_game:
         return 0
-    seats = GameSeat.objects.filter(game_id__in=penalties_by_game).values_list("game_id", "seat", "player_id")
+    with_penalties = [game_id for game_id, penalties in penalties_by_game.items() if penalties]
+    seats = GameSeat.objects.filter(game_id__in=with_penalties).values_list("game_id", "seat", "player_id")
     player_at = {(g, s): p for g, s, p in seats}
     wanted = {(game_id, number, player_at[game_id, seat]): (Decimal(points) / 1000, why)
-              for game_id, penalties in penalties_by_game.items() for number, seat, points, why in penalties}
-    booked = Penalty.objects.filter(game_id__in=penalties_by_game, sanction=Penalty.Sanction.CHOMBO,
-                                    ruling__isnull=True, cancelled_at__isnull=True)
-    changes = 0
-    for penalty in booked:
-        key = (penalty.game_id, penalty.hand_number, penalty.player_id)
-        if key in wanted and wanted[key][0] == penalty.points:
-            del wanted[key]
+              for game_id in with_penalties for number, seat, points, why in penalties_by_game[game_id]}
+    booked = Penalty.objects.filter(season=season, sanction=Penalty.Sanction.CHOMBO, ruling__isnull=True,
+                                    cancelled_at__isnull=True, game__isnull=False)
+    stale = []
+    for penalty_id, game_id, number, player_id, points in booked.values_list(
+            "id", "game_id", "hand_number", "player_id", "points"):
+        if game_id not in penalties_by_game:
             continue
+        if wanted.get((game_id, number, player_id), (None,))[0] == points:
+            del wanted[game_id, number, player_id]
+        else:
+            stale.append(penalty_id)
+    for penalty in Penalty.objects.filter(pk__in=stale):
         penalty_cancel(penalty=penalty, actor=actor, reason=f"hand {penalty.hand_number} no longer deducts "
                                                             f"{penalty.points} points for this player")
-        changes += 1
+    changes = len(stale)
     players = Player.objects.in_bulk({player_id for _, _, player_id in wanted})
     games = Game.objects.in_bulk({game_id for game_id, _, _ in wanted})
     for (game_id, number, player_id), (points, why) in wanted.items():
