@@ -107,7 +107,7 @@ def test_first_state_of_each_system():
     assert state_first("zung-jung") == {}
 
 
-def test_a_pool_is_started_only_for_more_than_one_batch(monkeypatch):
+def test_a_pool_is_started_only_for_three_batches_or_more(monkeypatch):
     import scoring.parallel as parallel
 
     started = []
@@ -119,8 +119,8 @@ def test_a_pool_is_started_only_for_more_than_one_batch(monkeypatch):
 
     monkeypatch.setattr(parallel, "ProcessPoolExecutor", CountingPool)
     stored = rows(games=4)
-    batches_resettle(SYSTEM, OPTIONS, whole_games(stored, 100), workers=2)
-    assert started == []  # everything fits in one batch
+    batches_resettle(SYSTEM, OPTIONS, whole_games(stored, 10), workers=2)
+    assert started == []  # two batches: not worth a pool
     batches_resettle(SYSTEM, OPTIONS, whole_games(stored, 5), workers=2)
     assert started == [2]
 

@@ -37,6 +37,7 @@ def test_anyone_reads_the_rules_in_force(season, lang):
 def test_admin_revises_and_the_season_is_resettled(finished, season, admin, lang):
     form = page_of(season, admin, lang).content.decode()
     assert 'id="rules-form"' in form
+    assert ("修訂規則" if lang == "zh-hant" else "Revise the rules") in form
     response = page_of(season, admin, lang, {"overrides": '{"honba_points": 1500, "uma": [20, 10, -10, -20]}',
                                              "notes": "AGM 2026"})
     assert response.status_code == 302
