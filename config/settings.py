@@ -127,6 +127,9 @@ STORAGES = {
 }
 FILE_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
 
+# Engine processes for re-settling a whole season (scoring.parallel); 0 = one per CPU core (up to 8).
+RESETTLE_WORKERS = int(os.environ.get("RESETTLE_WORKERS", "0"))
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"

@@ -17,6 +17,7 @@ from contextlib import contextmanager
 from decimal import Decimal
 from importlib import import_module
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
 
@@ -389,9 +390,10 @@ def season_hands_resettle(*, season: Season, actor=None, workers: int | None = N
         raise ValidationError({"season": ["the season is closed; its hands can no longer change"]})
     rules = Rules(season.rule_set)
     with _gc_paused():  # 100,000s of short-lived dicts: the cyclic collector would rescan them again and again
+        batches = _season_hand_batches(season, batch_hands)
         try:
-            changed, finals, hands = batches_resettle(rules.system, rules.options, _season_hand_batches(season, batch_hands),
-                                                      workers=workers)
+            changed, finals, hands = batches_resettle(rules.system, rules.options, batches,
+                                                      workers=workers or settings.RESETTLE_WORKERS or None)
         except SettlementError as exc:
             raise ValidationError({f"hands[{exc.hand_id}].{exc.field or 'record'}": [exc.message]}) from None
         clock.lap("read_and_engine")
@@ -530,8 +532,8 @@ def rows_update(model, columns: list[tuple[str, str]], rows: list[tuple]) -> Non
         else:
             json_columns = [t == "jsonb" for _, t in columns]
             sets = ", ".join(f"{qn(c)} = %s" for c in names)
-            cursor.executemany(f"UPDATE {table} SET {sets} WHERE id = %s",
-                               [(*(json.dumps(v) if j else v for v, j in zip(r[1:], json_columns)), r[0]) for r in rows])
+            values = [[json.dumps(v) if j else v for v, j in zip(row[1:], json_columns)] + [row[0]] for row in rows]
+            cursor.executemany(f"UPDATE {table} SET {sets} WHERE id = %s", values)
 
 
 def _season_results_apply(season: Season, rules: Rules, finals: dict, actor=None) -> int:

@@ -156,3 +156,17 @@ def test_command_resettles_and_revises(finished, season, capsys):
         call_command("resettle_season", str(season.pk), "--overrides", "{")
     with pytest.raises(CommandError, match="season: no season"):
         call_command("resettle_season", "999999")
+
+
+def test_the_workers_setting_caps_the_processes(season, players, admin, settings, monkeypatch):
+    import scoring.parallel as parallel
+
+    started = []
+    monkeypatch.setattr(parallel, "ProcessPoolExecutor", lambda **kwargs: started.append(kwargs) or 1 / 0)
+    for table in range(1, 4):
+        g = make_game(season, players, table=table)
+        for record in HANDS:
+            services.hand_record_add(game=g, record=record, actor=admin)
+    settings.RESETTLE_WORKERS = 1
+    assert services.season_hands_resettle(season=season, batch_hands=5)["hands"] == 15
+    assert started == []  # one worker: no pool even for three batches
