@@ -47,6 +47,12 @@ class DecisionForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), required=False, widget=forms.TextInput())
 
 
+def service_error_lines(exc: ValidationError) -> list[str]:
+    """A service's ValidationError as lines ``field: message`` (the message alone when no field)."""
+    return [f"{field}: {msg}" if field and field != "__all__" else msg
+            for field, msgs in getattr(exc, "message_dict", {"": exc.messages}).items() for msg in msgs]
+
+
 def service_errors_to_form(form, exc: ValidationError) -> None:
     """Attach a service's ValidationError to the form fields it names (``scores[2]`` → ``score_2``);
     errors on fields the form does not have become non-field errors that keep the field name."""

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from league import roles
-from league.forms import service_errors_to_form
+from league.forms import service_error_lines, service_errors_to_form
 from league.models import SEAT_NAMES, Game, Season
 from league.selectors import games_for
 
@@ -21,9 +21,8 @@ from .models import Appeal, Incident, Ruling
 
 
 def _errors_to_messages(request, exc: ValidationError) -> None:
-    for field, msgs in getattr(exc, "message_dict", {"": exc.messages}).items():
-        for msg in msgs:
-            messages.error(request, f"{field}: {msg}" if field and field != "__all__" else msg)
+    for line in service_error_lines(exc):
+        messages.error(request, line)
 
 
 def _zh() -> bool:

@@ -342,6 +342,8 @@ def chombo_ledger_sync(*, season: Season, penalties_by_game: dict, actor=None) -
               for game_id in with_penalties for number, seat, points, why in penalties_by_game[game_id]}
     booked = Penalty.objects.filter(season=season, sanction=Penalty.Sanction.CHOMBO, ruling__isnull=True,
                                     cancelled_at__isnull=True, game__isnull=False)
+    if len(penalties_by_game) < 100:  # a game or a few (a correction): not the whole season's ledger
+        booked = booked.filter(game_id__in=penalties_by_game)
     stale = []
     for penalty_id, game_id, number, player_id, points in booked.values_list(
             "id", "game_id", "hand_number", "player_id", "points"):
@@ -399,7 +401,7 @@ def season_hands_resettle(*, season: Season, actor=None, workers: int | None = N
         clock.lap("read_and_engine")
         hands_write(changed)
         clock.lap("write")
-        results = _season_results_apply(season, rules, finals, actor)
+        results = _season_results_apply(season, finals, actor)
         clock.lap("results")
         for division in season.divisions.all():
             standings_recompute(division=division)
@@ -536,7 +538,7 @@ def rows_update(model, columns: list[tuple[str, str]], rows: list[tuple]) -> Non
             cursor.executemany(f"UPDATE {table} SET {sets} WHERE id = %s", values)
 
 
-def _season_results_apply(season: Season, rules: Rules, finals: dict, actor=None) -> int:
+def _season_results_apply(season: Season, finals: dict, actor=None) -> int:
     """Bring every stored result of the season up to date: a game finished from its hands takes
     its final scores from them, and every result's points follow the season's current rule set.
     Returns how many results changed."""
@@ -548,8 +550,7 @@ def _season_results_apply(season: Season, rules: Rules, finals: dict, actor=None
         if (scores_before, deposits_before, rule_set_id) == (scores, deposits_left, season.rule_set_id):
             continue
         try:
-            computed = rules.module.game_end(rules.options, scores, deposits_left) if rules.system == "riichi" \
-                else game_end(season.rule_set.spec, scores, deposits_left)
+            computed = game_end(season.rule_set.spec, scores, deposits_left)
         except SettlementError as exc:
             raise ValidationError({f"games[{game_id}].{exc.field}": [exc.message]}) from None
         results.append((result_id, scores, deposits_left, computed["points"], computed["places"], season.rule_set_id))

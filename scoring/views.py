@@ -43,8 +43,7 @@ def scorekeeper(request, game_id):
             services.hand_record_add(game=game, record=form.cleaned_data["record"], actor=request.user,
                                      sequence=form.cleaned_data.get("sequence"))
         except ValidationError as exc:
-            for field, msgs in exc.message_dict.items():
-                form.add_error(None, f"{field}: {'; '.join(msgs)}")
+            service_errors_to_form(form, exc)
         else:
             messages.success(request, _("Hand saved."))
             return redirect("scorekeeper", game_id=game.pk)

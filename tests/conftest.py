@@ -8,7 +8,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from league.models import League, LeagueRole, Player
-from tests.actors import make_user as _user
+from tests.actors import make_player_user, make_role_user, make_user
 
 
 @pytest.fixture(autouse=True)
@@ -24,16 +24,12 @@ def league(db):
 
 @pytest.fixture
 def admin(league):
-    user = _user("admin")
-    LeagueRole.objects.create(league=league, user=user, role=LeagueRole.Role.ADMIN)
-    return user
+    return make_role_user("admin", league, LeagueRole.Role.ADMIN)
 
 
 @pytest.fixture
 def referee(league):
-    user = _user("referee")
-    LeagueRole.objects.create(league=league, user=user, role=LeagueRole.Role.REFEREE)
-    return user
+    return make_role_user("referee", league, LeagueRole.Role.REFEREE)
 
 
 @pytest.fixture
@@ -44,15 +40,12 @@ def players(db):
 
 @pytest.fixture
 def member(players):
-    user = _user("member")
-    players[0].user = user
-    players[0].save()
-    return user
+    return make_player_user("member", players[0])
 
 
 @pytest.fixture
 def outsider(db):
-    return _user("outsider")
+    return make_user("outsider")
 
 
 @pytest.fixture

@@ -96,21 +96,15 @@ def resolve_rules(rules) -> tuple[str, dict]:
     return _resolve_cached(_spec_key(rules))
 
 
-# Hot path of settle(): a rules spec → (options, the system's settle function). Preset names are
-# looked up as they are; an object spec by its canonical JSON. Bounded: cleared when full.
-_SETTLERS: dict[tuple[bool, str], tuple[dict, object]] = {}
-_SETTLERS_MAX = 1024
+@lru_cache(maxsize=1024)
+def _settler_by_key(key: str) -> tuple[dict, object]:
+    system, options = _resolve_cached(key)
+    return options, _module(system).settle
 
 
 def _settler(rules) -> tuple[dict, object]:
-    key = (True, rules) if isinstance(rules, str) else (False, _spec_key(rules))
-    hit = _SETTLERS.get(key)
-    if hit is None:
-        system, options = resolve_rules(rules)
-        if len(_SETTLERS) >= _SETTLERS_MAX:
-            _SETTLERS.clear()
-        hit = _SETTLERS[key] = (options, _module(system).settle)
-    return hit
+    """Hot path of settle(): a rules spec → (options, the system's settle function)."""
+    return _settler_by_key(_spec_key(rules))
 
 
 def settle(record) -> dict:

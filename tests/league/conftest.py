@@ -3,6 +3,7 @@ The named actors (admin, referee, member, outsider) come from tests/conftest.py.
 
 import pytest
 from league import services
+from tests.actors import open_season
 
 
 @pytest.fixture
@@ -17,11 +18,7 @@ def ema_rules(db):
 
 @pytest.fixture
 def season(league, mleague_rules, players):
-    season = services.season_create(league=league, year=2026, number=1, rule_set=mleague_rules)
-    services.season_status_set(season=season, status="open")
-    for i, p in enumerate(players):
-        services.entry_create(division=season.divisions.get(code="A" if i < 4 else "B"), player=p)
-    return season
+    return open_season(league, mleague_rules, players)
 
 
 @pytest.fixture

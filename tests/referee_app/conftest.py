@@ -1,4 +1,4 @@
-"""Named actors and a small league for the referee app (copied from tests/league/conftest.py).
+"""Named actors and a small league for the referee app (the season of tests/actors.py under WRC).
 
 admin (league admin), referee and referee2 (two referees: appeals need a different one), member
 (a player with a login who sits at ``game``), bystander (a player with a login who does not),
@@ -8,23 +8,18 @@ outsider (a login with no role).
 import pytest
 from league import services
 from league.models import LeagueRole
-from tests.actors import make_user as _user
+from tests.actors import make_player_user, make_role_user, open_season
 
 
 @pytest.fixture
 def referee2(league):
-    user = _user("referee2")
-    LeagueRole.objects.create(league=league, user=user, role=LeagueRole.Role.REFEREE)
-    return user
+    return make_role_user("referee2", league, LeagueRole.Role.REFEREE)
 
 
 @pytest.fixture
 def bystander(players):
     """Player 5: a player with a login who is not at ``game``."""
-    user = _user("bystander")
-    players[4].user = user
-    players[4].save()
-    return user
+    return make_player_user("bystander", players[4])
 
 
 @pytest.fixture
@@ -34,11 +29,7 @@ def wrc_rules(db):
 
 @pytest.fixture
 def season(league, wrc_rules, players):
-    season = services.season_create(league=league, year=2026, number=1, rule_set=wrc_rules)
-    services.season_status_set(season=season, status="open")
-    for i, p in enumerate(players):
-        services.entry_create(division=season.divisions.get(code="A" if i < 4 else "B"), player=p)
-    return season
+    return open_season(league, wrc_rules, players)
 
 
 @pytest.fixture

@@ -3,17 +3,13 @@ hand-by-hand games: admin (league admin), referee, member (a player with a login
 
 import pytest
 from league import services
+from tests.actors import open_season
 
 
 def make_season(league, players, *, preset, number=1, overrides=None):
     rules = services.rule_set_create(name=preset, slug=f"{preset}-{number}", preset=preset,
                                      overrides=overrides or {}, is_template=True)
-    season = services.season_create(league=league, year=2026, number=number, rule_set=rules)
-    services.season_status_set(season=season, status="open")
-    division = season.divisions.get(code="A")
-    for p in players[:4]:
-        services.entry_create(division=division, player=p)
-    return season
+    return open_season(league, rules, players[:4], number=number)
 
 
 def make_game(season, players, table=1):

@@ -10,6 +10,7 @@ import json
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
+from league.forms import service_error_lines
 from league.models import Season
 from scoring import services
 
@@ -36,7 +37,7 @@ class Command(BaseCommand):
                 summary = services.season_hands_resettle(season=season, workers=workers, timings=timings)
                 summary["seconds"] = {phase: round(t, 3) for phase, t in timings.items()}
         except ValidationError as exc:
-            raise CommandError(_errors(exc)) from None
+            raise CommandError("; ".join(service_error_lines(exc))) from None
         self.stdout.write(json.dumps(summary, ensure_ascii=False))
 
 
@@ -46,8 +47,3 @@ def _json(text: str):
     except json.JSONDecodeError as exc:
         raise CommandError(f"overrides: not JSON ({exc.msg})") from None
 
-
-def _errors(exc: ValidationError) -> str:
-    if hasattr(exc, "message_dict"):
-        return "; ".join(f"{field}: {' '.join(messages)}" for field, messages in exc.message_dict.items())
-    return " ".join(exc.messages)
