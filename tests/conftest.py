@@ -1,7 +1,7 @@
 """Shared test fixtures: named actors as in healthchecks' tests.
 
 admin (league admin), referee, member (a player with a login), outsider (a login with no role),
-and the league and players they belong to. Each test folder adds its own season and game.
+and the league and players they belong to. Each test folder adds its own season; ``game`` is played in its division A.
 """
 
 import pytest
@@ -46,6 +46,20 @@ def member(players):
 @pytest.fixture
 def outsider(db):
     return make_user("outsider")
+
+
+@pytest.fixture
+def division_a(season):
+    """Division A of the ``season`` each test folder defines."""
+    return season.divisions.get(code="A")
+
+
+@pytest.fixture
+def game(division_a, players):
+    """Match day 1, table 1: players 1-4 in seat order."""
+    from league import services
+
+    return services.game_create(division=division_a, match_day=1, table=1, players=players[:4])
 
 
 @pytest.fixture

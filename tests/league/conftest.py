@@ -21,13 +21,3 @@ def season(league, mleague_rules, players):
     return open_season(league, mleague_rules, players)
 
 
-@pytest.fixture
-def division_a(season):
-    return season.divisions.get(code="A")
-
-
-@pytest.fixture
-def game(division_a, players):
-    return services.game_create(division=division_a, match_day=1, table=1, players=players[:4])
-
-

@@ -33,16 +33,6 @@ def season(league, wrc_rules, players):
 
 
 @pytest.fixture
-def division_a(season):
-    return season.divisions.get(code="A")
-
-
-@pytest.fixture
-def game(division_a, players):
-    return services.game_create(division=division_a, match_day=1, table=1, players=players[:4])
-
-
-@pytest.fixture
 def game2(division_a, players):
     return services.game_create(division=division_a, match_day=2, table=1, players=players[:4])
 

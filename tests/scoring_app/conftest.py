@@ -23,11 +23,6 @@ def season(league, players):
 
 
 @pytest.fixture
-def game(season, players):
-    return make_game(season, players)
-
-
-@pytest.fixture
 def zj_game(league, players):
     return make_game(make_season(league, players, preset="zung-jung", number=2), players)
 
