@@ -138,6 +138,7 @@
 
   function changed() {
     showFor();
+    saveButton.disabled = true;  // the preview on show is stale until the next one arrives
     clearTimeout(timer);
     timer = setTimeout(preview, 150);
   }
