@@ -16,7 +16,7 @@ so the configured database itself is never touched.
    results and seats, recompute both divisions' standings), in these cases:
    - nothing changed (an engine upgrade's audit): twice, then once on a single process;
    - the season's rules revised with ``scoring.services.season_rules_revise`` (revision included):
-     uma 20/10 (every result changes, no hand), then honba worth 1,500 (most hands change: a
+     uma 20/10 (every result changes, no hand: only the results are rescored), then honba worth 1,500 (most hands change: a
      hand with honba pays more, and every later running score in its game moves);
 3. prints each phase, the total and the goal (< 2 s on PostgreSQL).
 

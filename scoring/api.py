@@ -234,6 +234,8 @@ class SeasonResettleSummarySerializer(serializers.Serializer):
     rule_set = serializers.JSONField(required=False, help_text="{slug, version} of the rule set now in force")
     hands = serializers.IntegerField()
     hands_changed = serializers.IntegerField()
+    hands_resettled = serializers.BooleanField(help_text="false when only game-end options (uma, oka, ...) changed: "
+                                                         "no hand reads them, so only results were rescored")
     games_finished_from_hands = serializers.IntegerField()
     results_changed = serializers.IntegerField()
 

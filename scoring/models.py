@@ -4,13 +4,16 @@ so pages and standings read it without re-running the engine."""
 from django.conf import settings
 from django.db import models
 
+from .fields import JSONTextField
+
 
 class HandRecord(models.Model):
     game = models.ForeignKey("league.Game", on_delete=models.CASCADE, related_name="hands")
     sequence = models.PositiveSmallIntegerField()  # 1, 2, ... in play order
     record = models.JSONField()  # contract record without "rules" (the season's rule set applies)
-    settlement = models.JSONField(default=dict)  # derived
-    scores_after = models.JSONField(default=list)  # derived running scores
+    # derived, written in bulk, read whole: PostgreSQL json rather than jsonb (see scoring.fields)
+    settlement = JSONTextField(default=dict)
+    scores_after = JSONTextField(default=list)  # running scores
     # Fingerprint of settlement + scores_after as last written (scoring.engine.replay.derived_digest):
     # a season re-settle compares it and rewrites only the hands whose derived data changed.
     # Every writer of the two fields sets it (scoring.services); NULL means "unknown, rewrite".

@@ -20,6 +20,7 @@ from importlib import import_module
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
+from django.db.models import Count, Q
 
 from league.models import Game, GameResult, GameSeat, Penalty, Player, Season
 from league.services import (
@@ -32,7 +33,7 @@ from league.services import (
     rule_set_revise,
     standings_recompute,
 )
-from scoring.engine import SYSTEMS, SettlementError, game_end, resolve_rules, settle
+from scoring.engine import SYSTEMS, SettlementError, game_end, hands_affected, resolve_rules, settle
 from scoring.engine.replay import (
     STATE_KEYS,
     deposits_left_of,
@@ -45,7 +46,7 @@ from scoring.engine.replay import (
 from scoring.engine.replay import hands_replay as engine_hands_replay
 
 from .models import HandRecord
-from .parallel import BATCH_HANDS, batches_resettle, whole_games
+from .parallel import BATCH_HANDS, copy_text, resettled_parts, whole_games
 
 logger = logging.getLogger(__name__)
 
@@ -383,33 +384,77 @@ def season_hands_resettle(*, season: Season, actor=None, workers: int | None = N
     standings. One transaction.
 
     Bulk: one streamed read, the engine on ``workers`` processes meanwhile (default: the CPU
-    cores, see :mod:`scoring.parallel`), one write of the changed rows, no query per row.
+    cores, see :mod:`scoring.parallel`), the changed rows written in a few statements, no query
+    per row; on PostgreSQL each part is written while the workers settle the next ones.
     ``timings`` (optional) receives the seconds spent in each phase.
     """
     clock = _Clock(timings)
-    season = Season.objects.select_for_update().select_related("rule_set").get(pk=season.pk)
-    if season.status == Season.Status.CLOSED:
-        raise ValidationError({"season": ["the season is closed; its hands can no longer change"]})
+    season = _season_locked(season, "the season is closed; its hands can no longer change")
     rules = Rules(season.rule_set)
     with _gc_paused():  # 100,000s of short-lived dicts: the cyclic collector would rescan them again and again
-        batches = _season_hand_batches(season, batch_hands)
         try:
-            changed, finals, hands = batches_resettle(rules.system, rules.options, batches,
-                                                      workers=workers or settings.RESETTLE_WORKERS or None)
+            changed, finals, hands = _season_hands_settle_and_write(season, rules, workers, batch_hands)
         except SettlementError as exc:
             raise ValidationError({f"hands[{exc.hand_id}].{exc.field or 'record'}": [exc.message]}) from None
-        clock.lap("read_and_engine")
-        hands_write(changed)
-        clock.lap("write")
+        clock.lap("read_engine_write")
         results = _season_results_apply(season, finals, actor)
         clock.lap("results")
-        for division in season.divisions.all():
-            standings_recompute(division=division)
+        _season_standings_recompute(season)
         clock.lap("standings")
-    summary = {"hands": hands, "hands_changed": len(changed), "games_finished_from_hands": len(finals),
-               "results_changed": results}
+    summary = {"hands": hands, "hands_changed": changed, "hands_resettled": True,
+               "games_finished_from_hands": len(finals), "results_changed": results}
     audit_log_write(actor=actor, action="season.hands_resettle", obj=season, data=summary)
     return summary
+
+
+def _season_hands_settle_and_write(season: Season, rules: Rules, workers: int | None,
+                                   batch_hands: int) -> tuple[int, dict, int]:
+    """Every hand of the season through the engine, the changed ones written back (streamed to
+    the database part by part while the next parts are settled, see :class:`HandsWriter`).
+    Returns ``(hands changed, finals, hands)``."""
+    writer = HandsWriter()
+    finals, changed, hands = {}, 0, 0
+    for part_changed, part_count, part_finals, part_hands in resettled_parts(
+            rules.system, rules.options, _season_hand_batches(season, batch_hands),
+            workers=workers or settings.RESETTLE_WORKERS or None, encode=copy_text if writer.streaming else None):
+        writer.add(part_changed)
+        changed += part_count
+        finals.update(part_finals)
+        hands += part_hands
+    writer.finish()
+    return changed, finals, hands
+
+
+@transaction.atomic
+def season_results_rescore(*, season: Season, actor=None, timings: dict | None = None) -> dict:
+    """Recompute every result's league points and places of ``season`` from its stored final
+    scores under the season's rule set, then the standings; the hands stay as stored. This is all
+    a revision of game-end options (uma, oka, ...) needs: no hand's settlement reads them
+    (:func:`scoring.engine.hands_affected`). ``timings`` as in :func:`season_hands_resettle`."""
+    clock = _Clock(timings)
+    season = _season_locked(season, "the season is closed; its results can no longer change")
+    results = _season_results_apply(season, {}, actor)
+    clock.lap("results")
+    _season_standings_recompute(season)
+    clock.lap("standings")
+    counts = HandRecord.objects.filter(game__season=season).aggregate(
+        hands=Count("id"), finished=Count("id", filter=Q(ends_game=True)))
+    summary = {"hands": counts["hands"], "hands_changed": 0, "hands_resettled": False,
+               "games_finished_from_hands": counts["finished"], "results_changed": results}
+    audit_log_write(actor=actor, action="season.results_rescore", obj=season, data=summary)
+    return summary
+
+
+def _season_locked(season: Season, closed_message: str) -> Season:
+    season = Season.objects.select_for_update().select_related("rule_set").get(pk=season.pk)
+    if season.status == Season.Status.CLOSED:
+        raise ValidationError({"season": [closed_message]})
+    return season
+
+
+def _season_standings_recompute(season: Season) -> None:
+    for division in season.divisions.all():
+        standings_recompute(division=division)
 
 
 @transaction.atomic
@@ -417,12 +462,11 @@ def season_rules_revise(*, season: Season, overrides: dict, actor=None, notes: s
                         workers: int | None = None, timings: dict | None = None) -> dict:
     """Give the season a new version of its own rule set (same preset, these ``overrides``; the
     old version stays, and the results stored under it say so) and bring everything derived from
-    the rules up to date in the same transaction: every hand re-settled, every result's league
-    points, the standings. ``workers`` and ``timings`` as in :func:`season_hands_resettle`."""
+    the rules up to date in the same transaction: every hand re-settled (unless only game-end
+    options changed, which no hand reads), every result's league points, the standings.
+    ``workers`` and ``timings`` as in :func:`season_hands_resettle`."""
     started = time.perf_counter()
-    season = Season.objects.select_for_update().select_related("rule_set").get(pk=season.pk)
-    if season.status == Season.Status.CLOSED:
-        raise ValidationError({"season": ["the season is closed; its rules can no longer change"]})
+    season = _season_locked(season, "the season is closed; its rules can no longer change")
     before = season.rule_set
     revised = rule_set_revise(rule_set=before, overrides=overrides, actor=actor, notes=notes)
     season.rule_set = revised
@@ -431,7 +475,10 @@ def season_rules_revise(*, season: Season, overrides: dict, actor=None, notes: s
                     data={"from_version": before.version, "to_version": revised.version, "overrides": overrides})
     if timings is not None:
         timings["revise"] = time.perf_counter() - started
-    summary = season_hands_resettle(season=season, actor=actor, workers=workers, timings=timings)
+    if hands_affected(before.spec, revised.spec):
+        summary = season_hands_resettle(season=season, actor=actor, workers=workers, timings=timings)
+    else:
+        summary = season_results_rescore(season=season, actor=actor, timings=timings)
     return {"rule_set": {"slug": revised.slug, "version": revised.version}, **summary}
 
 
@@ -477,42 +524,58 @@ def _fetched(cursor, size: int):
         yield from rows
 
 
-def hands_write(changed: list[tuple]) -> None:
-    """Write back ``(id, record JSON or None if unchanged, settlement JSON, scores JSON, digest)``.
-    PostgreSQL: COPY into a temporary table and one UPDATE; elsewhere one executemany."""
-    if not changed:
-        return
-    if connection.vendor == "postgresql":
-        _pg_hands_update(changed)
-        return
-    table = connection.ops.quote_name(HandRecord._meta.db_table)
-    with connection.cursor() as cursor:
-        cursor.executemany(f"UPDATE {table} SET record = COALESCE(%s, record), settlement = %s, scores_after = %s, "
-                           "derived_digest = %s WHERE id = %s",
-                           [(_text(r), s.decode(), a.decode(), d, i) for i, r, s, a, d in changed])
+class HandsWriter:
+    """Writes re-settled hands back, given part by part: rows ``(id, record JSON or None if
+    unchanged, settlement JSON, scores JSON, digest)``, or on PostgreSQL their COPY text
+    (:func:`scoring.parallel.copy_text`, made by the workers). PostgreSQL: each part is streamed by
+    COPY into a temporary table as it comes (while the engine settles the next parts), then
+    :meth:`finish` runs one UPDATE; elsewhere ``finish`` runs one executemany."""
+
+    COPY_SQL = "COPY scoring_hand_resettle (id, record, settlement, scores_after, digest) FROM STDIN"
+
+    def __init__(self):
+        self.streaming = connection.vendor == "postgresql"
+        self.table_made = False
+        self.unwritten: list[tuple] = []
+
+    def add(self, changed: list[tuple] | bytes) -> None:
+        if not changed:
+            return
+        if not self.streaming:
+            self.unwritten += changed
+            return
+        with connection.cursor() as cursor:
+            if not self.table_made:
+                # text: the record is parsed once, by the UPDATE's cast to jsonb; the derived columns
+                # are json (scoring.fields), which only checks the syntax
+                cursor.execute("CREATE TEMPORARY TABLE scoring_hand_resettle (id bigint, record text, "
+                               "settlement text, scores_after text, digest bigint) ON COMMIT DROP")
+                self.table_made = True
+            with cursor.cursor.copy(self.COPY_SQL) as copy:
+                copy.write(changed if isinstance(changed, bytes) else copy_text(changed))
+
+    def finish(self) -> None:
+        table = connection.ops.quote_name(HandRecord._meta.db_table)
+        with connection.cursor() as cursor:
+            if self.table_made:
+                try:
+                    cursor.execute(
+                        f"UPDATE {table} AS h SET record = COALESCE(x.record::jsonb, h.record), "
+                        "settlement = x.settlement::json, scores_after = x.scores_after::json, "
+                        "derived_digest = x.digest FROM scoring_hand_resettle AS x WHERE h.id = x.id")
+                finally:
+                    cursor.execute("DROP TABLE scoring_hand_resettle")
+                    self.table_made = False
+            elif self.unwritten:
+                cursor.executemany(
+                    f"UPDATE {table} SET record = COALESCE(%s, record), settlement = %s, scores_after = %s, "
+                    "derived_digest = %s WHERE id = %s",
+                    [(_text(r), s.decode(), a.decode(), d, i) for i, r, s, a, d in self.unwritten])
+                self.unwritten = []
 
 
 def _text(json_bytes: bytes | None) -> str | None:
     return None if json_bytes is None else json_bytes.decode()
-
-
-def _pg_hands_update(changed: list[tuple]) -> None:
-    table = HandRecord._meta.db_table
-    with connection.cursor() as cursor:
-        # text, not jsonb: the temporary rows are parsed once, by the UPDATE's cast
-        cursor.execute("CREATE TEMPORARY TABLE scoring_hand_resettle "
-                       "(id bigint, record text, settlement text, scores_after text, digest bigint) ON COMMIT DROP")
-        try:
-            copy_sql = "COPY scoring_hand_resettle (id, record, settlement, scores_after, digest) FROM STDIN"
-            with cursor.cursor.copy(copy_sql) as copy:
-                for i, r, s, a, d in changed:
-                    copy.write_row((i, _text(r), s.decode(), a.decode(), d))
-            cursor.execute(
-                f"UPDATE {table} AS h SET record = COALESCE(x.record::jsonb, h.record), "
-                "settlement = x.settlement::jsonb, scores_after = x.scores_after::jsonb, derived_digest = x.digest "
-                "FROM scoring_hand_resettle AS x WHERE h.id = x.id")
-        finally:
-            cursor.execute("DROP TABLE scoring_hand_resettle")
 
 
 def rows_update(model, columns: list[tuple[str, str]], rows: list[tuple]) -> None:

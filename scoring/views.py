@@ -76,6 +76,16 @@ def rules_tables(request):
     })
 
 
+def _revised_message(summary: dict) -> str:
+    values = {"version": summary["rule_set"]["version"], "changed": summary["hands_changed"],
+              "hands": summary["hands"], "results": summary["results_changed"]}
+    if not summary["hands_resettled"]:
+        return _("Rules revised to version %(version)s: only game-end options changed, which no hand reads, "
+                 "so the %(hands)s hands stand as settled; %(results)s results changed.") % values
+    return _("Rules revised to version %(version)s: %(changed)s of %(hands)s hands re-settled, "
+             "%(results)s results changed.") % values
+
+
 def season_rules(request, season_id):
     """A season's rules: the options in force, every earlier version, and (league admins) a
     revision, which re-settles the season's hands and re-derives its results and standings."""
@@ -91,10 +101,7 @@ def season_rules(request, season_id):
             except ValidationError as exc:
                 service_errors_to_form(form, exc)
             else:
-                messages.success(request, _("Rules revised to version %(version)s: %(changed)s of %(hands)s hands "
-                                            "re-settled, %(results)s results changed.") % {
-                    "version": summary["rule_set"]["version"], "changed": summary["hands_changed"],
-                    "hands": summary["hands"], "results": summary["results_changed"]})
+                messages.success(request, _revised_message(summary))
                 return redirect("season-rules", season_id=season.pk)
     rule_set = season.rule_set
     return render(request, "scoring/season_rules.html", {

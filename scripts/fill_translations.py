@@ -21,6 +21,12 @@ def _quote(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"\n'
 
 
+def _drop_fuzzy(flags_line: re.Match) -> str:
+    """``#, fuzzy, python-format`` → ``#, python-format``; a line left with no flag goes."""
+    flags = [f for f in flags_line.group(1).split(", ") if f != "fuzzy"]
+    return "#, " + ", ".join(flags) + "\n" if flags else ""
+
+
 def fill(path: Path, lang: str) -> list[str]:
     missing = []
 
@@ -33,7 +39,7 @@ def fill(path: Path, lang: str) -> list[str]:
         translated = GLOSSARY.get(msgid, {}).get(lang, "")
         if not translated:
             missing.append(msgid)
-        comments = comments.replace("#, fuzzy\n", "")
+        comments = re.sub(r"^#, (.*)\n", _drop_fuzzy, comments, flags=re.M)
         comments = re.sub(r"#\| [^\n]*\n", "", comments)
         return f"{comments}msgid {msgid_block}msgstr {_quote(translated)}"
 

@@ -131,6 +131,18 @@ def game_end(rules, scores, deposits_left: int = 0) -> dict:
     return _net_game_end(scores)
 
 
+def hands_affected(rules_before, rules_after) -> bool:
+    """Whether a change of rules can change any hand's settlement or running scores: False when
+    the two differ only in options the system reads at game end (``GAME_END_OPTIONS``, e.g.
+    riichi's uma and oka), so stored hands stand and only game results need rescoring."""
+    system, before = resolve_rules(rules_before)
+    system_after, after = resolve_rules(rules_after)
+    if system != system_after:
+        return True
+    game_end_only = getattr(_module(system), "GAME_END_OPTIONS", frozenset())
+    return any(before.get(key) != after.get(key) for key in before.keys() | after.keys() if key not in game_end_only)
+
+
 def _net_game_end(scores) -> dict:
     if not isinstance(scores, (list, tuple)) or len(scores) != 4 or not all(isinstance(s, int) for s in scores):
         raise SettlementError("game_end.scores", "expected four integers, seats 0..3")

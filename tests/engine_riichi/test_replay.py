@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from scoring.engine import SettlementError, resolve_rules
 from scoring.engine.replay import derived_digest, encode, games_resettle, hands_replay, state_first
-from scoring.parallel import batches_resettle, whole_games
+from scoring.parallel import batches_resettle, copy_text, whole_games
 from tests.riichi_game import HANDS, RUNNING, STATES
 
 SYSTEM, OPTIONS = resolve_rules("mleague")
@@ -129,3 +129,10 @@ def test_finals_carry_the_chombo_deductions_by_hand_number():
     game = HANDS[:2] + [{"result": {"type": "chombo", "seat": 2}}] + HANDS[2:]
     _, finals, _ = games_resettle(SYSTEM, OPTIONS, rows(hands=game))
     assert finals[0][2] == [(3, 2, 20000, "chombo")]
+
+
+def test_copy_text_escapes_backslashes_and_marks_null():
+    rows = [(7, None, b'{"why":"a \\"b\\" \\\\ c"}', b"[1,2,3,4]", -5),
+            (8, b'{"note":"\\u6771\\n"}', b"{}", b"[0,0,0,0]", 9)]
+    assert copy_text(rows) == (b'7\t\\N\t{"why":"a \\\\"b\\\\" \\\\\\\\ c"}\t[1,2,3,4]\t-5\n'
+                               b'8\t{"note":"\\\\u6771\\\\n"}\t{}\t[0,0,0,0]\t9\n')

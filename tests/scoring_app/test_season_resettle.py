@@ -14,6 +14,8 @@ typed   [40000, 30000, 20000, 10000]: 10 + 20 + 20 = 50; 0 + 10 = 10; −10 − 
 import pytest
 from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from league.models import AuditLog, GameResult, Standing
 from league.services import game_result_record, season_status_set
@@ -41,8 +43,8 @@ def test_season_resettle_rebuilds_settlements_results_and_standings(finished, ad
     finished.seats.update(points=0, place=None)
     timings = {}
     summary = services.season_hands_resettle(season=finished.season, actor=admin, timings=timings)
-    assert summary == {"hands": 5, "hands_changed": 5, "games_finished_from_hands": 1, "results_changed": 1}
-    assert set(timings) == {"read_and_engine", "write", "results", "standings"}
+    assert summary == {"hands": 5, "hands_changed": 5, "hands_resettled": True, "games_finished_from_hands": 1, "results_changed": 1}
+    assert set(timings) == {"read_engine_write", "results", "standings"}
     assert running() == RUNNING
     result = GameResult.objects.get(game=finished)
     assert result.scores == [23800, 27800, 18400, 29000] and result.points == [-16.2, 7.8, -41.6, 50.0]
@@ -73,6 +75,19 @@ def test_a_stale_state_in_a_stored_record_is_rewritten(finished):
     hand.save(update_fields=["record"])
     assert services.season_hands_resettle(season=finished.season)["hands_changed"] == 1
     assert HandRecord.objects.get(sequence=3).record["honba"] == 0
+    assert running() == RUNNING
+
+
+def test_a_rewritten_record_keeps_every_character(finished):
+    """On PostgreSQL the rewrite goes through COPY text, where a backslash is an escape: quotes,
+    backslashes, control characters and CJK text must come back exactly as they went in."""
+    note = 'tile "5m" \\ back\\slash\n\ttab, 東家 立直 \u00e9'
+    hand = HandRecord.objects.get(sequence=3)
+    hand.record = {**hand.record, "honba": 7, "note": note}
+    hand.save(update_fields=["record"])
+    assert services.season_hands_resettle(season=finished.season)["hands_changed"] == 1
+    stored = HandRecord.objects.get(sequence=3).record
+    assert (stored["note"], stored["honba"]) == (note, 0)
     assert running() == RUNNING
 
 
@@ -109,7 +124,7 @@ def test_worker_processes_give_what_one_process_gives(season, players, admin, wo
         services.game_hands_finish(game=g, actor=admin)
     HandRecord.objects.update(settlement={}, scores_after=[])
     summary = services.season_hands_resettle(season=season, workers=workers, batch_hands=6)
-    assert summary == {"hands": 25, "hands_changed": 25, "games_finished_from_hands": 5, "results_changed": 0}
+    assert summary == {"hands": 25, "hands_changed": 25, "hands_resettled": True, "games_finished_from_hands": 5, "results_changed": 0}
     for g in games:
         assert [h.scores_after for h in g.hands.order_by("sequence")] == RUNNING
 
@@ -123,7 +138,7 @@ def test_rules_revision_resettles_hands_and_re_derives_every_result(finished, se
     assert (season.rule_set.slug, season.rule_set.version) == (before.slug, before.version + 1)
     assert season.rule_set.options["honba_points"] == 1500
     assert summary == {"rule_set": {"slug": before.slug, "version": 2}, "hands": 5, "hands_changed": 4,
-                       "games_finished_from_hands": 1, "results_changed": 2}
+                       "hands_resettled": True, "games_finished_from_hands": 1, "results_changed": 2}
     assert running() == REVISED_RUNNING
     assert HandRecord.objects.get(sequence=2).settlement["deltas"] == [0, 0, -5400, 6400]
     result = GameResult.objects.get(game=finished)
@@ -137,6 +152,33 @@ def test_rules_revision_resettles_hands_and_re_derives_every_result(finished, se
     # the earlier version is kept, unchanged
     before.refresh_from_db()
     assert before.options["honba_points"] == 300
+
+
+def test_a_revision_of_game_end_options_alone_rescores_results_and_leaves_hands(finished, season, players, admin):
+    """Uma 20/10 instead of M-League's 30/10, nothing else: no hand reads the uma, so no hand is
+    written; the results (from the stored final scores) and standings follow. Finished game
+    [23800, 27800, 18400, 29000] + 1 stick to seat 3, return 30,000, oka 20: seat 3 0 + 20 + 20 =
+    40.0; seat 1 −2.2 + 10 = 7.8; seat 0 −6.2 − 10 = −16.2; seat 2 −11.6 − 20 = −31.6."""
+    typed = make_game(season, players, table=2)
+    game_result_record(game=typed, scores=[40000, 30000, 20000, 10000], actor=admin)
+    digests = list(HandRecord.objects.order_by("sequence").values_list("derived_digest", flat=True))
+    with CaptureQueriesContext(connection) as queries:
+        summary = services.season_rules_revise(season=season, overrides={"uma": [20, 10, -10, -20]}, actor=admin)
+    assert summary == {"rule_set": {"slug": season.rule_set.slug, "version": 2}, "hands": 5, "hands_changed": 0,
+                       "hands_resettled": False, "games_finished_from_hands": 1, "results_changed": 2}
+    assert not [q for q in queries if "scoring_handrecord" in q["sql"] and not q["sql"].startswith("SELECT")]
+    assert list(HandRecord.objects.order_by("sequence").values_list("derived_digest", flat=True)) == digests
+    assert running() == RUNNING
+    season.refresh_from_db()
+    result = GameResult.objects.get(game=finished)
+    assert (result.points, result.rule_set_id) == ([-16.2, 7.8, -31.6, 40.0], season.rule_set_id)
+    assert [float(s.points) for s in finished.seats.order_by("seat")] == [-16.2, 7.8, -31.6, 40.0]
+    assert GameResult.objects.get(game=typed).points == [50.0, 10.0, -20.0, -40.0]
+    assert float(Standing.objects.get(player=finished.seats.get(seat=3).player).total_points) == 40.0 - 40.0
+    assert AuditLog.objects.filter(action="season.results_rescore").count() == 1
+    # and a full re-settle afterwards agrees: nothing to write, nothing to change
+    again = services.season_hands_resettle(season=season)
+    assert (again["hands_changed"], again["results_changed"]) == (0, 0)
 
 
 def test_rules_revision_with_an_unknown_option_changes_nothing(finished, season):

@@ -29,7 +29,7 @@ def test_revision_answers_with_the_summary_and_a_repeat_changes_nothing(as_user,
     client = as_user(admin)
     first = client.post(RULES_URL.format(season.pk), REVISION, format="json", HTTP_IDEMPOTENCY_KEY="agm-1")
     assert first.json() == {"rule_set": {"slug": season.rule_set.slug, "version": 2}, "hands": 5,
-                            "hands_changed": 4, "games_finished_from_hands": 1, "results_changed": 1}
+                            "hands_changed": 4, "hands_resettled": True, "games_finished_from_hands": 1, "results_changed": 1}
     again = client.post(RULES_URL.format(season.pk), REVISION, format="json", HTTP_IDEMPOTENCY_KEY="agm-1")
     assert again.json() == first.json()
     season.refresh_from_db()

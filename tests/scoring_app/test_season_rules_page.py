@@ -47,6 +47,16 @@ def test_admin_revises_and_the_season_is_resettled(finished, season, admin, lang
     assert "AGM 2026" in page and "1500" in page
 
 
+@pytest.mark.parametrize("lang, says", [("en", "only game-end options changed"), ("zh-hant", "只改了終局選項")])
+def test_an_uma_revision_says_the_hands_stand(finished, season, admin, lang, says):
+    client = Client(HTTP_ACCEPT_LANGUAGE=lang)
+    client.force_login(admin)
+    response = client.post(f"/scoring/seasons/{season.pk}/rules/", {"overrides": '{"uma": [20, 10, -10, -20]}',
+                                                                    "notes": ""}, follow=True)
+    assert says in response.content.decode()
+    assert GameResult.objects.get(game=finished).points == [-16.2, 7.8, -31.6, 40.0]
+
+
 def test_a_bad_option_is_shown_on_the_form_and_changes_nothing(finished, season, admin):
     response = page_of(season, admin, data={"overrides": '{"honba_points": -1}', "notes": ""})
     assert response.status_code == 200

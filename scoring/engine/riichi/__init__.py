@@ -4,7 +4,8 @@ Pure Python (no Django).  Public interface (``docs/engine-interfaces.md``):
 
 * ``SYSTEM`` = ``"riichi"``
 * ``PRESETS`` - ``wrc``, ``ema``, ``mleague``, ``tenhou``, ``jpml`` (see ``presets.py`` for
-  the sources of every value), ``OPTION_DOCS``, ``resolve(spec)``
+  the sources of every value), ``OPTION_DOCS``, ``resolve(spec)``; ``GAME_END_OPTIONS``, the
+  options no hand's settlement reads
 * ``settle(record, options)`` - one hand (``shared/spec/settlement-contract.md``)
 * ``game_end(options, scores, deposits_left=0)`` - raw scores → league points
 * ``evaluate_hand`` / ``win_check`` - tile level, from ``hand.py`` / ``win_check.py``
@@ -17,7 +18,7 @@ Pure Python (no Django).  Public interface (``docs/engine-interfaces.md``):
 """
 
 from .game_end import game_end
-from .presets import OPTION_DOCS, PRESET_SOURCES, PRESETS, resolve
+from .presets import GAME_END_OPTIONS, OPTION_DOCS, PRESET_SOURCES, PRESETS, resolve
 from .settle import settle
 # Imported eagerly: a lazy ``from .win_check import ...`` would rebind the package attribute
 # ``win_check`` to the submodule on first call.
@@ -34,6 +35,7 @@ def evaluate_hand(winner: dict, options: dict, **kwargs) -> dict:
 
 
 __all__ = [
+    "GAME_END_OPTIONS",
     "OPTION_DOCS",
     "PRESETS",
     "PRESET_SOURCES",

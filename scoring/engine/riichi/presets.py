@@ -94,6 +94,12 @@ _COMMON = {
     "reaction_time_ms": 1500,
 }
 
+# Options that no hand's settlement reads: game end only (game_end.py) or the referee. A season's
+# rules revised in these alone leaves every stored hand as it is; only results are rescored.
+# tests/engine_riichi/test_game_end_options.py proves settle() ignores them.
+GAME_END_OPTIONS = frozenset({"return_points", "uma", "uma_by_floaters", "oka", "ties", "leftover_deposits",
+                              "reaction_time_ms"})
+
 
 def _preset(**changes) -> dict:
     out = {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
