@@ -5,6 +5,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from django.db import connections
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
@@ -29,6 +30,9 @@ def chromium_page():
                 yield page
             finally:
                 browser.close()
+                # queries made inside Playwright's context open a connection of their own there;
+                # left open, it would still hold the test database when that is dropped
+                connections.close_all()
     finally:
         if previous is None:
             os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
