@@ -43,11 +43,12 @@ Sources (checked with the project's reference search, 2024 copies of the pages):
   kiriage, head bump (頭ハネ), no abortive draws, tenpai 3,000, pao on
   daisangen/daisuushii/suukantsu (tsumo: liable pays all; ron: half each, honba by
   the discarder), no kazoe (sanbaiman cap), yakuman stacking allowed, no ippatsu /
-  ura / kan dora in the A rule.  The *variable uma* (順位点, by how many players
-  finish at or above 30,000) is from memory - it could not be found in the search
-  corpus: one up +12/-1/-3/-8, two up +8/+4/-4/-8, three up +8/+3/+1/-12.  Ties
-  and leftover deposits for JPML are likewise unconfirmed (we split / give to
-  first).
+  ura / kan dora in the A rule.  The *variable uma* (8-3-1 複合ウマ, by how many
+  players finish above 30,000) and split ties are from the atwiki 麻雀ローカルルール
+  page "ウマ", which names them as the JPML official rule: one up +12/-1/-3/-8, two
+  up +8/+4/-4/-8, three up +8/+3/+1/-12; tied players share equally.  Whether a
+  player on exactly 30,000 counts as up ("より多いか少ないか") is not said: we count
+  them as up.  Leftover deposits for JPML are unconfirmed (we give them to first).
 """
 
 from __future__ import annotations
@@ -156,7 +157,7 @@ PRESETS: dict[str, dict] = {
         double_wind_fu=4,
         renhou="none",
     ),
-    # JPML official (連盟公式) rule; variable uma from memory (see module docstring).
+    # JPML official (連盟公式) rule; variable uma and its source in the module docstring.
     "jpml": _preset(
         uma=[8, 4, -4, -8],
         uma_by_floaters={"1": [12, -1, -3, -8], "2": [8, 4, -4, -8], "3": [8, 3, 1, -12]},
@@ -176,7 +177,9 @@ PRESET_SOURCES = {
     "ema": "EMA Rules for Japanese Mahjong, 2016 edition; riichi.wiki EMA Riichi Competition Rules",
     "mleague": "M.League rules (m-league.jp/about) as summarised on riichi.wiki",
     "tenhou": "Tenhou.net rules (riichi.wiki translation; mjstars.net ranking rules)",
-    "jpml": "日本プロ麻雀連盟 公式ルール (pixiv encyclopaedia summary); variable uma from memory",
+    "jpml": "日本プロ麻雀連盟 公式ルール (pixiv encyclopaedia summary); variable uma: the 8-3-1 複合ウマ by players "
+            "above 30,000 (1 浮き +12/-1/-3/-8, 2 浮き +8/+4/-4/-8, 3 浮き +8/+3/+1/-12), as listed for the JPML "
+            "official rules in the atwiki 麻雀ローカルルール page 'ウマ' (www29.atwiki.jp/mahjlocal/pages/55.html)",
 }
 
 OPTION_DOCS: dict[str, str] = {
