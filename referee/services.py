@@ -29,6 +29,7 @@ from referee.engine import (
     validate_catalogue,
 )
 from referee.engine.settings import PRESETS as ENGINE_PRESETS
+from scoring.services import game_chombo_ledger_sync
 
 from .models import Appeal, Incident, PenaltyCatalogue, Ruling
 
@@ -282,6 +283,8 @@ def ruling_decide(*, incident: Incident, referee, accept: bool, override: dict |
                     source="ruling")
     issued += _issue(ruling=ruling, incident=incident, items=extra, catalogue=catalogue, actor=referee,
                      source="referee")
+    # a chombo this ruling deducts is not deducted again from the game's hand records
+    game_chombo_ledger_sync(game=incident.game, actor=referee)
     incident.status = Incident.Status.RULED
     incident.save(update_fields=["status"])
     audit_log_write(actor=referee, action="ruling.decide", obj=ruling, data={
@@ -391,6 +394,8 @@ def appeal_decide(*, appeal: Appeal, referee, uphold: bool, reason: str, new_fin
                         source="appeal")
         issued += _issue(ruling=new, incident=incident, items=extra, catalogue=catalogue, actor=referee,
                          source="referee")
+        # a chombo the old ruling deducted and the new one does not falls back to the hand records
+        game_chombo_ledger_sync(game=incident.game, actor=referee)
         appeal.status = Appeal.Status.REVERSED
         audit_log_write(actor=referee, action="ruling.decide", obj=new, data={
             "incident": incident.pk, "appeal": appeal.pk, "replaces": old.pk, "decision": "overridden",

@@ -318,22 +318,32 @@ def _result_from_hands(game: Game, rules: Rules, hands: list[HandRecord], actor)
     scores, deposits_left = final_scores(rules, hands)
     recorded = game_result_record(game=game, scores=scores, deposits_left=deposits_left, actor=actor,
                                   replace=_closed_by_hands(hands))
-    _chombo_penalties_sync(game, rules, hands, actor)
+    _chombo_penalties_sync(game, hands, actor)
     return recorded
 
 
-def _chombo_penalties_sync(game: Game, rules: Rules, hands: list[HandRecord], actor) -> None:
+def _chombo_penalties_sync(game: Game, hands: list[HandRecord], actor) -> int:
     """A chombo deducted from the final score goes to the penalty ledger (standings apply it after uma)."""
     penalties = [(hand.sequence, p["seat"], p["points"], p.get("why", ""))
                  for hand in hands for p in hand.settlement.get("penalties", [])]
-    chombo_ledger_sync(season=game.season, penalties_by_game={game.pk: penalties}, actor=actor)
+    return chombo_ledger_sync(season=game.season, penalties_by_game={game.pk: penalties}, actor=actor)
+
+
+def game_chombo_ledger_sync(*, game: Game, actor=None) -> int:
+    """Bring the chombo deductions booked from ``game``'s hands in line with the ledger as it now
+    stands, e.g. after a referee's ruling booked a chombo for one of its hands. A game entered
+    only as final scores has nothing to sync."""
+    hands = _hands(game)
+    return _chombo_penalties_sync(game, hands, actor) if hands else 0
 
 
 def chombo_ledger_sync(*, season: Season, penalties_by_game: dict, actor=None) -> int:
     """Make the ledger's chombo deductions booked from hands match the hands of these games:
     ``{game id: [(hand number, seat, points, why)]}``. A deduction no longer in the hands (the hand
     was corrected, or the rules changed its amount) is cancelled, never deleted; a missing one is
-    booked. Deductions a referee booked through a ruling are left alone. Returns the changes."""
+    booked. Deductions a referee booked through a ruling are left alone, and a hand's chombo that
+    such a ruling already deducts (same game, hand and player) is not booked twice: the ruling's
+    stands, and a deduction booked from the hand before it is cancelled. Returns the changes."""
     if not penalties_by_game:
         return 0
     with_penalties = [game_id for game_id, penalties in penalties_by_game.items() if penalties]
@@ -341,23 +351,27 @@ def chombo_ledger_sync(*, season: Season, penalties_by_game: dict, actor=None) -
     player_at = {(g, s): p for g, s, p in seats}
     wanted = {(game_id, number, player_at[game_id, seat]): (Decimal(points) / 1000, why)
               for game_id in with_penalties for number, seat, points, why in penalties_by_game[game_id]}
-    booked = Penalty.objects.filter(season=season, sanction=Penalty.Sanction.CHOMBO, ruling__isnull=True,
-                                    cancelled_at__isnull=True, game__isnull=False)
+    chombos = Penalty.objects.filter(season=season, sanction=Penalty.Sanction.CHOMBO, cancelled_at__isnull=True,
+                                     game__isnull=False)
     if len(penalties_by_game) < 100:  # a game or a few (a correction): not the whole season's ledger
-        booked = booked.filter(game_id__in=penalties_by_game)
-    stale = []
-    for penalty_id, game_id, number, player_id, points in booked.values_list(
+        chombos = chombos.filter(game_id__in=penalties_by_game)
+    ruled = set(chombos.filter(ruling__isnull=False).values_list("game_id", "hand_number", "player_id"))
+    stale = {}
+    for penalty_id, game_id, number, player_id, points in chombos.filter(ruling__isnull=True).values_list(
             "id", "game_id", "hand_number", "player_id", "points"):
+        key = (game_id, number, player_id)
         if game_id not in penalties_by_game:
             continue
-        if wanted.get((game_id, number, player_id), (None,))[0] == points:
-            del wanted[game_id, number, player_id]
+        if key in ruled:
+            stale[penalty_id] = f"hand {number}: the referee's ruling deducts this chombo"
+        elif wanted.get(key, (None,))[0] == points:
+            del wanted[key]
         else:
-            stale.append(penalty_id)
+            stale[penalty_id] = f"hand {number} no longer deducts {points} points for this player"
     for penalty in Penalty.objects.filter(pk__in=stale):
-        penalty_cancel(penalty=penalty, actor=actor, reason=f"hand {penalty.hand_number} no longer deducts "
-                                                            f"{penalty.points} points for this player")
+        penalty_cancel(penalty=penalty, actor=actor, reason=stale[penalty.pk])
     changes = len(stale)
+    wanted = {key: value for key, value in wanted.items() if key not in ruled}
     players = Player.objects.in_bulk({player_id for _, _, player_id in wanted})
     games = Game.objects.in_bulk({game_id for game_id, _, _ in wanted})
     for (game_id, number, player_id), (points, why) in wanted.items():
