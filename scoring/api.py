@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
@@ -37,7 +38,7 @@ WRC_DOUBLE_RON = {"rules": "wrc", "dealer": 0, "honba": 1, "deposits": 1, "riich
 class HandRecordSerializer(serializers.ModelSerializer):
     class Meta:
         model = HandRecord
-        fields = ["sequence", "record", "settlement", "scores_after", "ends_game", "entered_at"]
+        fields = ["id", "sequence", "record", "settlement", "scores_after", "ends_game", "entered_at"]
 
 
 class HandInputSerializer(serializers.Serializer):
@@ -52,6 +53,14 @@ class HandInputSerializer(serializers.Serializer):
 
 class HandCorrectionSerializer(serializers.Serializer):
     record = serializers.JSONField(help_text="The corrected record (without 'rules'); later hands are re-settled.")
+
+
+class HandDeletedSerializer(serializers.Serializer):
+    sequence = serializers.IntegerField(help_text="The number the deleted hand had")
+    record = serializers.JSONField(help_text="Its record, as it was stored")
+    resettled = serializers.ListField(child=serializers.IntegerField(),
+                                      help_text="Numbers (after the move) of the later hands whose settlement changed")
+    position = serializers.JSONField()
 
 
 class HandPreviewSerializer(serializers.Serializer):
@@ -171,7 +180,7 @@ class GameHandsView(APIView):
 
 
 class GameHandDetailView(APIView):
-    """Correct one hand; every later hand of the game is re-settled."""
+    """Correct one hand (every later hand of the game is re-settled), or delete it."""
 
     permission_classes = [IsAuthenticated]
 
@@ -186,6 +195,29 @@ class GameHandDetailView(APIView):
         data.is_valid(raise_exception=True)
         hand = services.hand_record_correct(hand=hand, record=data.validated_data["record"], actor=request.user)
         return Response(_written(hand, game))
+
+
+    @extend_schema(parameters=[IDEMPOTENCY_HEADER, OpenApiParameter(
+                       "hand_id", OpenApiTypes.INT, OpenApiParameter.QUERY, required=True,
+                       description="The id of the hand meant (from the hands list): the numbers of later hands move "
+                                   "up when one is deleted, so a repeated or stale request must not hit the next.")],
+                   responses={200: HandDeletedSerializer,
+                              409: OpenApiResponse(description="The hand under this number is not the one meant.")},
+                   tags=["hands"])
+    @idempotent
+    def delete(self, request, pk, sequence):
+        """Delete a hand entered by mistake: later hands move up one number and are re-settled."""
+        game = _game(pk)
+        _admin_check(request, game)
+        hand = get_object_or_404(HandRecord, game=game, sequence=sequence)
+        expected = request.query_params.get("hand_id", "")
+        if not expected.isdigit():
+            raise ValidationError({"hand_id": ["give the id of the hand to delete (from the hands list)"]})
+        if int(expected) != hand.pk:
+            raise services.HandConflict({"hand_id": [f"hand {sequence} of this game is not hand #{expected} (it was "
+                                                     "deleted already, or the hands have moved); reload the hands"]})
+        deleted = services.hand_record_delete(hand=hand, actor=request.user)
+        return Response({**deleted, "position": selectors.game_position(game=game)})
 
 
 class GameHandPreviewView(APIView):

@@ -20,7 +20,7 @@ from importlib import import_module
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import connection, transaction
-from django.db.models import Count, Q
+from django.db.models import Count, F, Q
 
 from league.models import Game, GameResult, GameSeat, Penalty, Player, Season
 from league.services import (
@@ -256,6 +256,53 @@ def hand_record_correct(*, hand: HandRecord, record, actor) -> HandRecord:
     if _closed_by_hands(hands):
         _result_from_hands(game, rules, hands, actor)
     return target
+
+
+@transaction.atomic
+def hand_record_delete(*, hand: HandRecord, actor) -> dict:
+    """Delete one hand entered by mistake: the hands after it move up one number and are re-settled
+    from the position before it (dealer, honba, sticks, running scores). A game finished from its
+    hands stays finished at its new last hand, its result and chombo deductions re-derived; its
+    only hand cannot be deleted. Returns ``{"sequence", "record", "resettled"}``."""
+    game = _lock_game(hand.game_id)
+    _game_check_writable(game)
+    rules = Rules(game.season.rule_set)
+    hands = _hands(game)
+    target = next((h for h in hands if h.pk == hand.pk), None)
+    if target is None:
+        raise HandConflict({"hand": [f"hand {hand.sequence} is no longer stored; it was deleted already"]})
+    finished = _closed_by_hands(hands)
+    if finished and len(hands) == 1:
+        raise ValidationError({"hand": ["this game was finished from its only hand; correct that hand instead"]})
+    index = target.sequence - 1
+    later = hands[index + 1:]
+    target.delete()
+    _sequences_shift_down(game, target.sequence)
+    for h in later:
+        h.sequence -= 1
+    kept = hands[:index] + later
+    resettled = hands_replay(rules, later, *_position(rules, kept[index - 1] if index else None))
+    HandRecord.objects.bulk_update(resettled, DERIVED_FIELDS)
+    if finished and not kept[-1].ends_game:
+        kept[-1].ends_game = True
+        kept[-1].save(update_fields=["ends_game"])
+    audit_log_write(actor=actor, action="hand.delete", obj=game,
+                    data={"sequence": target.sequence, "record": target.record, "deltas": target.settlement.get("deltas"),
+                          "resettled": [h.sequence for h in resettled]})
+    if finished:
+        _result_from_hands(game, rules, kept, actor)
+    return {"sequence": target.sequence, "record": target.record, "resettled": [h.sequence for h in resettled]}
+
+
+def _sequences_shift_down(game: Game, after: int) -> None:
+    """Renumber the hands after ``after`` one down, through numbers no hand uses, so the unique
+    (game, sequence) index never sees two hands on one number mid-statement."""
+    later = HandRecord.objects.filter(game=game, sequence__gt=after)
+    later.update(sequence=F("sequence") + SHIFT_THROUGH)
+    HandRecord.objects.filter(game=game, sequence__gt=SHIFT_THROUGH).update(sequence=F("sequence") - SHIFT_THROUGH - 1)
+
+
+SHIFT_THROUGH = 10000  # above any real hand number (a game has tens of hands; the column holds up to 32,767)
 
 
 @transaction.atomic

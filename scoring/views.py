@@ -8,14 +8,16 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
 from django.utils.translation import gettext as _
 
 from league import roles
-from league.forms import service_errors_to_form
+from league.forms import service_error_lines, service_errors_to_form
 from league.models import Game, RuleSet, Season
 
 from . import selectors, services
 from .forms import HandRecordForm, SeasonRulesForm
+from .models import HandRecord
 
 RESULT_TYPES = {
     "riichi": ("ron", "tsumo", "draw", "abortive", "chombo"),
@@ -60,6 +62,27 @@ def scorekeeper(request, game_id):
         "finish_key": uuid.uuid4().hex,
         "dealer_name": seats[position["state"]["dealer"]].player.display_name if "dealer" in position["state"] else "",
     })
+
+
+@login_required
+@require_POST
+def hand_delete(request, game_id, sequence):
+    """Undo a hand entered by mistake (the scorekeeper's last hand; later hands, if any, move up)."""
+    game = get_object_or_404(Game.objects.select_related("season__league"), pk=game_id)
+    if not roles.is_admin(request.user, game.season.league):
+        raise PermissionDenied
+    hand = HandRecord.objects.filter(game=game, sequence=sequence).first()
+    if hand is None or str(hand.pk) != request.POST.get("hand_id", ""):
+        messages.error(request, _("Hand %(n)s has changed since the page was loaded; nothing was deleted.")
+                       % {"n": sequence})
+        return redirect("scorekeeper", game_id=game.pk)
+    try:
+        services.hand_record_delete(hand=hand, actor=request.user)
+    except ValidationError as exc:
+        messages.error(request, " ".join(service_error_lines(exc)))
+    else:
+        messages.success(request, _("Hand %(n)s deleted.") % {"n": sequence})
+    return redirect("scorekeeper", game_id=game.pk)
 
 
 def _beijing_hand_factors(position) -> list[dict]:

@@ -19,7 +19,7 @@ HEADER = "Idempotency-Key"
 def _request_hash(request) -> str:
     digest = hashlib.sha256()
     digest.update(request.method.encode())
-    digest.update(request.path.encode())
+    digest.update(request.get_full_path().encode())  # the query too: DELETE …/hands/3/?hand_id=…
     digest.update(request._request.body)
     return digest.hexdigest()
 
