@@ -63,6 +63,19 @@ def game(division_a, players):
 
 
 @pytest.fixture
+def chombo_game(game, admin):
+    """``game`` entered hand by hand and finished: hand 1 a chombo by seat 2, hand 2 a draw with
+    everyone ready (tests/riichi_game.py CHOMBO, ALL_READY)."""
+    from scoring import services
+    from tests.riichi_game import ALL_READY, CHOMBO
+
+    for record in (CHOMBO, ALL_READY):
+        services.hand_record_add(game=game, record=record, actor=admin)
+    services.game_hands_finish(game=game, actor=admin)
+    return game
+
+
+@pytest.fixture
 def api():
     return APIClient()
 

@@ -9,23 +9,12 @@ ruling on a hand the hands do not record as a chombo leaves the hands' own deduc
 
 from decimal import Decimal
 
-import pytest
 
 from league.models import Penalty
 from league.services import standings_recompute
 from referee import services
 from scoring import services as scoring_services
 
-CHOMBO = {"result": {"type": "chombo", "seat": 2}}
-ALL_READY = {"result": {"type": "draw", "tenpai": [0, 1, 2, 3]}}
-
-
-@pytest.fixture
-def chombo_game(game, admin):
-    scoring_services.hand_record_add(game=game, record=CHOMBO, actor=admin)
-    scoring_services.hand_record_add(game=game, record=ALL_READY, actor=admin)
-    scoring_services.game_hands_finish(game=game, actor=admin)
-    return game
 
 
 def false_win(game, referee, tl, hand_number):

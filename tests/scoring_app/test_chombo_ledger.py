@@ -5,22 +5,12 @@ M-League: chombo is a 20-point deduction after uma (20,000 raw points / 1000).""
 
 from decimal import Decimal
 
-import pytest
 
 from league.models import Penalty, Standing
 from scoring import services
 from scoring.models import HandRecord
 
-CHOMBO = {"result": {"type": "chombo", "seat": 2}}
-ALL_READY = {"result": {"type": "draw", "tenpai": [0, 1, 2, 3]}}
-
-
-@pytest.fixture
-def chombo_game(game, admin):
-    services.hand_record_add(game=game, record=CHOMBO, actor=admin)
-    services.hand_record_add(game=game, record=ALL_READY, actor=admin)
-    services.game_hands_finish(game=game, actor=admin)
-    return game
+from tests.riichi_game import ALL_READY
 
 
 def active(game):
