@@ -1,4 +1,5 @@
 from django import forms
+from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
@@ -51,6 +52,12 @@ def service_error_lines(exc: ValidationError) -> list[str]:
     """A service's ValidationError as lines ``field: message`` (the message alone when no field)."""
     return [f"{field}: {msg}" if field and field != "__all__" else msg
             for field, msgs in getattr(exc, "message_dict", {"": exc.messages}).items() for msg in msgs]
+
+
+def service_errors_to_messages(request, exc: ValidationError) -> None:
+    """A service's ValidationError as error messages on the next page, one per line."""
+    for line in service_error_lines(exc):
+        messages.error(request, line)
 
 
 def service_errors_to_form(form, exc: ValidationError) -> None:

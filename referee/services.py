@@ -228,6 +228,18 @@ def _issue(*, ruling: Ruling, incident: Incident, items: list[dict], catalogue: 
     return issued
 
 
+def _ruling_penalties_issue(*, ruling: Ruling, incident: Incident, ruled: list[dict], extra: list[dict],
+                            catalogue: PenaltyCatalogue, referee, source: str) -> list[dict]:
+    """The ruling's own penalties (``source``) and the referee's extra ones into the ledger; then the
+    chombo deductions booked from the game's hand records are squared with it (a chombo the ruling
+    deducts is not deducted twice; one a reversed ruling no longer deducts falls back to the hands)."""
+    issued = _issue(ruling=ruling, incident=incident, items=ruled, catalogue=catalogue, actor=referee, source=source)
+    issued += _issue(ruling=ruling, incident=incident, items=extra, catalogue=catalogue, actor=referee,
+                     source="referee")
+    game_chombo_ledger_sync(game=incident.game, actor=referee)
+    return issued
+
+
 def _apply_override(base: dict, override, field: str) -> dict:
     if not isinstance(override, dict) or not override:
         raise ValidationError({field: ["give the fields of the ruling that change, e.g. {\"winners\": [2]}"]})
@@ -279,12 +291,8 @@ def ruling_decide(*, incident: Incident, referee, accept: bool, override: dict |
         rules=incident_record(incident)["rules"], proposed=proposed, decision=decision,
         override_reason=override_reason if not accept else "", final=final, referee=_user(referee),
     )
-    issued = _issue(ruling=ruling, incident=incident, items=ruled, catalogue=catalogue, actor=referee,
-                    source="ruling")
-    issued += _issue(ruling=ruling, incident=incident, items=extra, catalogue=catalogue, actor=referee,
-                     source="referee")
-    # a chombo this ruling deducts is not deducted again from the game's hand records
-    game_chombo_ledger_sync(game=incident.game, actor=referee)
+    issued = _ruling_penalties_issue(ruling=ruling, incident=incident, ruled=ruled, extra=extra,
+                                     catalogue=catalogue, referee=referee, source="ruling")
     incident.status = Incident.Status.RULED
     incident.save(update_fields=["status"])
     audit_log_write(actor=referee, action="ruling.decide", obj=ruling, data={
@@ -390,12 +398,8 @@ def appeal_decide(*, appeal: Appeal, referee, uphold: bool, reason: str, new_fin
             decision=Ruling.Decision.OVERRIDDEN, override_reason=reason, final=final, referee=_user(referee),
             appeal_of=appeal,
         )
-        issued = _issue(ruling=new, incident=incident, items=ruled, catalogue=catalogue, actor=referee,
-                        source="appeal")
-        issued += _issue(ruling=new, incident=incident, items=extra, catalogue=catalogue, actor=referee,
-                         source="referee")
-        # a chombo the old ruling deducted and the new one does not falls back to the hand records
-        game_chombo_ledger_sync(game=incident.game, actor=referee)
+        issued = _ruling_penalties_issue(ruling=new, incident=incident, ruled=ruled, extra=extra,
+                                         catalogue=catalogue, referee=referee, source="appeal")
         appeal.status = Appeal.Status.REVERSED
         audit_log_write(actor=referee, action="ruling.decide", obj=new, data={
             "incident": incident.pk, "appeal": appeal.pk, "replaces": old.pk, "decision": "overridden",

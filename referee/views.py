@@ -11,18 +11,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from league import roles
-from league.forms import service_error_lines, service_errors_to_form
+from league.forms import service_errors_to_form, service_errors_to_messages
 from league.models import SEAT_NAMES, Game, Season
 from league.selectors import games_for
 
 from . import selectors, services
 from .forms import AppealDecisionForm, AppealForm, IncidentForm, RulingDecisionForm
 from .models import Appeal, Incident, Ruling
-
-
-def _errors_to_messages(request, exc: ValidationError) -> None:
-    for line in service_error_lines(exc):
-        messages.error(request, line)
 
 
 def _zh() -> bool:
@@ -157,7 +152,7 @@ def ruling_decide(request, incident_id):
                                         override=None if accept else (v["override"] or {}),
                                         override_reason=v["override_reason"], penalties=v["extra_penalties"])
     except ValidationError as exc:
-        _errors_to_messages(request, exc)
+        service_errors_to_messages(request, exc)
     else:
         n = ruling.penalties.count()
         messages.success(request, _("Ruling stored; %(n)d penalty(ies) issued.") % {"n": n})
@@ -172,7 +167,7 @@ def incident_close(request, incident_id):
     try:
         services.incident_close(incident=incident, actor=request.user)
     except ValidationError as exc:
-        _errors_to_messages(request, exc)
+        service_errors_to_messages(request, exc)
     else:
         messages.success(request, _("Incident closed."))
     return redirect("referee-incident", incident_id=incident.pk)
@@ -191,7 +186,7 @@ def appeal_file(request, ruling_id):
             services.appeal_file(ruling=ruling, player=player, reason=form.cleaned_data["reason"],
                                  actor=request.user)
         except ValidationError as exc:
-            _errors_to_messages(request, exc)
+            service_errors_to_messages(request, exc)
         else:
             messages.success(request, _("Appeal filed. Another referee will decide it."))
     else:
@@ -212,7 +207,7 @@ def appeal_decide(request, appeal_id):
             services.appeal_decide(appeal=appeal, referee=request.user, uphold=v["decision"] == "uphold",
                                    reason=v["reason"], new_final=v["new_final"])
         except ValidationError as exc:
-            _errors_to_messages(request, exc)
+            service_errors_to_messages(request, exc)
         else:
             messages.success(request, _("Appeal decided."))
     else:

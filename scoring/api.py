@@ -209,13 +209,10 @@ class GameHandDetailView(APIView):
         """Delete a hand entered by mistake: later hands move up one number and are re-settled."""
         game = _game(pk)
         _admin_check(request, game)
-        hand = get_object_or_404(HandRecord, game=game, sequence=sequence)
-        expected = request.query_params.get("hand_id", "")
-        if not expected.isdigit():
+        hand_id = request.query_params.get("hand_id", "")
+        if not hand_id.isdigit():
             raise ValidationError({"hand_id": ["give the id of the hand to delete (from the hands list)"]})
-        if int(expected) != hand.pk:
-            raise services.HandConflict({"hand_id": [f"hand {sequence} of this game is not hand #{expected} (it was "
-                                                     "deleted already, or the hands have moved); reload the hands"]})
+        hand = services.hand_expected(game=game, sequence=sequence, hand_id=hand_id)
         deleted = services.hand_record_delete(hand=hand, actor=request.user)
         return Response({**deleted, "position": selectors.game_position(game=game)})
 

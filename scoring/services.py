@@ -258,6 +258,17 @@ def hand_record_correct(*, hand: HandRecord, record, actor) -> HandRecord:
     return target
 
 
+def hand_expected(*, game: Game, sequence: int, hand_id) -> HandRecord:
+    """The hand stored as number ``sequence`` of ``game``, provided it is hand ``hand_id``: when a
+    hand is deleted the later ones move up, so a repeated or stale request must name the hand it
+    means rather than hit the one that moved into its place."""
+    hand = HandRecord.objects.filter(game=game, sequence=sequence).first()
+    if hand is None or str(hand.pk) != str(hand_id):
+        raise HandConflict({"hand_id": [f"hand {sequence} of this game is not hand #{hand_id} (it was deleted "
+                                        "already, or the hands have moved); reload the hands"]})
+    return hand
+
+
 @transaction.atomic
 def hand_record_delete(*, hand: HandRecord, actor) -> dict:
     """Delete one hand entered by mistake: the hands after it move up one number and are re-settled
@@ -402,21 +413,22 @@ def chombo_ledger_sync(*, season: Season, penalties_by_game: dict, actor=None) -
                                      game__isnull=False)
     if len(penalties_by_game) < 100:  # a game or a few (a correction): not the whole season's ledger
         chombos = chombos.filter(game_id__in=penalties_by_game)
-    ruled = set(chombos.filter(ruling__isnull=False).values_list("game_id", "hand_number", "player_id"))
-    stale = {}
-    for penalty_id, game_id, number, player_id, points in chombos.filter(ruling__isnull=True).values_list(
-            "id", "game_id", "hand_number", "player_id", "points"):
-        key = (game_id, number, player_id)
-        if game_id not in penalties_by_game:
+    active = list(chombos)
+    ruled = {(p.game_id, p.hand_number, p.player_id) for p in active if p.ruling_id is not None}
+    stale = []
+    for penalty in active:
+        key = (penalty.game_id, penalty.hand_number, penalty.player_id)
+        if penalty.ruling_id is not None or penalty.game_id not in penalties_by_game:
             continue
         if key in ruled:
-            stale[penalty_id] = f"hand {number}: the referee's ruling deducts this chombo"
-        elif wanted.get(key, (None,))[0] == points:
+            stale.append((penalty, f"hand {penalty.hand_number}: the referee's ruling deducts this chombo"))
+        elif wanted.get(key, (None,))[0] == penalty.points:
             del wanted[key]
         else:
-            stale[penalty_id] = f"hand {number} no longer deducts {points} points for this player"
-    for penalty in Penalty.objects.filter(pk__in=stale):
-        penalty_cancel(penalty=penalty, actor=actor, reason=stale[penalty.pk])
+            stale.append((penalty, f"hand {penalty.hand_number} no longer deducts {penalty.points} points "
+                                   "for this player"))
+    for penalty, reason in stale:
+        penalty_cancel(penalty=penalty, actor=actor, reason=reason)
     changes = len(stale)
     wanted = {key: value for key, value in wanted.items() if key not in ruled}
     players = Player.objects.in_bulk({player_id for _, _, player_id in wanted})

@@ -12,12 +12,11 @@ from django.views.decorators.http import require_POST
 from django.utils.translation import gettext as _
 
 from league import roles
-from league.forms import service_error_lines, service_errors_to_form
+from league.forms import service_errors_to_form, service_errors_to_messages
 from league.models import Game, RuleSet, Season
 
 from . import selectors, services
 from .forms import HandRecordForm, SeasonRulesForm
-from .models import HandRecord
 
 RESULT_TYPES = {
     "riichi": ("ron", "tsumo", "draw", "abortive", "chombo"),
@@ -71,15 +70,14 @@ def hand_delete(request, game_id, sequence):
     game = get_object_or_404(Game.objects.select_related("season__league"), pk=game_id)
     if not roles.is_admin(request.user, game.season.league):
         raise PermissionDenied
-    hand = HandRecord.objects.filter(game=game, sequence=sequence).first()
-    if hand is None or str(hand.pk) != request.POST.get("hand_id", ""):
+    try:
+        hand = services.hand_expected(game=game, sequence=sequence, hand_id=request.POST.get("hand_id", ""))
+        services.hand_record_delete(hand=hand, actor=request.user)
+    except services.HandConflict:
         messages.error(request, _("Hand %(n)s has changed since the page was loaded; nothing was deleted.")
                        % {"n": sequence})
-        return redirect("scorekeeper", game_id=game.pk)
-    try:
-        services.hand_record_delete(hand=hand, actor=request.user)
     except ValidationError as exc:
-        messages.error(request, " ".join(service_error_lines(exc)))
+        service_errors_to_messages(request, exc)
     else:
         messages.success(request, _("Hand %(n)s deleted.") % {"n": sequence})
     return redirect("scorekeeper", game_id=game.pk)
