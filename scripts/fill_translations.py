@@ -9,7 +9,18 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-GLOSSARY = json.loads((ROOT / "locale" / "glossary.json").read_text())
+
+
+def _glossary() -> dict:
+    """locale/glossary.json plus every locale/glossary.d/*.json (one file per concern, so
+    parallel work adds translations without touching one shared file)."""
+    merged = json.loads((ROOT / "locale" / "glossary.json").read_text())
+    for extra in sorted((ROOT / "locale" / "glossary.d").glob("*.json")):
+        merged.update(json.loads(extra.read_text()))
+    return merged
+
+
+GLOSSARY = _glossary()
 ENTRY = re.compile(r'((?:#[^\n]*\n)*)msgid ((?:"(?:[^"\\]|\\.)*"\n)+)msgstr ((?:"(?:[^"\\]|\\.)*"\n)+)')
 
 

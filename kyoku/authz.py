@@ -1,0 +1,186 @@
+"""One place that decides who may touch what (the shape of healthchecks' ``_get_check_for_user``).
+
+Every league object names the path from itself to its league in a class attribute
+``LEAGUE_PATH`` (a Django lookup, "" for League itself, e.g. ``"season__league"`` for a Game).
+``object_for_actor`` fetches the object, resolves its league and checks the actor's role in
+*that* league; ``scope_for_actor`` narrows a queryset the same way for lists.
+
+Needs, weakest first:
+  VIEW     anyone may read (public league data)
+  OWNER    the owning player, or that league's referee/admin (``owner_of(obj)`` names the player)
+  REFEREE  a referee or admin of the object's league
+  ADMIN    an admin of the object's league
+A superuser counts as admin and referee of every league.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+
+from league.models import League, LeagueRole
+
+
+class Need(str, Enum):
+    VIEW = "view"
+    OWNER = "owner"
+    REFEREE = "referee"
+    ADMIN = "admin"
+
+
+# ---------------------------------------------------------------- actors and roles
+
+
+def _roles(user) -> set[tuple[int, str]]:
+    roles = getattr(user, "_kyoku_roles", None)
+    if roles is None:
+        roles = set(LeagueRole.objects.filter(user=user).values_list("league_id", "role"))
+        user._kyoku_roles = roles  # cached per request (the user object lives one request)
+    return roles
+
+
+def _league_id(league) -> int | None:
+    if league is None:
+        return None
+    return league if isinstance(league, int) else league.pk
+
+
+def has_role(user, role: str, league=None) -> bool:
+    """``league=None`` asks "in any league" (menus); object checks always pass a league."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    if user.is_superuser:
+        return True
+    lid = _league_id(league)
+    return any(r == role and (lid is None or l_id == lid) for l_id, r in _roles(user))
+
+
+def is_admin(user, league=None) -> bool:
+    return has_role(user, LeagueRole.Role.ADMIN, league)
+
+
+def is_referee(user, league=None) -> bool:
+    return has_role(user, LeagueRole.Role.REFEREE, league) or is_admin(user, league)
+
+
+def player_of(user):
+    if not getattr(user, "is_authenticated", False):
+        return None
+    try:
+        return user.player
+    except Exception:  # RelatedObjectDoesNotExist: a login with no player
+        return None
+
+
+def leagues_where(user, need: Need) -> list[int] | None:
+    """League ids where ``user`` meets ``need`` (REFEREE/ADMIN); ``None`` means every league."""
+    if getattr(user, "is_superuser", False):
+        return None
+    if not getattr(user, "is_authenticated", False):
+        return []
+    wanted = {LeagueRole.Role.ADMIN} if need == Need.ADMIN else {LeagueRole.Role.ADMIN, LeagueRole.Role.REFEREE}
+    return sorted({lid for lid, r in _roles(user) if r in wanted})
+
+
+# ---------------------------------------------------------------- objects
+
+
+def league_path(model) -> str:
+    try:
+        return model.LEAGUE_PATH
+    except AttributeError:
+        raise TypeError(f"{model.__name__} declares no LEAGUE_PATH: it cannot be authorized") from None
+
+
+def league_of(obj) -> League:
+    path = league_path(type(obj))
+    if path == "":
+        return obj
+    target = obj
+    for part in path.split("__"):
+        target = getattr(target, part)
+    return target
+
+
+def owner_of(obj):
+    """The player who owns ``obj`` (an application, a penalty), or None."""
+    owner = getattr(type(obj), "OWNER_PATH", None)
+    if not owner:
+        return None
+    target = obj
+    for part in owner.split("__"):
+        target = getattr(target, part, None)
+        if target is None:
+            return None
+    return target
+
+
+def allowed(user, obj, need: Need) -> bool:
+    league = league_of(obj)
+    if need == Need.VIEW:
+        return True
+    if need == Need.ADMIN:
+        return is_admin(user, league)
+    if need == Need.REFEREE:
+        return is_referee(user, league)
+    if need == Need.OWNER:
+        if is_referee(user, league):
+            return True
+        player = player_of(user)
+        return player is not None and getattr(owner_of(obj), "pk", None) == player.pk
+    raise ValueError(need)
+
+
+def authorize(user, obj, need: Need) -> None:
+    """Raise PermissionDenied (403) when ``user`` may not act on ``obj``; anonymous users
+    asking for more than VIEW get the same (DRF turns it into 401/403, pages into login)."""
+    if not allowed(user, obj, need):
+        raise PermissionDenied(f"you may not do this in {league_of(obj)}")
+
+
+def object_for_actor(model_or_qs, *, actor, need: Need, **lookup):
+    """Fetch one object and authorize ``actor`` for ``need`` in the object's own league.
+
+    A missing object (or a malformed id) is 404; an object the actor may not act on is 403.
+    """
+    qs = model_or_qs._default_manager.all() if hasattr(model_or_qs, "_default_manager") else model_or_qs
+    path = league_path(qs.model)
+    if path and _is_fk_chain(qs.model, path):
+        qs = qs.select_related(path)
+    try:
+        obj = qs.get(**lookup)
+    except (qs.model.DoesNotExist, ValueError, TypeError, OverflowError):
+        raise Http404(f"no such {qs.model._meta.verbose_name}") from None
+    authorize(actor, obj, need)
+    return obj
+
+
+def _is_fk_chain(model, path: str) -> bool:
+    for part in path.split("__"):
+        field = model._meta.get_field(part)
+        if not (field.many_to_one or field.one_to_one):
+            return False
+        model = field.related_model
+    return True
+
+
+def scope_for_actor(qs, *, actor, need: Need):
+    """Narrow a queryset to the objects ``actor`` may see for ``need`` (lists)."""
+    if need == Need.VIEW:
+        return qs
+    path = league_path(qs.model)
+    league_field = f"{path}_id" if path else "pk"
+    leagues = leagues_where(actor, Need.ADMIN if need == Need.ADMIN else Need.REFEREE)
+    if leagues is None:
+        return qs
+    from django.db.models import Q
+
+    cond = Q(**{f"{league_field}__in": leagues})
+    if need == Need.OWNER:
+        player = player_of(actor)
+        owner = getattr(qs.model, "OWNER_PATH", None)
+        if player is not None and owner:
+            cond |= Q(**{owner: player})
+    return qs.filter(cond)
