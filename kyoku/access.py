@@ -51,3 +51,18 @@ def route(obj: str | None = None, *, query: str = "", skip: str = "", **methods:
         if level not in LEVELS:
             raise ValueError(f"unknown access level {level!r}")
     return Route(obj=obj, methods=dict(methods), query=query, skip=skip)
+
+
+# The matrix world (built by tests/security/world.py), which ``matrix_objects`` receives:
+#   world.league, world.other_league          two leagues on one instance
+#   world.season, world.division               an open season of world.league and its division A
+#   world.players                              8 players entered in world.division
+#   world.game                                 match day 1, table 1, players[0..3] in seat order
+#   world.owner                                a login linked to players[0] (the "owning player")
+#   world.other_player                         a login linked to players[5]
+#   world.admin, world.referee                 roles in world.league
+#   world.other_admin, world.other_referee     the same roles in world.other_league only
+#
+# An app's access module may define ``matrix_objects(world) -> {kind: {url_kwarg: value}}``,
+# creating the objects its routes point at inside world.league (owned by world.players[0]
+# where an object has an owner). The kinds it returns can be used as ``obj`` in its ROUTES.
