@@ -1,5 +1,3 @@
-from django.conf import settings
-from django.conf.urls.static import static
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
@@ -16,5 +14,4 @@ urlpatterns = [
     path("scoring/", include("scoring.urls")),
     path("", include("league.urls")),
 ]
-if settings.DEBUG:
-    urlpatterns += static(settings.MEDIA_URL, document_root=settings.MEDIA_ROOT)
+# No media URL: uploaded evidence is private (kyoku.uploads) and served only by authorized views.

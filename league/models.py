@@ -12,11 +12,15 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from kyoku.uploads import evidence_upload_to, get_private_storage
+
 SEATS = (0, 1, 2, 3)
 SEAT_NAMES = (_("East"), _("South"), _("West"), _("North"))
 
 
 class League(models.Model):
+    LEAGUE_PATH = ""  # kyoku.authz: the path from a row to its league
+
     name = models.CharField(_("name"), max_length=120)
     name_zh = models.CharField(_("Chinese name"), max_length=120, blank=True)
     slug = models.SlugField(unique=True)
@@ -30,6 +34,8 @@ class League(models.Model):
 
 class LeagueRole(models.Model):
     """A login's role in a league. Players are recognised by their Player link instead."""
+    LEAGUE_PATH = "league"
+
 
     class Role(models.TextChoices):
         ADMIN = "admin", _("League admin")
@@ -93,6 +99,8 @@ class RuleSet(models.Model):
 
 
 class Season(models.Model):
+    LEAGUE_PATH = "league"
+
     class Status(models.TextChoices):
         DRAFT = "draft", _("Draft")
         OPEN = "open", _("Open")
@@ -126,6 +134,8 @@ class Season(models.Model):
 
 
 class Division(models.Model):
+    LEAGUE_PATH = "season__league"
+
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="divisions")
     code = models.CharField(_("code"), max_length=4)  # A, B, ...
     name = models.CharField(_("name"), max_length=40)
@@ -142,6 +152,8 @@ class Division(models.Model):
 
 class QualificationTier(models.Model):
     """A category on which a division admits players (seed 003: 第一類, 第一A類 …)."""
+    LEAGUE_PATH = "league"
+
 
     class Validity(models.TextChoices):
         YEARLY = "yearly", _("Yearly (to the end of that year's 4th season)")
@@ -174,6 +186,9 @@ class QualificationTier(models.Model):
 
 
 class QualificationApplication(models.Model):
+    LEAGUE_PATH = "season__league"
+    OWNER_PATH = "player"
+
     class Status(models.TextChoices):
         PENDING = "pending", _("Pending")
         APPROVED = "approved", _("Approved")
@@ -190,7 +205,10 @@ class QualificationApplication(models.Model):
     games_in_year = models.PositiveIntegerField(_("games in the year"), null=True, blank=True)
     room = models.CharField(_("room"), max_length=20, blank=True)
     evidence_year = models.PositiveSmallIntegerField(_("year of the evidence"))
-    proof = models.FileField(_("proof"), upload_to="qualification/%Y/", blank=True)
+    # Private: stored outside MEDIA_ROOT under a random name, served only by league.views.application_proof.
+    proof = models.FileField(_("proof"), storage=get_private_storage, upload_to=evidence_upload_to, blank=True,
+                             max_length=200)
+    proof_type = models.CharField(_("proof file type"), max_length=40, blank=True)  # sniffed from the content
     note = models.TextField(_("note"), blank=True)
     submitted_at = models.DateTimeField(auto_now_add=True)
     decided_by = models.ForeignKey(
@@ -216,6 +234,9 @@ class QualificationApplication(models.Model):
 
 class Entry(models.Model):
     """A player's place in a division for one season, and the basis they play on."""
+    LEAGUE_PATH = "season__league"
+    OWNER_PATH = "player"
+
 
     class Basis(models.TextChoices):
         QUALIFICATION = "qualification", _("Qualification")
@@ -243,6 +264,8 @@ class Entry(models.Model):
 
 class Game(models.Model):
     """One hanchan at one table."""
+    LEAGUE_PATH = "season__league"
+
 
     class Status(models.TextChoices):
         SCHEDULED = "scheduled", _("Scheduled")
@@ -269,6 +292,9 @@ class Game(models.Model):
 
 class GameSeat(models.Model):
     """Who sat where: seat 0 is East at the start of the game (the contract's seat numbers)."""
+    LEAGUE_PATH = "game__season__league"
+    OWNER_PATH = "player"
+
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     seat = models.PositiveSmallIntegerField(validators=[MaxValueValidator(3)])
@@ -293,6 +319,8 @@ class GameSeat(models.Model):
 
 class GameResult(models.Model):
     """The raw facts of a finished game: four final scores and the deposits left on the table."""
+    LEAGUE_PATH = "game__season__league"
+
 
     game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="result")
     scores = models.JSONField()  # [seat0, seat1, seat2, seat3] raw final points
@@ -310,6 +338,9 @@ class GameResult(models.Model):
 
 class Penalty(models.Model):
     """The penalty ledger (append-only: cancel with a reason, never delete)."""
+    LEAGUE_PATH = "season__league"
+    OWNER_PATH = "player"
+
 
     class Sanction(models.TextChoices):
         WARNING = "warning", _("Warning")
@@ -350,6 +381,9 @@ class Penalty(models.Model):
 
 class Standing(models.Model):
     """Stored standings row: written only by league.services.standings_recompute."""
+    LEAGUE_PATH = "season__league"
+    OWNER_PATH = "player"
+
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="standings")
     division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="standings")

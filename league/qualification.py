@@ -90,6 +90,26 @@ def _meets(alt: dict, ev: dict) -> list[tuple[str, str]]:
     return problems
 
 
+# The model's column sizes: longer text is refused (naming the field), never cut or stored raw.
+TEXT_LIMITS = {"platform": 16, "account_id": 40, "rank": 20, "room": 20, "note": 2000}
+# Real ranges: a Tenhou/Mahjong Soul rating is a few thousand; a year's games a few thousand.
+NUMBER_RANGES = {"rating": (0, 10_000), "games_in_year": (0, 100_000), "evidence_year": (2000, 2100)}
+
+
+def _text_field(key: str, value, limit: int) -> str:
+    from kyoku.safe_json import text_problem
+
+    if not isinstance(value, str):
+        raise ValidationError({key: ["must be text"]})
+    value = value.strip()
+    if len(value) > limit:
+        raise ValidationError({key: [f"at most {limit} characters"]})
+    problem = text_problem(value)
+    if problem:
+        raise ValidationError({key: [problem]})
+    return value
+
+
 def clean_evidence(*, tier, evidence: dict, season) -> dict:
     """Evidence fields → model fields, checked against the tier. Errors name the field."""
     allowed = {"platform", "account_id", "rank", "rating", "games_in_year", "room", "evidence_year", "note"}
@@ -97,14 +117,19 @@ def clean_evidence(*, tier, evidence: dict, season) -> dict:
     if unknown:
         raise ValidationError({sorted(unknown)[0]: ["unknown evidence field"]})
     ev = {k: v for k, v in evidence.items() if v not in (None, "")}
-    for key in ("rating", "games_in_year", "evidence_year"):
+    for key, limit in TEXT_LIMITS.items():
+        if key in ev:
+            ev[key] = _text_field(key, ev[key], limit)
+    for key, (low, high) in NUMBER_RANGES.items():
         if key in ev:
             try:
                 ev[key] = int(ev[key])
-            except (TypeError, ValueError):
+            except (TypeError, ValueError, OverflowError):
                 raise ValidationError({key: ["a whole number"]}) from None
-            if ev[key] < 0:
-                raise ValidationError({key: ["a whole number, 0 or more"]})
+            if not low <= ev[key] <= high:
+                raise ValidationError({key: [f"a whole number from {low} to {high}"]})
+    if "platform" in ev and ev["platform"] not in PLATFORMS:
+        raise ValidationError({"platform": [f"one of {', '.join(sorted(PLATFORMS))}"]})
     ev.setdefault("evidence_year", season.year)
     if season.ordinal > valid_until(tier=tier, season=season, evidence_year=ev["evidence_year"]):
         raise ValidationError({"evidence_year": [f"evidence from {ev['evidence_year']} has expired for {season}"]})

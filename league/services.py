@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from kyoku import authz
+from kyoku.uploads import evidence_file_check, random_name
 from scoring.engine import SettlementError, game_end, resolve_rules
 
 from . import qualification
@@ -40,6 +42,13 @@ def audit_log_write(*, actor, action: str, obj, data: dict | None = None) -> Aud
         object_id=str(obj.pk),
         data=data or {},
     )
+
+
+def actor_authorize(actor, obj, need: authz.Need) -> None:
+    """Services re-check the actor in the object's league (defence in depth behind the views).
+    A system action (task, command, migration) passes no user and is not checked here."""
+    if getattr(actor, "is_authenticated", False):
+        authz.authorize(actor, obj, need)
 
 
 def _engine_error(exc: SettlementError, prefix: str = "") -> ValidationError:
@@ -179,6 +188,13 @@ def game_points_compute(*, rule_set: RuleSet, scores, deposits_left: int) -> dic
         raise _engine_error(exc) from None
 
 
+# Riichi sticks left at a table: at most a few dozen in any real game (the column is a small int).
+MAX_DEPOSITS = 99
+# Final scores: far beyond any real game (four yakuman tsumo chains stay under a million), well
+# inside every column type.
+MAX_ABS_SCORE = 10_000_000
+
+
 def _validate_scores(scores) -> list[int]:
     if not isinstance(scores, (list, tuple)) or len(scores) != 4:
         raise ValidationError({"scores": ["give four final scores, East, South, West, North"]})
@@ -187,10 +203,21 @@ def _validate_scores(scores) -> list[int]:
         if isinstance(value, bool) or not isinstance(value, int):
             try:
                 value = int(str(value).replace(",", "").strip())
-            except ValueError:
-                raise ValidationError({f"scores[{i}]": [f"{value!r} is not a whole number of points"]}) from None
+            except (ValueError, OverflowError):
+                raise ValidationError({f"scores[{i}]": [f"{str(value)[:20]!r} is not a whole number of points"]}) from None
+        if abs(value) > MAX_ABS_SCORE:
+            raise ValidationError({f"scores[{i}]": [f"must lie between -{MAX_ABS_SCORE:,} and {MAX_ABS_SCORE:,}"]})
         clean.append(value)
     return clean
+
+
+def _scores_unit_check(scores: list[int], options: dict) -> None:
+    """Riichi scores move in 100-point steps (the smallest payment is 100; sticks are 1,000):
+    a final score that is not a multiple of the rule set's unit is a typing error."""
+    unit = options.get("score_unit", 100)
+    for i, value in enumerate(scores):
+        if unit and value % unit:
+            raise ValidationError({f"scores[{i}]": [f"must be a multiple of {unit}"]})
 
 
 def _lock_game(game_id: int) -> Game:
@@ -209,9 +236,10 @@ def game_result_record(*, game: Game, scores, deposits_left: int = 0, actor=None
 
     Submitting the same result again changes nothing; a different one needs ``replace``.
     """
+    actor_authorize(actor, game, authz.Need.ADMIN)
     scores = _validate_scores(scores)
-    if isinstance(deposits_left, bool) or not isinstance(deposits_left, int) or deposits_left < 0:
-        raise ValidationError({"deposits_left": ["a whole number of riichi sticks, 0 or more"]})
+    if isinstance(deposits_left, bool) or not isinstance(deposits_left, int) or not 0 <= deposits_left <= MAX_DEPOSITS:
+        raise ValidationError({"deposits_left": [f"a whole number of riichi sticks, 0 to {MAX_DEPOSITS}"]})
     game = _lock_game(game.pk)
     if game.status == Game.Status.VOID:
         raise ValidationError({"game": ["this game is void"]})
@@ -223,6 +251,8 @@ def game_result_record(*, game: Game, scores, deposits_left: int = 0, actor=None
     if existing and not replace:
         raise ResultConflict({"scores": ["this game already has a different result; correct it explicitly"]})
     rule_set = game.season.rule_set
+    if rule_set.system == "riichi":
+        _scores_unit_check(scores, rule_set.options)
     computed = game_points_compute(rule_set=rule_set, scores=scores, deposits_left=deposits_left)
     result, created = GameResult.objects.update_or_create(
         game=game,
@@ -325,28 +355,48 @@ def standings_recompute(*, division: Division) -> int:
 @transaction.atomic
 def application_submit(*, player: Player, season: Season, tier: QualificationTier, evidence: dict,
                        proof=None, actor=None) -> QualificationApplication:
+    """File an application. The proof file is checked (type from its content, size) before
+    anything is written, and written only once the row exists, so a refused request (invalid
+    evidence, a duplicate application) leaves no file behind."""
     if tier.league_id != season.league_id:
         raise ValidationError({"tier": ["this tier belongs to another league"]})
+    if actor is not None and getattr(actor, "is_authenticated", False):
+        player_ok = getattr(getattr(actor, "player", None), "pk", None) == player.pk
+        if not player_ok and not authz.is_admin(actor, season.league):
+            raise PermissionDenied("only the player, or an admin of this league, may file this application")
     qualification.check_tier_in_force(tier=tier, season=season)
     clean = qualification.clean_evidence(tier=tier, evidence=evidence, season=season)
     if tier.requirements.get("proof_required") and not proof:
         raise ValidationError({"proof": ["upload a screenshot or file that proves the account and games"]})
+    proof_type = evidence_file_check(proof) if proof else ""
     if season.status == Season.Status.CLOSED:
         raise ValidationError({"season": ["the season is closed"]})
     try:
         with transaction.atomic():
             application = QualificationApplication.objects.create(
-                player=player, season=season, tier=tier, proof=proof or "", **clean
+                player=player, season=season, tier=tier, proof_type=proof_type, **clean
             )
     except IntegrityError:
         raise ValidationError({"tier": ["you already have a pending or approved application for this tier"]}) from None
-    audit_log_write(actor=actor, action="application.submit", obj=application, data={"tier": tier.code, **clean})
+    if proof:
+        stored = application.proof.storage.save(random_name("qualification", proof_type), proof)
+        try:
+            QualificationApplication.objects.filter(pk=application.pk).update(proof=stored)
+            application.proof.name = stored
+            audit_log_write(actor=actor, action="application.submit", obj=application,
+                            data={"tier": tier.code, **clean, "proof_type": proof_type})
+        except Exception:
+            application.proof.storage.delete(stored)
+            raise
+    else:
+        audit_log_write(actor=actor, action="application.submit", obj=application, data={"tier": tier.code, **clean})
     return application
 
 
 @transaction.atomic
 def application_decide(*, application: QualificationApplication, approve: bool, reason: str = "",
                        actor=None) -> QualificationApplication:
+    actor_authorize(actor, application, authz.Need.ADMIN)
     application = QualificationApplication.objects.select_for_update().get(pk=application.pk)
     if application.status != QualificationApplication.Status.PENDING:
         raise ValidationError({"status": [f"already {application.get_status_display().lower()}"]})

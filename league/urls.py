@@ -12,4 +12,5 @@ urlpatterns = [
     path("review/applications/", views.applications_review, name="review"),
     path("review/applications/<int:application_id>/decide/", views.application_decide, name="application-decide"),
     path("me/", views.my_page, name="me"),
+    path("applications/<int:application_id>/proof/", views.application_proof, name="application-proof"),
 ]

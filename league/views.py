@@ -3,9 +3,13 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
+
+from kyoku.authz import Need, object_for_actor, scope_for_actor
+from kyoku.uploads import INLINE_TYPES, sniff
 
 from . import roles, selectors, services
 from .forms import ApplicationForm, DecisionForm, GameResultForm, service_errors_to_form
@@ -68,9 +72,8 @@ def game_detail(request, game_id):
 
 @login_required
 def game_result_entry(request, game_id):
-    game = get_object_or_404(Game.objects.select_related("season__rule_set", "division"), pk=game_id)
-    if not roles.is_admin(request.user, game.season.league):
-        raise PermissionDenied
+    game = object_for_actor(Game.objects.select_related("season__rule_set", "division"), actor=request.user,
+                            need=Need.ADMIN, pk=game_id)
     options = game.season.rule_set.options
     initial = {}
     if hasattr(game, "result"):
@@ -97,16 +100,15 @@ def game_result_entry(request, game_id):
 def applications_review(request):
     if not roles.is_admin(request.user):
         raise PermissionDenied
-    return render(request, "league/review.html", {"applications": selectors.applications_pending(),
-                                                  "form": DecisionForm()})
+    pending = scope_for_actor(selectors.applications_pending(), actor=request.user, need=Need.ADMIN)
+    return render(request, "league/review.html", {"applications": pending, "form": DecisionForm()})
 
 
 @login_required
 @require_POST
 def application_decide(request, application_id):
-    if not roles.is_admin(request.user):
-        raise PermissionDenied
-    application = get_object_or_404(QualificationApplication, pk=application_id)
+    application = object_for_actor(QualificationApplication, actor=request.user, need=Need.ADMIN,
+                                   pk=application_id)
     form = DecisionForm(request.POST)
     form.is_valid()
     approve = request.POST.get("decision") == "approve"
@@ -142,3 +144,32 @@ def my_page(request):
         "applications": player.applications.select_related("tier", "season"),
         "penalties": selectors.player_penalties(player=player),
     })
+
+
+@login_required
+def application_proof(request, application_id):
+    """An application's evidence file, to the owning player and that league's admins and
+    referees only. Always a download unless the stored type, checked again from the file's
+    first bytes, is an allowed image or PDF and ``?inline=1`` asks to view it."""
+    application = object_for_actor(QualificationApplication.objects.select_related("season__league"),
+                                   actor=request.user, need=Need.OWNER, pk=application_id)
+    if not application.proof:
+        raise Http404(_("This application has no file."))
+    try:
+        handle = application.proof.open("rb")
+    except FileNotFoundError:
+        raise Http404(_("The file is missing from storage.")) from None
+    head = handle.read(4096)
+    handle.seek(0)
+    detected = sniff(head)
+    inline = request.GET.get("inline") == "1" and detected is not None and detected == application.proof_type \
+        and detected in INLINE_TYPES
+    extension = application.proof.name.rsplit(".", 1)[-1] if "." in application.proof.name else "bin"
+    response = FileResponse(handle, as_attachment=not inline,
+                            filename=f"application-{application.pk}-proof.{extension}",
+                            content_type=detected if inline else "application/octet-stream")
+    response["X-Content-Type-Options"] = "nosniff"
+    response["Cache-Control"] = "private, no-store"
+    # even if a browser rendered it, nothing in it may run or load anything
+    response["Content-Security-Policy"] = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox"
+    return response

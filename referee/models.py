@@ -8,6 +8,8 @@ from django.utils.translation import gettext_lazy as _
 
 class PenaltyCatalogue(models.Model):
     """One immutable version of a league's offence → sanction table (see referee.engine.penalties)."""
+    LEAGUE_PATH = "league"
+
 
     league = models.ForeignKey("league.League", on_delete=models.CASCADE, related_name="penalty_catalogues")
     version = models.PositiveIntegerField(default=1)
@@ -24,6 +26,8 @@ class PenaltyCatalogue(models.Model):
 
 
 class Incident(models.Model):
+    LEAGUE_PATH = "game__season__league"
+
     class Status(models.TextChoices):
         OPEN = "open", _("Open")
         RULED = "ruled", _("Ruled")
@@ -52,6 +56,8 @@ class Incident(models.Model):
 class Ruling(models.Model):
     """The engine's output for an incident, stored with the versions it ran under, and the
     referee's decision. Never edited after it is decided: an appeal makes a new ruling."""
+    LEAGUE_PATH = "incident__game__season__league"
+
 
     class Decision(models.TextChoices):
         ACCEPTED = "accepted", _("Accepted as proposed")
@@ -74,6 +80,9 @@ class Ruling(models.Model):
 
 
 class Appeal(models.Model):
+    LEAGUE_PATH = "ruling__incident__game__season__league"
+    OWNER_PATH = "player"
+
     class Status(models.TextChoices):
         PENDING = "pending", _("Pending")
         UPHELD = "upheld", _("Ruling upheld")

@@ -8,6 +8,8 @@ from .fields import JSONTextField
 
 
 class HandRecord(models.Model):
+    LEAGUE_PATH = "game__season__league"
+
     game = models.ForeignKey("league.Game", on_delete=models.CASCADE, related_name="hands")
     sequence = models.PositiveSmallIntegerField()  # 1, 2, ... in play order
     record = models.JSONField()  # contract record without "rules" (the season's rule set applies)

@@ -71,9 +71,10 @@ class GameSerializer(serializers.ModelSerializer):
 
 
 class GameResultInputSerializer(serializers.Serializer):
-    scores = serializers.ListField(child=serializers.IntegerField(), min_length=4, max_length=4,
+    scores = serializers.ListField(child=serializers.IntegerField(min_value=-10_000_000, max_value=10_000_000),
+                                   min_length=4, max_length=4,
                                    help_text="Final raw scores of seats 0..3 (East, South, West, North at the start).")
-    deposits_left = serializers.IntegerField(min_value=0, default=0,
+    deposits_left = serializers.IntegerField(min_value=0, max_value=99, default=0,
                                              help_text="Riichi sticks still on the table at the end.")
     replace = serializers.BooleanField(default=False, help_text="Correct an existing, different result.")
 
@@ -94,13 +95,20 @@ class TierSerializer(serializers.ModelSerializer):
 class ApplicationSerializer(serializers.ModelSerializer):
     player = PlayerSerializer(read_only=True)
     tier_code = serializers.CharField(source="tier.code", read_only=True)
+    proof_url = serializers.SerializerMethodField(help_text="The evidence file, served only to the player and "
+                                                            "this league's admins and referees; null if none.")
 
     class Meta:
         model = QualificationApplication
         fields = ["id", "player", "season", "tier", "tier_code", "status", "platform", "account_id", "rank",
-                  "rating", "games_in_year", "room", "evidence_year", "proof", "note", "submitted_at",
-                  "decided_at", "reason"]
+                  "rating", "games_in_year", "room", "evidence_year", "proof_url", "proof_type", "note",
+                  "submitted_at", "decided_at", "reason"]
         read_only_fields = ["status", "submitted_at", "decided_at", "reason"]
+
+    def get_proof_url(self, obj) -> str | None:
+        from django.urls import reverse
+
+        return reverse("application-proof", args=[obj.pk]) if obj.proof else None
 
 
 class ApplicationInputSerializer(serializers.Serializer):
@@ -108,20 +116,20 @@ class ApplicationInputSerializer(serializers.Serializer):
     tier = serializers.PrimaryKeyRelatedField(queryset=QualificationTier.objects.all())
     player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(), required=False,
                                                 help_text="Admins only: apply on a player's behalf.")
-    platform = serializers.CharField(required=False, allow_blank=True)
-    account_id = serializers.CharField(required=False, allow_blank=True)
-    rank = serializers.CharField(required=False, allow_blank=True)
-    rating = serializers.IntegerField(required=False, min_value=0)
-    games_in_year = serializers.IntegerField(required=False, min_value=0)
-    room = serializers.CharField(required=False, allow_blank=True)
-    evidence_year = serializers.IntegerField(required=False)
-    note = serializers.CharField(required=False, allow_blank=True)
-    proof = serializers.FileField(required=False)
+    platform = serializers.ChoiceField(choices=["tenhou", "mahjongsoul", "league"], required=False, allow_blank=True)
+    account_id = serializers.CharField(required=False, allow_blank=True, max_length=40)
+    rank = serializers.CharField(required=False, allow_blank=True, max_length=20)
+    rating = serializers.IntegerField(required=False, min_value=0, max_value=10_000)
+    games_in_year = serializers.IntegerField(required=False, min_value=0, max_value=100_000)
+    room = serializers.CharField(required=False, allow_blank=True, max_length=20)
+    evidence_year = serializers.IntegerField(required=False, min_value=2000, max_value=2100)
+    note = serializers.CharField(required=False, allow_blank=True, max_length=2000)
+    proof = serializers.FileField(required=False, help_text="PNG, JPEG, WebP or PDF, at most 10 MiB by default.")
 
 
 class ApplicationDecisionSerializer(serializers.Serializer):
     approve = serializers.BooleanField()
-    reason = serializers.CharField(required=False, allow_blank=True, default="")
+    reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
 
 
 class EntrySerializer(serializers.ModelSerializer):
@@ -139,3 +147,13 @@ class PenaltySerializer(serializers.ModelSerializer):
         model = Penalty
         fields = ["id", "season", "player", "game", "hand_number", "offence", "sanction", "points", "ruling",
                   "assigned_at", "cancelled_at", "cancel_reason"]
+
+
+class PlayerHistoryRowSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    season = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    raw_score = serializers.IntegerField(allow_null=True)
+    points = serializers.DecimalField(max_digits=7, decimal_places=1, allow_null=True)
+    place = serializers.IntegerField(allow_null=True)
+    running = serializers.DecimalField(max_digits=9, decimal_places=1)

@@ -1,4 +1,3 @@
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
@@ -7,6 +6,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from kyoku.authz import Need, object_for_actor, scope_for_actor
 from league import roles, selectors, services
 from league.models import (
     Division,
@@ -21,7 +21,6 @@ from league.models import (
 
 from . import serializers as s
 from .idempotency import idempotent
-from .permissions import IsLeagueAdmin
 
 
 class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
@@ -29,13 +28,15 @@ class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
     serializer_class = s.PlayerSerializer
     filterset_fields = ["active", "membership_number"]
 
+    @extend_schema(responses=s.PlayerHistoryRowSerializer(many=True))
     @action(detail=True)
     def history(self, request, pk=None):
         player = self.get_object()
         rows = selectors.player_history(player=player)
-        return Response([{"game": r["game"].pk, "season": r["game"].season_id, "seat": r["seat"].seat,
-                          "raw_score": r["raw_score"], "points": r["points"], "place": r["place"],
-                          "running": r["running"]} for r in rows])
+        return Response(s.PlayerHistoryRowSerializer(
+            [{"game": r["game"].pk, "season": r["game"].season_id, "seat": r["seat"].seat,
+              "raw_score": r["raw_score"], "points": r["points"], "place": r["place"],
+              "running": r["running"]} for r in rows], many=True).data)
 
 
 class RuleSetViewSet(viewsets.ReadOnlyModelViewSet):
@@ -67,8 +68,9 @@ class DivisionViewSet(viewsets.ReadOnlyModelViewSet):
     @extend_schema(responses=s.EntrySerializer(many=True))
     @action(detail=True)
     def entries(self, request, pk=None):
-        rows = Entry.objects.filter(division=self.get_object()).select_related("player")
-        return Response(s.EntrySerializer(rows, many=True).data)
+        rows = Entry.objects.filter(division=self.get_object()).select_related("player").order_by("pk")
+        page = self.paginate_queryset(rows)
+        return self.get_paginated_response(s.EntrySerializer(page, many=True).data)
 
 
 class GameViewSet(viewsets.ReadOnlyModelViewSet):
@@ -83,11 +85,11 @@ class GameResultView(APIView):
     """Record (POST) or read (GET) a game's final scores."""
 
     def get_permissions(self):
-        return [IsLeagueAdmin()] if self.request.method == "POST" else []
+        return [IsAuthenticated()] if self.request.method == "POST" else []
 
     @extend_schema(responses=s.GameResultSerializer)
     def get(self, request, pk):
-        game = get_object_or_404(Game, pk=pk)
+        game = object_for_actor(Game, actor=request.user, need=Need.VIEW, pk=pk)
         if not hasattr(game, "result"):
             return Response({"detail": "no result yet"}, status=status.HTTP_404_NOT_FOUND)
         return Response(s.GameResultSerializer(game.result).data)
@@ -96,7 +98,7 @@ class GameResultView(APIView):
                                                                    200: s.GameResultSerializer})
     @idempotent
     def post(self, request, pk):
-        game = get_object_or_404(Game, pk=pk)
+        game = object_for_actor(Game, actor=request.user, need=Need.ADMIN, pk=pk)
         data = s.GameResultInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         result, created = services.game_result_record(game=game, actor=request.user, **data.validated_data)
@@ -117,11 +119,10 @@ class ApplicationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, views
     filterset_fields = ["status", "season", "tier"]
 
     def get_queryset(self):
-        qs = QualificationApplication.objects.select_related("player", "tier", "season")
-        if roles.is_admin(self.request.user):
-            return qs
-        player = roles.player_of(self.request.user)
-        return qs.filter(player=player) if player else qs.none()
+        # the player's own applications, and every application of the leagues where the user
+        # is an admin or referee (evidence is private: nobody else sees it)
+        qs = QualificationApplication.objects.select_related("player", "tier", "season").order_by("-submitted_at")
+        return scope_for_actor(qs, actor=self.request.user, need=Need.OWNER)
 
     @extend_schema(request=s.ApplicationInputSerializer, responses={201: s.ApplicationSerializer})
     @idempotent
@@ -130,21 +131,21 @@ class ApplicationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, views
         data.is_valid(raise_exception=True)
         v = dict(data.validated_data)
         player = v.pop("player", None)
-        if player is not None and not roles.is_admin(request.user):
-            raise PermissionDenied("Only a league admin may apply on another player's behalf.")
+        season, tier, proof = v.pop("season"), v.pop("tier"), v.pop("proof", None)
+        if player is not None and not roles.is_admin(request.user, season.league):
+            raise PermissionDenied("Only an admin of this season's league may apply on another player's behalf.")
         player = player or roles.player_of(request.user)
         if player is None:
             raise PermissionDenied("Your login is not linked to a player.")
-        season, tier, proof = v.pop("season"), v.pop("tier"), v.pop("proof", None)
         application = services.application_submit(player=player, season=season, tier=tier, evidence=v,
                                                   proof=proof, actor=request.user)
         return Response(s.ApplicationSerializer(application).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=s.ApplicationDecisionSerializer, responses=s.ApplicationSerializer)
-    @action(detail=True, methods=["post"], permission_classes=[IsLeagueAdmin])
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
     @idempotent
     def decide(self, request, pk=None):
-        application = get_object_or_404(QualificationApplication, pk=pk)
+        application = object_for_actor(QualificationApplication, actor=request.user, need=Need.ADMIN, pk=pk)
         data = s.ApplicationDecisionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         application = services.application_decide(application=application, actor=request.user,

@@ -1,0 +1,71 @@
+"""``Idempotency-Key`` for write endpoints: a repeated request returns the first response
+and creates nothing twice. The key row is inserted in the same transaction as the write,
+so two concurrent requests with one key serialise on the unique index."""
+
+from __future__ import annotations
+
+import hashlib
+from functools import wraps
+
+from django.db import IntegrityError, transaction
+from rest_framework import status
+from rest_framework.response import Response
+
+from league.models import IdempotencyKey
+
+HEADER = "Idempotency-Key"
+
+
+def _request_hash(request) -> str:
+    digest = hashlib.sha256()
+    digest.update(request.method.encode())
+    digest.update(request.get_full_path().encode())  # the query too: DELETE …/hands/3/?hand_id=…
+    digest.update(request._request.body)
+    return digest.hexdigest()
+
+
+def _replay(request, key: str, request_hash: str) -> Response:
+    record = IdempotencyKey.objects.get(user=request.user, key=key)
+    if record.request_hash != request_hash:
+        return Response({"detail": f"{HEADER}: this key was already used for a different request"},
+                        status=status.HTTP_422_UNPROCESSABLE_ENTITY)
+    response = Response(record.response, status=record.status_code)
+    response["Idempotent-Replayed"] = "true"
+    return response
+
+
+class _Discard(Exception):
+    """Roll back the key with a non-2xx answer, so a corrected retry may reuse it."""
+
+    def __init__(self, response):
+        self.response = response
+
+
+def idempotent(method):
+    @wraps(method)
+    def wrapper(self, request, *args, **kwargs):
+        key = request.headers.get(HEADER, "").strip()
+        if not key or not request.user.is_authenticated:
+            return method(self, request, *args, **kwargs)
+        if len(key) > 128:
+            return Response({"detail": f"{HEADER}: at most 128 characters"}, status=status.HTTP_400_BAD_REQUEST)
+        request_hash = _request_hash(request)
+        try:
+            with transaction.atomic():
+                try:
+                    with transaction.atomic():
+                        record = IdempotencyKey.objects.create(
+                            user=request.user, key=key, endpoint=request.path, request_hash=request_hash
+                        )
+                except IntegrityError:
+                    return _replay(request, key, request_hash)
+                response = method(self, request, *args, **kwargs)
+                if not 200 <= response.status_code < 300:
+                    raise _Discard(response)
+                record.status_code, record.response = response.status_code, response.data
+                record.save(update_fields=["status_code", "response"])
+                return response
+        except _Discard as discard:
+            return discard.response
+
+    return wrapper
