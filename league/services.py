@@ -10,6 +10,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from kyoku import authz
+from kyoku.safe_json import check_field
 from kyoku.uploads import evidence_file_check, random_name
 from scoring.engine import SettlementError, game_end, resolve_rules
 
@@ -70,6 +71,7 @@ def _standings_refresh_on_commit(division_id: int) -> None:
 def _rules_resolve(*, preset: str, overrides: dict) -> tuple[str, dict]:
     if not isinstance(overrides, dict):
         raise ValidationError({"overrides": ["must be an object of option: value"]})
+    check_field(overrides, "overrides", max_depth=6, max_nodes=500, max_string=200)
     try:
         return resolve_rules({"preset": preset, **overrides})
     except SettlementError as exc:

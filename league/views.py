@@ -41,8 +41,10 @@ def player_detail(request, player_id):
     return render(request, "league/player.html", {
         "player": player, "history": history, "chart": _chart(history),
         "penalties": selectors.player_penalties(player=player),
-        "applications": player.applications.select_related("tier", "season")
-        if roles.player_of(request.user) == player or roles.is_admin(request.user) else None,
+        # private: the player's own, or those of the leagues where the reader is admin or referee
+        "applications": scope_for_actor(player.applications.select_related("tier", "season"),
+                                        actor=request.user, need=Need.OWNER)
+        if request.user.is_authenticated else None,
     })
 
 

@@ -16,6 +16,7 @@ from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from kyoku.authz import Need, object_for_actor
 from league import roles
 from league.api.idempotency import idempotent
 from league.models import Game
@@ -56,12 +57,12 @@ class RecordSerializer(serializers.Serializer):
 
 class IncidentInputSerializer(serializers.Serializer):
     game = serializers.PrimaryKeyRelatedField(queryset=Game.objects.select_related("season__league"))
-    hand_number = serializers.IntegerField(required=False, allow_null=True, min_value=0, default=None)
-    dealer = serializers.IntegerField(default=0)
+    hand_number = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=999, default=None)
+    dealer = serializers.IntegerField(default=0, min_value=0, max_value=3)
     kind = serializers.CharField(max_length=40)
     events = serializers.JSONField(help_text="The timeline: a list of events (ruling contract).")
-    description = serializers.CharField(required=False, allow_blank=True, default="")
-    private_notes = serializers.CharField(required=False, allow_blank=True, default="",
+    description = serializers.CharField(required=False, allow_blank=True, default="", max_length=5000)
+    private_notes = serializers.CharField(required=False, allow_blank=True, default="", max_length=5000,
                                           help_text="Seen by referees only.")
 
 
@@ -85,7 +86,7 @@ class DecisionInputSerializer(serializers.Serializer):
     accept = serializers.BooleanField(help_text="true: the proposed ruling stands; false: override it.")
     override = serializers.JSONField(required=False, allow_null=True, default=None,
                                      help_text=f"Fields that change: {', '.join(services.OVERRIDABLE)}.")
-    override_reason = serializers.CharField(required=False, allow_blank=True, default="")
+    override_reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
     penalties = serializers.JSONField(required=False, default=None,
                                       help_text='Extra penalties: [{"seat": 1, "offence": "slow_play"}].')
 
@@ -109,7 +110,7 @@ class RulingSerializer(serializers.Serializer):
 
 
 class AppealInputSerializer(serializers.Serializer):
-    reason = serializers.CharField()
+    reason = serializers.CharField(max_length=5000)
 
 
 class AppealSerializer(serializers.ModelSerializer):
@@ -120,14 +121,14 @@ class AppealSerializer(serializers.ModelSerializer):
 
 class AppealDecisionInputSerializer(serializers.Serializer):
     uphold = serializers.BooleanField()
-    reason = serializers.CharField()
+    reason = serializers.CharField(max_length=5000)
     new_final = serializers.JSONField(required=False, allow_null=True, default=None)
     penalties = serializers.JSONField(required=False, default=None)
 
 
 class FalseWinInputSerializer(serializers.Serializer):
     rules = serializers.JSONField(required=False, help_text="Rule set spec; or give 'game' to use its season's.")
-    game = serializers.IntegerField(required=False)
+    game = serializers.IntegerField(required=False, min_value=1, max_value=2**62)
     declaration = serializers.JSONField(help_text="The win declaration (docs/engine-interfaces.md).")
 
 
@@ -234,13 +235,13 @@ class IncidentRulingView(APIView):
 
     @extend_schema(responses={200: dict})
     def get(self, request, pk):
-        incident = get_object_or_404(Incident, pk=pk)
+        incident = object_for_actor(Incident, actor=request.user, need=Need.REFEREE, pk=pk)
         return Response(services.ruling_propose(incident=incident))
 
     @extend_schema(request=DecisionInputSerializer, responses={201: RulingSerializer})
     @idempotent
     def post(self, request, pk):
-        incident = get_object_or_404(Incident, pk=pk)
+        incident = object_for_actor(Incident, actor=request.user, need=Need.REFEREE, pk=pk)
         data = DecisionInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         ruling = services.ruling_decide(incident=incident, referee=request.user, **data.validated_data)
@@ -257,9 +258,7 @@ class RulingListView(APIView):
         season = request.query_params.get("season")
         qs = selectors.rulings_public()
         if season:
-            if not season.isdigit():
-                return Response({"detail": "season: must be a season id"}, status=status.HTTP_400_BAD_REQUEST)
-            qs = qs.filter(incident__game__season_id=int(season))
+            qs = qs.filter(incident__game__season_id=selectors.id_param("season", season))
         return Response([selectors.ruling_public(r) for r in qs])
 
 
@@ -299,7 +298,7 @@ class AppealDecideView(APIView):
     @extend_schema(request=AppealDecisionInputSerializer, responses={200: AppealSerializer})
     @idempotent
     def post(self, request, pk):
-        appeal = get_object_or_404(Appeal, pk=pk)
+        appeal = object_for_actor(Appeal, actor=request.user, need=Need.REFEREE, pk=pk)
         data = AppealDecisionInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         appeal = services.appeal_decide(appeal=appeal, referee=request.user, **data.validated_data)

@@ -3,8 +3,9 @@ the public shapes (``incident_public``, ``ruling_public``) leave them out."""
 
 from __future__ import annotations
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
 
+from kyoku import authz
 from league import roles
 from league.models import GameSeat, Penalty, Player, Season
 
@@ -17,26 +18,33 @@ def _incidents():
 
 
 def incidents_visible_to(user):
-    """Referees (of any league) see every incident; a player sees the incidents of their games."""
-    if roles.is_referee(user):
+    """A referee or admin sees the incidents of their own leagues; a player sees the incidents of
+    the games they sat in (any league). Nobody sees another league's incidents through a role."""
+    leagues = authz.leagues_where(user, authz.Need.REFEREE)
+    if leagues is None:  # superuser
         return _incidents()
+    cond = Q(game__season__league_id__in=leagues)
     player = roles.player_of(user)
-    if player is None:
+    if player is not None:
+        cond |= Q(pk__in=Incident.objects.filter(game__seats__player=player).values("pk"))
+    if not leagues and player is None:
         return Incident.objects.none()
-    return _incidents().filter(game__seats__player=player).distinct()
+    return _incidents().filter(cond)
 
 
 def can_see_private(user, incident: Incident) -> bool:
     return roles.is_referee(user, incident.game.season.league)
 
 
-def incidents_open():
-    return _incidents().filter(status=Incident.Status.OPEN).order_by("created_at")
+def incidents_open(user=None):
+    qs = _incidents().filter(status=Incident.Status.OPEN).order_by("created_at")
+    return authz.scope_for_actor(qs, actor=user, need=authz.Need.REFEREE) if user is not None else qs
 
 
-def appeals_pending():
-    return Appeal.objects.filter(status=Appeal.Status.PENDING).select_related(
+def appeals_pending(user=None):
+    qs = Appeal.objects.filter(status=Appeal.Status.PENDING).select_related(
         "player", "ruling__incident__game__division", "ruling__referee").order_by("submitted_at")
+    return authz.scope_for_actor(qs, actor=user, need=authz.Need.REFEREE) if user is not None else qs
 
 
 def rulings_for(incident: Incident):
@@ -110,9 +118,19 @@ def incident_public(inc: Incident, *, private: bool) -> dict:
 def incidents_search(qs, *, status: str | None = None, game: str | None = None, season: str | None = None):
     if status:
         qs = qs.filter(status=status)
-    if game and str(game).isdigit():
-        qs = qs.filter(game_id=int(game))
-    if season and str(season).isdigit():
-        qs = qs.filter(game__season_id=int(season))
+    if game:
+        qs = qs.filter(game_id=id_param("game", game))
+    if season:
+        qs = qs.filter(game__season_id=id_param("season", season))
     return qs
+
+
+def id_param(name: str, value) -> int:
+    """An id from the query string: digits within a database id's range, else a 400 naming it."""
+    from django.core.exceptions import ValidationError
+
+    text = str(value)
+    if not text.isdigit() or len(text) > 18:
+        raise ValidationError({name: ["must be an id (a whole number)"]})
+    return int(text)
 

@@ -16,6 +16,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from kyoku.safe_json import check_field, text_problem
 from league import roles
 from league.models import Game, GameSeat, Penalty, Player, Season
 from league.services import audit_log_write, penalty_assign, penalty_cancel
@@ -75,6 +76,21 @@ def incident_record(incident: Incident) -> dict:
 # ---------------------------------------------------------------- incidents
 
 
+MAX_EVENTS = 500  # a hand's timeline: a few dozen events; far more is not a real incident
+
+
+def _text(value, field: str, limit: int) -> str:
+    """Free text a referee or player types: refused (naming the field) when too long or not storable."""
+    if not isinstance(value, str):
+        raise ValidationError({field: ["must be text"]})
+    if len(value) > limit:
+        raise ValidationError({field: [f"at most {limit} characters"]})
+    problem = text_problem(value)
+    if problem:
+        raise ValidationError({field: [problem]})
+    return value
+
+
 def _check_referee(user, league) -> None:
     if not roles.is_referee(user, league):
         raise PermissionDenied("Only a referee of this league may do this.")
@@ -94,6 +110,12 @@ def incident_log(*, game: Game, hand_number: int | None, dealer: int, kind: str,
         raise ValidationError({"hand_number": ["a hand number, 0 or more"]})
     if not isinstance(events, list) or not events:
         raise ValidationError({"events": ["record the timeline: at least one event"]})
+    if len(events) > MAX_EVENTS:
+        raise ValidationError({"events": [f"at most {MAX_EVENTS} events in one incident"]})
+    check_field(events, "events")
+    kind = _text(kind, "kind", 40)
+    description = _text(description or "", "description", 5000)
+    private_notes = _text(private_notes or "", "private_notes", 5000)
     try:
         rule({"rules": rules_record_for(game.season), "dealer": dealer, "events": events})
     except RulingError as exc:
@@ -147,6 +169,7 @@ def penalty_catalogue_current(*, league) -> PenaltyCatalogue:
 @transaction.atomic
 def penalty_catalogue_revise(*, league, data: dict, actor=None) -> PenaltyCatalogue:
     """A new catalogue version (version + 1); earlier versions stay as the rulings made under them."""
+    check_field(data, "catalogue")
     errors = validate_catalogue(data)
     if errors:
         raise _catalogue_errors(errors)
@@ -268,6 +291,9 @@ def ruling_decide(*, incident: Incident, referee, accept: bool, override: dict |
                                                                     "game__season__league").get(pk=incident.pk)
     season = incident.game.season
     _check_referee(referee, season.league)
+    check_field(override, "override")
+    check_field(penalties, "penalties")
+    override_reason = _text(override_reason or "", "override_reason", 2000)
     if incident.status != Incident.Status.OPEN:
         raise ValidationError({"status": [
             f"incident #{incident.pk} is {incident.get_status_display().lower()}, not open: a ruling is made "
@@ -334,6 +360,7 @@ def appeal_file(*, ruling: Ruling, player: Player, reason: str, actor=None) -> A
         raise PermissionDenied("Only a player of this game may appeal its ruling.")
     if not (reason or "").strip():
         raise ValidationError({"reason": ["say why the ruling should change"]})
+    reason = _text(reason, "reason", 5000)
     if incident.status == Incident.Status.OPEN:
         raise ValidationError({"status": ["this incident has not been ruled yet"]})
     if incident.status == Incident.Status.APPEALED:
@@ -371,7 +398,9 @@ def appeal_decide(*, appeal: Appeal, referee, uphold: bool, reason: str, new_fin
     if old.referee_id is not None and old.referee_id == getattr(referee, "pk", None):
         raise ValidationError({"referee": ["an appeal must be decided by a different referee than the one "
                                            "who made the ruling"]})
-    reason = (reason or "").strip()
+    reason = _text((reason or "").strip(), "reason", 5000)
+    check_field(new_final, "new_final")
+    check_field(penalties, "penalties")
     if not reason:
         raise ValidationError({"reason": ["give the reason for the decision on the appeal"]})
     if incident.status != Incident.Status.APPEALED:

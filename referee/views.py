@@ -54,8 +54,8 @@ def _require_referee(request, league=None):
 def dashboard(request):
     _require_referee(request)
     return render(request, "referee/dashboard.html", {
-        "incidents": selectors.incidents_open(),
-        "appeals": selectors.appeals_pending(),
+        "incidents": selectors.incidents_open(request.user),
+        "appeals": selectors.appeals_pending(request.user),
         "recent": selectors.rulings_public()[:20],
         "games": games_for().exclude(status=Game.Status.VOID).order_by("-season__year", "-season__number",
                                                                           "-match_day", "table")[:40],

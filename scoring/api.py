@@ -12,7 +12,7 @@ from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from league import roles
+from kyoku.authz import Need, authorize, object_for_actor
 from league.api.idempotency import idempotent
 from league.api.serializers import GameResultSerializer
 from league.models import Game, Season
@@ -135,13 +135,13 @@ class SettleView(APIView):
 # ---------------------------------------------------------------- hand-by-hand games
 
 
-def _game(pk) -> Game:
-    return get_object_or_404(Game.objects.select_related("season__rule_set", "season__league"), pk=pk)
+def _game(pk, request=None, need: Need = Need.VIEW) -> Game:
+    return object_for_actor(Game.objects.select_related("season__rule_set", "season__league"),
+                            actor=getattr(request, "user", None), need=need, pk=pk)
 
 
 def _admin_check(request, game: Game) -> None:
-    if not roles.is_admin(request.user, game.season.league):
-        raise PermissionDenied("Only a league admin of this game's league may do this.")
+    authorize(request.user, game, Need.ADMIN)
 
 
 def _written(hand: HandRecord, game: Game) -> dict:
@@ -270,10 +270,8 @@ class SeasonResettleSummarySerializer(serializers.Serializer):
 
 
 def _season(request, pk) -> Season:
-    season = get_object_or_404(Season.objects.select_related("league", "rule_set"), pk=pk)
-    if not roles.is_admin(request.user, season.league):
-        raise PermissionDenied("Only a league admin of this season's league may do this.")
-    return season
+    return object_for_actor(Season.objects.select_related("league", "rule_set"), actor=request.user,
+                            need=Need.ADMIN, pk=pk)
 
 
 class SeasonRulesView(APIView):

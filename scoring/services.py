@@ -46,6 +46,7 @@ from scoring.engine.replay import (
 from scoring.engine.replay import hands_replay as engine_hands_replay
 
 from .models import HandRecord
+from .record_gate import record_gate
 from .parallel import BATCH_HANDS, copy_text, resettled_parts, whole_games
 
 logger = logging.getLogger(__name__)
@@ -55,6 +56,12 @@ logger = logging.getLogger(__name__)
 
 def settle_one(record) -> dict:
     """One contract record → its settlement, or ``{"error": "field: message"}``."""
+    if isinstance(record, dict) and "game_end" not in record:
+        try:
+            record_gate(record)
+        except ValidationError as exc:
+            field, messages = next(iter(exc.message_dict.items()))
+            return {"error": f"{field}: {messages[0]}"}
     try:
         return settle(record)
     except SettlementError as exc:
@@ -103,8 +110,7 @@ class Rules:
 
 def record_clean(record, state: dict) -> dict:
     """The admin's record with the derived state filled in; a state field typed differently is an error."""
-    if not isinstance(record, dict):
-        raise ValidationError({"record": ["a hand record must be a JSON object"]})
+    record_gate(record)
     if "rules" in record:
         raise ValidationError({"rules": ["leave rules out: the season's rule set applies"]})
     for key, value in state.items():
