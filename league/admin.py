@@ -1,28 +1,31 @@
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
+
+from kyoku.admin import AuditedAdmin, DerivedReadOnlyAdmin
 
 from . import models
 
 
 @admin.register(models.League)
-class LeagueAdmin(admin.ModelAdmin):
+class LeagueAdmin(AuditedAdmin):
     list_display = ["name", "slug", "promotion_count"]
 
 
 @admin.register(models.LeagueRole)
-class LeagueRoleAdmin(admin.ModelAdmin):
+class LeagueRoleAdmin(AuditedAdmin):
     list_display = ["user", "league", "role"]
     list_filter = ["role", "league"]
 
 
 @admin.register(models.Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(AuditedAdmin):
     list_display = ["display_name", "native_name", "membership_number", "tenhou_id", "mahjong_soul_id", "active"]
     search_fields = ["display_name", "native_name", "membership_number"]
     list_filter = ["active"]
 
 
 @admin.register(models.RuleSet)
-class RuleSetAdmin(admin.ModelAdmin):
+class RuleSetAdmin(AuditedAdmin):
     list_display = ["name", "slug", "version", "system", "preset", "is_template"]
     readonly_fields = ["options"]
 
@@ -36,25 +39,25 @@ class DivisionInline(admin.TabularInline):
 
 
 @admin.register(models.Season)
-class SeasonAdmin(admin.ModelAdmin):
+class SeasonAdmin(AuditedAdmin):
     list_display = ["__str__", "league", "status", "rule_set", "starts_on", "ends_on"]
     list_filter = ["status", "league"]
     inlines = [DivisionInline]
 
 
 @admin.register(models.QualificationTier)
-class TierAdmin(admin.ModelAdmin):
+class TierAdmin(AuditedAdmin):
     list_display = ["code", "description", "validity", "division_code", "effective_year", "effective_number", "active"]
 
 
 @admin.register(models.QualificationApplication)
-class ApplicationAdmin(admin.ModelAdmin):
+class ApplicationAdmin(AuditedAdmin):
     list_display = ["player", "season", "tier", "status", "submitted_at"]
     list_filter = ["status", "tier"]
 
 
 @admin.register(models.Entry)
-class EntryAdmin(admin.ModelAdmin):
+class EntryAdmin(AuditedAdmin):
     list_display = ["player", "division", "basis"]
     list_filter = ["season", "division__code", "basis"]
 
@@ -66,15 +69,50 @@ class SeatInline(admin.TabularInline):
 
 
 @admin.register(models.Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(AuditedAdmin):
     list_display = ["__str__", "status", "scheduled_at"]
     list_filter = ["season", "division__code", "status"]
     inlines = [SeatInline]
 
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        # a status change (e.g. to void) moves the standings: refresh them after commit
+        from .services import _standings_refresh_on_commit
+
+        _standings_refresh_on_commit(obj.division_id)
+
+    def has_delete_permission(self, request, obj=None):
+        # a game with a result (or hands) is part of the standings: void it instead of deleting
+        if obj is not None and (hasattr(obj, "result") or obj.hands.exists()):
+            return False
+        return super().has_delete_permission(request, obj)
+
+    def delete_queryset(self, request, queryset):
+        kept = [g for g in queryset if hasattr(g, "result") or g.hands.exists()]
+        if kept:
+            self.message_user(request, _("Games with a result or hands cannot be deleted (void them instead): %s")
+                              % ", ".join(str(g) for g in kept), level="error")
+        for game in queryset:
+            if game not in kept:
+                self.delete_model(request, game)
+
+
+@admin.register(models.GameResult)
+class GameResultAdmin(DerivedReadOnlyAdmin):
+    """Results change through result entry or the hands (which re-derive points and standings)."""
+
+    list_display = ["game", "scores", "points", "entered_at"]
+
 
 @admin.register(models.Penalty)
-class PenaltyAdmin(admin.ModelAdmin):
+class PenaltyAdmin(AuditedAdmin):
     list_display = ["player", "season", "offence", "sanction", "points", "assigned_at", "cancelled_at"]
+    # what counts in the standings is set by the referee desk (issue, cancel with a reason)
+    readonly_fields = ["season", "player", "game", "hand_number", "offence", "sanction", "points", "ruling",
+                       "assigned_by", "cancelled_at", "cancelled_by", "cancel_reason"]
+
+    def has_add_permission(self, request):
+        return False
 
     def has_delete_permission(self, request, obj=None):
         return False  # the ledger is append-only: cancel with a reason instead
@@ -82,8 +120,9 @@ class PenaltyAdmin(admin.ModelAdmin):
 
 @admin.register(models.AuditLog)
 class AuditLogAdmin(admin.ModelAdmin):
-    list_display = ["at", "actor", "action", "object_type", "object_id"]
-    list_filter = ["action"]
+    list_display = ["at", "actor", "action", "object_type", "object_id", "league_id", "season_id"]
+    list_filter = ["action", "object_type"]
+    search_fields = ["object_id", "action"]
 
     def has_change_permission(self, request, obj=None):
         return False
@@ -95,4 +134,7 @@ class AuditLogAdmin(admin.ModelAdmin):
         return False
 
 
-admin.site.register(models.Standing)
+@admin.register(models.Standing)
+class StandingAdmin(DerivedReadOnlyAdmin):
+    list_display = ["division", "rank", "player", "total_points", "games"]
+    list_filter = ["season", "division__code"]

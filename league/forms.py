@@ -44,6 +44,15 @@ class ApplicationForm(forms.Form):
         return {k: self.cleaned_data[k] for k in keys if self.cleaned_data.get(k) not in (None, "")}
 
 
+class AuditFilterForm(forms.Form):
+    action = forms.CharField(label=_("Action"), required=False, max_length=60,
+                             help_text=_("e.g. game_result, hand, penalty, admin"))
+    object_type = forms.CharField(label=_("Object type"), required=False, max_length=40)
+    actor = forms.CharField(label=_("By (username)"), required=False, max_length=150)
+    since = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    until = forms.DateField(label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+
+
 class DecisionForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), required=False, widget=forms.TextInput())
 

@@ -414,9 +414,15 @@ class AuditLog(models.Model):
     object_type = models.CharField(max_length=40)
     object_id = models.CharField(max_length=40)
     data = models.JSONField(default=dict, encoder=DjangoJSONEncoder)
+    # Where the object belongs, resolved when the row is written (kyoku.audit): a season's or a
+    # league's log is one indexed query. Plain ids, not foreign keys: the log outlives what it names.
+    league_id = models.BigIntegerField(null=True, blank=True)
+    season_id = models.BigIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["-at", "-id"]
+        indexes = [models.Index(fields=["season_id", "-at"], name="audit_season_at"),
+                   models.Index(fields=["league_id", "-at"], name="audit_league_at")]
 
     def save(self, *args, **kwargs):
         if self.pk:

@@ -65,3 +65,22 @@ def player_penalties(*, player: Player):
 def applications_pending():
     return (QualificationApplication.objects.filter(status=QualificationApplication.Status.PENDING)
             .select_related("player", "season", "tier").order_by("submitted_at"))
+
+
+def season_audit_log(*, season: Season, action: str = "", object_type: str = "", actor: str = "",
+                     since=None, until=None):
+    """The season's audit rows, newest first (indexed on season_id, at)."""
+    from .models import AuditLog
+
+    qs = AuditLog.objects.filter(season_id=season.pk).select_related("actor")
+    if action:
+        qs = qs.filter(action__icontains=action)
+    if object_type:
+        qs = qs.filter(object_type__icontains=object_type)
+    if actor:
+        qs = qs.filter(actor__username__iexact=actor)
+    if since:
+        qs = qs.filter(at__date__gte=since)
+    if until:
+        qs = qs.filter(at__date__lte=until)
+    return qs.order_by("-at", "-id")

@@ -9,6 +9,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from kyoku import audit as kyoku_audit
 from kyoku import authz
 from kyoku.safe_json import check_field
 from kyoku.uploads import evidence_file_check, random_name
@@ -35,14 +36,8 @@ from .models import (
 # ---------------------------------------------------------------- audit
 
 
-def audit_log_write(*, actor, action: str, obj, data: dict | None = None) -> AuditLog:
-    return AuditLog.objects.create(
-        actor=actor if getattr(actor, "is_authenticated", False) else None,
-        action=action,
-        object_type=obj._meta.label_lower,
-        object_id=str(obj.pk),
-        data=data or {},
-    )
+# The audit log is shared plumbing (kyoku.audit); kept importable from here for the services.
+audit_log_write = kyoku_audit.audit_log_write
 
 
 def actor_authorize(actor, obj, need: authz.Need) -> None:

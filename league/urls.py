@@ -6,6 +6,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("seasons/<int:season_id>/", views.season_detail, name="season"),
     path("seasons/<int:season_id>/divisions/<str:code>/", views.standings, name="standings"),
+    path("seasons/<int:season_id>/audit/", views.season_audit, name="season-audit"),
     path("players/<int:player_id>/", views.player_detail, name="player"),
     path("games/<int:game_id>/", views.game_detail, name="game"),
     path("games/<int:game_id>/result/", views.game_result_entry, name="game-result-entry"),

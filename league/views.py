@@ -3,6 +3,7 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.paginator import Paginator
 from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -12,7 +13,7 @@ from kyoku.authz import Need, object_for_actor, scope_for_actor
 from kyoku.uploads import INLINE_TYPES, sniff
 
 from . import roles, selectors, services
-from .forms import ApplicationForm, DecisionForm, GameResultForm, service_errors_to_form
+from .forms import AuditFilterForm, ApplicationForm, DecisionForm, GameResultForm, service_errors_to_form
 from .models import Division, Game, Player, QualificationApplication, Season
 
 
@@ -175,3 +176,21 @@ def application_proof(request, application_id):
     # even if a browser rendered it, nothing in it may run or load anything
     response["Content-Security-Policy"] = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox"
     return response
+
+
+AUDIT_PAGE_SIZE = 50
+
+
+@login_required
+def season_audit(request, season_id):
+    """A season's audit log for its league's admins: every change with who, when, before and
+    after; filterable by action, object type, actor and date."""
+    season = object_for_actor(Season.objects.select_related("league"), actor=request.user, need=Need.ADMIN,
+                              pk=season_id)
+    filters = AuditFilterForm(request.GET or None)
+    rows = selectors.season_audit_log(season=season, **(filters.cleaned_data if filters.is_valid() else {}))
+    page = Paginator(rows, AUDIT_PAGE_SIZE).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    return render(request, "league/audit.html", {"season": season, "page": page, "filters": filters,
+                                                 "query": query.urlencode()})

@@ -1,0 +1,64 @@
+"""Django admin that keeps the audit trail: every add, change and delete made in the admin
+writes an audit row (who, when, before and after) in the same transaction as the change
+(Django admin runs each change view in a transaction). Models whose rows are derived are
+read-only here: they change only through the services that derive them."""
+
+from __future__ import annotations
+
+from django.contrib import admin, messages
+
+from .audit import audit_log_write, snapshot
+
+
+def _label(obj) -> str:
+    return obj._meta.model_name
+
+
+class AuditedAdmin(admin.ModelAdmin):
+    def save_model(self, request, obj, form, change):
+        before = snapshot(type(obj)._default_manager.get(pk=obj.pk)) if change and obj.pk else None
+        super().save_model(request, obj, form, change)
+        audit_log_write(actor=request.user, action=f"admin.{_label(obj)}.{'change' if change else 'add'}", obj=obj,
+                        data={"before": before, "after": snapshot(obj),
+                              "changed": list(getattr(form, "changed_data", []))})
+
+    def save_formset(self, request, form, formset, change):
+        befores = {f.instance.pk: snapshot(f.instance) for f in formset.forms
+                   if f.instance.pk and f.has_changed()}
+        instances = formset.save(commit=False)
+        for obj in formset.deleted_objects:
+            audit_log_write(actor=request.user, action=f"admin.{_label(obj)}.delete", obj=obj,
+                            data={"before": snapshot(obj)})
+            obj.delete()
+        for obj in instances:
+            created = obj.pk is None
+            obj.save()
+            audit_log_write(actor=request.user, action=f"admin.{_label(obj)}.{'add' if created else 'change'}",
+                            obj=obj, data={"before": befores.get(obj.pk), "after": snapshot(obj)})
+        formset.save_m2m()
+
+    def delete_model(self, request, obj):
+        before = snapshot(obj)
+        audit_log_write(actor=request.user, action=f"admin.{_label(obj)}.delete", obj=obj, data={"before": before})
+        super().delete_model(request, obj)
+
+    def delete_queryset(self, request, queryset):
+        for obj in queryset:  # one audit row per object, and each object's own delete rules
+            self.delete_model(request, obj)
+
+
+class DerivedReadOnlyAdmin(admin.ModelAdmin):
+    """Rows computed from raw facts (standings, settlements, results' points): shown, never edited."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+def refuse(request, text: str) -> None:
+    messages.error(request, text)
