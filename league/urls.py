@@ -11,7 +11,7 @@ urlpatterns = [
     path("games/<int:game_id>/", views.game_detail, name="game"),
     path("games/<int:game_id>/result/", views.game_result_entry, name="game-result-entry"),
     path("review/applications/", views.applications_review, name="review"),
-    path("review/applications/<int:application_id>/decide/", views.application_decide, name="application-decide"),
+    path("review/applications/<int:application_id>/decide/", views.application_decide, name="review-decide"),
     path("me/", views.my_page, name="me"),
     path("applications/<int:application_id>/proof/", views.application_proof, name="application-proof"),
 ]

@@ -81,7 +81,7 @@ def test_review_queue_approve(client, season, players, admin, member, league):
     assert client.get(reverse("review")).status_code == 403
     client.force_login(admin)
     assert "Player 6" in client.get(reverse("review")).content.decode()
-    client.post(reverse("application-decide", args=[application.pk]), {"decision": "approve"})
+    client.post(reverse("review-decide", args=[application.pk]), {"decision": "approve"})
     application.refresh_from_db()
     assert application.status == "approved"
 
