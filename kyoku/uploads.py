@@ -14,7 +14,9 @@ import puremagic
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.files.storage import FileSystemStorage
-from django.utils.functional import LazyObject
+from django.core.signals import setting_changed
+from django.dispatch import receiver
+from django.utils.functional import LazyObject, empty
 from django.utils.translation import gettext as _
 
 # detected MIME type → stored extension
@@ -29,6 +31,12 @@ class _PrivateStorage(LazyObject):
 
 
 private_storage = _PrivateStorage()
+
+
+@receiver(setting_changed)
+def _private_storage_reset(*, setting, **kwargs):
+    if setting == "PRIVATE_MEDIA_ROOT":  # tests point it at a temporary folder
+        private_storage._wrapped = empty
 
 
 def get_private_storage():

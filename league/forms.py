@@ -9,14 +9,14 @@ from .models import QualificationTier, Season
 class GameResultForm(forms.Form):
     """Four scores in seat order; the view passes the game so labels show the players."""
 
-    deposits_left = forms.IntegerField(label=_("Riichi sticks left on the table"), min_value=0, initial=0)
+    deposits_left = forms.IntegerField(label=_("Riichi sticks left on the table"), min_value=0, max_value=20, initial=0)
 
     def __init__(self, *args, game=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.game = game
         for seat in game.seats.all():
             self.fields[f"score_{seat.seat}"] = forms.IntegerField(
-                label=f"{seat.seat_name} · {seat.player.display_name}", step_size=100,
+                label=f"{seat.seat_name} · {seat.player.display_name}", min_value=-10_000_000, max_value=10_000_000,
                 widget=forms.NumberInput(attrs={"class": "score", "data-seat": seat.seat, "step": 100}),
             )
         self.order_fields([f"score_{i}" for i in range(4)] + ["deposits_left"])

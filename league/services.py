@@ -185,8 +185,10 @@ def game_points_compute(*, rule_set: RuleSet, scores, deposits_left: int) -> dic
         raise _engine_error(exc) from None
 
 
-# Riichi sticks left at a table: at most a few dozen in any real game (the column is a small int).
-MAX_DEPOSITS = 99
+# Riichi sticks left on the table at the end: each stick is a riichi nobody won back, so more
+# than a handful means a run of drawn hands with riichi; 20 is beyond any real game, and a
+# larger number is a typing error (40 was once accepted).
+MAX_DEPOSITS = 20
 # Final scores: far beyond any real game (four yakuman tsumo chains stay under a million), well
 # inside every column type.
 MAX_ABS_SCORE = 10_000_000

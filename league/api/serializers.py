@@ -74,7 +74,7 @@ class GameResultInputSerializer(serializers.Serializer):
     scores = serializers.ListField(child=serializers.IntegerField(min_value=-10_000_000, max_value=10_000_000),
                                    min_length=4, max_length=4,
                                    help_text="Final raw scores of seats 0..3 (East, South, West, North at the start).")
-    deposits_left = serializers.IntegerField(min_value=0, max_value=99, default=0,
+    deposits_left = serializers.IntegerField(min_value=0, max_value=20, default=0,
                                              help_text="Riichi sticks still on the table at the end.")
     replace = serializers.BooleanField(default=False, help_text="Correct an existing, different result.")
 
