@@ -1,6 +1,6 @@
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
-from rest_framework.authtoken.views import obtain_auth_token
+from kyoku.auth_views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
 from . import views
