@@ -1,0 +1,76 @@
+"""Backup that round-trips: every row of the league data (users and roles included) and every
+private evidence file, in one zip; restored into an empty database with nothing lost.
+
+The rows are Django's own serialization (``dumpdata`` with natural keys, so users and content
+types map by name, not by id), so any database Django supports can restore a backup taken on
+another (SQLite ↔ PostgreSQL). What is derived is included too (standings, settlements), so a
+restore needs no recompute; a recompute afterwards gives the same figures.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from pathlib import Path
+
+from django.apps import apps
+from django.conf import settings
+from django.core import management
+from django.db import transaction
+
+# Not data: rebuilt by Django or meaningful only on the machine that wrote them.
+EXCLUDED = ["contenttypes", "auth.permission", "sessions", "admin.logentry", "axes"]
+DATA_NAME = "data.json"
+FILES_PREFIX = "private/"
+FORMAT = "kyoku-backup-1"
+
+
+def backup_write(target) -> dict:
+    """Write the backup zip to ``target`` (path or binary file). Returns counts."""
+    data = io.StringIO()
+    management.call_command("dumpdata", natural_foreign=True, natural_primary=True, exclude=EXCLUDED,
+                            stdout=data, indent=None)
+    root = Path(settings.PRIVATE_MEDIA_ROOT)
+    files = sorted(p for p in root.rglob("*") if p.is_file()) if root.exists() else []
+    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("FORMAT", FORMAT)
+        archive.writestr(DATA_NAME, data.getvalue())
+        for path in files:
+            archive.write(path, FILES_PREFIX + path.relative_to(root).as_posix())
+    return {"objects": len(json.loads(data.getvalue())), "files": len(files)}
+
+
+def _database_is_empty() -> bool:
+    from league.models import League, Player
+
+    user_model = apps.get_model(settings.AUTH_USER_MODEL)
+    return not (League.objects.exists() or Player.objects.exists() or user_model.objects.exists())
+
+
+def backup_restore(source) -> dict:
+    """Load a backup zip into an empty database (refused otherwise: a restore never merges)."""
+    if not _database_is_empty():
+        raise ValueError("the database is not empty: restore into a freshly migrated database")
+    with zipfile.ZipFile(source) as archive:
+        if archive.read("FORMAT").decode() != FORMAT:
+            raise ValueError("not a Kyoku backup")
+        data = archive.read(DATA_NAME)
+        members = [m for m in archive.namelist() if m.startswith(FILES_PREFIX)]
+        root = Path(settings.PRIVATE_MEDIA_ROOT).resolve()
+        for member in members:
+            target = (root / member[len(FILES_PREFIX):]).resolve()
+            if not target.is_relative_to(root):  # a crafted archive may not write outside the folder
+                raise ValueError(f"unsafe path in the backup: {member}")
+        with transaction.atomic():
+            fixture = Path(settings.BASE_DIR) / ".restore-fixture.json"
+            fixture.write_bytes(data)
+            try:
+                management.call_command("loaddata", str(fixture), verbosity=0)
+            finally:
+                fixture.unlink(missing_ok=True)
+        for member in members:
+            target = root / member[len(FILES_PREFIX):]
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(archive.read(member))
+    return {"objects": len(json.loads(data)), "files": len(members)}
