@@ -13,7 +13,8 @@ class ObtainAuthTokenLocked(ObtainAuthToken):
     def post(self, request, *args, **kwargs):
         django_request = request._request
         AxesProxyHandler.update_request(django_request)
-        credentials = {"username": str(request.data.get("username", ""))[:150]}
+        data = request.data if hasattr(request.data, "get") else {}
+        credentials = {"username": str(data.get("username", ""))[:150]}
         if not AxesProxyHandler.is_allowed(django_request, credentials):
             return Response({"detail": "too many failed logins: try again later"},
                             status=status.HTTP_429_TOO_MANY_REQUESTS)

@@ -22,6 +22,7 @@ from league.api.idempotency import idempotent
 from league.models import Game
 from referee.engine import RulingError, rule, rule_many
 from referee.engine.false_win import check_win
+from scoring.api import OBJECT_OR_LIST
 from scoring.engine import SettlementError
 
 from . import selectors, services
@@ -140,7 +141,7 @@ class RulingPreviewView(APIView):
 
     permission_classes = [IsReferee]
 
-    @extend_schema(request=RecordSerializer, responses={200: dict, 400: dict},
+    @extend_schema(request=RecordSerializer, responses={200: OBJECT_OR_LIST, 400: OBJECT_OR_LIST},
                    description="One incident record (or a JSON list) → ruling (or list). An invalid record is "
                                "answered with {\"error\": \"field: message\"} (400 for a single record).")
     def post(self, request):

@@ -21,6 +21,9 @@ from . import selectors, services
 from .models import HandRecord
 
 MAX_RECORDS = 10000
+# One record or a list of them in, one settlement or a list out (the same shape as sent).
+OBJECT_OR_LIST = {"oneOf": [{"type": "object", "additionalProperties": True},
+                            {"type": "array", "items": {"type": "object", "additionalProperties": True}}]}
 
 IDEMPOTENCY_HEADER = OpenApiParameter(
     "Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER, required=False,
@@ -106,10 +109,10 @@ class SettleView(APIView):
                     "if any record is invalid the status is 400 but the other records are still settled. "
                     "A game-end record ({\"rules\": ..., \"game_end\": {\"scores\", \"deposits_left\"}}) gives "
                     "league points and places.",
-        request=OpenApiTypes.OBJECT,
+        request={"application/json": OBJECT_OR_LIST},
         responses={
-            200: OpenApiResponse(OpenApiTypes.OBJECT, description="Every record settled (an object, or a list)."),
-            400: OpenApiResponse(OpenApiTypes.OBJECT, description="At least one invalid record: the same shape, "
+            200: OpenApiResponse(OBJECT_OR_LIST, description="Every record settled (an object, or a list)."),
+            400: OpenApiResponse(OBJECT_OR_LIST, description="At least one invalid record: the same shape, "
                                                                   "with {\"error\": ...} in the invalid places."),
         },
         examples=[
