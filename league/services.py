@@ -57,7 +57,10 @@ def _engine_error(exc: SettlementError, prefix: str = "") -> ValidationError:
 def _standings_refresh_on_commit(division_id: int) -> None:
     from .tasks import standings_recompute
 
-    transaction.on_commit(lambda: standings_recompute.delay(division_id))
+    # robust: the write has committed; a failing refresh (a locked SQLite file, a broker outage)
+    # is logged and left to the task's retry and the nightly recompute, never turned into an
+    # error answer for a change that was stored
+    transaction.on_commit(lambda: standings_recompute.delay(division_id), robust=True)
 
 
 # ---------------------------------------------------------------- rule sets

@@ -1,12 +1,13 @@
 """Celery tasks. Each is idempotent: running it twice gives the same stored state."""
 
 from celery import shared_task
+from django.db import OperationalError
 
 from . import services
 from .models import Division, Season
 
 
-@shared_task
+@shared_task(autoretry_for=(OperationalError,), retry_backoff=True, max_retries=5)
 def standings_recompute(division_id: int) -> int:
     division = Division.objects.filter(pk=division_id).first()
     return services.standings_recompute(division=division) if division else 0
