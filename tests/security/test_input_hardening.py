@@ -172,3 +172,20 @@ def test_the_penalty_catalogue_must_be_storable(league):
 
     with pytest.raises(ValidationError):
         services.penalty_catalogue_revise(league=league, data={"version": "x\x00"})
+
+
+def test_a_failing_standings_refresh_never_fails_a_stored_result(as_user, admin, game, monkeypatch,
+                                                                 django_capture_on_commit_callbacks):
+    from django.db import OperationalError
+
+    from league import tasks
+
+    def locked(*args, **kwargs):
+        raise OperationalError("database is locked")
+
+    monkeypatch.setattr(tasks.standings_recompute, "delay", locked)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = as_user(admin).post(f"/api/games/{game.pk}/result/",
+                                       {"scores": [48000, 35800, 21000, 15200]}, format="json")
+    assert response.status_code == 201
+    assert GameResult.objects.filter(game=game).exists()
