@@ -35,6 +35,20 @@ def tokens(db, settings_overrides):
     return {role: Token.objects.create(user=getattr(world, role)).key for role in ROLES if role != "anonymous"}
 
 
+@pytest.fixture(autouse=True)
+def _keep_the_test_connection():
+    """The WSGI app closes the database connection after each request (request_finished); inside
+    a test transaction that would drop it, so keep it open, as Django's own test client does."""
+    from django.core import signals
+    from django.db import close_old_connections
+
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    yield
+    signals.request_started.connect(close_old_connections)
+    signals.request_finished.connect(close_old_connections)
+
+
 @pytest.fixture
 def settings_overrides(settings, tmp_path):
     settings.PRIVATE_MEDIA_ROOT = tmp_path / "private"
