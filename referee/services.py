@@ -79,6 +79,20 @@ def incident_record(incident: Incident) -> dict:
 MAX_EVENTS = 500  # a hand's timeline: a few dozen events; far more is not a real incident
 
 
+# What a stored timeline event may carry: the keys the engine reads (ruling contract) and the two
+# annotations the contract names (``note``, ``tile``). The engine ignores other keys; storage
+# refuses them, so a typo (``setled_t``) is caught instead of silently changing the ruling.
+EVENT_KEYS = frozenset({"t", "seat", "act", "settled_t", "visible", "kind", "by", "note", "tile"})
+
+
+def _event_keys_check(events: list) -> None:
+    for i, event in enumerate(events):
+        if isinstance(event, dict):
+            unknown = sorted(set(event) - EVENT_KEYS)
+            if unknown:
+                raise ValidationError({f"events[{i}].{unknown[0]}": ["unknown field"]})
+
+
 def _text(value, field: str, limit: int) -> str:
     """Free text a referee or player types: refused (naming the field) when too long or not storable."""
     if not isinstance(value, str):
@@ -113,6 +127,7 @@ def incident_log(*, game: Game, hand_number: int | None, dealer: int, kind: str,
     if len(events) > MAX_EVENTS:
         raise ValidationError({"events": [f"at most {MAX_EVENTS} events in one incident"]})
     check_field(events, "events")
+    _event_keys_check(events)
     kind = _text(kind, "kind", 40)
     description = _text(description or "", "description", 5000)
     private_notes = _text(private_notes or "", "private_notes", 5000)

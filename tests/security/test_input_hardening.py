@@ -189,3 +189,11 @@ def test_a_failing_standings_refresh_never_fails_a_stored_result(as_user, admin,
                                        {"scores": [48000, 35800, 21000, 15200]}, format="json")
     assert response.status_code == 201
     assert GameResult.objects.filter(game=game).exists()
+
+
+def test_unknown_keys_in_a_timeline_event_are_refused(as_user, referee, game):
+    body = '{"game": %d, "kind": "misdeal", "events": %s}' % (game.pk, _timeline(', "setled_t": 1200'))
+    response = _post_raw(as_user(referee), "/api/incidents/", body)
+    assert response.status_code == 400
+    assert response.json()["detail"].startswith("events[1].setled_t")
+    assert Incident.objects.count() == 0
