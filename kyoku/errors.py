@@ -24,6 +24,15 @@ def validation_payload(exc: DjangoValidationError) -> dict:
     return {"detail": f"{first_field}: {first_msgs[0]}", "errors": errors}
 
 
+def engine_error(exc, prefix: str = "") -> DjangoValidationError:
+    """An engine's SettlementError as a ValidationError keyed by the field the caller knows:
+    ``game_end.scores`` → ``scores``, ``rules.kiriage`` → ``overrides.kiriage``."""
+    field = exc.field.split(".", 1)[-1] if exc.field.startswith(("game_end.", "rules.")) else exc.field
+    if exc.field.startswith("rules."):
+        field = "overrides." + exc.field.split(".", 1)[1]
+    return DjangoValidationError({(prefix + field) or "record": [exc.message]})
+
+
 def _is_conflict(exc) -> bool:
     return getattr(exc, "http_status", None) == 409 or type(exc).__name__ in {"ResultConflict", "HandConflict"}
 

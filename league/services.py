@@ -11,6 +11,8 @@ from django.utils import timezone
 
 from kyoku import audit as kyoku_audit
 from kyoku import authz
+from kyoku.errors import engine_error
+from kyoku.locks import game_lock
 from kyoku.safe_json import check_field
 from kyoku.uploads import evidence_file_check, random_name
 from scoring.engine import SettlementError, game_end, resolve_rules
@@ -48,10 +50,7 @@ def actor_authorize(actor, obj, need: authz.Need) -> None:
 
 
 def _engine_error(exc: SettlementError, prefix: str = "") -> ValidationError:
-    field = exc.field.split(".", 1)[-1] if exc.field.startswith(("game_end.", "rules.")) else exc.field
-    if exc.field.startswith("rules."):
-        field = "overrides." + exc.field.split(".", 1)[1]
-    return ValidationError({(prefix + field) or "record": [exc.message]})
+    return engine_error(exc, prefix)
 
 
 def _standings_refresh_on_commit(division_id: int) -> None:
@@ -223,8 +222,8 @@ def _scores_unit_check(scores: list[int], options: dict) -> None:
 
 
 def _lock_game(game_id: int) -> Game:
-    """Serialise result entry for one game (row lock on PostgreSQL; SQLite locks the file)."""
-    return Game.objects.select_for_update().get(pk=game_id)
+    """Serialise result entry for one game (kyoku.locks)."""
+    return game_lock(game_id)
 
 
 class ResultConflict(ValidationError):

@@ -1,0 +1,12 @@
+"""Row locks that serialise writes to one object: a row lock on PostgreSQL; SQLite takes the
+database's write lock at the transaction's start (IMMEDIATE, config/settings.py), which
+serialises writers the same way."""
+
+from __future__ import annotations
+
+from league.models import Game
+
+
+def game_lock(game_id: int) -> Game:
+    """Lock one game for the rest of the transaction (result entry, hands, imports)."""
+    return Game.objects.select_for_update().get(pk=game_id)
