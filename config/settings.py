@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "league",
     "scoring",
     "referee",
+    "ratings",
 ]
 
 MIDDLEWARE = [
