@@ -71,6 +71,8 @@ def league_ratings_rebuild(*, league: League, from_key: str | None = None, actor
     events = RatingEvent.objects.filter(league=league)
     dropped = events if from_key is None else events.filter(order_key__gte=from_key)
     touched = set(dropped.values_list("player_id", flat=True))
+    # a deleted game's events went with it; its players' ratings lost their last game (SET_NULL)
+    touched |= set(PlayerRating.objects.filter(league=league, last_game__isnull=True).values_list("player_id", flat=True))
     dropped.delete()
     games = rated_games(league=league, from_key=from_key)
     players = touched | {p for _, _, seats in games for p, _ in seats}
