@@ -49,13 +49,13 @@ def player_rating_events(*, player, league):
 
 
 def chart(events: list, width: int = 480, height: int = 220, pad_x: int = 44, pad_y: int = 22) -> dict | None:
-    """Rating (mu - 3 sigma) and skill estimate (mu) after each game as SVG coordinates, drawn
-    server-side so the page needs no script; the first point is the start before any game."""
+    """The rating (mu - 3 sigma) after each game as SVG coordinates, drawn server-side so the
+    page needs no script; the first point is the start before any game. (mu itself is left out:
+    on the same scale it would flatten the line players follow.)"""
     if not events:
         return None
     ratings = [events[0].ordinal_before] + [e.ordinal for e in events]
-    skills = [events[0].mu_before] + [e.mu_after for e in events]
-    low, high = min(ratings + skills + [0.0]), max(ratings + skills)
+    low, high = min(ratings + [0.0]), max(ratings + [0.0])
     span = (high - low) or 1.0
     step = (width - pad_x - 8) / max(len(ratings) - 1, 1)
 
@@ -66,12 +66,13 @@ def chart(events: list, width: int = 480, height: int = 220, pad_x: int = 44, pa
     seasons, previous = [], None  # a tick where a new season starts
     for i, e in enumerate(events, start=1):
         if e.game.season_id != previous:
-            seasons.append({"x": line[i][0], "label": f"{e.game.season.year} S{e.game.season.number}"})
+            # the label starts at the tick, kept inside the frame (about 60 units wide at 13 px)
+            seasons.append({"x": line[i][0], "label_x": min(line[i][0], width - 62),
+                            "label": f"{e.game.season.year} S{e.game.season.number}"})
             previous = e.game.season_id
     return {
         "width": width, "height": height, "pad_x": pad_x,
         "rating": " ".join(f"{x},{y}" for x, y in line),
-        "skill": " ".join(f"{x},{y}" for x, y in (xy(i, v) for i, v in enumerate(skills))),
         "dots": line[1:], "zero_y": xy(0, 0.0)[1], "high": f"{high:.1f}", "low": f"{low:.1f}",
         "bottom": height - 4, "seasons": seasons[-6:],  # at most six labels fit a phone
         "last": f"{ratings[-1]:.2f}",
