@@ -13,6 +13,17 @@ from league.models import League, Player
 from . import selectors
 
 
+class RatingsPagination(LimitOffsetPagination):
+    """``?limit=&offset=``; both bounded so an absurd number reads as "past the end", not a
+    database error."""
+
+    default_limit = 100
+    max_limit = 500
+
+    def get_offset(self, request):
+        return min(super().get_offset(request), 2**31 - 1)
+
+
 class _PlayerSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     display_name = serializers.CharField()
@@ -55,7 +66,7 @@ class LeagueRatingsView(APIView):
     def get(self, request, slug):
         league = selectors.public_object(League, slug=slug)
         rows = selectors.league_ratings(league=league, sort=request.query_params.get("sort"))
-        paginator = LimitOffsetPagination()
+        paginator = RatingsPagination()
         page = paginator.paginate_queryset(rows, request, view=self)
         return paginator.get_paginated_response(RatingRowSerializer(page, many=True).data)
 

@@ -122,3 +122,21 @@ def test_matrix_objects_point_at_the_worlds_league_and_owner(league, players):
     world.league, world.players = league, players
     kinds = access.matrix_objects(world)
     assert kinds == {"ratings_league": {"slug": "test"}, "ratings_player": {"player_id": players[0].pk}}
+
+
+@pytest.mark.parametrize("query", ["offset=99999999999999999999999", "limit=99999999999999999999999",
+                                   "limit=-1&offset=-5", "sort=%ED%BF%BF", "limit=abc", "sort=rating%00"])
+def test_league_api_survives_odd_query_strings(api, rated, league, query):
+    response = api.get(f"/api/leagues/{league.slug}/ratings/?{query}")
+    assert response.status_code in (200, 400, 404)
+    assert response.status_code != 200 or response.json()["count"] == 8
+
+
+def test_ratings_engine_imports_without_django():
+    import subprocess
+    import sys
+
+    code = ("import sys, ratings.engine; bad = sorted(m for m in sys.modules if m == 'django' or "
+            "m.startswith(('django.', 'rest_framework'))); print(bad); sys.exit(1 if bad else 0)")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
