@@ -118,11 +118,13 @@ def _player_ratings_write(league, players: set[int], state: dict, last_game: dic
     PlayerRating.objects.bulk_update(update, ["mu", "sigma", "ordinal", "games", "last_game", "updated_at"])
 
 
+@transaction.atomic
 def game_ratings_sync(*, league: League, game_id: int, kind: str = "changed", actor=None) -> dict | None:
     """Bring the ratings up to date after game ``game_id``'s result was created, replaced or
     deleted. Nothing to do when the game is rated as it stands (same places, same position);
     otherwise rebuild from the earlier of its old and new position. Returns the rebuild's
     summary, or None when nothing changed."""
+    League.objects.select_for_update().get(pk=league.pk)  # decide on the state no other rebuild is changing
     stored = list(RatingEvent.objects.filter(game_id=game_id).order_by("player_id")
                   .values_list("order_key", "player_id", "place"))
     now = rated_games(league=league, game_id=game_id)
