@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "league",
     "scoring",
     "referee",
+    "ratings",
 ]
 
 MIDDLEWARE = [

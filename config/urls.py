@@ -9,9 +9,11 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("api/", include("scoring.api_urls")),
     path("api/", include("referee.api_urls")),
+    path("api/", include("ratings.api_urls")),
     path("api/", include("league.api.urls")),
     path("referee/", include("referee.urls")),
     path("scoring/", include("scoring.urls")),
+    path("", include("ratings.urls")),
     path("", include("league.urls")),
 ]
 # No media URL: uploaded evidence is private (kyoku.uploads) and served only by authorized views.

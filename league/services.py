@@ -18,6 +18,7 @@ from kyoku.uploads import evidence_file_check, random_name
 from scoring.engine import SettlementError, game_end, resolve_rules
 
 from . import qualification
+from .signals import game_result_changed_on_commit
 from .models import (
     AuditLog,
     Division,
@@ -267,6 +268,7 @@ def game_result_record(*, game: Game, scores, deposits_left: int = 0, actor=None
                     data={"scores": scores, "deposits_left": deposits_left, "points": computed["points"],
                           "previous": existing and {"scores": existing.scores, "deposits_left": existing.deposits_left}})
     _standings_refresh_on_commit(game.division_id)
+    game_result_changed_on_commit(game.pk, "created" if created else "replaced")
     return result, True
 
 

@@ -1,0 +1,15 @@
+"""Ratings for the demo data (called after seed_demo has stored its results)."""
+
+from league.models import League
+
+from .services import league_ratings_rebuild
+
+
+def demo_seed(stdout=None) -> dict:
+    summaries = {}
+    for league in League.objects.order_by("slug"):
+        summaries[league.slug] = league_ratings_rebuild(league=league)
+        if stdout is not None:
+            s = summaries[league.slug]
+            stdout.write(f"ratings: {league.slug}: {s['games']} games, {s['players']} players\n")
+    return summaries

@@ -1,0 +1,135 @@
+"""Writes: (re)rating a league's games in their stable order.
+
+One function does all of it, :func:`league_ratings_rebuild`: it throws away the rating events
+from a point in the order on, restores every player's state just before that point from the
+events kept, and rates the finished games from there. A new result after the latest rated game
+rebuilds from that game (one game's work: the incremental case); a correction, a deletion or a
+game older than the latest rated one rebuilds from that game on; no point rebuilds everything.
+So the stored state always equals a full recompute (tests/ratings check it)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from django.db import transaction
+from django.db.models import Count, OuterRef, Q, Subquery
+from django.utils import timezone
+
+from league.models import Game, GameSeat, League
+from league.services import audit_log_write
+
+from . import engine
+from .models import PlayerRating, RatingEvent
+
+
+def order_key(*, year: int, number: int, match_day: int, table: int, game_id: int) -> str:
+    """Season order, match day, table, game id as one string that sorts like the tuple."""
+    return f"{year:04d}{number:01d}-{match_day:05d}-{table:05d}-{game_id:012d}"
+
+
+def _key_floor(key: str) -> Q:
+    """Seats of games that may sort at or after ``key`` (narrowed by season; exact in Python)."""
+    year, number = int(key[:4]), int(key[4])
+    return Q(game__season__year__gt=year) | Q(game__season__year=year, game__season__number__gte=number)
+
+
+def rated_games(*, league, from_key: str | None = None, game_id: int | None = None) -> list[tuple]:
+    """The league's finished games with places, in rating order, as
+    ``(order_key, game_id, [(player_id, place), ...])`` (seat order)."""
+    seats = GameSeat.objects.filter(game__season__league=league, game__status=Game.Status.FINISHED,
+                                    game__result__isnull=False, place__isnull=False)
+    if from_key is not None:
+        seats = seats.filter(_key_floor(from_key))
+    if game_id is not None:
+        seats = seats.filter(game_id=game_id)
+    games = defaultdict(list)
+    keys = {}
+    for gid, year, number, day, table, player_id, place in seats.order_by("game_id", "seat").values_list(
+            "game_id", "game__season__year", "game__season__number", "game__match_day", "game__table",
+            "player_id", "place"):
+        keys[gid] = order_key(year=year, number=number, match_day=day, table=table, game_id=gid)
+        games[gid].append((player_id, place))
+    out = sorted((keys[g], g, games[g]) for g in games)
+    return [g for g in out if from_key is None or g[0] >= from_key]
+
+
+def _states_before(league, key: str, players: set[int]) -> dict[int, tuple[float, float]]:
+    """Each player's (mu, sigma) after their last game before ``key``."""
+    earlier = RatingEvent.objects.filter(league=league, order_key__lt=key)
+    last = earlier.filter(player=OuterRef("player")).order_by("-order_key").values("order_key")[:1]
+    rows = earlier.filter(player_id__in=players, order_key=Subquery(last)).values_list("player_id", "mu_after",
+                                                                                        "sigma_after")
+    return {p: (mu, sigma) for p, mu, sigma in rows}
+
+
+@transaction.atomic
+def league_ratings_rebuild(*, league: League, from_key: str | None = None, actor=None,
+                           reason: str = "recompute") -> dict:
+    """Rate the league's finished games from ``from_key`` on (None: all of them) on top of the
+    state just before it. Returns ``{"from", "games", "players"}``."""
+    league = League.objects.select_for_update().get(pk=league.pk)  # one rebuild per league at a time
+    events = RatingEvent.objects.filter(league=league)
+    dropped = events if from_key is None else events.filter(order_key__gte=from_key)
+    touched = set(dropped.values_list("player_id", flat=True))
+    # a deleted game's events went with it; its players' ratings lost their last game (SET_NULL)
+    touched |= set(PlayerRating.objects.filter(league=league, last_game__isnull=True).values_list("player_id", flat=True))
+    dropped.delete()
+    games = rated_games(league=league, from_key=from_key)
+    players = touched | {p for _, _, seats in games for p, _ in seats}
+    state = _states_before(league, from_key, players) if from_key is not None else {}
+    new, last_game = [], {}
+    for key, game_id, seats in games:
+        before = [state.get(p, engine.START) for p, _ in seats]
+        after = engine.rate_game(before, [place for _, place in seats])
+        for (player_id, place), (mu0, s0), (mu1, s1) in zip(seats, before, after):
+            new.append(RatingEvent(league=league, game_id=game_id, player_id=player_id, order_key=key, place=place,
+                                   mu_before=mu0, sigma_before=s0, mu_after=mu1, sigma_after=s1,
+                                   ordinal_before=engine.ordinal(mu0, s0), ordinal=engine.ordinal(mu1, s1)))
+            state[player_id] = (mu1, s1)
+            last_game[player_id] = game_id
+    RatingEvent.objects.bulk_create(new, batch_size=2000)
+    _player_ratings_write(league, players, state, last_game)
+    summary = {"from": from_key, "games": len(games), "players": len(players)}
+    audit_log_write(actor=actor, action=f"ratings.{reason}", obj=league, data=summary)
+    return summary
+
+
+def _player_ratings_write(league, players: set[int], state: dict, last_game: dict) -> None:
+    counts = dict(RatingEvent.objects.filter(league=league, player_id__in=players).values("player_id")
+                  .annotate(n=Count("id")).values_list("player_id", "n"))
+    gone = [p for p in players if not counts.get(p)]
+    PlayerRating.objects.filter(league=league, player_id__in=gone).delete()
+    missing_last = [p for p in players if counts.get(p) and p not in last_game]
+    if missing_last:  # players whose latest game lies before the rebuild point
+        for p, g in (RatingEvent.objects.filter(league=league, player_id__in=missing_last)
+                     .order_by("player_id", "order_key").values_list("player_id", "game_id")):
+            last_game[p] = g
+    existing = {r.player_id: r for r in PlayerRating.objects.filter(league=league, player_id__in=players)}
+    create, update, now = [], [], timezone.now()
+    for p in players:
+        if not counts.get(p):
+            continue
+        mu, sigma = state[p]
+        row = existing.get(p) or PlayerRating(league=league, player_id=p)
+        row.mu, row.sigma, row.ordinal = mu, sigma, engine.ordinal(mu, sigma)
+        row.games, row.last_game_id, row.updated_at = counts[p], last_game[p], now
+        (update if row.pk else create).append(row)
+    PlayerRating.objects.bulk_create(create)
+    PlayerRating.objects.bulk_update(update, ["mu", "sigma", "ordinal", "games", "last_game", "updated_at"])
+
+
+@transaction.atomic
+def game_ratings_sync(*, league: League, game_id: int, kind: str = "changed", actor=None) -> dict | None:
+    """Bring the ratings up to date after game ``game_id``'s result was created, replaced or
+    deleted. Nothing to do when the game is rated as it stands (same places, same position);
+    otherwise rebuild from the earlier of its old and new position. Returns the rebuild's
+    summary, or None when nothing changed."""
+    League.objects.select_for_update().get(pk=league.pk)  # decide on the state no other rebuild is changing
+    stored = list(RatingEvent.objects.filter(game_id=game_id).order_by("player_id")
+                  .values_list("order_key", "player_id", "place"))
+    now = rated_games(league=league, game_id=game_id)
+    current = sorted((key, p, place) for key, _, seats in now for p, place in seats)
+    if sorted(stored) == current:
+        return None
+    from_key = min([row[0] for row in stored] + [row[0] for row in current])
+    return league_ratings_rebuild(league=league, from_key=from_key, actor=actor, reason=f"game_{kind}")

@@ -1,0 +1,19 @@
+"""Celery tasks (in-process when no broker). Each leaves the same state however often it runs."""
+
+from celery import shared_task
+
+from league.models import League
+
+from . import services
+
+
+@shared_task
+def ratings_game_sync(league_id: int, game_id: int, kind: str = "changed") -> dict | None:
+    league = League.objects.filter(pk=league_id).first()
+    return services.game_ratings_sync(league=league, game_id=game_id, kind=kind) if league else None
+
+
+@shared_task
+def ratings_league_rebuild(league_id: int, from_key: str | None = None, reason: str = "recompute") -> dict | None:
+    league = League.objects.filter(pk=league_id).first()
+    return services.league_ratings_rebuild(league=league, from_key=from_key, reason=reason) if league else None
