@@ -40,7 +40,9 @@ def test_table_ranks_by_rating_and_sorts_by_any_column(client, rated, league):
     worst = min(rated.values(), key=lambda r: r.ordinal)
     assert lowest[0][1:3] == worst.player.display_name.split() and lowest[0][0] == "8"
     # an unknown sort or page falls back instead of failing
-    assert client.get(f"/leagues/{league.slug}/ratings/?sort=%00&page=99999999999999999999").status_code == 200
+    # a NUL or an out-of-range number in the query is refused before the view (kyoku.middleware)
+    assert client.get(f"/leagues/{league.slug}/ratings/?sort=%00&page=99999999999999999999").status_code == 400
+    assert client.get(f"/leagues/{league.slug}/ratings/?sort=bogus&page=9999").status_code == 200
 
 
 def test_table_pages_through_many_players(client, league, settings):
