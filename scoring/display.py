@@ -108,7 +108,7 @@ def payment_why(why: str) -> str:
             text += " (" + {"liable half": _("liable player's half"), "discarder half": _("discarder's half"),
                             "liable pays all": _("liable player pays all")}[pao] + ")"
         return text
-    return why
+    return ""  # an engine text with no translation (Zung Jung bands, Beijing patterns): the kind says enough
 
 
 # ---------------------------------------------------------------- error messages
@@ -192,3 +192,38 @@ def settlement_display(settlement: dict, names: list[str]) -> dict:
         "winners": [{"seat": who(w.get("seat")), "value": hand_value(w), "points": w.get("value")}
                     for w in settlement.get("winners", []) if isinstance(w, dict)],
     }
+
+
+def hands_explained(hands, seats) -> list[dict]:
+    """Each stored hand of a game in words: its kind and value, winners, who paid whom (from the
+    stored settlement), riichi declarations, honba and sticks, and the running scores."""
+    names = [s.player.display_name for s in seats]
+
+    def name(seat):
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
+
+    rows = []
+    for hand in hands:
+        record, settlement = hand.record, hand.settlement
+        result = record.get("result", {}) if isinstance(record.get("result"), dict) else {}
+        kind = settlement.get("type", result.get("type", ""))
+        shown = settlement_display(settlement, names)
+        winners = shown["winners"]
+        if not winners and result.get("winner") is not None:  # Zung Jung / Beijing: one winner, a value
+            seat = result["winner"] if isinstance(result["winner"], int) else result["winner"].get("seat")
+            value = settlement.get("value")
+            winners = [{"seat": name(seat), "value": _("%(n)s points") % {"n": value} if value else "",
+                        "points": None}]
+        rows.append({
+            "sequence": hand.sequence, "kind": result_kind(kind) or result_kind(result.get("type")),
+            "code": kind, "dealer": name(record.get("dealer")), "honba": record.get("honba", 0),
+            "deposits": record.get("deposits", 0),
+            "riichi": [name(s) for s in record.get("riichi", []) if isinstance(s, int)],
+            "winners": winners, "from": name(result.get("from")),
+            "tenpai": [name(s) for s in result.get("tenpai", []) if isinstance(s, int)],
+            "reason": abortive_reason(settlement.get("reason") or result.get("reason")),
+            "chombo": name(result.get("seat")) if kind == "chombo" else "",
+            "payments": shown["payments"], "penalties": shown["penalties"],
+            "deltas": settlement.get("deltas", []), "scores": hand.scores_after,
+        })
+    return rows
