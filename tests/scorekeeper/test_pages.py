@@ -152,7 +152,7 @@ def test_game_page_explains_each_hand(client_for, finished):
     assert "Exhaustive draw" in hand1 and "Riichi: Player 2" in hand1 and "Ready (tenpai): Player 1, Player 2" in hand1
     assert "Player 3 → Player 1: 1500 (no-ten payment)" in hand1 and "Player 4 → Player 2: 1500" in hand1
     hand3 = visible_text(hands[2][1])
-    assert "Player 2 won: 2 han 40 fu" in hand3 and "Player 1 → Player 2: 700" in hand3
+    assert "Player 2 won: 2 han 40 fu" in hand3 and "Player 1 → Player 2: 1300" in hand3  # a dealer tsumo: 1300 all
     # final scores and league points
     seats = re.search(r'(?s)<table class="grid" id="game-seats">(.*?)</table>', page).group(1)
     assert "29000" in seats and "50.0" in seats and "-41.6" in seats
