@@ -24,6 +24,7 @@
   let previewed = null;  // JSON of the record last previewed successfully
   let timer = null;
   let saving = false;
+  let sequence = +L.sequence;  // the hand being entered: after those waiting on the device
   let syncing = false;
 
   // ------------------------------------------------------------ small helpers
@@ -226,7 +227,7 @@
     }
     const sent = JSON.stringify(rec);
     message.textContent = L.labelChecking;
-    send("POST", L.previewUrl, {sequence: +L.sequence, record: rec}).then(({ok, data}) => {
+    send("POST", L.previewUrl, {sequence, record: rec}).then(({ok, data}) => {
       if (JSON.stringify(record()) !== sent) return;  // the form changed meanwhile
       if (!ok) { clearPreview(errorText(data), true); return; }
       message.textContent = ""; message.className = "hint";
@@ -313,9 +314,9 @@
       }
       return li;
     }));
-    if (!correcting) {  // the hand being entered comes after those waiting
+    if (!correcting && form) {  // the hand being entered comes after those waiting
       const next = +L.next + waiting();
-      L.sequence = next;
+      sequence = next;  // data-sequence stays the server's: it changes only on reload
       document.getElementById("sk-hand-title").textContent = fill(L.labelHand, next);
       document.getElementById("sk-hand-state").hidden = waiting() > 0;
       if (saveButton) saveButton.textContent = fill(L.labelSaveHand, next);
@@ -361,7 +362,7 @@
     if (!canSaveUnchecked() && previewed && JSON.stringify(rec) !== previewed) { preview(); return; }
     saving = true;
     saveButton.disabled = true;
-    const hand = {key: newKey(), sequence: +L.sequence, record: rec, summary: summary(rec), status: "waiting"};
+    const hand = {key: newKey(), sequence, record: rec, summary: summary(rec), status: "waiting"};
     outboxWrite([...outbox(), hand]);  // on the device before anything is sent
     message.textContent = navigator.onLine ? L.labelSaving : L.labelKept;
     sync().then(() => {
