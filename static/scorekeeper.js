@@ -314,6 +314,8 @@
       }
       return li;
     }));
+    // Finishing the game or undoing "the last hand" would act on the wrong hand while some wait.
+    document.querySelectorAll("#sk-finish, #sk-undo button").forEach(b => { b.disabled = waiting() > 0; });
     if (!correcting && form) {  // the hand being entered comes after those waiting
       const next = +L.next + waiting();
       sequence = next;  // data-sequence stays the server's: it changes only on reload

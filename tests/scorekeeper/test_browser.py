@@ -66,8 +66,10 @@ def outbox(page, game):
 # ---------------------------------------------------------------- phone first
 
 
-@pytest.mark.parametrize("lang, save_label", [("en", "Save hand 1"), ("zh-hant", "儲存第 1 局")])
-def test_phone_after_ron_shows_only_what_it_needs(live_server, game, admin, lang, save_label):
+@pytest.mark.parametrize("lang, save_label, errors", [
+    ("en", "Save hand 1", ("pick the player who discarded the winning tile", "the winner cannot win on their own discard")),
+    ("zh-hant", "儲存第 1 局", ("請選擇放銃者", "和了者不能榮和自己打出的牌"))])
+def test_phone_after_ron_shows_only_what_it_needs(live_server, game, admin, lang, save_label, errors):
     SHOTS.mkdir(parents=True, exist_ok=True)
     with scorekeeper(live_server, game, lang=lang) as page:
         page.screenshot(path=str(SHOTS / f"phone-{lang}-start.png"), full_page=True)
@@ -79,7 +81,11 @@ def test_phone_after_ron_shows_only_what_it_needs(live_server, game, admin, lang
             assert page.is_hidden(f'.sk-group[data-role="{role}"]'), role
             assert page.query_selector(f'.sk-group[data-role="{role}"]').bounding_box() is None, role
         assert all(page.is_hidden(f'.sk-value[data-seat="{s}"]') for s in range(4))
+        # the engine's complaints arrive in the page's language
+        page.wait_for_selector(f'#sk-message.error:text-is("{errors[0]}")')
         tap(page, "winners", 1)
+        tap(page, "from", 1)
+        page.wait_for_selector(f'#sk-message.error:text-is("{errors[1]}")')
         assert page.is_visible('.sk-value[data-seat="1"]')
         assert all(page.is_hidden(f'.sk-value[data-seat="{s}"]') for s in (0, 2, 3))
         tap(page, "from", 2)
@@ -251,3 +257,29 @@ def test_correct_a_hand_of_a_finished_game(live_server, finished, admin, lang):
     result = GameResult.objects.get(game=finished)
     assert result.scores == [23800, 27800, 14600, 32800]
     assert [float(p) for p in result.points] == [-16.2, 7.8, -45.4, 53.8]
+
+
+# ---------------------------------------------------------------- the game page, error pages
+
+
+@pytest.mark.parametrize("lang, words", [("en", "3 han 30 fu"), ("zh-hant", "3番30符")])
+def test_game_page_on_a_phone(live_server, finished, lang, words):
+    errors = []
+    with chromium_page() as page:
+        page.set_viewport_size(PHONE)
+        page.set_extra_http_headers({"Accept-Language": lang})
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(f"{live_server.url}/games/{finished.pk}/")
+        assert words in page.inner_text('#game-hands li[data-sequence="2"]')
+        assert no_horizontal_scroll(page)
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"game-{lang}.png"), full_page=True)
+        page.click("#game-division")
+        assert page.url.endswith(f"/seasons/{finished.season_id}/divisions/A/")
+        favicon = page.request.get(f"{live_server.url}/favicon.ico")
+        assert favicon.status == 200 and favicon.headers["content-type"] == "image/x-icon"
+        page.goto(f"{live_server.url}/games/987654/")
+        assert page.is_visible("#error-page") and no_horizontal_scroll(page)
+        color = page.eval_on_selector(".err-code", "e => getComputedStyle(e).color")
+        assert color == "rgb(179, 38, 30)"  # styled: the accent red of kyoku.css
+    assert errors == []
