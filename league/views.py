@@ -67,10 +67,15 @@ def _chart(history, width=640, height=200, pad=24) -> dict | None:
 
 
 def game_detail(request, game_id):
+    from scoring.display import hands_explained  # the scoring app explains its own hands
+
     game = get_object_or_404(selectors.games_for(), pk=game_id)
-    hands = list(game.hands.all()) if hasattr(game, "hands") else []
-    return render(request, "league/game.html", {"game": game, "seats": list(game.seats.all()),
-                                                "result": getattr(game, "result", None), "hands": hands})
+    seats = list(game.seats.all())
+    hands = list(game.hands.order_by("sequence")) if hasattr(game, "hands") else []
+    return render(request, "league/game.html", {
+        "game": game, "seats": seats, "result": getattr(game, "result", None),
+        "hands": hands_explained(hands, seats), "is_game_admin": roles.is_admin(request.user, game.season.league),
+    })
 
 
 @login_required

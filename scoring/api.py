@@ -17,7 +17,7 @@ from league.api.idempotency import idempotent
 from league.api.serializers import GameResultSerializer
 from league.models import Game, Season
 
-from . import selectors, services
+from . import display, selectors, services
 from .models import HandRecord
 
 MAX_RECORDS = 10000
@@ -147,6 +147,18 @@ def _admin_check(request, game: Game) -> None:
     authorize(request.user, game, Need.ADMIN)
 
 
+class _translated:
+    """Service errors in the request's language (the scorekeeper shows them as they come)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, exc, tb):
+        if isinstance(exc, ValidationError):
+            raise display.validation_error_translated(exc) from None
+        return False
+
+
 def _written(hand: HandRecord, game: Game) -> dict:
     return {"hand": HandRecordSerializer(hand).data, "position": selectors.game_position(game=game)}
 
@@ -178,7 +190,8 @@ class GameHandsView(APIView):
         _admin_check(request, game)
         data = HandInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        hand, created = services.hand_record_add(game=game, actor=request.user, **data.validated_data)
+        with _translated():
+            hand, created = services.hand_record_add(game=game, actor=request.user, **data.validated_data)
         return Response(_written(hand, game), status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
@@ -196,7 +209,8 @@ class GameHandDetailView(APIView):
         hand = get_object_or_404(HandRecord, game=game, sequence=sequence)
         data = HandCorrectionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        hand = services.hand_record_correct(hand=hand, record=data.validated_data["record"], actor=request.user)
+        with _translated():
+            hand = services.hand_record_correct(hand=hand, record=data.validated_data["record"], actor=request.user)
         return Response(_written(hand, game))
 
 
@@ -231,7 +245,12 @@ class GameHandPreviewView(APIView):
         _admin_check(request, game)
         data = HandInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        return Response(services.hand_preview(game=game, **data.validated_data))
+        with _translated():
+            preview = services.hand_preview(game=game, **data.validated_data)
+        names = [s.player.display_name for s in selectors.game_seats(game=game)]
+        # the payments and penalties in words of the page's language, for the scorekeeper's preview
+        preview["display"] = display.settlement_display(preview["settlement"], names)
+        return Response(preview)
 
 
 class GameHandsFinishView(APIView):

@@ -11,11 +11,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 from django.utils.translation import gettext as _
 
+from kyoku import authz
 from league import roles
 from league.forms import service_errors_to_form, service_errors_to_messages
 from league.models import Game, RuleSet, Season
 
-from . import selectors, services
+from . import display, selectors, services
 from .forms import HandRecordForm, SeasonRulesForm
 
 RESULT_TYPES = {
@@ -25,18 +26,38 @@ RESULT_TYPES = {
 }
 
 
+def result_types_allowed(system: str, options: dict) -> list[str]:
+    """The result kinds the season's resolved rules play (no abortive draw where none is allowed)."""
+    kinds = list(RESULT_TYPES[system])
+    if system == "riichi" and not options.get("abortive_draws"):
+        kinds.remove("abortive")
+    return kinds
+
+
 def _hand_rows(hands, seats) -> list[dict]:
-    return [{"hand": h, "deltas": h.settlement.get("deltas", []), "scores": h.scores_after,
-             "type": h.record.get("result", {}).get("type", ""),
-             "dealer": seats[h.record["dealer"]].player.display_name if "dealer" in h.record else "",
-             "honba": h.record.get("honba")} for h in hands]
+    rows = []
+    for h in hands:
+        kind = h.record.get("result", {}).get("type", "")
+        rows.append({"hand": h, "deltas": h.settlement.get("deltas", []), "scores": h.scores_after,
+                     "type": kind, "kind": display.result_kind(h.settlement.get("type", kind)),
+                     "dealer": seats[h.record["dealer"]].seat_name if "dealer" in h.record else "",
+                     "honba": h.record.get("honba")})
+    return rows
+
+
+def _correcting(request, hands) -> int | None:
+    """The hand number the page corrects (``?correct=n``), or None for entering the next hand."""
+    value = request.GET.get("correct", "")
+    if value.isdigit() and 1 <= int(value) <= len(hands):
+        return int(value)
+    return None
 
 
 @login_required
 def scorekeeper(request, game_id):
     game = get_object_or_404(Game.objects.select_related("season__rule_set", "season__league", "division"),
                              pk=game_id)
-    if not roles.is_admin(request.user, game.season.league):
+    if not authz.is_admin(request.user, game.season.league):
         raise PermissionDenied
     form = HandRecordForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -44,22 +65,35 @@ def scorekeeper(request, game_id):
             services.hand_record_add(game=game, record=form.cleaned_data["record"], actor=request.user,
                                      sequence=form.cleaned_data.get("sequence"))
         except ValidationError as exc:
-            service_errors_to_form(form, exc)
+            service_errors_to_form(form, display.validation_error_translated(exc))
         else:
             messages.success(request, _("Hand saved."))
             return redirect("scorekeeper", game_id=game.pk)
     seats = selectors.game_seats(game=game)
     hands = list(selectors.game_hands(game=game))
     position = selectors.game_position(game=game, hands=hands)
-    options = game.season.rule_set.options
+    rules = services.Rules(game.season.rule_set)
+    correct = _correcting(request, hands)
+    sequence, state, scores, record = position["next_sequence"], position["state"], position["scores"], None
+    if correct:
+        # the position before hand n: what the corrected hand is settled from
+        sequence, record = correct, hands[correct - 1].record
+        state, scores = services._position(rules, hands[correct - 2] if correct > 1 else None)
+    reasons = rules.options.get("abortive_draws") or [] if rules.system == "riichi" else []
+    dealer = state.get("dealer")
     return render(request, "scoring/scorekeeper.html", {
-        "game": game, "seats": seats, "score_rows": list(zip(seats, position["scores"])),
-        "hands": _hand_rows(hands, seats), "position": position,
-        "system": position["system"], "result_types": RESULT_TYPES[position["system"]], "form": form,
-        "abortive_reasons": options.get("abortive_draws", []), "beijing_factors": _beijing_hand_factors(position),
+        "game": game, "seats": seats, "score_rows": list(zip(seats, scores)),
+        "hands": _hand_rows(hands, seats), "position": position, "state": state, "sequence": sequence,
+        "correct": correct, "record": record,
+        "entering": correct is not None or not position["finished_from_hands"],
+        "system": position["system"],
+        "result_types": [(t, display.result_kind(t)) for t in result_types_allowed(rules.system, rules.options)],
+        "form": form,
+        "abortive_reasons": [(r, display.abortive_reason(r)) for r in reasons],
+        "beijing_factors": _beijing_hand_factors(position),
         "seat_names": [s.player.display_name for s in seats], "idempotency_key": uuid.uuid4().hex,
         "finish_key": uuid.uuid4().hex,
-        "dealer_name": seats[position["state"]["dealer"]].player.display_name if "dealer" in position["state"] else "",
+        "dealer_name": seats[dealer].player.display_name if dealer is not None else "",
     })
 
 
@@ -68,7 +102,7 @@ def scorekeeper(request, game_id):
 def hand_delete(request, game_id, sequence):
     """Undo a hand entered by mistake (the scorekeeper's last hand; later hands, if any, move up)."""
     game = get_object_or_404(Game.objects.select_related("season__league"), pk=game_id)
-    if not roles.is_admin(request.user, game.season.league):
+    if not authz.is_admin(request.user, game.season.league):
         raise PermissionDenied
     try:
         hand = services.hand_expected(game=game, sequence=sequence, hand_id=request.POST.get("hand_id", ""))
@@ -77,7 +111,7 @@ def hand_delete(request, game_id, sequence):
         messages.error(request, _("Hand %(n)s has changed since the page was loaded; nothing was deleted.")
                        % {"n": sequence})
     except ValidationError as exc:
-        service_errors_to_messages(request, exc)
+        service_errors_to_messages(request, display.validation_error_translated(exc))
     else:
         messages.success(request, _("Hand %(n)s deleted.") % {"n": sequence})
     return redirect("scorekeeper", game_id=game.pk)
