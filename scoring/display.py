@@ -72,8 +72,8 @@ def hand_value(winner: dict) -> str:
     return f"{text} · {limit_name(limit)}" if limit else text
 
 
-_WIN_WHY = re.compile(r"^(ron|tsumo) (?:(\d+) han )?(?:(\d+) fu)? ?(.*?)(?: \(pao: (liable half|discarder half|"
-                      r"liable pays all)\))?$")
+_WIN_WHY = re.compile(r"^(ron|tsumo) (?:(\d+) han )?(?:(\d+) fu)? ?(.*?)(?: \((?:pao: )?(liable half|discarder half|"
+                      r"liable pays all|liable yakuman|yakuman not under pao)\))?$")
 
 
 def payment_why(why: str) -> str:
@@ -106,7 +106,9 @@ def payment_why(why: str) -> str:
         text = " ".join(parts)
         if pao:
             text += " (" + {"liable half": _("liable player's half"), "discarder half": _("discarder's half"),
-                            "liable pays all": _("liable player pays all")}[pao] + ")"
+                            "liable pays all": _("liable player pays all"),
+                            "liable yakuman": _("liable player's yakuman"),
+                            "yakuman not under pao": _("yakuman without liability")}[pao] + ")"
         return text
     return ""  # an engine text with no translation (Zung Jung bands, Beijing patterns): the kind says enough
 

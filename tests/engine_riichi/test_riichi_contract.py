@@ -16,10 +16,10 @@ def test_non_dealer_tsumo_30fu_1han_300_500():
 
 
 def test_30fu_4han_7700_and_kiriage_8000():
-    assert ron(3, {"seat": 1, "han": 4, "fu": 30})["deltas"][1] == 7700
+    assert ron(3, {"seat": 1, "han": 4, "fu": 30}, kiriage=False)["deltas"][1] == 7700
     assert ron(3, {"seat": 1, "han": 4, "fu": 30}, kiriage=True)["deltas"][1] == 8000
     assert ron(3, {"seat": 1, "han": 3, "fu": 60}, kiriage=True)["deltas"][1] == 8000
-    assert ron(3, {"seat": 1, "han": 3, "fu": 60})["deltas"][1] == 7700
+    assert ron(3, {"seat": 1, "han": 3, "fu": 60}, kiriage=False)["deltas"][1] == 7700
 
 
 def test_limits():

@@ -22,9 +22,12 @@ def test_split_tie_for_first_shares_oka_and_uma():
     assert sum(g["points"]) == 0
 
 
-def test_three_way_split_rounds_to_one_decimal():
+def test_three_way_split_rounds_to_one_decimal_and_still_sums_to_zero():
+    # 10 + (10 + 5 − 5) / 3 = 13.33… each: 13.3 × 3 − 40.0 leaves −0.1, which the tied player
+    # nearest the first dealer (seat 0) absorbs
     g = game_end(opts("wrc", uma=[10, 5, -5, -10]), [40000, 40000, 40000, 0])
-    assert g["points"] == [13.3, 13.3, 13.3, -40.0]
+    assert g["points"] == [13.4, 13.3, 13.3, -40.0]
+    assert round(sum(g["points"]), 6) == 0
 
 
 def test_leftover_deposits():

@@ -3,7 +3,10 @@
 The engine works in integers over a common denominator; the reference below restates the rule
 directly (seed 002; settlement contract, "game end") with ``fractions.Fraction``:
 points = (score + stick share − return) / 1000 + mean uma (and oka) of the places a player
-occupies, rounded to one decimal, halves away from zero.
+occupies, rounded to one decimal, halves away from zero; final scores first rounded to the
+thousand where the rules say so (四捨五入 / 五捨六入, by size); then whatever the rounding leaves
+over goes to first place or to the rounded player nearest the first dealer, so the points add up
+to the game's exact total.
 """
 
 from fractions import Fraction
@@ -23,6 +26,8 @@ def reference(options, scores, deposits_left):
         for i in top:
             adjusted[i] += Fraction(1000 * deposits_left, len(top))
     uma = options["uma"]
+    if options["game_length"] == "tonpuusen" and options["uma_tonpuusen"]:
+        uma = options["uma_tonpuusen"]
     if options.get("uma_by_floaters"):
         floaters = sum(a >= options["return_points"] for a in adjusted)
         uma = options["uma_by_floaters"].get(str(floaters), uma)
@@ -34,12 +39,29 @@ def reference(options, scores, deposits_left):
         for i in group:
             places[i], bonus[i] = pos + 1, share
         pos += len(group)
-    points = []
-    for i in range(4):
-        x = (adjusted[i] - options["return_points"]) / 1000 + bonus[i]
-        tenths = abs(x) * 10
-        r = int(tenths) + (tenths - int(tenths) >= Fraction(1, 2))
-        points.append((r if x >= 0 else -r) / 10 + 0.0)
+    def rounded(score):
+        if options["final_rounding"] == "none":
+            return Fraction(score)
+        size, rest = divmod(abs(score), 1000)
+        up = rest >= (500 if options["final_rounding"] == "thousand_half_up" else 600)
+        return Fraction((size + up) * 1000 * (1 if score >= 0 else -1))
+
+    def tenths(x):
+        r = int(abs(x) * 10) + (abs(x) * 10 - int(abs(x) * 10) >= Fraction(1, 2))
+        return r if x >= 0 else -r
+
+    exact = [(adjusted[i] - options["return_points"]) / 1000 + bonus[i] for i in range(4)]
+    shares = [(rounded(scores[i]) + adjusted[i] - scores[i] - options["return_points"]) / 1000 + bonus[i]
+              for i in range(4)]
+    out = [tenths(x) for x in shares]
+    left = tenths(sum(exact)) - sum(out)
+    if left:
+        inexact = [i for i in range(4) if shares[i] != exact[i] or (shares[i] * 10).denominator != 1]
+        if options["remainder_to"] == "first_place" or not inexact:
+            out[order[0]] += left
+        else:
+            out[min(inexact)] += left
+    points = [t / 10 + 0.0 for t in out]
     return points, places
 
 
@@ -52,9 +74,14 @@ UMA = st.sampled_from([[30, 10, -10, -30], [15, 5, -5, -15], [20, 10, -10, -20],
 @given(preset=st.sampled_from(["wrc", "ema", "mleague", "tenhou", "jpml"]), uma=UMA,
        oka=st.sampled_from([0, 20, 12.5]), ties=st.sampled_from(["split", "seat_order"]),
        leftover=st.sampled_from(["first_place", "lost"]), deposits=st.integers(0, 5),
-       three=st.lists(SCORE, min_size=3, max_size=3))
-def test_game_end_matches_the_fraction_reference(preset, uma, oka, ties, leftover, deposits, three):
-    overrides = {"ties": ties, "leftover_deposits": leftover, "oka": oka}
+       three=st.lists(SCORE, min_size=3, max_size=3),
+       rounding=st.sampled_from(["none", "thousand_half_up", "thousand_five_down"]),
+       remainder=st.sampled_from(["nearest_first_dealer", "first_place"]),
+       length=st.sampled_from(["hanchan", "tonpuusen"]))
+def test_game_end_matches_the_fraction_reference(preset, uma, oka, ties, leftover, deposits, three, rounding,
+                                                 remainder, length):
+    overrides = {"ties": ties, "leftover_deposits": leftover, "oka": oka, "final_rounding": rounding,
+                 "remainder_to": remainder, "game_length": length}
     if preset != "jpml":
         overrides["uma"] = uma
     options = resolve({"preset": preset, **overrides})

@@ -51,7 +51,7 @@ def test_published_values():
     assert ron(3, {"seat": 1, "han": 3, "fu": 30})["deltas"][1] == 3900
     t = tsumo({"seat": 1, "han": 2, "fu": 40}, dealer=0)
     assert t["deltas"] == [-1300, 2700, -700, -700]
-    assert ron(3, {"seat": 0, "han": 4, "fu": 30})["deltas"][0] == 11600
+    assert ron(3, {"seat": 0, "han": 4, "fu": 30}, kiriage=False)["deltas"][0] == 11600
     assert ron(3, {"seat": 0, "han": 4, "fu": 30}, kiriage=True)["deltas"][0] == 12000
     assert ron(3, {"seat": 1, "han": 1, "fu": 110})["deltas"][1] == 3600
     assert ron(3, {"seat": 1, "han": 2, "fu": 25})["deltas"][1] == 1600

@@ -78,7 +78,8 @@ def test_standard_riichi_figures():
         ({"dealer": 0, "result": {"type": "draw", "tenpai": [1]}}, [-1000, 3000, -1000, -1000]),
     ]
     out = io.StringIO()
-    records = [{"rules": "wrc", **r} for r, _ in cases]
+    # the contract's figures are the arithmetic without kiriage (WRC itself rounds up: 8,000)
+    records = [{"rules": {"preset": "wrc", "kiriage": False}, **r} for r, _ in cases]
     call_command("settle", _tmp_json(records), stdout=out)
     assert [o["deltas"] for o in json.loads(out.getvalue())] == [d for _, d in cases]
 

@@ -11,8 +11,14 @@ league points = (score − return_points) / 1000 + uma[place] (+ oka to first pl
 * ``uma_by_floaters`` (JPML): the uma list depends on how many players finish at or above
   ``return_points``; ``uma`` is the fallback.
 
-Arithmetic is exact (integers over a common denominator, see ``_scaled``); results are
-rounded to one decimal, halves away from zero.
+* ``game_length`` / ``uma_tonpuusen``: east-only games may use their own uma.
+* ``final_rounding``: final scores rounded to the thousand first (Tenhou: 四捨五入).
+* ``remainder_to``: what rounding leaves over goes to one player, so that league points always
+  add up to the game's exact total (zero with the usual oka): ``first_place`` or the
+  ``nearest_first_dealer`` of the players whose share was rounded.
+
+Arithmetic is exact (integers over a common denominator, see ``_scaled``); each share is
+rounded to one decimal, halves away from zero, then the remainder is placed as above.
 
     >>> from scoring.engine.riichi import PRESETS
     >>> game_end(PRESETS["mleague"], [43000, 30800, 16000, 10200])["points"]
@@ -40,12 +46,6 @@ def _scaled(uma: tuple, oka) -> tuple[int, tuple[int, ...], int]:
     return d, tuple(scaled[:-1]), scaled[-1]
 
 
-def _round1(numerator: int, d: int) -> float:
-    """numerator / d rounded to one decimal, halves away from zero."""
-    tenths = (abs(numerator) * 20 + d) // (2 * d)
-    return (tenths if numerator >= 0 else -tenths) / 10 + 0.0  # + 0.0 turns -0.0 into 0.0
-
-
 def game_end(options: dict, scores, deposits_left: int = 0, *, field: str = "game_end") -> dict:
     _check(options, scores, deposits_left, field)
     split = options["ties"] == "split"
@@ -56,7 +56,7 @@ def game_end(options: dict, scores, deposits_left: int = 0, *, field: str = "gam
         top = scores[order[0]]
         sticks_to = [i for i in range(4) if scores[i] == top] if split else [order[0]]
     n_to = len(sticks_to) or 1
-    uma = options["uma"]
+    uma = _uma_for_length(options)
     ubf = options.get("uma_by_floaters")
     if ubf:  # floaters: at or above the return points, sticks included (score·n + sticks·1000 ≥ return·n)
         floaters = sum(1 for i in range(4)
@@ -64,9 +64,13 @@ def game_end(options: dict, scores, deposits_left: int = 0, *, field: str = "gam
         uma = ubf.get(str(floaters), uma)
     d, uma, oka = _scaled(tuple(uma), options["oka"])
     # league points × d: (score − return) / 1000, a share of the sticks, uma (and oka) of the place
-    points = [(s - ret) * (d // 1000) for s in scores]
+    exact = [(s - ret) * (d // 1000) for s in scores]
+    rounded_scores = [_round_score(s, options["final_rounding"]) for s in scores]
+    points = [(s - ret) * (d // 1000) for s in rounded_scores]
     for i in sticks_to:
-        points[i] += deposits_left * d // n_to
+        share = deposits_left * d // n_to
+        exact[i] += share
+        points[i] += share
     places = [0] * 4
     pos = 0
     while pos < 4:
@@ -76,13 +80,62 @@ def game_end(options: dict, scores, deposits_left: int = 0, *, field: str = "gam
                 group.append(order[pos + len(group)])
         share = (sum(uma[pos:pos + len(group)]) + (oka if pos == 0 else 0)) // len(group)
         for i in group:
+            exact[i] += share
             points[i] += share
             places[i] = pos + 1
         pos += len(group)
     final = list(scores)
     for i in sticks_to:
         final[i] = _number(scores[i] + Fraction(1000 * deposits_left, n_to))
-    return {"points": [_round1(p, d) for p in points], "places": places, "final_scores": final}
+    tenths = _tenths_summing_to_total(points, exact, d, order, options["remainder_to"])
+    return {"points": [t / 10 + 0.0 for t in tenths], "places": places, "final_scores": final}
+
+
+def _uma_for_length(options: dict):
+    """The uma of the game's length: east-only games (tonpuusen) may have their own (Tenhou's
+    east-only lobbies: +10/+5/−5/−10)."""
+    if options.get("game_length") == "tonpuusen" and options.get("uma_tonpuusen"):
+        return options["uma_tonpuusen"]
+    return options["uma"]
+
+
+def _round_score(score: int, rule: str) -> int:
+    """A final score rounded to the thousand: 四捨五入 (500 rounds up) or 五捨六入 (500 rounds
+    down, 600 up). A negative score rounds by its size (−1,500 → −2,000 under 四捨五入)."""
+    if rule == "none":
+        return score
+    size, sign = abs(score), (1 if score >= 0 else -1)
+    thousands, rest = divmod(size, 1000)
+    up = rest >= 500 if rule == "thousand_half_up" else rest >= 600
+    return sign * 1000 * (thousands + up)
+
+
+def _tenths_summing_to_total(points: list[int], exact: list[int], d: int, order: list[int],
+                             remainder_to: str) -> list[int]:
+    """Each player's league points in tenths, so that they add up to the exact total of the game
+    (zero when oka balances the return and the sticks go to first place).
+
+    Tied players sharing uma and oka, and rounded final scores, leave a remainder (M.League
+    30,000 / 30,000 / 30,000 / 10,000: 50 / 3 each, +16.7 × 3 − 50.0 = +0.1). It goes to
+    ``first_place`` (minus the sum of the others, Tenhou) or to the ``nearest_first_dealer`` of the
+    players whose own share was rounded (seat 0 is the first dealer), else to first place."""
+    tenths = [_round_tenths(p, d) for p in points]
+    total = _round_tenths(sum(exact), d)
+    remainder = total - sum(tenths)
+    if remainder:
+        if remainder_to == "first_place":
+            taker = order[0]
+        else:
+            inexact = [i for i in range(4) if points[i] != exact[i] or (points[i] * 10) % d]
+            taker = min(inexact) if inexact else order[0]
+        tenths[taker] += remainder
+    return tenths
+
+
+def _round_tenths(numerator: int, d: int) -> int:
+    """numerator / d in tenths, halves away from zero."""
+    tenths = (abs(numerator) * 20 + d) // (2 * d)
+    return tenths if numerator >= 0 else -tenths
 
 
 def _number(f: Fraction):

@@ -61,11 +61,15 @@ PAO_YAKUMAN = ("daisangen", "daisuushii", "suukantsu")
 _COMMON = {
     "start_points": 30000,
     "return_points": 30000,
+    "game_length": "hanchan",
     "uma": [15, 5, -5, -15],
+    "uma_tonpuusen": None,
     "uma_by_floaters": None,
     "oka": 0,
     "ties": "split",
     "leftover_deposits": "first_place",
+    "final_rounding": "none",
+    "remainder_to": "nearest_first_dealer",
     "kiriage": False,
     "kazoe_yakuman": False,
     "multiple_ron": False,
@@ -81,6 +85,8 @@ _COMMON = {
     "nagashi_tenpai_payments": "replace",
     "chombo": {"mode": "deduction", "points": 20000},
     "pao": ["daisangen", "daisuushii"],
+    "pao_scope": "pao_yakuman",
+    "pao_ron_honba": "discarder",
     "max_yakuman_multiple": 1,
     "double_yakuman": False,
     "min_han": 1,
@@ -99,7 +105,8 @@ _COMMON = {
 # rules revised in these alone leaves every stored hand as it is; only results are rescored.
 # tests/engine_riichi/test_game_end_options.py proves settle() ignores them.
 GAME_END_OPTIONS = frozenset({"return_points", "uma", "uma_by_floaters", "oka", "ties", "leftover_deposits",
-                              "reaction_time_ms"})
+                              "reaction_time_ms", "game_length", "uma_tonpuusen", "final_rounding",
+                              "remainder_to"})
 
 
 def _preset(**changes) -> dict:
@@ -112,6 +119,7 @@ def _preset(**changes) -> dict:
 PRESETS: dict[str, dict] = {
     # World Riichi Championship Rules (2022 edition; 2015 rule book text).
     "wrc": _preset(
+        kiriage=True,                # WRC rules summary: "Kiriage (4-han 30-fu is rounded up to mangan)"
         multiple_ron=False,          # atamahane; rule book as remembered (not re-checked)
         max_ron_winners=1,
         nagashi_mangan=False,        # not in the WRC yaku list (as remembered)
@@ -133,7 +141,7 @@ PRESETS: dict[str, dict] = {
         oka=20,
         kazoe_yakuman=True,          # reported, unconfirmed in corpus
         max_yakuman_multiple=6,      # stacked yakuman (役満の複合) allowed; unconfirmed
-        abortive_draws=["nine_terminals", "four_winds", "four_riichi", "four_kans"],  # unconfirmed
+        abortive_draws=[],           # 途中流局なし (nine terminals, four winds, four kans, four riichi play on)
         pao=["daisangen", "daisuushii", "suukantsu"],
         aka_dora=3,
         chombo={"mode": "deduction", "points": 20000},   # -20 pt; unconfirmed
@@ -151,6 +159,10 @@ PRESETS: dict[str, dict] = {
         nagashi_mangan=True,
         nagashi_tenpai_payments="replace",
         chombo={"mode": "reverse_mangan"},   # online play has none; parlour convention
+        uma_tonpuusen=[10, 5, -5, -10],      # east-only lobbies, as real east-only records show
+        final_rounding="thousand_half_up",   # non-first final scores to the nearest 1,000
+        remainder_to="first_place",          # first place: minus the sum of the others
+        pao_scope="whole_hand",              # real records: the liable player pays a double yakuman whole
         max_yakuman_multiple=6,
         double_yakuman=True,
         aka_dora=3,
@@ -185,11 +197,15 @@ PRESET_SOURCES = {
 OPTION_DOCS: dict[str, str] = {
     "start_points": "Points each player starts the game with.",
     "return_points": "Target (return) points subtracted from the final score before uma.",
+    "game_length": "Length of a game: 'hanchan' (east and south rounds) or 'tonpuusen' (east round only).",
     "uma": "Placement bonus for 1st..4th place, in thousands of points.",
+    "uma_tonpuusen": "Placement bonus used for east-only (tonpuusen) games, or null to use uma.",
     "uma_by_floaters": "Variable uma: {number of players at or above return points: uma list}, or null.",
     "oka": "Bonus to first place in thousands (normally 4 x (return - start) / 1000).",
     "ties": "Equal final scores: 'split' shares the tied places' uma and oka; 'seat_order' ranks the earlier seat higher.",
     "leftover_deposits": "Riichi sticks left at the end of the game: 'first_place' takes them or they are 'lost'.",
+    "final_rounding": "Final scores rounded to the thousand before league points: 'none', 'thousand_half_up' (四捨五入: 500 rounds up) or 'thousand_five_down' (五捨六入: 500 rounds down); negative scores round by their size.",
+    "remainder_to": "Who takes what rounding leaves over so that league points sum to zero: 'nearest_first_dealer' (of the players whose share was rounded, the seat nearest the first dealer) or 'first_place' (first place gets minus the sum of the others, as on Tenhou).",
     "kiriage": "4 han 30 fu and 3 han 60 fu are rounded up to mangan.",
     "kazoe_yakuman": "13 or more han count as yakuman (else sanbaiman).",
     "multiple_ron": "true: every ron declarer wins; false: head bump, only the first after the discarder wins.",
@@ -205,6 +221,8 @@ OPTION_DOCS: dict[str, str] = {
     "nagashi_tenpai_payments": "With a nagashi mangan, tenpai payments are 'replace'd by it or paid 'also'.",
     "chombo": "Chombo penalty: {'mode': 'deduction', 'points': N} off the final score, or {'mode': 'reverse_mangan'}.",
     "pao": "Yakuman with liability payment (daisangen, daisuushii, suukantsu).",
+    "pao_scope": "With several yakuman in the hand, the liable player answers for the 'whole_hand' or only for the 'pao_yakuman' (the others are paid as an ordinary win).",
+    "pao_ron_honba": "On a ron under pao, the honba are paid by the 'discarder' or by the 'liable' player.",
     "max_yakuman_multiple": "Largest yakuman multiple paid (1 = every yakuman counts single).",
     "double_yakuman": "Single yaku counted as double yakuman (e.g. 13-sided kokushi) - used by hand evaluation.",
     "min_han": "Minimum han from yaku needed to win.",
@@ -342,10 +360,20 @@ def _points(opt, v):
     return v
 
 
+def _optional_uma(opt, v):
+    return None if v is None else _uma_list(opt, v)
+
+
 VALIDATORS = {
     "start_points": _points,
     "return_points": _points,
+    "game_length": _enum("hanchan", "tonpuusen"),
     "uma": _uma_list,
+    "uma_tonpuusen": _optional_uma,
+    "final_rounding": _enum("none", "thousand_half_up", "thousand_five_down"),
+    "remainder_to": _enum("nearest_first_dealer", "first_place"),
+    "pao_scope": _enum("whole_hand", "pao_yakuman"),
+    "pao_ron_honba": _enum("discarder", "liable"),
     "uma_by_floaters": _uma_by_floaters,
     "oka": _oka,
     "ties": _enum("split", "seat_order"),

@@ -20,7 +20,12 @@ Conventions where the contract is silent (documented choices):
   repeats (option ``abortive_dealer_repeats``).
 * a triple ron is an abortive draw when ``"triple_ron"`` is in ``abortive_draws``.
 * pao on a ron: the liable player pays half the hand's value (rounded down to 100), the
-  discarder the rest plus all honba; on a tsumo the liable player pays everything.
+  discarder the rest plus all honba (option ``pao_ron_honba``: or the liable player pays the
+  honba); on a tsumo the liable player pays everything, honba included.
+* pao on a hand of several yakuman (``"pao_yakuman": k`` on the winner: how many of them carry
+  the liability): option ``pao_scope`` ``"whole_hand"`` (Tenhou) puts the whole hand on the
+  liable player; ``"pao_yakuman"`` (riichi.wiki, Sekinin barai) settles the liable yakuman as
+  above and the other yakuman as an ordinary win, the honba staying with the liable player.
 """
 
 from __future__ import annotations
@@ -173,6 +178,19 @@ def _pao_seat(w, field, winner_seat, detail, options):
     return p
 
 
+def _pao_share(w, field, detail, options) -> int:
+    """Base points of the part of the hand the liable player answers for: the whole hand, or
+    with ``pao_scope == "pao_yakuman"`` only the ``pao_yakuman`` yakuman named liable."""
+    k = detail["yakuman"]
+    liable = w.get("pao_yakuman", k)
+    if type(liable) is not int or liable < 1 or liable > max(k, 1):
+        raise SettlementError(f"{field}.pao_yakuman",
+                              f"must be an integer from 1 to the hand's {k} yakuman, got {liable!r}")
+    if options["pao_scope"] == "whole_hand" or liable >= k:
+        return detail["base"]
+    return 8000 * liable
+
+
 def settle(record: dict, options: dict) -> dict:
     """Settle one hand record under ``options`` (from :func:`resolve`)."""
     try:
@@ -288,9 +306,13 @@ def _ron(result, options, dealer, honba, deposits, riichi, out):
         d, why = _value(w, field, options, False, dealer)
         d["seat"] = s
         p = w.get("pao")
+        liable_base = 0
         if p is not None:
             p = _pao_seat(w, field, s, d, options)
-        entries.append(((s - frm) % 4, s, d, p, why))
+            liable_base = _pao_share(w, field, d, options)
+        elif "pao_yakuman" in w:
+            raise SettlementError(f"{field}.pao_yakuman", "given without a liable player (pao)")
+        entries.append(((s - frm) % 4, s, d, (p, liable_base), why))
     if len(entries) > 1:
         entries.sort(key=_first)
         if len(entries) >= 3 and "triple_ron" in options["abortive_draws"]:
@@ -308,7 +330,7 @@ def _ron(result, options, dealer, honba, deposits, riichi, out):
     details = []
     dealer_won = False
     first = entries[0][1]
-    for n, (_, s, d, p, why) in enumerate(entries):
+    for n, (_, s, d, (p, liable_base), why) in enumerate(entries):
         pay = payments_for(d["base"])
         if s == dealer:
             dealer_won = True
@@ -316,19 +338,24 @@ def _ron(result, options, dealer, honba, deposits, riichi, out):
         else:
             value = pay[0]
         d["value"] = value
+        honba_payer = frm
         if p is not None and p != frm:
-            half = value // 200 * 100
+            liable_value = value if liable_base == d["base"] else payments_for(liable_base)[1 if s == dealer else 0]
+            half = liable_value // 200 * 100
             _pay(out, p, s, half, why + " (pao: liable half)")
-            _pay(out, frm, s, value - half, why + " (pao: discarder half)")
+            _pay(out, frm, s, liable_value - half, why + " (pao: discarder half)")
+            _pay(out, frm, s, value - liable_value, why + " (yakuman not under pao)")
             d["pao"] = p
+            if options["pao_ron_honba"] == "liable":
+                honba_payer = p
         else:
             deltas[frm] -= value
             deltas[s] += value
             payments.append({"from": frm, "to": s, "points": value, "why": why})
         if honba_pts and (n == 0 or each_honba):
-            deltas[frm] -= honba_pts
+            deltas[honba_payer] -= honba_pts
             deltas[s] += honba_pts
-            payments.append({"from": frm, "to": s, "points": honba_pts, "why": _honba_why(honba)})
+            payments.append({"from": honba_payer, "to": s, "points": honba_pts, "why": _honba_why(honba)})
         details.append(d)
     sticks = deposits + len(riichi)
     if len(entries) > 1 and options["deposits_to"] == "each_winner":
@@ -369,14 +396,22 @@ def _tsumo(result, options, dealer, honba, deposits, riichi, out):
     d, why = _value(w, field, options, True, dealer)
     d["seat"] = s
     p = w.get("pao")
+    liable_base = 0
     if p is not None:
         p = _pao_seat(w, field, s, d, options)
+        liable_base = _pao_share(w, field, d, options)
+    elif "pao_yakuman" in w:
+        raise SettlementError(f"{field}.pao_yakuman", "given without a liable player (pao)")
     _, _, from_nd, from_d = payments_for(d["base"])
     tsumo_honba = honba * options["honba_points"] // 3
     is_dealer = s == dealer
     deltas = out["deltas"]
     payments = out["payments"]
-    if p is not None:
+    if p is not None and liable_base != d["base"]:
+        total = _tsumo_pao_split(out, s, p, d["base"], liable_base, is_dealer, dealer, why)
+        _pay(out, p, s, 3 * tsumo_honba, _honba_why(honba) + " (pao)")
+        d["pao"] = p
+    elif p is not None:
         total = 3 * from_d if is_dealer else from_d + 2 * from_nd
         _pay(out, p, s, total, why + " (pao: liable pays all)")
         _pay(out, p, s, 3 * tsumo_honba, _honba_why(honba) + " (pao)")
@@ -479,3 +514,20 @@ def _chombo(result, options, dealer, honba, deposits, riichi, out):
 
 
 _HANDLERS = {"ron": _ron, "tsumo": _tsumo, "draw": _draw, "abortive": _abortive, "chombo": _chombo}
+
+
+def _tsumo_pao_split(out, s, p, base, liable_base, is_dealer, dealer, why) -> int:
+    """Self-draw of several yakuman with only some under pao (``pao_scope == "pao_yakuman"``): the
+    liable player pays the liable yakuman whole; the other yakuman are paid as an ordinary tsumo
+    by the three others (riichi.wiki, Sekinin barai: "point exchanges happen independently for
+    each yakuman")."""
+    _, _, l_nd, l_d = payments_for(liable_base)
+    liable_total = 3 * l_d if is_dealer else l_d + 2 * l_nd
+    _pay(out, p, s, liable_total, why + " (pao: liable yakuman)")
+    _, _, r_nd, r_d = payments_for(base - liable_base)
+    total = liable_total
+    for payer in _OTHERS[s]:
+        amt = r_d if (is_dealer or payer == dealer) else r_nd
+        _pay(out, payer, s, amt, why + " (yakuman not under pao)")
+        total += amt
+    return total
