@@ -4,6 +4,7 @@ from kyoku.access import ADMIN, PUBLIC, route
 
 ROUTES = {
     "api-settle": route(POST=PUBLIC),
+    "api-riichi-presets": route(GET=PUBLIC),
     "api-game-hands": route("pk_hand_game", GET=PUBLIC, POST=ADMIN),
     "api-game-hands-preview": route("pk_hand_game", POST=ADMIN),
     "api-game-hands-finish": route("pk_hand_game", POST=ADMIN),

@@ -324,3 +324,24 @@ class SeasonResettleView(APIView):
     def post(self, request, pk):
         season = _season(request, pk)
         return Response(services.season_hands_resettle(season=season, actor=request.user))
+
+
+# ---------------------------------------------------------------- presets in words
+
+
+class RiichiPresetsView(APIView):
+    """Every riichi preset with each option's label, meaning, value in words and source, in the
+    language the request asks for (Accept-Language or ?lang=); raw values beside the words for tools."""
+
+    permission_classes = [AllowAny]
+    authentication_classes = []
+
+    @extend_schema(summary="Riichi presets and their options, in words, with sources",
+                   responses={200: OpenApiResponse(description="{presets: [name], sources: {name: text}, "
+                                                               "options: [{option, label, meaning, values: "
+                                                               "[{preset, value, words, source, unconfirmed}]}]}")})
+    def get(self, request):
+        data = selectors.riichi_presets()
+        for row in data["options"]:
+            row["label"], row["meaning"] = str(row["label"]), str(row["meaning"])
+        return Response(data)

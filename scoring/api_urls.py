@@ -4,6 +4,7 @@ from . import api
 
 urlpatterns = [
     path("settle", api.SettleView.as_view(), name="api-settle"),
+    path("rules/riichi/presets/", api.RiichiPresetsView.as_view(), name="api-riichi-presets"),
     path("games/<int:pk>/hands/", api.GameHandsView.as_view(), name="api-game-hands"),
     path("games/<int:pk>/hands/preview/", api.GameHandPreviewView.as_view(), name="api-game-hands-preview"),
     path("games/<int:pk>/hands/finish/", api.GameHandsFinishView.as_view(), name="api-game-hands-finish"),

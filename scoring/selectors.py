@@ -48,25 +48,65 @@ def beijing_factors() -> list[dict]:
 
 
 def riichi_presets() -> dict:
-    """``{"options": [(name, doc, [value per preset])], "presets": [names]}``."""
-    from scoring.engine.riichi import OPTION_DOCS, PRESETS
+    """``{"presets": [names], "sources": {name: text}, "options": [row]}``; a row is an option's
+    label and meaning in the reader's language and, per preset, the value in words with its
+    source (``scoring.option_words``)."""
+    from scoring.engine.riichi import PRESET_SOURCES, PRESETS
+    from scoring.option_words import riichi_option_rows
 
     names = [n for n in SYSTEM_PRESETS["riichi"] if n in PRESETS] + sorted(set(PRESETS) - set(SYSTEM_PRESETS["riichi"]))
-    rows = [(option, doc, [_shown(PRESETS[n].get(option)) for n in names]) for option, doc in OPTION_DOCS.items()]
-    return {"presets": names, "options": rows}
+    return {"presets": names, "sources": {n: PRESET_SOURCES.get(n, "") for n in names},
+            "options": riichi_option_rows(names)}
 
 
-def system_options(system: str) -> list[tuple[str, str, object]]:
-    """(option, doc, preset value) for the single-preset systems."""
+def system_options(system: str) -> list[tuple[str, str, str]]:
+    """(option in words, meaning, preset value in words) for the single-preset systems."""
     from importlib import import_module
 
     from scoring.engine import SYSTEMS
+    from scoring.option_words import option_label, value_words
 
     module = import_module(SYSTEMS[system])
     preset = next(iter(module.PRESETS.values()))
-    return [(option, doc, _shown(preset.get(option))) for option, doc in module.OPTION_DOCS.items()]
+    return [(option_label(option), doc, value_words(option, preset.get(option)))
+            for option, doc in module.OPTION_DOCS.items()]
 
 
-def _shown(value) -> str:
-    """An option value as JSON text (true, [15, 5, -5, -15], {"mode": "deduction"})."""
-    return json.dumps(value, ensure_ascii=False)
+def rule_set_words(rule_set) -> list[dict]:
+    """The options in force, each as its label, meaning and value in words."""
+    from scoring.option_words import option_label, option_meaning, value_words
+
+    return [{"option": k, "label": option_label(k), "meaning": option_meaning(k), "words": value_words(k, v)}
+            for k, v in sorted(rule_set.options.items())]
+
+
+def overrides_words(overrides: dict) -> list[tuple[str, str]]:
+    from scoring.option_words import option_label, value_words
+
+    return [(option_label(k), value_words(k, v)) for k, v in (overrides or {}).items()]
+
+
+def season_rules_preview(*, season, overrides: dict) -> dict:
+    """What a revision to ``overrides`` would change, before it is saved: each option that changes
+    (before → after, in words) and how many hands would be settled again and results re-scored."""
+    from league.models import GameResult
+    from scoring.engine import hands_affected
+    from scoring.models import HandRecord
+    from scoring.option_words import option_label, value_words
+
+    from scoring.engine import resolve_rules
+
+    rule_set = season.rule_set
+    before = rule_set.spec
+    after = {"preset": rule_set.preset, **overrides}
+    _, old = resolve_rules(before)
+    _, new = resolve_rules(after)  # SettlementError (naming the option) when a value is refused
+    changes = [{"label": option_label(k), "before": value_words(k, old.get(k)), "after": value_words(k, new.get(k))}
+               for k in sorted(set(old) | set(new)) if old.get(k) != new.get(k) and k != "preset"]
+    resettle = bool(changes) and hands_affected(before, after)
+    return {
+        "changes": changes,
+        "hands": HandRecord.objects.filter(game__season=season).count() if resettle else 0,
+        "results": GameResult.objects.filter(game__season=season).count() if changes else 0,
+        "hands_resettled": resettle,
+    }

@@ -17,7 +17,8 @@ from league.forms import service_errors_to_form, service_errors_to_messages
 from league.models import Game, RuleSet, Season
 
 from . import display, selectors, services
-from .forms import HandRecordForm, SeasonRulesForm
+from .engine import SettlementError
+from .forms import HandRecordForm, RiichiRulesForm, SeasonRulesForm
 
 RESULT_TYPES = {
     "riichi": ("ron", "tsumo", "draw", "abortive", "chombo"),
@@ -142,25 +143,48 @@ def _revised_message(summary: dict) -> str:
 
 
 def season_rules(request, season_id):
-    """A season's rules: the options in force, every earlier version, and (league admins) a
-    revision, which re-settles the season's hands and re-derives its results and standings."""
+    """A season's rules: the options in force in words, every earlier version, and (league admins)
+    a revision through a typed form (riichi; JSON for the other systems), previewed first: which
+    options change and how many hands and results would be re-scored. Saving re-settles the
+    season's hands and re-derives its results and standings."""
     season = get_object_or_404(Season.objects.select_related("rule_set", "league"), pk=season_id)
     is_admin = roles.is_admin(request.user, season.league)
-    form = SeasonRulesForm(request.POST or None, initial={"overrides": season.rule_set.overrides})
+    rule_set = season.rule_set
+    data = request.POST if request.method == "POST" else None
+    json_form = SeasonRulesForm(data if data is not None and "overrides" in data else None,
+                                initial={"overrides": rule_set.overrides})
+    if rule_set.system == "riichi" and not json_form.is_bound:
+        form = RiichiRulesForm(data, preset=rule_set.preset, current=rule_set.options)
+    else:  # other systems, and the JSON box kept for advanced users (the same options as one object)
+        form = json_form
+    preview = None
     if request.method == "POST":
         if not is_admin:
             raise PermissionDenied
         if form.is_valid():
-            try:
-                summary = services.season_rules_revise(season=season, actor=request.user, **form.cleaned_data)
-            except ValidationError as exc:
-                service_errors_to_form(form, exc)
+            overrides = getattr(form, "overrides", None)
+            if overrides is None:
+                overrides = form.cleaned_data["overrides"]
+            if "preview" in request.POST:
+                try:
+                    preview = selectors.season_rules_preview(season=season, overrides=overrides)
+                except SettlementError as exc:
+                    form.add_error(None, str(exc))
             else:
-                messages.success(request, _revised_message(summary))
-                return redirect("season-rules", season_id=season.pk)
-    rule_set = season.rule_set
+                try:
+                    summary = services.season_rules_revise(season=season, actor=request.user, overrides=overrides,
+                                                           notes=form.cleaned_data.get("notes", ""))
+                except ValidationError as exc:
+                    service_errors_to_form(form, exc)
+                else:
+                    messages.success(request, _revised_message(summary))
+                    return redirect("season-rules", season_id=season.pk)
     return render(request, "scoring/season_rules.html", {
-        "season": season, "rule_set": rule_set, "options": sorted(rule_set.options.items()),
-        "versions": RuleSet.objects.filter(slug=rule_set.slug).order_by("-version"),
+        "season": season, "rule_set": rule_set, "options": selectors.rule_set_words(rule_set),
+        "overrides": selectors.overrides_words(rule_set.overrides),
+        "versions": [(v, selectors.overrides_words(v.overrides))
+                     for v in RuleSet.objects.filter(slug=rule_set.slug).order_by("-version")],
         "form": form if is_admin and season.status != Season.Status.CLOSED else None,
+        "json_form": json_form if rule_set.system == "riichi" and form is not json_form else None,
+        "preview": preview,
     })

@@ -1,4 +1,5 @@
-"""The scorekeeper's world: an M-League season (four abortive draws, no triple ron one), a game in its division A,
+"""The scorekeeper's world: a season under M.League rules with a house rule adding the four common abortive draws
+(M.League itself plays none; no triple ron one), a game in its division A,
 and the worked game of tests/riichi_game.py entered hand by hand and finished."""
 
 import pytest
@@ -16,7 +17,8 @@ def make_season(league, players, *, preset, number=1, overrides=None):
 
 @pytest.fixture
 def season(league, players):
-    return make_season(league, players, preset="mleague")
+    return make_season(league, players, preset="mleague",
+                       overrides={"abortive_draws": ["nine_terminals", "four_winds", "four_riichi", "four_kans"]})
 
 
 @pytest.fixture

@@ -44,7 +44,7 @@ def test_admin_revises_and_the_season_is_resettled(finished, season, admin, lang
     assert [h.scores_after for h in HandRecord.objects.order_by("sequence")] == REVISED_RUNNING
     assert GameResult.objects.get(game=finished).points == [-16.6, 7.4, -31.6, 40.8]
     page = page_of(season, admin, lang).content.decode()
-    assert "AGM 2026" in page and "1500" in page
+    assert "AGM 2026" in page and "1,500" in page
 
 
 @pytest.mark.parametrize("lang, says", [("en", "only game-end options changed"), ("zh-hant", "只改了終局選項")])

@@ -18,7 +18,8 @@ Pure Python (no Django).  Public interface (``docs/engine-interfaces.md``):
 """
 
 from .game_end import game_end
-from .presets import GAME_END_OPTIONS, OPTION_DOCS, PRESET_SOURCES, PRESETS, resolve
+from .presets import (DEFAULT_OPTION_SOURCE, GAME_END_OPTIONS, OPTION_DOCS, OPTION_SOURCES, PRESET_SOURCES,
+                      PRESETS, resolve)
 from .settle import settle
 # Imported eagerly: a lazy ``from .win_check import ...`` would rebind the package attribute
 # ``win_check`` to the submodule on first call.
@@ -37,6 +38,8 @@ def evaluate_hand(winner: dict, options: dict, **kwargs) -> dict:
 __all__ = [
     "GAME_END_OPTIONS",
     "OPTION_DOCS",
+    "OPTION_SOURCES",
+    "DEFAULT_OPTION_SOURCE",
     "PRESETS",
     "PRESET_SOURCES",
     "SYSTEM",

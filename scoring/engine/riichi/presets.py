@@ -194,6 +194,52 @@ PRESET_SOURCES = {
             "official rules in the atwiki 麻雀ローカルルール page 'ウマ' (www29.atwiki.jp/mahjlocal/pages/55.html)",
 }
 
+# Where each preset's value of an option comes from, where it is not the preset's general source
+# (PRESET_SOURCES). "unconfirmed" marks a value taken as generally reported but not found in a
+# published text; the options page shows it.
+OPTION_SOURCES: dict[str, dict[str, str]] = {
+    "wrc": {
+        "kiriage": "worldriichi.org, WRC rules: \"Kiriage (4-han 30-fu is rounded up to mangan)\"",
+        "renhou": "worldriichi.org, WRC rules: renhou counts as mangan",
+        "aka_dora": "worldriichi.org, WRC rules: no red fives",
+        "kazoe_yakuman": "worldriichi.org, WRC rules: no kazoe yakuman (capped at sanbaiman)",
+        "double_yakuman": "worldriichi.org, WRC rules: no double yakuman",
+        "max_yakuman_multiple": "worldriichi.org, WRC rules: no double yakuman",
+        "nagashi_mangan": "worldriichi.org, WRC rules: no nagashi mangan",
+        "abortive_draws": "worldriichi.org, WRC rules: no abortive draws",
+        "multiple_ron": "worldriichi.org, WRC rules: atamahane (head bump)",
+        "pao": "worldriichi.org, WRC rules: liability for daisangen and daisuushii",
+    },
+    "mleague": {
+        "abortive_draws": "M.League rules: 途中流局なし (九種九牌・四風子連打・四開槓・四人リーチ play on); "
+                          "majannavi.com and mahjong-space.com summaries",
+        "multiple_ron": "M.League rules: ダブロンなし (head bump)",
+        "kazoe_yakuman": "unconfirmed: as generally reported",
+        "max_yakuman_multiple": "unconfirmed: as generally reported",
+        "chombo": "unconfirmed: summaries differ (20,000-point penalty; mangan payment)",
+        "pao_scope": "unconfirmed: riichi.wiki, Sekinin barai (each yakuman settled on its own)",
+        "pao_ron_honba": "unconfirmed: published summaries differ; the settlement contract's default",
+        "kiriage": "unconfirmed: summaries differ",
+    },
+    "tenhou": {
+        "final_rounding": "real Tenhou records: 10,500 / 42,500 / 5,500 / 40,500 with one stick left "
+                          "give −29 / +52 / −44 / +21",
+        "remainder_to": "real Tenhou records: first place receives minus the sum of the others",
+        "uma_tonpuusen": "real Tenhou east-only records (+10/+5/−5/−10)",
+        "pao_scope": "real Tenhou records: the liable player pays a double-yakuman tsumo whole",
+        "chombo": "Tenhou has none (online); the common parlour reverse mangan",
+    },
+    "jpml": {
+        "uma_by_floaters": "atwiki 麻雀ローカルルール, 'ウマ' (8-3-1 複合ウマ)",
+        "chombo": "unconfirmed",
+        "leftover_deposits": "unconfirmed",
+    },
+}
+
+# the game-end options no source names for a preset follow the engine's documented choices
+DEFAULT_OPTION_SOURCE = "Kyoku's documented default (the settlement contract where it says)"
+
+
 OPTION_DOCS: dict[str, str] = {
     "start_points": "Points each player starts the game with.",
     "return_points": "Target (return) points subtracted from the final score before uma.",
@@ -238,6 +284,7 @@ OPTION_DOCS: dict[str, str] = {
 }
 
 assert set(OPTION_DOCS) == set(_COMMON)
+assert all(set(s) <= set(_COMMON) for s in OPTION_SOURCES.values())
 
 
 # --- validation -----------------------------------------------------------------------------
@@ -364,33 +411,54 @@ def _optional_uma(opt, v):
     return None if v is None else _uma_list(opt, v)
 
 
+# The values an option can take where they are a fixed set (forms offer them as choices).
+OPTION_CHOICES: dict[str, tuple] = {
+    "game_length": ("hanchan", "tonpuusen"),
+    "ties": ("split", "seat_order"),
+    "leftover_deposits": ("first_place", "lost"),
+    "final_rounding": ("none", "thousand_half_up", "thousand_five_down"),
+    "remainder_to": ("nearest_first_dealer", "first_place"),
+    "honba_to": ("first_after_discarder", "each_winner"),
+    "deposits_to": ("first_after_discarder", "each_winner"),
+    "renchan_on_draw": ("tenpai", "always", "never"),
+    "nagashi_tenpai_payments": ("replace", "also"),
+    "pao_scope": ("whole_hand", "pao_yakuman"),
+    "pao_ron_honba": ("discarder", "liable"),
+    "renhou": ("none", "mangan", "yakuman"),
+    "abortive_draws": ABORTIVE_REASONS,
+    "pao": PAO_YAKUMAN,
+    "max_fu": (110, 130),
+    "double_wind_fu": (2, 4),
+}
+
+
 VALIDATORS = {
     "start_points": _points,
     "return_points": _points,
-    "game_length": _enum("hanchan", "tonpuusen"),
+    "game_length": _enum(*OPTION_CHOICES["game_length"]),
     "uma": _uma_list,
     "uma_tonpuusen": _optional_uma,
-    "final_rounding": _enum("none", "thousand_half_up", "thousand_five_down"),
-    "remainder_to": _enum("nearest_first_dealer", "first_place"),
-    "pao_scope": _enum("whole_hand", "pao_yakuman"),
-    "pao_ron_honba": _enum("discarder", "liable"),
+    "final_rounding": _enum(*OPTION_CHOICES["final_rounding"]),
+    "remainder_to": _enum(*OPTION_CHOICES["remainder_to"]),
+    "pao_scope": _enum(*OPTION_CHOICES["pao_scope"]),
+    "pao_ron_honba": _enum(*OPTION_CHOICES["pao_ron_honba"]),
     "uma_by_floaters": _uma_by_floaters,
     "oka": _oka,
-    "ties": _enum("split", "seat_order"),
-    "leftover_deposits": _enum("first_place", "lost"),
+    "ties": _enum(*OPTION_CHOICES["ties"]),
+    "leftover_deposits": _enum(*OPTION_CHOICES["leftover_deposits"]),
     "kiriage": _bool,
     "kazoe_yakuman": _bool,
     "multiple_ron": _bool,
     "max_ron_winners": _int(1, 3),
-    "honba_to": _enum("first_after_discarder", "each_winner"),
-    "deposits_to": _enum("first_after_discarder", "each_winner"),
+    "honba_to": _enum(*OPTION_CHOICES["honba_to"]),
+    "deposits_to": _enum(*OPTION_CHOICES["deposits_to"]),
     "honba_points": _honba,
     "noten_payment": _noten,
-    "renchan_on_draw": _enum("tenpai", "always", "never"),
+    "renchan_on_draw": _enum(*OPTION_CHOICES["renchan_on_draw"]),
     "abortive_draws": _abortive,
     "abortive_dealer_repeats": _bool,
     "nagashi_mangan": _bool,
-    "nagashi_tenpai_payments": _enum("replace", "also"),
+    "nagashi_tenpai_payments": _enum(*OPTION_CHOICES["nagashi_tenpai_payments"]),
     "chombo": _chombo,
     "pao": _pao,
     "max_yakuman_multiple": _int(1, 6),
@@ -403,7 +471,7 @@ VALIDATORS = {
     "ura_dora": _bool,
     "kan_dora": _bool,
     "double_wind_fu": None,  # replaced below
-    "renhou": _enum("none", "mangan", "yakuman"),
+    "renhou": _enum(*OPTION_CHOICES["renhou"]),
     "reaction_time_ms": _int(0, 600000),
 }
 
@@ -416,8 +484,8 @@ def _int_choice(*choices):
     return check
 
 
-VALIDATORS["max_fu"] = _int_choice(110, 130)
-VALIDATORS["double_wind_fu"] = _int_choice(2, 4)
+VALIDATORS["max_fu"] = _int_choice(*OPTION_CHOICES["max_fu"])
+VALIDATORS["double_wind_fu"] = _int_choice(*OPTION_CHOICES["double_wind_fu"])
 assert set(VALIDATORS) == set(OPTION_DOCS)
 
 

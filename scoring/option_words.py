@@ -1,0 +1,164 @@
+"""Rule options in words, in the reader's language: a label and a meaning per riichi option, and
+every value (codes, lists, objects, null) as a phrase, never as a Python or JSON repr.
+
+The engine (``scoring.engine.riichi.presets``) keeps the option data, its English reference text
+(``OPTION_DOCS``) and its sources (``PRESET_SOURCES``, ``OPTION_SOURCES``); this module is the
+translated face of it for pages, forms and the options API.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+
+RIICHI_OPTIONS = {  # option: (label, meaning)
+    "start_points": (gettext_lazy("Starting points"), gettext_lazy("Points each player starts the game with.")),
+    "return_points": (gettext_lazy("Return points"), gettext_lazy("Target subtracted from each final score before uma.")),
+    "game_length": (gettext_lazy("Game length"), gettext_lazy("East and south rounds (hanchan) or the east round only (tonpuusen).")),
+    "uma": (gettext_lazy("Uma"), gettext_lazy("Placement bonus for 1st to 4th place, in thousands of points.")),
+    "uma_tonpuusen": (gettext_lazy("Uma in east-only games"), gettext_lazy("Placement bonus used when the game is east-only; otherwise the uma above.")),
+    "uma_by_floaters": (gettext_lazy("Uma by players above return"), gettext_lazy("Uma that depends on how many players finish at or above the return points.")),
+    "oka": (gettext_lazy("Oka"), gettext_lazy("Bonus to first place, in thousands of points.")),
+    "ties": (gettext_lazy("Tied final scores"), gettext_lazy("How players with equal final scores are ranked.")),
+    "leftover_deposits": (gettext_lazy("Riichi sticks left at the end"), gettext_lazy("Who takes the riichi sticks still on the table when the game ends.")),
+    "final_rounding": (gettext_lazy("Rounding of final scores"), gettext_lazy("Final scores rounded to the thousand before league points are worked out.")),
+    "remainder_to": (gettext_lazy("Rounding remainder"), gettext_lazy("Who absorbs what rounding leaves over, so that a game's league points sum to zero.")),
+    "kiriage": (gettext_lazy("Kiriage mangan"), gettext_lazy("4 han 30 fu and 3 han 60 fu are rounded up to mangan.")),
+    "kazoe_yakuman": (gettext_lazy("Counted yakuman (kazoe)"), gettext_lazy("13 han or more count as yakuman; otherwise sanbaiman.")),
+    "multiple_ron": (gettext_lazy("Several ron winners"), gettext_lazy("Whether every player who calls ron on one discard wins, or only the first after the discarder (head bump).")),
+    "max_ron_winners": (gettext_lazy("Most ron winners on one discard"), gettext_lazy("Further declarers are head-bumped.")),
+    "honba_to": (gettext_lazy("Honba with several winners"), gettext_lazy("Which winner the honba go to when several win on one discard.")),
+    "deposits_to": (gettext_lazy("Riichi sticks with several winners"), gettext_lazy("Which winner takes the riichi sticks when several win on one discard.")),
+    "honba_points": (gettext_lazy("Value of a honba"), gettext_lazy("Added to a ron; a self-draw costs a third of it per payer.")),
+    "noten_payment": (gettext_lazy("No-ten payment"), gettext_lazy("Total paid by the players not ready to those ready at an exhaustive draw.")),
+    "renchan_on_draw": (gettext_lazy("Dealer repeat on a draw"), gettext_lazy("Whether the dealer keeps the deal after an exhaustive draw.")),
+    "abortive_draws": (gettext_lazy("Abortive draws"), gettext_lazy("Which abortive draws end a hand.")),
+    "abortive_dealer_repeats": (gettext_lazy("Dealer repeat on an abortive draw"), gettext_lazy("The dealer keeps the deal after an abortive draw.")),
+    "nagashi_mangan": (gettext_lazy("Nagashi mangan"), gettext_lazy("Paid as a mangan self-draw at an exhaustive draw.")),
+    "nagashi_tenpai_payments": (gettext_lazy("No-ten payments with nagashi"), gettext_lazy("Whether no-ten payments are also made beside a nagashi mangan.")),
+    "chombo": (gettext_lazy("Chombo penalty"), gettext_lazy("What a false win or other chombo costs.")),
+    "pao": (gettext_lazy("Liability (pao) yakuman"), gettext_lazy("Yakuman for which the player who fed the deciding set is liable.")),
+    "pao_scope": (gettext_lazy("Liability with several yakuman"), gettext_lazy("Whether the liable player answers for the whole hand or only for the liable yakuman.")),
+    "pao_ron_honba": (gettext_lazy("Honba on a ron under liability"), gettext_lazy("Who pays the honba when a liable hand wins by ron.")),
+    "max_yakuman_multiple": (gettext_lazy("Largest yakuman multiple"), gettext_lazy("1 means every yakuman counts single.")),
+    "double_yakuman": (gettext_lazy("Double yakuman hands"), gettext_lazy("Single hands counted as double yakuman, such as a 13-sided kokushi.")),
+    "min_han": (gettext_lazy("Minimum han"), gettext_lazy("Han from yaku needed to win.")),
+    "max_fu": (gettext_lazy("Largest fu"), gettext_lazy("The largest fu value a hand can have.")),
+    "aka_dora": (gettext_lazy("Red fives"), gettext_lazy("Number of red fives in the set, each one dora.")),
+    "kuitan": (gettext_lazy("Open tanyao (kuitan)"), gettext_lazy("All simples counts with open sets.")),
+    "ippatsu": (gettext_lazy("Ippatsu"), gettext_lazy("Ippatsu counts as a yaku.")),
+    "ura_dora": (gettext_lazy("Ura dora"), gettext_lazy("Ura dora are used.")),
+    "kan_dora": (gettext_lazy("Kan dora"), gettext_lazy("A kan flips another dora indicator.")),
+    "double_wind_fu": (gettext_lazy("Fu for a double-wind pair"), gettext_lazy("Fu for a pair of the wind that is both the round's and the seat's.")),
+    "renhou": (gettext_lazy("Renhou"), gettext_lazy("Value of a win on a discard before one's own first draw.")),
+    "reaction_time_ms": (gettext_lazy("Reaction time"), gettext_lazy("Time allowed to claim a discard (used by the referee).")),
+}
+
+CODES = {  # option codes and enum values shown in words
+    "hanchan": gettext_lazy("hanchan (east and south)"),
+    "tonpuusen": gettext_lazy("east only (tonpuusen)"),
+    "split": gettext_lazy("share the places' uma and oka"),
+    "seat_order": gettext_lazy("earlier seat ranks higher"),
+    "first_place": gettext_lazy("first place"),
+    "lost": gettext_lazy("nobody (removed)"),
+    "none": gettext_lazy("none"),
+    "thousand_half_up": gettext_lazy("to the nearest 1,000, 500 rounds up (四捨五入)"),
+    "thousand_five_down": gettext_lazy("to the nearest 1,000, 500 rounds down (五捨六入)"),
+    "nearest_first_dealer": gettext_lazy("the rounded player nearest the first dealer"),
+    "first_after_discarder": gettext_lazy("the first winner after the discarder"),
+    "each_winner": gettext_lazy("each winner"),
+    "tenpai": gettext_lazy("if ready"),
+    "always": gettext_lazy("always"),
+    "never": gettext_lazy("never"),
+    "replace": gettext_lazy("instead of them"),
+    "also": gettext_lazy("as well"),
+    "whole_hand": gettext_lazy("the whole hand"),
+    "pao_yakuman": gettext_lazy("the liable yakuman only"),
+    "discarder": gettext_lazy("the discarder"),
+    "liable": gettext_lazy("the liable player"),
+    "mangan": gettext_lazy("mangan"),
+    "yakuman": gettext_lazy("yakuman"),
+    "nine_terminals": gettext_lazy("nine terminals and honours"),
+    "four_winds": gettext_lazy("four same winds discarded"),
+    "four_riichi": gettext_lazy("four riichi declarations"),
+    "four_kans": gettext_lazy("four kans by several players"),
+    "triple_ron": gettext_lazy("triple ron"),
+    "daisangen": gettext_lazy("big three dragons (daisangen)"),
+    "daisuushii": gettext_lazy("big four winds (daisuushii)"),
+    "suukantsu": gettext_lazy("four kans (suukantsu)"),
+}
+
+
+def option_label(option: str) -> str:
+    entry = RIICHI_OPTIONS.get(option)
+    return str(entry[0]) if entry else option.replace("_", " ").capitalize()
+
+
+def option_meaning(option: str, english: str = "") -> str:
+    entry = RIICHI_OPTIONS.get(option)
+    return str(entry[1]) if entry else english
+
+
+def value_words(option: str, value) -> str:
+    """One option value as words: ``{'mode': 'deduction', 'points': 20000}`` → "20,000 points off
+    the final score", ``None`` → "not used", ``[15, 5, -5, -15]`` → "+15 / +5 / −5 / −15"."""
+    if value is None:
+        return _("not used")
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if option == "chombo" and isinstance(value, dict):
+        return _chombo_words(value)
+    if option in ("uma", "uma_tonpuusen") and isinstance(value, list):
+        return _signed_list(value)
+    if option == "uma_by_floaters" and isinstance(value, dict):
+        return "; ".join(_("%(n)s above: %(uma)s") % {"n": n, "uma": _signed_list(u)} for n, u in sorted(value.items()))
+    if option == "reaction_time_ms" and isinstance(value, int):
+        return _("%(s)s seconds") % {"s": f"{value / 1000:g}"}
+    if isinstance(value, list):
+        return ", ".join(value_words(option, v) for v in value) if value else _("none")
+    if isinstance(value, dict):
+        return "; ".join(f"{_code(k)}: {value_words(k, v)}" for k, v in value.items()) if value else _("none")
+    if isinstance(value, str):
+        return _code(value)
+    if isinstance(value, int) and abs(value) >= 1000:
+        return f"{value:,}"
+    return str(value)
+
+
+def _code(code: str) -> str:
+    word = CODES.get(code)
+    return str(word) if word is not None else code.replace("_", " ")
+
+
+def _signed_list(values) -> str:
+    return " / ".join(f"{v:+g}".replace("-", "−") for v in values)
+
+
+def _chombo_words(value: dict) -> str:
+    if value.get("mode") == "deduction":
+        return _("%(points)s points off the final score") % {"points": f"{value.get('points', 0):,}"}
+    if value.get("mode") == "reverse_mangan":
+        return _("reverse mangan (paid to each other player)")
+    if value.get("mode") == "fixed":
+        return _("%(points)s to each other player") % {"points": value.get("points")}
+    if value.get("mode") == "reverse":
+        return _("paid as the hand would have been won, in reverse")
+    return ", ".join(f"{_code(k)}: {v}" for k, v in value.items())
+
+
+def riichi_option_rows(presets: list[str]) -> list[dict]:
+    """Per option: label, meaning, and per preset the value in words and its source."""
+    from scoring.engine.riichi import DEFAULT_OPTION_SOURCE, OPTION_DOCS, OPTION_SOURCES, PRESET_SOURCES, PRESETS
+
+    rows = []
+    for option, english in OPTION_DOCS.items():
+        cells = []
+        for name in presets:
+            value = PRESETS[name].get(option)
+            source = OPTION_SOURCES.get(name, {}).get(option) or PRESET_SOURCES.get(name) or DEFAULT_OPTION_SOURCE
+            cells.append({"preset": name, "value": value, "words": value_words(option, value), "source": source,
+                          "unconfirmed": source.startswith("unconfirmed")})
+        rows.append({"option": option, "label": option_label(option), "meaning": option_meaning(option, english),
+                     "values": cells})
+    return rows
