@@ -82,15 +82,26 @@ def test_anonymous_is_refused_too(season):
 @pytest.mark.browser
 @needs_chromium
 @pytest.mark.django_db(transaction=True)
-def test_revision_in_the_browser(live_server, finished, season):
+@pytest.mark.parametrize("size, lang, preview_says", [
+    ({"width": 390, "height": 844}, "en", "5 hands will be settled again"),
+    ({"width": 1280, "height": 900}, "zh-hant", "將重新結算 5 手牌"),
+])
+def test_revision_in_the_browser(live_server, finished, season, size, lang, preview_says):
+    """The typed form on a phone and a desktop: change uma and honba, preview, then save."""
     with chromium_page() as page:
+        page.set_viewport_size(size)
+        page.set_extra_http_headers({"Accept-Language": lang})
         login(page, live_server, "admin", "admin-pw-123")
         page.goto(f"{live_server.url}/seasons/{season.pk}/")
         page.click(f'a[href="/scoring/seasons/{season.pk}/rules/"]')
-        page.fill("textarea[name=overrides]", '{"honba_points": 1500, "uma": [20, 10, -10, -20]}')
-        page.fill("input[name=notes]", "AGM 2026")
-        page.click("#rules-form button[type=submit]")
+        page.fill("#rules-form input[name=uma]", "20 / 10 / -10 / -20")
+        page.fill("#rules-form input[name=honba_points]", "1500")
+        page.fill("#rules-form input[name=notes]", "AGM 2026")
+        page.click("#rules-form button[name=preview]")
+        page.wait_for_selector("#rules-preview")
+        assert preview_says in page.inner_text("#rules-preview")
+        assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+        page.click("#rules-form button[name=save]")
         page.wait_for_selector(".msg")
-        assert "4 of 5 hands" in page.inner_text(".msg")
         assert page.inner_text("#versions tbody tr:first-child td:first-child") == "2"
     assert [h.scores_after for h in HandRecord.objects.order_by("sequence")] == REVISED_RUNNING
