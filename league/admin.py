@@ -76,10 +76,13 @@ class GameAdmin(AuditedAdmin):
 
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)
-        # a status change (e.g. to void) moves the standings: refresh them after commit
-        from .services import _standings_refresh_on_commit
+        # a status change (e.g. to void) or a move to another division changes the standings:
+        # recompute the division in full, in this transaction (admin edits are rare)
+        from .services import standings_recompute
 
-        _standings_refresh_on_commit(obj.division_id)
+        standings_recompute(division=obj.division)
+        if form.initial.get("division") not in (None, obj.division_id):
+            standings_recompute(division=models.Division.objects.get(pk=form.initial["division"]))
 
     def has_delete_permission(self, request, obj=None):
         # a game with a result (or hands) is part of the standings: void it instead of deleting

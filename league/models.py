@@ -141,6 +141,8 @@ class Division(models.Model):
     name = models.CharField(_("name"), max_length=40)
     name_zh = models.CharField(_("Chinese name"), max_length=40, blank=True)  # 甲組, 乙組
     order = models.PositiveSmallIntegerField(default=0)  # 0 = top division
+    # bumped by every standings write (league.services): ETags and cached renderings key on it
+    standings_version = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["season", "order"]
@@ -305,7 +307,7 @@ class GameSeat(models.Model):
     place = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
-        ordering = ["game", "seat"]
+        ordering = ["game_id", "seat"]  # by id: ordering by "game" would join and sort on Game.Meta.ordering
         constraints = [
             models.UniqueConstraint(fields=["game", "seat"], name="uniq_game_seat"),
             models.UniqueConstraint(fields=["game", "player"], name="uniq_game_player"),

@@ -7,6 +7,7 @@ from decimal import Decimal
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from kyoku import audit as kyoku_audit
@@ -54,13 +55,11 @@ def _engine_error(exc: SettlementError, prefix: str = "") -> ValidationError:
     return engine_error(exc, prefix)
 
 
-def _standings_refresh_on_commit(division_id: int) -> None:
-    from .tasks import standings_recompute
-
-    # robust: the write has committed; a failing refresh (a locked SQLite file, a broker outage)
-    # is logged and left to the task's retry and the nightly recompute, never turned into an
-    # error answer for a change that was stored
-    transaction.on_commit(lambda: standings_recompute.delay(division_id), robust=True)
+def _standings_refresh(division_id: int, player_ids) -> None:
+    """Bring the standings up to date inside the change's transaction (incrementally: only these
+    players' rows and the ranks), so a stored change and its standings never disagree and no
+    work is left for after the commit."""
+    standings_update(division=Division(pk=division_id), player_ids=player_ids)
 
 
 # ---------------------------------------------------------------- rule sets
@@ -154,6 +153,7 @@ def entry_create(*, division: Division, player: Player, basis: str = Entry.Basis
     entry = Entry.objects.create(season=division.season, division=division, player=player, basis=basis,
                                  application=application)
     audit_log_write(actor=actor, action="entry.create", obj=entry, data={"division": division.code, "basis": basis})
+    _standings_refresh(division.pk, [player.pk])  # an entrant is listed (last, no games) from the start
     return entry
 
 
@@ -267,7 +267,7 @@ def game_result_record(*, game: Game, scores, deposits_left: int = 0, actor=None
     audit_log_write(actor=actor, action="game_result.create" if created else "game_result.replace", obj=result,
                     data={"scores": scores, "deposits_left": deposits_left, "points": computed["points"],
                           "previous": existing and {"scores": existing.scores, "deposits_left": existing.deposits_left}})
-    _standings_refresh_on_commit(game.division_id)
+    _standings_refresh(game.division_id, [seat.player_id for seat in game.seats.all()])
     game_result_changed_on_commit(game.pk, "created" if created else "replaced")
     return result, True
 
@@ -333,23 +333,74 @@ def penalty_cancel(*, penalty: Penalty, reason: str, actor=None) -> Penalty:
 def _penalty_standings_refresh(penalty: Penalty) -> None:
     entry = Entry.objects.filter(season=penalty.season, player=penalty.player).first()
     if entry:
-        _standings_refresh_on_commit(entry.division_id)
+        _standings_refresh(entry.division_id, [penalty.player_id])
 
 
 # ---------------------------------------------------------------- standings
 
 
+STANDING_FIELDS = ("rank", "games", "game_points", "penalty_points", "total_points", "average_place", "firsts",
+                   "seconds", "thirds", "fourths")
+
+
 @transaction.atomic
 def standings_recompute(*, division: Division) -> int:
-    """Rebuild the stored standings of one division from seat results and the penalty ledger."""
+    """Rebuild the stored standings of one division from seat results and the penalty ledger
+    (the audit of the incremental updates: both must give the same table)."""
+    from .models import Standing
     from .standings import standings_rows
 
+    division = _division_lock(division)
     rows = standings_rows(division=division)
-    from .models import Standing
-
     Standing.objects.filter(division=division).delete()
     Standing.objects.bulk_create(Standing(season_id=division.season_id, division=division, **row) for row in rows)
+    _standings_version_bump(division)
     return len(rows)
+
+
+@transaction.atomic
+def standings_update(*, division: Division, player_ids) -> int:
+    """Incremental standings, in the change's own transaction: the rows of ``player_ids`` (the
+    four players of a new, corrected or deleted result, or the one of a penalty) are recomputed,
+    then the division is re-ranked in memory and only the rows whose values moved are written.
+    Returns how many rows were written."""
+    from .models import Standing
+    from .standings import entrant_names, rank_rows, standings_rows_for
+
+    division = _division_lock(division)
+    fresh = standings_rows_for(division=division, player_ids=player_ids)
+    stored = {s.player_id: s for s in Standing.objects.filter(division=division).order_by()
+              .only("id", "player_id", *STANDING_FIELDS)}
+    gone = [stored.pop(p).pk for p, row in fresh.items() if row is None and p in stored]
+    rows = [{"player_id": p, **{f: getattr(s, f) for f in STANDING_FIELDS}}
+            for p, s in stored.items() if p not in fresh]
+    rows += [row for row in fresh.values() if row is not None]
+    rank_rows(rows, entrant_names(division))
+    changed, created = [], []
+    for row in rows:
+        standing = stored.get(row["player_id"])
+        if standing is None:
+            created.append(Standing(season_id=division.season_id, division=division, **row))
+        elif any(getattr(standing, f) != row[f] for f in STANDING_FIELDS):
+            for f in STANDING_FIELDS:
+                setattr(standing, f, row[f])
+            changed.append(standing)
+    if gone:
+        Standing.objects.filter(pk__in=gone).delete()
+    Standing.objects.bulk_update(changed, STANDING_FIELDS, batch_size=500)
+    Standing.objects.bulk_create(created)
+    _standings_version_bump(division)
+    return len(changed) + len(created) + len(gone)
+
+
+def _division_lock(division: Division) -> Division:
+    """Serialise standings writers of one division (two results entered at once re-rank in turn)."""
+    return Division.objects.select_for_update().get(pk=division.pk)
+
+
+def _standings_version_bump(division: Division) -> None:
+    """The standings' version: conditional requests (ETag) and cached renderings key on it."""
+    Division.objects.filter(pk=division.pk).update(standings_version=F("standings_version") + 1)
 
 
 # ---------------------------------------------------------------- qualification
@@ -415,11 +466,15 @@ def application_decide(*, application: QualificationApplication, approve: bool, 
             if Game.objects.filter(division_id=existing.division_id, seats__player=application.player).exists():
                 raise ValidationError({"player": [f"already plays in {existing.division} this season"]})
             # A qualification moves a player up into the division it admits to.
+            left = existing.division_id
             existing.division, existing.basis, existing.application = division, Entry.Basis.QUALIFICATION, application
             existing.save(update_fields=["division", "basis", "application"])
+            _standings_refresh(left, [application.player_id])
+            _standings_refresh(division.pk, [application.player_id])
         elif not existing:
             Entry.objects.create(season=application.season, division=division, player=application.player,
                                  basis=Entry.Basis.QUALIFICATION, application=application)
+            _standings_refresh(division.pk, [application.player_id])
     application.status = (QualificationApplication.Status.APPROVED if approve
                           else QualificationApplication.Status.REJECTED)
     application.decided_by, application.decided_at, application.reason = _user(actor), timezone.now(), reason
@@ -453,6 +508,10 @@ def season_promote(*, season: Season, next_season: Season, actor=None) -> dict:
             raise ValidationError({"next_season": [f"has no division {code}"]})
         created.append(Entry(season=next_season, division=targets[code], player_id=player_id, basis=basis))
     Entry.objects.bulk_create(created)
+    for division in targets.values():
+        arrivals = [e.player_id for e in created if e.division is division]
+        if arrivals:
+            _standings_refresh(division.pk, arrivals)
     if season.promoted_at is None:
         season.promoted_at = timezone.now()
         season.save(update_fields=["promoted_at"])

@@ -18,12 +18,15 @@ from .models import Division, Entry, Game, GameSeat, Penalty, Season, Standing
 ZERO = Decimal("0")
 
 
-def _seat_totals(division: Division) -> dict[int, dict]:
+def _seat_totals(division: Division, player_ids=None) -> dict[int, dict]:
     totals: dict[int, dict] = defaultdict(lambda: {"games": 0, "points": ZERO, "places": [0, 0, 0, 0]})
     seats = GameSeat.objects.filter(
         game__division=division, game__status=Game.Status.FINISHED, place__isnull=False
-    ).values_list("player_id", "points", "place")
-    for player_id, points, place in seats:
+    )
+    if player_ids is not None:
+        seats = seats.filter(player_id__in=player_ids)
+    # no ORDER BY: GameSeat's default ordering would join and sort every seat for nothing
+    for player_id, points, place in seats.order_by().values_list("player_id", "points", "place"):
         row = totals[player_id]
         row["games"] += 1
         row["points"] += points
@@ -33,28 +36,46 @@ def _seat_totals(division: Division) -> dict[int, dict]:
 
 def _penalty_totals(season_id: int, player_ids) -> dict[int, Decimal]:
     rows = (Penalty.objects.filter(season_id=season_id, player_id__in=player_ids, cancelled_at__isnull=True)
-            .values("player_id").annotate(total=Sum("points")))
+            .order_by().values("player_id").annotate(total=Sum("points")))
     return {r["player_id"]: r["total"] or ZERO for r in rows}
 
 
+def _row(player_id: int, totals: dict, penalties: dict) -> dict:
+    t = totals.get(player_id, {"games": 0, "points": ZERO, "places": [0, 0, 0, 0]})
+    games, places = t["games"], t["places"]
+    average = (Decimal(sum((i + 1) * n for i, n in enumerate(places))) / games).quantize(Decimal("0.01")) \
+        if games else None
+    penalty = penalties.get(player_id, ZERO)
+    return {
+        "player_id": player_id, "games": games, "game_points": t["points"], "penalty_points": penalty,
+        "total_points": t["points"] - penalty, "average_place": average, "firsts": places[0],
+        "seconds": places[1], "thirds": places[2], "fourths": places[3],
+    }
+
+
+def entrant_names(division: Division) -> dict[int, str]:
+    return dict(Entry.objects.filter(division=division).order_by().values_list("player_id", "player__display_name"))
+
+
 def standings_rows(*, division: Division) -> list[dict]:
+    """The full recompute (the audit): every row of the division from seats and the ledger."""
     totals = _seat_totals(division)
-    player_ids = set(totals) | set(Entry.objects.filter(division=division).values_list("player_id", flat=True))
+    names = entrant_names(division)
+    player_ids = set(totals) | set(names)
     penalties = _penalty_totals(division.season_id, player_ids)
-    names = dict(Entry.objects.filter(division=division).values_list("player_id", "player__display_name"))
-    rows = []
-    for player_id in player_ids:
-        t = totals.get(player_id, {"games": 0, "points": ZERO, "places": [0, 0, 0, 0]})
-        games, places = t["games"], t["places"]
-        average = (Decimal(sum((i + 1) * n for i, n in enumerate(places))) / games).quantize(Decimal("0.01")) \
-            if games else None
-        penalty = penalties.get(player_id, ZERO)
-        rows.append({
-            "player_id": player_id, "games": games, "game_points": t["points"], "penalty_points": penalty,
-            "total_points": t["points"] - penalty, "average_place": average, "firsts": places[0],
-            "seconds": places[1], "thirds": places[2], "fourths": places[3],
-        })
-    return rank_rows(rows, names)
+    return rank_rows([_row(p, totals, penalties) for p in player_ids], names)
+
+
+def standings_rows_for(*, division: Division, player_ids) -> dict[int, dict | None]:
+    """The rows of some players only (an incremental update): ``None`` for a player who has
+    neither an entry nor a finished game in the division (their row goes)."""
+    player_ids = set(player_ids)
+    totals = _seat_totals(division, player_ids)
+    entrants = set(Entry.objects.filter(division=division, player_id__in=player_ids)
+                   .order_by().values_list("player_id", flat=True))
+    present = set(totals) | entrants
+    penalties = _penalty_totals(division.season_id, present)
+    return {p: (_row(p, totals, penalties) if p in present else None) for p in player_ids}
 
 
 def rank_rows(rows: list[dict], names: dict[int, str]) -> list[dict]:

@@ -189,6 +189,13 @@ def test_a_failing_standings_refresh_never_fails_a_stored_result(as_user, admin,
                                        {"scores": [48000, 35800, 21000, 15200]}, format="json")
     assert response.status_code == 201
     assert GameResult.objects.filter(game=game).exists()
+    # the standings never depended on that task: they are written in the result's transaction
+    from league.models import Standing
+    from league.standings import standings_rows
+
+    stored = {s.player_id: s.total_points for s in Standing.objects.filter(division=game.division)}
+    assert stored == {r["player_id"]: r["total_points"] for r in standings_rows(division=game.division)}
+    assert stored[game.seats.get(seat=0).player_id] != 0
 
 
 def test_unknown_keys_in_a_timeline_event_are_refused(as_user, referee, game):
