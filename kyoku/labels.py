@@ -102,5 +102,6 @@ def offence_label(code: str, catalogue: dict | None = None) -> str:
     return entry["description"]
 
 
-def choices(kind: str) -> list[tuple[str, str]]:
-    return [(code, str(name)) for code, name in LABELS[kind].items()]
+def choices(kind: str) -> list[tuple[str, object]]:
+    """``(code, lazy name)`` pairs for a form's choices (names translated when rendered)."""
+    return list(LABELS[kind].items())
