@@ -160,7 +160,8 @@ class CatalogueRowForm(forms.Form):
                            help_text=_("Lower-case letters, digits and _; rulings name the offence by it"))
     description = forms.CharField(label=_("Name (English)"), max_length=200)
     description_zh = forms.CharField(label=_("Name (繁體中文)"), max_length=200, required=False)
-    sanction = forms.ChoiceField(label=_("Sanction"), choices=choices("sanction"))
+    # a blank first choice: an untouched "Add a row" line is left out, not refused
+    sanction = forms.ChoiceField(label=_("Sanction"), choices=[("", "—")] + choices("sanction"))
     points = forms.IntegerField(label=_("Points (table points)"), required=False, min_value=0, max_value=1_000_000)
     clauses = forms.CharField(label=_("Clauses"), max_length=100, required=False,
                               help_text=_("Comma-separated, e.g. 2, 3"))

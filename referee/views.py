@@ -22,7 +22,7 @@ from league.models import League
 
 from .forms import (AppealDecisionForm, AppealForm, CatalogueFormSet, CatalogueHeadForm, IncidentForm,
                     PenaltyFormSet, RulingDecisionForm, catalogue_initial)
-from .models import Appeal, Incident, Ruling
+from .models import Appeal, Incident, PenaltyCatalogue, Ruling
 
 
 def _zh() -> bool:
@@ -126,10 +126,11 @@ def incident_detail(request, incident_id):
     pending = Appeal.objects.filter(ruling__incident=incident, status=Appeal.Status.PENDING).select_related(
         "player", "ruling").first()
     seats = list(incident.game.seats.select_related("player"))
-    catalogue = services.penalty_catalogue_current(league=incident.game.season.league).data if is_ref else None
+    catalogue = selectors.penalty_catalogue_data(league=incident.game.season.league)
     deciding = is_ref and incident.status == Incident.Status.OPEN
     return render(request, "referee/incident.html", {
         "catalogue_rows": _catalogue_rows(catalogue) if is_ref else [],
+        "catalogue": catalogue,
         "extra_formset": PenaltyFormSet(prefix="extra", seats=seats, catalogue=catalogue) if deciding else None,
         "appeal_formset": PenaltyFormSet(prefix="newpen", seats=seats, catalogue=catalogue)
         if (is_ref and pending) else None,
@@ -154,7 +155,7 @@ def ruling_decide(request, incident_id):
     incident = get_object_or_404(Incident.objects.select_related("game__season__league"), pk=incident_id)
     _require_referee(request, incident.game.season.league)
     seats = list(incident.game.seats.select_related("player"))
-    catalogue = services.penalty_catalogue_current(league=incident.game.season.league).data
+    catalogue = selectors.penalty_catalogue_data(league=incident.game.season.league)
     form = RulingDecisionForm(request.POST, seats=seats)
     extra = _penalty_table(request, "extra", seats, catalogue)
     if not (form.is_valid() & extra.is_valid()):
@@ -216,7 +217,7 @@ def appeal_decide(request, appeal_id):
                                pk=appeal_id)
     _require_referee(request, appeal.ruling.incident.game.season.league)
     seats = list(appeal.ruling.incident.game.seats.select_related("player"))
-    catalogue = services.penalty_catalogue_current(league=appeal.ruling.incident.game.season.league).data
+    catalogue = selectors.penalty_catalogue_data(league=appeal.ruling.incident.game.season.league)
     form = AppealDecisionForm(request.POST, seats=seats)
     table = _penalty_table(request, "newpen", seats, catalogue)
     if form.is_valid() & table.is_valid():
@@ -239,6 +240,7 @@ def mine(request):
     rulings = list(selectors.rulings_concerning(player=player)) if player else []
     return render(request, "referee/mine.html", {
         "player": player, "rulings": [{"r": r, "lines": explained(r.final)} for r in rulings],
+        "catalogue": None,  # rulings of several leagues: offences by the shared names (kyoku/labels.py)
     })
 
 
@@ -246,7 +248,7 @@ def season_rulings(request, season_id):
     season = get_object_or_404(Season.objects.select_related("league"), pk=season_id)
     rulings = selectors.rulings_public(season=season)
     return render(request, "referee/season_rulings.html", {
-        "season": season, "rulings": [{"r": r, "lines": explained(r.final)} for r in rulings],
+        "season": season, "catalogue": selectors.penalty_catalogue_data(league=season.league), "rulings": [{"r": r, "lines": explained(r.final)} for r in rulings],
     })
 
 
@@ -279,10 +281,13 @@ def catalogue_edit(request, league_id):
     """The league's penalty catalogue as a table: referees read it, admins revise it (a new version)."""
     league = object_for_actor(League, actor=request.user, need=Need.REFEREE, pk=league_id)
     can_edit = is_admin(request.user, league)
-    current = services.penalty_catalogue_current(league=league)
+    if request.method == "POST" and not can_edit:
+        raise PermissionDenied
+    current = (services.penalty_catalogue_current(league=league) if request.method == "POST"
+               else selectors.penalty_catalogue_latest(league=league))
+    if current is None:  # nothing stored yet: show the default, stored on the first save
+        current = PenaltyCatalogue(league=league, version=1, data=selectors.penalty_catalogue_data(league=league))
     if request.method == "POST":
-        if not can_edit:
-            raise PermissionDenied
         head = CatalogueHeadForm(request.POST)
         table = CatalogueFormSet(request.POST, prefix="offences")
         if head.is_valid() & table.is_valid():
