@@ -184,7 +184,14 @@ class QualificationTier(models.Model):
         constraints = [models.UniqueConstraint(fields=["league", "code"], name="uniq_tier_code")]
 
     def __str__(self):
-        return f"{self.code}: {self.description}"
+        return f"{self.code}: {self.display_description}"
+
+    @property
+    def display_description(self) -> str:
+        """The tier's description in the active language (description_zh on a Chinese page)."""
+        from django.utils.translation import get_language
+        zh = (get_language() or "").lower().startswith("zh")
+        return self.description_zh if zh and self.description_zh else self.description
 
     def clean(self):
         from .qualification import validate_requirements

@@ -174,3 +174,23 @@ def test_other_leagues_admin_is_refused(client, league, db):
     url = reverse("referee-catalogue", args=[league.pk])
     assert client.get(url).status_code == 403
     assert client.post(url, {"version": "x"}).status_code == 403
+
+
+def test_my_rulings_linked_from_the_navigation_and_my_page(client, member):
+    client.force_login(member)
+    body = client.get(reverse("me")).content.decode()
+    assert body.count(f'href="{reverse("referee-mine")}"') == 2  # the navigation and the player's own page
+
+
+def test_tier_and_division_names_follow_the_language(client, league, season):
+    from league.models import QualificationTier
+
+    tier = QualificationTier.objects.create(league=league, code="1", description="Category 1: league results",
+                                            description_zh="第一類資格:聯賽成績", division_code="A",
+                                            effective_year=2020, validity="yearly", requirements={})
+    division = season.divisions.get(code="A")
+    from django.utils import translation
+    with translation.override("zh-hant"):
+        assert str(tier) == "1: 第一類資格:聯賽成績" and division.display_name == "甲組"
+    with translation.override("en"):
+        assert str(tier) == "1: Category 1: league results" and division.display_name == "A Division"
