@@ -17,7 +17,7 @@ from league.selectors import games_for
 
 from . import selectors, services
 from kyoku.authz import Need, is_admin, object_for_actor
-from kyoku.labels import offence_label
+from kyoku.labels import LABELS, offence_label
 from league.models import League
 
 from .forms import (AppealDecisionForm, AppealForm, CatalogueFormSet, CatalogueHeadForm, IncidentForm,
@@ -102,6 +102,13 @@ def _js_strings() -> dict:
         "invalid": _("Invalid calls / declarations (event #)"), "offences": _("Offences"),
         "clauses": _("Clauses applied"), "explanation": _("Explanation"), "none": _("none"), "seat": _("seat"),
         "error": _("The timeline has an error"), "failed": _("The preview failed"),
+        "labels": {
+            "code": {**{k: str(v) for k, v in LABELS["act"].items()},
+                     **{k: str(v) for k, v in LABELS["event_detail"].items() if k not in ("kind", "by")}},
+            "offence": {k: str(v) for k, v in LABELS["offence"].items()},
+            "phase": {k: str(v) for k, v in LABELS["phase"].items()},
+            "play_start": {k: str(v) for k, v in LABELS["play_start"].items()},
+        },
     }
 
 

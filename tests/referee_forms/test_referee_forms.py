@@ -194,3 +194,16 @@ def test_tier_and_division_names_follow_the_language(client, league, season):
         assert str(tier) == "1: 第一類資格:聯賽成績" and division.display_name == "甲組"
     with translation.override("en"):
         assert str(tier) == "1: Category 1: league results" and division.display_name == "A Division"
+
+
+def test_incident_builder_gets_display_names_for_its_selects(client, referee, game):
+    import json as _json
+    import re as _re
+
+    client.force_login(referee)
+    body = client.get(reverse("referee-incident-new") + f"?game={game.pk}").content.decode()
+    data = _json.loads(_re.search(r'<script id="incident-i18n" type="application/json">(.*?)</script>', body).group(1))
+    assert data["labels"]["code"]["touch_wall"] == "Touch wall"
+    assert data["labels"]["code"]["claim_deal_incomplete"] == "Claim deal incomplete"
+    assert data["labels"]["phase"]["SETTLEMENT"] == "Settlement"
+    assert data["labels"]["offence"]["early_play_harm"] == "Early play that harmed another player"
