@@ -4,7 +4,7 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from kyoku.labels import LABELS, choices, label, offence_label
+from kyoku.labels import LABELS, choices, offence_label
 from league.models import SEAT_NAMES
 
 KIND_CHOICES = list(LABELS["incident_kind"].items())

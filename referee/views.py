@@ -10,16 +10,14 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from kyoku.authz import Need, is_admin, object_for_actor
+from kyoku.labels import LABELS, offence_label
 from league import roles
 from league.forms import service_errors_to_form, service_errors_to_messages
-from league.models import SEAT_NAMES, Game, Season
+from league.models import SEAT_NAMES, Game, League, Season
 from league.selectors import games_for
 
 from . import selectors, services
-from kyoku.authz import Need, is_admin, object_for_actor
-from kyoku.labels import LABELS, offence_label
-from league.models import League
-
 from .forms import (AppealDecisionForm, AppealForm, CatalogueFormSet, CatalogueHeadForm, IncidentForm,
                     PenaltyFormSet, RulingDecisionForm, catalogue_initial)
 from .models import Appeal, Incident, PenaltyCatalogue, Ruling
