@@ -2,7 +2,7 @@
 
 DATABASE_URL   default: SQLite file db.sqlite3 in the project
 REDIS_URL      absent: Celery runs tasks in-process and the cache is local memory
-SECRET_KEY     required when DEBUG is off
+SECRET_KEY     required when DEBUG is off (./scripts/serve writes a development one into .env)
 DEBUG          "1"/"true" for development; off by default (safe production default)
 ALLOWED_HOSTS  comma-separated
 """
@@ -26,6 +26,25 @@ def env_bool(name: str, default: bool = False) -> bool:
 def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
+
+def env_file_read(path: Path) -> None:
+    """Development convenience: KEY=VALUE lines of a local ``.env`` (written by ./scripts/serve) fill
+    variables the environment does not set; the real environment always wins. Production sets its
+    variables and has no .env, so it still refuses to start without SECRET_KEY."""
+    if not path.is_file():
+        return
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, _sep, value = line.partition("=")
+        key, value = key.strip().removeprefix("export ").strip(), value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+            value = value[1:-1]
+        os.environ.setdefault(key, value)
+
+
+env_file_read(Path(os.environ.get("KYOKU_ENV_FILE", BASE_DIR / ".env")))
 
 DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = os.environ.get("SECRET_KEY", "")

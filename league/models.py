@@ -149,7 +149,14 @@ class Division(models.Model):
         constraints = [models.UniqueConstraint(fields=["season", "code"], name="uniq_division_code")]
 
     def __str__(self):
-        return f"{self.season} {self.name}"
+        return f"{self.season} {self.display_name}"
+
+    @property
+    def display_name(self) -> str:
+        """The division's name in the active language (甲組 on a Chinese page)."""
+        from django.utils.translation import get_language
+        zh = (get_language() or "").lower().startswith("zh")
+        return self.name_zh if zh and self.name_zh else self.name
 
 
 class QualificationTier(models.Model):
@@ -179,7 +186,14 @@ class QualificationTier(models.Model):
         constraints = [models.UniqueConstraint(fields=["league", "code"], name="uniq_tier_code")]
 
     def __str__(self):
-        return f"{self.code}: {self.description}"
+        return f"{self.code}: {self.display_description}"
+
+    @property
+    def display_description(self) -> str:
+        """The tier's description in the active language (description_zh on a Chinese page)."""
+        from django.utils.translation import get_language
+        zh = (get_language() or "").lower().startswith("zh")
+        return self.description_zh if zh and self.description_zh else self.description
 
     def clean(self):
         from .qualification import validate_requirements
@@ -289,7 +303,9 @@ class Game(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.division} · day {self.match_day} · table {self.table}"
+        # in the active language: the page's words, not the code's
+        return _("%(division)s · day %(day)s · table %(table)s") % {
+            "division": self.division, "day": self.match_day, "table": self.table}
 
 
 class GameSeat(models.Model):

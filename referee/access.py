@@ -1,6 +1,6 @@
 """Who may use each route of the referee app, read by the endpoint-matrix test."""
 
-from kyoku.access import ANY_REFEREE, LOGGED_IN, OWNER, PUBLIC, REFEREE, SELF, route
+from kyoku.access import ADMIN, ANY_REFEREE, LOGGED_IN, OWNER, PUBLIC, REFEREE, SELF, route
 
 ROUTES = {
     # stateless engine calls: any referee (they read and store nothing of a league)
@@ -23,6 +23,8 @@ ROUTES = {
     "referee-appeal-decide": route("appeal", POST=REFEREE),
     "referee-mine": route(GET=LOGGED_IN),
     "referee-season-rulings": route("season", GET=PUBLIC),
+    # the league's penalty catalogue: its referees read it, its admins revise it
+    "referee-catalogue": route("catalogue_league", GET=REFEREE, POST=ADMIN),
 }
 
 
@@ -35,4 +37,5 @@ def matrix_objects(world) -> dict:
         "incident": {"incident_id": world.incident.pk},
         "ruling": {"ruling_id": world.ruling.pk},
         "appeal": {"appeal_id": world.appeal.pk},
+        "catalogue_league": {"league_id": world.league.pk},
     }

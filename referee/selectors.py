@@ -134,3 +134,19 @@ def id_param(name: str, value) -> int:
         raise ValidationError({name: ["must be an id (a whole number)"]})
     return int(text)
 
+
+
+def penalty_catalogue_latest(*, league):
+    """The league's newest stored catalogue, or None (reads only: the default is stored on first use
+    by ``services.penalty_catalogue_current``, when a sanction is issued or the catalogue revised)."""
+    from .models import PenaltyCatalogue
+
+    return PenaltyCatalogue.objects.filter(league=league).order_by("-version").first()
+
+
+def penalty_catalogue_data(*, league) -> dict:
+    """The catalogue in force for a league: its newest version, else the default one."""
+    from .engine.penalties import default_catalogue
+
+    latest = penalty_catalogue_latest(league=league)
+    return latest.data if latest else default_catalogue()

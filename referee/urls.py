@@ -11,5 +11,6 @@ urlpatterns = [
     path("rulings/<int:ruling_id>/appeal/", views.appeal_file, name="referee-appeal-file"),
     path("appeals/<int:appeal_id>/decide/", views.appeal_decide, name="referee-appeal-decide"),
     path("mine/", views.mine, name="referee-mine"),
+    path("leagues/<int:league_id>/catalogue/", views.catalogue_edit, name="referee-catalogue"),
     path("seasons/<int:season_id>/rulings/", views.season_rulings, name="referee-season-rulings"),
 ]

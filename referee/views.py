@@ -10,14 +10,17 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from kyoku.authz import Need, is_admin, object_for_actor
+from kyoku.labels import LABELS, offence_label
 from league import roles
 from league.forms import service_errors_to_form, service_errors_to_messages
-from league.models import SEAT_NAMES, Game, Season
+from league.models import SEAT_NAMES, Game, League, Season
 from league.selectors import games_for
 
 from . import selectors, services
-from .forms import AppealDecisionForm, AppealForm, IncidentForm, RulingDecisionForm
-from .models import Appeal, Incident, Ruling
+from .forms import (AppealDecisionForm, AppealForm, CatalogueFormSet, CatalogueHeadForm, IncidentForm,
+                    PenaltyFormSet, RulingDecisionForm, catalogue_initial)
+from .models import Appeal, Incident, PenaltyCatalogue, Ruling
 
 
 def _zh() -> bool:
@@ -57,6 +60,7 @@ def dashboard(request):
         "incidents": selectors.incidents_open(request.user),
         "appeals": selectors.appeals_pending(request.user),
         "recent": selectors.rulings_public()[:20],
+        "catalogue_leagues": [lg for lg in League.objects.order_by("name") if roles.is_referee(request.user, lg)],
         "games": games_for().exclude(status=Game.Status.VOID).order_by("-season__year", "-season__number",
                                                                           "-match_day", "table")[:40],
     })
@@ -96,6 +100,13 @@ def _js_strings() -> dict:
         "invalid": _("Invalid calls / declarations (event #)"), "offences": _("Offences"),
         "clauses": _("Clauses applied"), "explanation": _("Explanation"), "none": _("none"), "seat": _("seat"),
         "error": _("The timeline has an error"), "failed": _("The preview failed"),
+        "labels": {
+            "code": {**{k: str(v) for k, v in LABELS["act"].items()},
+                     **{k: str(v) for k, v in LABELS["event_detail"].items() if k not in ("kind", "by")}},
+            "offence": {k: str(v) for k, v in LABELS["offence"].items()},
+            "phase": {k: str(v) for k, v in LABELS["phase"].items()},
+            "play_start": {k: str(v) for k, v in LABELS["play_start"].items()},
+        },
     }
 
 
@@ -119,17 +130,26 @@ def incident_detail(request, incident_id):
             proposal_error = "; ".join(f"{f}: {', '.join(m)}" for f, m in exc.message_dict.items())
     pending = Appeal.objects.filter(ruling__incident=incident, status=Appeal.Status.PENDING).select_related(
         "player", "ruling").first()
+    seats = list(incident.game.seats.select_related("player"))
+    catalogue = selectors.penalty_catalogue_data(league=incident.game.season.league)
+    deciding = is_ref and incident.status == Incident.Status.OPEN
     return render(request, "referee/incident.html", {
+        "catalogue_rows": _catalogue_rows(catalogue) if is_ref else [],
+        "catalogue": catalogue,
+        "extra_formset": PenaltyFormSet(prefix="extra", seats=seats, catalogue=catalogue) if deciding else None,
+        "appeal_formset": PenaltyFormSet(prefix="newpen", seats=seats, catalogue=catalogue)
+        if (is_ref and pending) else None,
         "incident": incident, "timeline": _timeline(incident), "seats": list(incident.game.seats.all()),
         "is_ref": is_ref, "private": selectors.can_see_private(request.user, incident),
         "proposed": proposed, "proposed_lines": explained(proposed), "proposal_error": proposal_error,
         "rulings": [{"r": r, "lines": explained(r.final)} for r in rulings],
         "current": current,
-        "decide_form": RulingDecisionForm() if is_ref and incident.status == Incident.Status.OPEN else None,
+        "decide_form": RulingDecisionForm(seats=seats, proposed=proposed) if deciding else None,
         "appeal_form": AppealForm() if (current and incident.status == Incident.Status.RULED
                                          and services.player_concerned(current, player)) else None,
         "pending_appeal": pending,
-        "appeal_decision_form": AppealDecisionForm() if (is_ref and pending) else None,
+        "appeal_decision_form": AppealDecisionForm(seats=seats, current=pending.ruling.final if pending else None)
+        if (is_ref and pending) else None,
         "same_referee": bool(pending and pending.ruling.referee_id == request.user.pk),
     })
 
@@ -139,20 +159,21 @@ def incident_detail(request, incident_id):
 def ruling_decide(request, incident_id):
     incident = get_object_or_404(Incident.objects.select_related("game__season__league"), pk=incident_id)
     _require_referee(request, incident.game.season.league)
-    form = RulingDecisionForm(request.POST)
-    if not form.is_valid():
-        for field, errs in form.errors.items():
-            for e in errs:
-                messages.error(request, f"{field}: {e}" if field != "__all__" else e)
+    seats = list(incident.game.seats.select_related("player"))
+    catalogue = selectors.penalty_catalogue_data(league=incident.game.season.league)
+    form = RulingDecisionForm(request.POST, seats=seats)
+    extra = _penalty_table(request, "extra", seats, catalogue)
+    if not (form.is_valid() & extra.is_valid()):
+        _form_errors_to_messages(request, form, extra)
         return redirect("referee-incident", incident_id=incident.pk)
     v = form.cleaned_data
     accept = v["decision"] == "accept"
     try:
         ruling = services.ruling_decide(incident=incident, referee=request.user, accept=accept,
-                                        override=None if accept else (v["override"] or {}),
-                                        override_reason=v["override_reason"], penalties=v["extra_penalties"])
+                                        override=form.override(None), override_reason=v["override_reason"],
+                                        penalties=extra.penalties())
     except ValidationError as exc:
-        service_errors_to_messages(request, exc)
+        _service_errors_to_messages(request, exc, form)
     else:
         n = ruling.penalties.count()
         messages.success(request, _("Ruling stored; %(n)d penalty(ies) issued.") % {"n": n})
@@ -200,20 +221,21 @@ def appeal_decide(request, appeal_id):
     appeal = get_object_or_404(Appeal.objects.select_related("ruling__incident__game__season__league"),
                                pk=appeal_id)
     _require_referee(request, appeal.ruling.incident.game.season.league)
-    form = AppealDecisionForm(request.POST)
-    if form.is_valid():
+    seats = list(appeal.ruling.incident.game.seats.select_related("player"))
+    catalogue = selectors.penalty_catalogue_data(league=appeal.ruling.incident.game.season.league)
+    form = AppealDecisionForm(request.POST, seats=seats)
+    table = _penalty_table(request, "newpen", seats, catalogue)
+    if form.is_valid() & table.is_valid():
         v = form.cleaned_data
         try:
             services.appeal_decide(appeal=appeal, referee=request.user, uphold=v["decision"] == "uphold",
-                                   reason=v["reason"], new_final=v["new_final"])
+                                   reason=v["reason"], new_final=form.new_final(table.penalties()))
         except ValidationError as exc:
-            service_errors_to_messages(request, exc)
+            _service_errors_to_messages(request, exc, form)
         else:
             messages.success(request, _("Appeal decided."))
     else:
-        for field, errs in form.errors.items():
-            for e in errs:
-                messages.error(request, f"{field}: {e}")
+        _form_errors_to_messages(request, form, table)
     return redirect("referee-incident", incident_id=appeal.ruling.incident_id)
 
 
@@ -223,6 +245,7 @@ def mine(request):
     rulings = list(selectors.rulings_concerning(player=player)) if player else []
     return render(request, "referee/mine.html", {
         "player": player, "rulings": [{"r": r, "lines": explained(r.final)} for r in rulings],
+        "catalogue": None,  # rulings of several leagues: offences by the shared names (kyoku/labels.py)
     })
 
 
@@ -230,5 +253,95 @@ def season_rulings(request, season_id):
     season = get_object_or_404(Season.objects.select_related("league"), pk=season_id)
     rulings = selectors.rulings_public(season=season)
     return render(request, "referee/season_rulings.html", {
-        "season": season, "rulings": [{"r": r, "lines": explained(r.final)} for r in rulings],
+        "season": season, "catalogue": selectors.penalty_catalogue_data(league=season.league), "rulings": [{"r": r, "lines": explained(r.final)} for r in rulings],
     })
+
+
+def _form_errors_to_messages(request, form, formset) -> None:
+    """Form and table errors as messages naming the field's label (translated), never its code."""
+    for field, errs in form.errors.items():
+        name = form.fields[field].label if field in form.fields else ""
+        for e in errs:
+            messages.error(request, f"{name}: {e}" if name else e)
+    for e in formset.non_form_errors():
+        messages.error(request, e)
+    for i, errors in enumerate(formset.errors, start=1):
+        for field, errs in errors.items():
+            name = formset.forms[i - 1].fields[field].label if field in formset.forms[i - 1].fields else ""
+            for e in errs:
+                messages.error(request, _("Row %(n)d") % {"n": i} + (f" · {name}: {e}" if name else f": {e}"))
+
+
+def _catalogue_rows(catalogue: dict | None) -> list[dict]:
+    """The catalogue's offences for display: name, code, sanction, points, clauses."""
+    rows = []
+    for code, entry in ((catalogue or {}).get("offences") or {}).items():
+        rows.append({"code": code, "name": offence_label(code, catalogue), "sanction": entry.get("sanction"),
+                     "points": entry.get("points"), "clauses": entry.get("clauses", [])})
+    return sorted(rows, key=lambda r: str(r["name"]))
+
+
+@login_required
+def catalogue_edit(request, league_id):
+    """The league's penalty catalogue as a table: referees read it, admins revise it (a new version)."""
+    league = object_for_actor(League, actor=request.user, need=Need.REFEREE, pk=league_id)
+    can_edit = is_admin(request.user, league)
+    if request.method == "POST" and not can_edit:
+        raise PermissionDenied
+    current = (services.penalty_catalogue_current(league=league) if request.method == "POST"
+               else selectors.penalty_catalogue_latest(league=league))
+    if current is None:  # nothing stored yet: show the default, stored on the first save
+        current = PenaltyCatalogue(league=league, version=1, data=selectors.penalty_catalogue_data(league=league))
+    if request.method == "POST":
+        head = CatalogueHeadForm(request.POST)
+        table = CatalogueFormSet(request.POST, prefix="offences")
+        if head.is_valid() & table.is_valid():
+            data = {k: v for k, v in current.data.items() if k not in ("offences", "version")}
+            data.update(version=head.cleaned_data["version"], offences=table.offences())
+            try:
+                revised = services.penalty_catalogue_revise(league=league, data=data, actor=request.user)
+            except ValidationError as exc:
+                for field, msgs in exc.message_dict.items():
+                    for msg in msgs:
+                        head.add_error(None, _catalogue_error(field, msg, current.data))
+            else:
+                messages.success(request, _("Penalty catalogue saved as version %(v)d.") % {"v": revised.version})
+                return redirect("referee-catalogue", league_id=league.pk)
+    else:
+        head = CatalogueHeadForm(initial={"version": current.data.get("version", "")})
+        table = CatalogueFormSet(prefix="offences", initial=catalogue_initial(current.data))
+    return render(request, "referee/catalogue.html", {
+        "league": league, "current": current, "head": head, "table": table, "can_edit": can_edit,
+        "rows": _catalogue_rows(current.data), "escalation": current.data.get("escalation", []),
+        "sanction_points": current.data.get("sanction_points", {}),
+    })
+
+
+def _catalogue_error(field: str, message: str, data: dict) -> str:
+    """A catalogue check's message, naming the offence by its display name and the column by its label."""
+    parts = field.split(".")
+    if parts[0] != "offences" or len(parts) < 2:
+        return f"{field}: {message}"
+    name = offence_label(parts[1], data)
+    if len(parts) == 2 and message.startswith("missing"):
+        return _("%(name)s: rulings name this offence, so the catalogue must keep it.") % {"name": name}
+    columns = {"points": _("Points"), "sanction": _("Sanction"), "clauses": _("Clauses")}
+    column = columns.get(parts[2], parts[2]) if len(parts) > 2 else ""
+    return f"{name} · {column}: {message}" if column else f"{name}: {message}"
+
+
+def _penalty_table(request, prefix, seats, catalogue):
+    """The posted penalty table; a post without one (a tool, an older page) is an empty table."""
+    data = request.POST if f"{prefix}-TOTAL_FORMS" in request.POST else {
+        f"{prefix}-TOTAL_FORMS": "0", f"{prefix}-INITIAL_FORMS": "0"}
+    return PenaltyFormSet(data, prefix=prefix, seats=seats, catalogue=catalogue)
+
+
+def _service_errors_to_messages(request, exc: ValidationError, form) -> None:
+    """A service's errors as messages; a field the form shows is named by its label, not its code."""
+    names = {"override": _("Override"), "new_final": _("New ruling"), "penalties": _("Penalties")}
+    for field, msgs in getattr(exc, "message_dict", {"": exc.messages}).items():
+        base = field.split(".")[0].split("[")[0]
+        name = form.fields[base].label if base in form.fields else names.get(base)
+        for msg in msgs:
+            messages.error(request, f"{name}: {msg}" if name else msg)

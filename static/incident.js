@@ -33,10 +33,16 @@
     return node;
   }
 
+  // display names of codes (acts, kinds, offences, phases) from kyoku/labels.py, in the page's language
+  function name(v, kind) {
+    var table = (T.labels && T.labels[kind || "code"]) || {};
+    return Object.prototype.hasOwnProperty.call(table, v) ? table[v] : String(v);
+  }
+
   function options(select, values, selected) {
     select.innerHTML = "";
     values.forEach(function (v) {
-      var o = el("option", {value: v, text: v});
+      var o = el("option", {value: v, text: name(v)});
       if (String(v) === String(selected)) o.selected = true;
       select.appendChild(o);
     });
@@ -171,11 +177,11 @@
       return T.seat + " " + c.seat + ": " + (c.allowed ? T.allowed : T.refused) + " [" + c.clauses.join(", ") + "]";
     }).join("; ");
     var pens = (ruling.penalties || []).map(function (p) {
-      return T.seat + " " + p.seat + ": " + p.offence + " [" + p.clauses.join(", ") + "]";
+      return T.seat + " " + p.seat + ": " + name(p.offence, "offence") + " [" + p.clauses.join(", ") + "]";
     }).join("; ");
     var pairs = [
-      [T.procedure, ruling.procedure_at_end || "—", "procedure"],
-      [T.play_started, ruling.play_started_t === null ? T.still_deal : ruling.play_started_t + " ms (" + ruling.play_start + ")"],
+      [T.procedure, ruling.procedure_at_end ? name(ruling.procedure_at_end, "phase") : "—", "procedure"],
+      [T.play_started, ruling.play_started_t === null ? T.still_deal : ruling.play_started_t + " ms (" + name(ruling.play_start, "play_start") + ")"],
       [T.winners, (ruling.winners || []).map(function (w) { return T.seat + " " + w; }).join(", ") || "—", "winners"]
     ];
     if (corr) pairs.push([T.corrections, corr, "corrections"]);

@@ -41,7 +41,8 @@ def test_referee_builds_previews_saves_and_confirms(live_server, game, referee):
         page.click("#preview-button")
         page.wait_for_selector("#preview .offences")
         preview = page.inner_text("#preview")
-        assert "early_play_harm" in preview and "DEAL" in preview
+        assert "Early play that harmed another player" in preview and "early_play_harm" not in preview
+        assert "Deal" in preview  # the procedure phase by its name (kyoku/labels.py), not the code DEAL
         assert "seat 3" in page.inner_text("#preview .corrections")
         assert not Incident.objects.exists()  # the preview stores nothing
 

@@ -44,7 +44,7 @@ def test_anonymous_goes_to_login(client, game, logged):
 def test_dashboard_lists_open_incidents(client, referee, logged):
     client.force_login(referee)
     body = client.get(reverse("referee-dashboard")).content.decode()
-    assert f'href="/referee/incidents/{logged.pk}/"' in body and "early_play" in body
+    assert f'href="/referee/incidents/{logged.pk}/"' in body and "Play during the deal" in body
 
 
 def test_incident_form_builder_and_save(client, referee, game, tl):
@@ -70,11 +70,11 @@ def test_incident_page_proposes_and_confirms(client, referee, logged, played):
     url = reverse("referee-incident", args=[logged.pk])
     body = client.get(url).content.decode()
     assert 'id="proposed-ruling"' in body and 'id="decide-form"' in body and "SECRET-NOTE" in body
-    assert "early_play_harm" in body and "[1.1]" in body
+    assert "Early play that harmed another player" in body and "[1.1]" in body
     # override without reason: refused, nothing stored
     response = client.post(reverse("referee-ruling-decide", args=[logged.pk]),
-                           {"decision": "override", "override": '{"penalties": []}', "override_reason": ""}, follow=True)
-    assert "override_reason" in response.content.decode() and not Ruling.objects.exists()
+                           {"decision": "override", "override_drop_penalties": "on", "override_reason": ""}, follow=True)
+    assert "Reason for the override" in response.content.decode() and not Ruling.objects.exists()
     response = client.post(reverse("referee-ruling-decide", args=[logged.pk]), {"decision": "accept"}, follow=True)
     assert response.status_code == 200
     ruling = Ruling.objects.get()
@@ -129,7 +129,8 @@ def test_bystander_cannot_appeal(client, bystander, ruled):
 def test_mine(client, member, bystander, outsider, ruled):
     client.force_login(member)
     body = client.get(reverse("referee-mine")).content.decode()
-    assert f'id="ruling-{ruled.pk}"' in body and "SECRET-NOTE" not in body and "early_play_harm" in body
+    assert f'id="ruling-{ruled.pk}"' in body and "SECRET-NOTE" not in body
+    assert "Early play that harmed another player" in body and "early_play_harm" not in body
     client.force_login(bystander)
     assert f'id="ruling-{ruled.pk}"' not in client.get(reverse("referee-mine")).content.decode()
     client.force_login(outsider)

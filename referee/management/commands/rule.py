@@ -2,7 +2,7 @@
 
 One record gives one ruling; a JSON list gives a list in the same order. An invalid record is
 answered with ``{"error": "field: message"}`` in its place, and the command exits non-zero.
-The contract is ``shared/spec/ruling-contract.md``.
+Example input: ``docs/examples/incident.json``.
 """
 
 import json
