@@ -45,7 +45,8 @@ class RiichiRulesForm(forms.Form):
         for option, english in OPTION_DOCS.items():
             value = current.get(option, self.base.get(option))
             label, help_text = option_label(option), option_meaning(option, english)
-            help_text = f"{help_text} {_('Preset:')} {value_words(option, self.base.get(option))}"
+            preset_word = _("Preset:")
+            help_text = f"{help_text} {preset_word} {value_words(option, self.base.get(option))}"
             if option == "chombo":
                 self.fields["chombo_mode"] = forms.ChoiceField(
                     label=label, help_text=help_text, initial=value.get("mode"),
