@@ -60,10 +60,16 @@ def attending_players(match_day: MatchDay) -> list[int]:
 
 
 def _history(match_day: MatchDay) -> list[seating.Day]:
-    plans = (SeatingPlan.objects.filter(match_day__division=match_day.division,
-                                        match_day__number__lt=match_day.number)
-             .order_by("match_day__number"))
-    return [seating.Day(tables=p.tables, byes=p.byes) for p in plans]
+    """The division's earlier match days as they stand in the league's games (published seatings,
+    substitutions and games entered by hand alike), in match-day order."""
+    seats = (GameSeat.objects.filter(game__division=match_day.division, game__match_day__lt=match_day.number)
+             .order_by("game__match_day", "game__table", "seat").values_list("game__match_day", "game_id",
+                                                                              "seat", "player_id"))
+    days: dict[int, dict[int, list]] = {}
+    for number, game_id, seat, player_id in seats:
+        table = days.setdefault(number, {}).setdefault(game_id, [None] * 4)
+        table[seat] = player_id
+    return [seating.Day(tables=list(days[n].values())) for n in sorted(days)]
 
 
 def _constraints(match_day: MatchDay):

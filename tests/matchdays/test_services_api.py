@@ -28,12 +28,15 @@ def test_generate_seats_everyone_and_figures_match(day1, day2, players, admin):
     seated = [p for t in plan1.tables for p in t]
     assert sorted(seated) == sorted(p.pk for p in players) and plan1.byes == []
     assert plan1.figures["repeats"] == 0 and plan1.figures["wind_imbalance"] == 8  # 8 players, one wind each
+    # the season's history is what was published (the league's games), not unpublished drafts
+    assert services.seating_generate(match_day=day2, seed=1, actor=admin).figures["repeats"] == 0
+    services.seating_publish(plan=plan1, actor=admin)
     plan2 = services.seating_generate(match_day=day2, seed=1, actor=admin)
     # eight players in two tables: day 2 must repeat; each day-2 table holds 2+2 from day-1 tables
     shared = len(_pairs(plan1.tables) & _pairs(plan2.tables))
     assert plan2.figures["repeats"] == shared == 4
     assert plan2.figures["consecutive_repeats"] == 4
-    assert _audit("seating.generate").count() == 2
+    assert _audit("seating.generate").count() == 3
 
 
 def test_absent_players_get_no_seat_and_byes(day1, players, member, admin):
@@ -58,7 +61,7 @@ def test_constraints_kept_and_reported(day1, season, players, admin):
 
 
 def test_swap_updates_figures_and_publish_republish(day1, day2, players, admin):
-    services.seating_generate(match_day=day1, seed=1, actor=admin)
+    services.seating_publish(plan=services.seating_generate(match_day=day1, seed=1, actor=admin), actor=admin)
     plan = services.seating_generate(match_day=day2, seed=1, actor=admin)
     a, b = plan.tables[0][0], plan.tables[1][0]
     before = plan.figures["repeats"]
@@ -71,7 +74,7 @@ def test_swap_updates_figures_and_publish_republish(day1, day2, players, admin):
     assert [g.table for g in games] == [1, 2]
     for g, t in zip(games, plan.tables):
         assert list(g.seats.order_by("seat").values_list("player_id", flat=True)) == t
-    assert _audit("seating.publish").count() == 1
+    assert _audit("seating.publish").count() == 2
     plan = services.seating_swap(plan=plan, player_a=a, player_b=b, actor=admin)
     services.seating_publish(plan=plan, actor=admin)
     assert _audit("seating.republish").count() == 1
