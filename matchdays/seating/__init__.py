@@ -7,8 +7,11 @@ slowly at 128 players, while swap moves evaluate in six look-ups each):
 1. Build the season day by day.  For a day, the cost of seating two players together is
    the number of times they already met (each earlier meeting counts 1, plus ``consecutive_weight``
    if it was on an adjacent day), plus a large penalty if they must not meet.
-2. Improve each day with simulated annealing over swaps of two players at different tables
-   (players pinned to a table never move).
+2. Improve each day by swapping two players at different tables (players pinned to a table
+   never move), alternating two moves: a conflict-directed move (a player who sits with someone
+   they met before goes to the best swap partner anywhere, with a short tabu list, as in
+   local-search solvers for the social golfer problem) and a random swap accepted by simulated
+   annealing.
 3. Re-optimise every day against all the other days (earlier *and* later) for a few passes,
    which repairs the greed of step 1.
 4. Assign seat winds day by day: at each table, the one of the 24 orders that keeps each
@@ -103,7 +106,7 @@ def schedule_figures(days: list[Day], players: list) -> dict:
 
 def generate(players: list, n_days: int, *, seed: int = 0, history: list[Day] | None = None,
              leftover: str = BYE, fixed_table: dict | None = None, apart: list | None = None,
-             consecutive_weight: float = 1.0, time_limit: float = 10.0, effort: float = 1.0) -> Result:
+             consecutive_weight: float = 1.0, time_limit: float = 10.0, effort: float = 4.0) -> Result:
     """Seat ``players`` for ``n_days`` new match days after the ``history`` days (already played,
     kept as they are).  ``fixed_table``: player -> table number (1-based) on every new day;
     ``apart``: pairs who must not meet.  ``leftover``: BYE (the odd players sit out, in turn) or
@@ -194,15 +197,65 @@ def generate(players: list, n_days: int, *, seed: int = 0, history: list[Day] | 
         cost = sum(table_cost(t) for t in tables)
         best_cost, best = cost, [list(t) for t in tables]
         temp0 = 0.6
-        for step in range(moves):
-            if step % 256 == 0 and time.monotonic() > deadline:
+        pos = {}
+        for ti, si in movable:
+            pos[tables[ti][si]] = (ti, si)
+        movers = [tables[ti][si] for ti, si in movable]
+        tabu: dict[int, int] = {}
+        step = 0
+        while step < moves:
+            if step % 64 == 0 and time.monotonic() > deadline:
                 stopped = True
                 break
-            (ta, sa), (tb, sb) = rng.sample(movable, 2)
+            if step % 2 == 0:
+                # conflict-directed move: a player who shares a table with someone they met
+                # before moves to the best other table (swap partner chosen over all players);
+                # recently moved players are tabu for a few steps, which escapes plateaus
+                step += 8
+                a = movers[rng.randrange(len(movers))]
+                ta, sa = pos[a]
+                A = tables[ta]
+                wa = w[a]
+                if all(wa[x] == 0 for x in A if x != a):
+                    continue
+                base_a = sum(wa[x] for x in A if x != a)
+                best_move, best_delta, ties = None, None, 0
+                for b in movers:
+                    tb, sb = pos[b]
+                    if tb == ta or tabu.get(b, -1) > step:
+                        continue
+                    B = tables[tb]
+                    wb = w[b]
+                    delta = -base_a
+                    for x in A:
+                        if x != a:
+                            delta += wb[x]
+                    for y in B:
+                        if y != b:
+                            delta += wa[y] - wb[y]
+                    if best_delta is None or delta < best_delta:
+                        best_move, best_delta, ties = b, delta, 1
+                    elif delta == best_delta:
+                        ties += 1
+                        if rng.randrange(ties) == 0:
+                            best_move = b
+                if best_move is None:
+                    continue
+                b = best_move
+                tb, sb = pos[b]
+                tables[ta][sa], tables[tb][sb] = b, a
+                pos[a], pos[b] = (tb, sb), (ta, sa)
+                tabu[a] = tabu[b] = step + 8 * 10
+                cost += best_delta
+                if cost < best_cost - 1e-9:
+                    best_cost, best = cost, [list(t) for t in tables]
+                continue
+            step += 1
+            a, b = rng.sample(movers, 2)
+            (ta, sa), (tb, sb) = pos[a], pos[b]
             if ta == tb:
                 continue
             A, B = tables[ta], tables[tb]
-            a, b = A[sa], B[sb]
             wa, wb = w[a], w[b]
             delta = 0.0
             for x in A:
@@ -214,6 +267,7 @@ def generate(players: list, n_days: int, *, seed: int = 0, history: list[Day] | 
             temp = temp0 * (1 - step / moves) + 1e-9
             if delta <= 0 or rng.random() < math.exp(-delta / temp):
                 A[sa], B[sb] = b, a
+                pos[a], pos[b] = (tb, sb), (ta, sa)
                 cost += delta
                 if cost < best_cost - 1e-9:
                     best_cost, best = cost, [list(t) for t in tables]
