@@ -326,23 +326,29 @@ def generate(players: list, n_days: int, *, seed: int = 0, history: list[Day] | 
                 counts[p][s] += sign
 
     def best_perm(seats):
-        best_order, best_score = None, None
+        # the least sum of squared wind counts; ties broken at random so that repeated passes
+        # wander across plateaus instead of stopping at the first local optimum
+        best_order, best_score, ties = None, None, 0
         for perm in perms:
             order = [seats[k] for k in perm]
             score = 0
             for s, p in enumerate(order):
                 if p is not None:
                     c = counts[p]
-                    score += (c[s] + 1) ** 2 - c[s] ** 2
+                    score += 2 * c[s] + 1
             if best_score is None or score < best_score:
-                best_order, best_score = order, score
+                best_order, best_score, ties = order, score, 1
+            elif score == best_score:
+                ties += 1
+                if rng.randrange(ties) == 0:
+                    best_order = order
         return best_order
 
     for day in orders:  # greedy, day by day
         for ti, seats in enumerate(day):
             day[ti] = best_perm(seats)
             place(day[ti], 1)
-    for _ in range(4):  # then coordinate descent: re-seat each table given all the others
+    for _ in range(12):  # then coordinate descent: re-seat each table given all the others
         if time.monotonic() > deadline:
             stopped = True
             break
