@@ -1,6 +1,6 @@
 """API for match days, attendance and seating (same authorization and idempotency as the league API)."""
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound, PermissionDenied
@@ -19,7 +19,14 @@ from .services import MAX_SEED
 BIG = 2**31 - 1
 
 
+@extend_schema_field({"type": "string", "pattern": "^[0-9]{2}:[0-9]{2}(:[0-9]{2})?$", "example": "14:00"})
+class LocalTimeField(serializers.TimeField):
+    """A local wall-clock time (the venue's), without a zone: not JSON Schema's zoned "time"."""
+
+
 class MatchDaySerializer(serializers.ModelSerializer):
+    start_time = LocalTimeField(allow_null=True, required=False, format="%H:%M")
+
     class Meta:
         model = MatchDay
         fields = ["id", "season", "division", "number", "date", "start_time", "venue", "status", "leftover"]
@@ -30,7 +37,7 @@ class MatchDayInputSerializer(serializers.Serializer):
     division = serializers.IntegerField(min_value=1, max_value=BIG)
     number = serializers.IntegerField(min_value=1, max_value=999)
     date = serializers.DateField()
-    start_time = serializers.TimeField(required=False, allow_null=True)
+    start_time = LocalTimeField(required=False, allow_null=True)
     venue = serializers.CharField(max_length=120, required=False, allow_blank=True)
     leftover = serializers.ChoiceField(choices=MatchDay.Leftover.choices, required=False)
 
