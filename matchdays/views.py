@@ -65,6 +65,8 @@ def match_day_detail(request, match_day_id):
         "entered": day.division.entries.select_related("player").order_by("player__display_name"),
         "attendance": attendance,
     }
+    if is_admin and plan:
+        context["unmet"] = _unmet_in_words(plan)
     if is_admin:
         context["generate_form"] = GenerateForm(initial={"seed": plan.seed + 1 if plan else 0})
         if plan:
@@ -74,6 +76,22 @@ def match_day_detail(request, match_day_id):
             reserves = [(r.player_id, r.player.display_name) for r in selectors.reserves(day)]
             context["substitute_form"] = SubstituteForm(seated=seated, reserves=reserves)
     return render(request, "matchdays/detail.html", context)
+
+
+def _unmet_in_words(plan) -> list[str]:
+    unmet = plan.figures.get("unmet", [])
+    names = {p.pk: p.display_name for p in Player.objects.filter(
+        pk__in=[u.get("player") for u in unmet] + [u.get("other") for u in unmet if u.get("other")])}
+    out = []
+    for u in unmet:
+        if u["kind"] == "table":
+            out.append(_("%(player)s should sit at table %(table)s") % {
+                "player": names.get(u["player"], u["player"]), "table": u["table"]})
+        else:
+            out.append(_("%(player)s and %(other)s must not meet but share table %(table)s") % {
+                "player": names.get(u["player"], u["player"]), "other": names.get(u["other"], u["other"]),
+                "table": u["table"]})
+    return out
 
 
 @login_required

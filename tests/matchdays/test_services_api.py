@@ -46,7 +46,7 @@ def test_absent_players_get_no_seat_and_byes(day1, players, member, admin):
     assert len(plan.tables) == 1 and len(plan.byes) == 3
 
 
-def test_constraints_kept_and_reported(day1, season, players, admin):
+def test_constraints_kept_and_reported(day1, season, players, admin, client):
     SeatingConstraint.objects.create(season=season, kind="apart", player=players[0], other=players[1])
     SeatingConstraint.objects.create(season=season, kind="table", player=players[2], table=2)
     plan = services.seating_generate(match_day=day1, seed=3, actor=admin)
@@ -58,6 +58,9 @@ def test_constraints_kept_and_reported(day1, season, players, admin):
     plan = services.seating_swap(plan=plan, player_a=other, player_b=players[1].pk, actor=admin)
     kinds = [u["kind"] for u in plan.figures["unmet"]]
     assert "apart" in kinds
+    client.force_login(admin)
+    page = client.get(f"/matchdays/{day1.pk}/").content.decode()
+    assert "Player 1 and Player 2 must not meet but share table" in page
 
 
 def test_swap_updates_figures_and_publish_republish(day1, day2, players, admin):
