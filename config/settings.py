@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "scoring",
     "referee",
     "ratings",
+    "matchdays",
 ]
 
 MIDDLEWARE = [

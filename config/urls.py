@@ -14,8 +14,10 @@ urlpatterns = [
     path("api/", include("referee.api_urls")),
     path("api/", include("ratings.api_urls")),
     path("api/", include("league.api.urls")),
+    path("api/", include("matchdays.api_urls")),
     path("referee/", include("referee.urls")),
     path("scoring/", include("scoring.urls")),
+    path("", include("matchdays.urls")),
     path("", include("ratings.urls")),
     path("", include("league.urls")),
 ]

@@ -74,6 +74,10 @@ class Command(BaseCommand):
         services.season_status_set(season=s2, status="open")
         self._tiers_and_applications(league, s2, players)
         self._play(s2, rng, match_days=3, start=date(2026, 4, 11), unplayed_days=1)
+        # match days app: the next two match days, the first with a drafted seating to publish
+        from matchdays.demo import seed_match_days
+
+        seed_match_days(s2, first_number=5, start=date(2026, 4, 11) + timedelta(weeks=8))
         self.stdout.write(self.style.SUCCESS(
             "Demo league loaded: 32 players, 2 seasons. Logins: admin/kyoku-admin, referee/kyoku-referee, "
             "player/kyoku-player"))

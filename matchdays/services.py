@@ -1,0 +1,238 @@
+"""Writes for match days: each is atomic and leaves an audit row."""
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from kyoku import authz
+from kyoku.audit import audit_log_write
+from league import services as league_services
+from league.models import Entry, Game, GameSeat, Player
+
+from . import seating
+from .models import Attendance, MatchDay, Reserve, SeatingConstraint, SeatingPlan, Substitution
+
+MAX_SEED = 2**31 - 1
+
+
+def _check(actor, obj, need=authz.Need.ADMIN):
+    # a system action (command, task) passes no user
+    if getattr(actor, "is_authenticated", False):
+        authz.authorize(actor, obj, need)
+
+
+def _user(actor):
+    return actor if getattr(actor, "is_authenticated", False) else None
+
+
+@transaction.atomic
+def match_day_create(*, division, number: int, date, venue: str = "", start_time=None,
+                     leftover: str = MatchDay.Leftover.BYE, actor=None) -> MatchDay:
+    _check(actor, division)
+    if MatchDay.objects.filter(division=division, number=number).exists():
+        raise ValidationError({"number": [f"match day {number} already exists in {division}"]})
+    day = MatchDay.objects.create(season=division.season, division=division, number=number, date=date,
+                                  venue=venue, start_time=start_time, leftover=leftover)
+    audit_log_write(actor=actor, action="matchday.create", obj=day,
+                    data={"number": number, "date": str(date), "venue": venue})
+    return day
+
+
+@transaction.atomic
+def attendance_mark(*, match_day: MatchDay, player: Player, status: str, actor=None) -> Attendance:
+    _check(actor, Attendance(match_day=match_day, player=player), authz.Need.OWNER)
+    if status not in Attendance.Status.values:
+        raise ValidationError({"status": [f"unknown status {status!r}"]})
+    if not Entry.objects.filter(division=match_day.division, player=player).exists():
+        raise ValidationError({"player": [f"{player} is not entered in {match_day.division}"]})
+    row, _ = Attendance.objects.update_or_create(match_day=match_day, player=player,
+                                                 defaults={"status": status, "marked_by": _user(actor)})
+    audit_log_write(actor=actor, action="attendance.mark", obj=row, data={"status": status, "player": player.pk})
+    return row
+
+
+def attending_players(match_day: MatchDay) -> list[int]:
+    """Entered players, minus those marked absent or withdrawn (unmarked players are expected)."""
+    away = set(Attendance.objects.filter(match_day=match_day).exclude(status=Attendance.Status.ATTENDING)
+               .values_list("player_id", flat=True))
+    entered = Entry.objects.filter(division=match_day.division).order_by("player_id").values_list("player_id",
+                                                                                                  flat=True)
+    return [p for p in entered if p not in away]
+
+
+def _history(match_day: MatchDay) -> list[seating.Day]:
+    """The division's earlier match days as they stand in the league's games (published seatings,
+    substitutions and games entered by hand alike), in match-day order."""
+    seats = (GameSeat.objects.filter(game__division=match_day.division, game__match_day__lt=match_day.number)
+             .order_by("game__match_day", "game__table", "seat").values_list("game__match_day", "game_id",
+                                                                              "seat", "player_id"))
+    days: dict[int, dict[int, list]] = {}
+    for number, game_id, seat, player_id in seats:
+        table = days.setdefault(number, {}).setdefault(game_id, [None] * 4)
+        table[seat] = player_id
+    return [seating.Day(tables=list(days[n].values())) for n in sorted(days)]
+
+
+def _constraints(match_day: MatchDay):
+    fixed, apart = {}, []
+    for c in SeatingConstraint.objects.filter(season=match_day.season):
+        if c.kind == SeatingConstraint.Kind.TABLE:
+            fixed[c.player_id] = c.table
+        else:
+            apart.append((c.player_id, c.other_id))
+    return fixed, apart
+
+
+def plan_figures(match_day: MatchDay, tables, byes) -> dict:
+    """The reviewer's figures for the season so far with this day's tables: repeats, consecutive
+    repeats, wind imbalance and the constraints this seating breaks."""
+    history = _history(match_day)
+    everyone = sorted({p for d in history for t in d.tables for p in t if p is not None}
+                      | {p for t in tables for p in t if p is not None})
+    figs = seating.schedule_figures(history + [seating.Day(tables=tables, byes=byes)], everyone)
+    fixed, apart = _constraints(match_day)
+    unmet = []
+    where = {p: i for i, t in enumerate(tables) for p in t if p is not None}
+    for p, t in fixed.items():
+        if p in where and where[p] != t - 1:
+            unmet.append({"kind": "table", "player": p, "table": t})
+    for a, b in apart:
+        if a in where and where.get(b) == where[a]:
+            unmet.append({"kind": "apart", "player": a, "other": b, "table": where[a] + 1})
+    return {"repeats": figs["repeats"], "consecutive_repeats": figs["consecutive_repeats"],
+            "wind_imbalance": figs["wind_imbalance"], "wind_imbalance_min": figs["wind_imbalance_min"],
+            "unmet": unmet}
+
+
+@transaction.atomic
+def seating_generate(*, match_day: MatchDay, seed: int = 0, time_limit: float = 5.0, actor=None) -> SeatingPlan:
+    _check(actor, match_day)
+    if not 0 <= seed <= MAX_SEED:
+        raise ValidationError({"seed": [f"a seed is between 0 and {MAX_SEED}"]})
+    players = attending_players(match_day)
+    if len(players) < 4:
+        raise ValidationError({"players": ["at least four attending players are needed"]})
+    fixed, apart = _constraints(match_day)
+    result = seating.generate(players, 1, seed=seed, history=_history(match_day), leftover=match_day.leftover,
+                              fixed_table={p: t for p, t in fixed.items() if p in players},
+                              apart=[(a, b) for a, b in apart if a in players and b in players],
+                              time_limit=time_limit)
+    day = result.days[0]
+    figures = plan_figures(match_day, day.tables, day.byes)
+    figures["messages"] = result.unmet
+    plan, created = SeatingPlan.objects.get_or_create(match_day=match_day)
+    plan.tables, plan.byes, plan.figures, plan.seed = day.tables, day.byes, figures, seed
+    if not created:
+        plan.revision += 1
+    plan.save()
+    if match_day.status == MatchDay.Status.PLANNED:
+        match_day.status = MatchDay.Status.SEATED
+        match_day.save(update_fields=["status"])
+    audit_log_write(actor=actor, action="seating.generate", obj=plan,
+                    data={"seed": seed, "revision": plan.revision, "repeats": figures["repeats"]})
+    return plan
+
+
+@transaction.atomic
+def seating_swap(*, plan: SeatingPlan, player_a: int, player_b: int, actor=None) -> SeatingPlan:
+    """Swap two seated players (or a seated player and one on a bye) by hand; figures updated."""
+    plan = SeatingPlan.objects.select_for_update().get(pk=plan.pk)
+    _check(actor, plan)
+    spots = {}
+    for ti, t in enumerate(plan.tables):
+        for si, p in enumerate(t):
+            if p is not None:
+                spots[p] = ("t", ti, si)
+    for bi, p in enumerate(plan.byes):
+        spots[p] = ("b", bi, None)
+    for field, p in (("player_a", player_a), ("player_b", player_b)):
+        if p not in spots:
+            raise ValidationError({field: [f"player {p} is not in this seating"]})
+    if player_a == player_b:
+        raise ValidationError({"player_b": ["choose two different players"]})
+
+    def put(spot, p):
+        kind, i, j = spot
+        if kind == "t":
+            plan.tables[i][j] = p
+        else:
+            plan.byes[i] = p
+
+    sa, sb = spots[player_a], spots[player_b]
+    put(sa, player_b)
+    put(sb, player_a)
+    figures = plan_figures(plan.match_day, plan.tables, plan.byes)
+    figures["messages"] = []
+    plan.figures = figures
+    plan.revision += 1
+    plan.save()
+    audit_log_write(actor=actor, action="seating.swap", obj=plan,
+                    data={"players": [player_a, player_b], "revision": plan.revision,
+                          "repeats": figures["repeats"]})
+    return plan
+
+
+@transaction.atomic
+def seating_publish(*, plan: SeatingPlan, actor=None) -> list[Game]:
+    """Create the league games of the match day from the seating, one per full table (a table
+    with substitute seats is published once its substitutes are named).  Republishing replaces
+    games that have no result yet; a game already played is never touched."""
+    plan = SeatingPlan.objects.select_for_update().select_related("match_day__division").get(pk=plan.pk)
+    match_day = plan.match_day
+    _check(actor, plan)
+    existing = Game.objects.filter(division=match_day.division, match_day=match_day.number)
+    played = existing.filter(result__isnull=False) | existing.exclude(status=Game.Status.SCHEDULED)
+    if played.exists():
+        raise ValidationError({"seating": ["a game of this match day has started or has a result; "
+                                           "change it with substitutions instead"]})
+    republish = plan.published_revision is not None
+    existing.delete()
+    from datetime import datetime
+    from django.utils import timezone
+
+    when = None
+    if match_day.start_time:
+        when = timezone.make_aware(datetime.combine(match_day.date, match_day.start_time))
+    players = {p.pk: p for p in Player.objects.filter(pk__in=[x for t in plan.tables for x in t if x])}
+    games = []
+    for ti, t in enumerate(plan.tables, start=1):
+        if None in t:
+            continue
+        games.append(league_services.game_create(division=match_day.division, match_day=match_day.number,
+                                                 table=ti, players=[players[p] for p in t],
+                                                 scheduled_at=when, actor=actor))
+    plan.published_revision = plan.revision
+    plan.save(update_fields=["published_revision", "updated_at"])
+    match_day.status = MatchDay.Status.PUBLISHED
+    match_day.save(update_fields=["status"])
+    audit_log_write(actor=actor, action="seating.republish" if republish else "seating.publish", obj=plan,
+                    data={"revision": plan.revision, "games": [g.pk for g in games]})
+    return games
+
+
+@transaction.atomic
+def substitution_make(*, match_day: MatchDay, player_out: Player, player_in: Player, actor=None) -> Substitution:
+    """A late withdrawal replaced by a reserve: the seat of the published game changes hands."""
+    _check(actor, match_day)
+    if not Reserve.objects.filter(season=match_day.season, player=player_in).exists():
+        raise ValidationError({"player_in": [f"{player_in} is not on the reserve list"]})
+    seat = (GameSeat.objects.select_related("game")
+            .filter(game__division=match_day.division, game__match_day=match_day.number, player=player_out)
+            .first())
+    if seat is None:
+        raise ValidationError({"player_out": [f"{player_out} has no seat on this match day"]})
+    if GameSeat.objects.filter(game__division=match_day.division, game__match_day=match_day.number,
+                               player=player_in).exists():
+        raise ValidationError({"player_in": [f"{player_in} already plays on this match day"]})
+    if hasattr(seat.game, "result") or seat.game.status != Game.Status.SCHEDULED:
+        raise ValidationError({"player_out": ["the game has already started"]})
+    # the substitute plays the seat without an entry of their own: the division's table stays as entered
+    seat.player = player_in
+    seat.save(update_fields=["player"])
+    Attendance.objects.update_or_create(match_day=match_day, player=player_out,
+                                        defaults={"status": Attendance.Status.WITHDRAWN, "marked_by": _user(actor)})
+    sub = Substitution.objects.create(match_day=match_day, game=seat.game, seat=seat.seat, player_out=player_out,
+                                      player_in=player_in, made_by=_user(actor))
+    audit_log_write(actor=actor, action="substitution.make", obj=sub,
+                    data={"game": seat.game_id, "seat": seat.seat, "out": player_out.pk, "in": player_in.pk})
+    return sub
+

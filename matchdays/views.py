@@ -1,0 +1,221 @@
+"""Match day pages: tables (phone friendly), admin review/swap/publish, attendance, sheets, calendars."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from kyoku import authz
+from kyoku.authz import Need, object_for_actor
+from league.models import Player, Season
+
+from . import calendar, selectors, services
+from .forms import AttendanceForm, GenerateForm, SubstituteForm, SwapForm
+from .models import MatchDay, SeatingPlan
+
+
+def _day(request, match_day_id, need=Need.VIEW):
+    return object_for_actor(MatchDay.objects.select_related("season__league", "division"), actor=request.user,
+                            need=need, pk=match_day_id)
+
+
+def _errors(request, exc: ValidationError):
+    for field, errs in getattr(exc, "message_dict", {"": exc.messages}).items():
+        for e in errs:
+            messages.error(request, f"{field}: {e}" if field and field != "__all__" else e)
+
+
+def match_day_list(request, season_id):
+    season = object_for_actor(Season.objects.select_related("league"), actor=request.user, need=Need.VIEW,
+                              pk=season_id)
+    days = MatchDay.objects.filter(season=season).select_related("division")
+    return render(request, "matchdays/list.html", {"season": season, "days": days,
+                                                   "is_admin": authz.is_admin(request.user, season.league)})
+
+
+def _seat_choices(plan):
+    choices = []
+    for t in selectors.seating_tables(plan):
+        for s in t["seats"]:
+            if s["player"] is not None:
+                choices.append((s["player_id"], f'{t["number"]}{s["wind"][0]} · {s["player"].display_name}'))
+    for p in selectors.bye_players(plan):
+        choices.append((p.pk, f'{_("bye")} · {p.display_name}'))
+    return choices
+
+
+def match_day_detail(request, match_day_id):
+    day = _day(request, match_day_id)
+    league = day.season.league
+    is_admin = authz.is_admin(request.user, league)
+    plan = SeatingPlan.objects.filter(match_day=day).first()
+    visible = selectors.seating_visible(plan, request.user)
+    me = authz.player_of(request.user)
+    attendance = selectors.attendance_by_player(day)
+    context = {
+        "day": day, "is_admin": is_admin, "plan": plan if visible else None,
+        "tables": selectors.seating_tables(plan) if visible else [],
+        "byes": selectors.bye_players(plan) if visible else [],
+        "games": selectors.published_games(day) if plan and plan.published_revision else [],
+        "me": me, "my_attendance": attendance.get(me.pk) if me else None,
+        "attendance_form": AttendanceForm(),
+        "entered": day.division.entries.select_related("player").order_by("player__display_name"),
+        "attendance": attendance,
+    }
+    if is_admin and plan:
+        context["unmet"] = _unmet_in_words(plan)
+    if is_admin:
+        context["generate_form"] = GenerateForm(initial={"seed": plan.seed + 1 if plan else 0})
+        if plan:
+            context["swap_form"] = SwapForm(choices=_seat_choices(plan))
+        if plan and plan.published_revision:
+            seated = [(s.player_id, s.player.display_name) for g in context["games"] for s in g.seats.all()]
+            reserves = [(r.player_id, r.player.display_name) for r in selectors.reserves(day)]
+            context["substitute_form"] = SubstituteForm(seated=seated, reserves=reserves)
+    return render(request, "matchdays/detail.html", context)
+
+
+def _unmet_in_words(plan) -> list[str]:
+    unmet = plan.figures.get("unmet", [])
+    names = {p.pk: p.display_name for p in Player.objects.filter(
+        pk__in=[u.get("player") for u in unmet] + [u.get("other") for u in unmet if u.get("other")])}
+    out = []
+    for u in unmet:
+        if u["kind"] == "table":
+            out.append(_("%(player)s should sit at table %(table)s") % {
+                "player": names.get(u["player"], u["player"]), "table": u["table"]})
+        else:
+            out.append(_("%(player)s and %(other)s must not meet but share table %(table)s") % {
+                "player": names.get(u["player"], u["player"]), "other": names.get(u["other"], u["other"]),
+                "table": u["table"]})
+    return out
+
+
+@login_required
+@require_POST
+def seating_generate(request, match_day_id):
+    day = _day(request, match_day_id, Need.ADMIN)
+    form = GenerateForm(request.POST)
+    if form.is_valid():
+        try:
+            services.seating_generate(match_day=day, seed=form.cleaned_data["seed"], actor=request.user)
+            messages.success(request, _("Seating generated. Review it, then publish."))
+        except ValidationError as exc:
+            _errors(request, exc)
+    else:
+        messages.error(request, _("Check the seed."))
+    return redirect("matchday", match_day_id=day.pk)
+
+
+def _plan(request, match_day_id):
+    day = _day(request, match_day_id, Need.ADMIN)
+    plan = SeatingPlan.objects.filter(match_day=day).first()
+    if plan is None:
+        raise Http404("no seating yet")
+    return day, plan
+
+
+@login_required
+@require_POST
+def seating_swap(request, match_day_id):
+    day, plan = _plan(request, match_day_id)
+    form = SwapForm(request.POST, choices=_seat_choices(plan))
+    if form.is_valid():
+        try:
+            services.seating_swap(plan=plan, player_a=form.cleaned_data["player_a"],
+                                  player_b=form.cleaned_data["player_b"], actor=request.user)
+            messages.success(request, _("Players swapped; the figures are updated."))
+        except ValidationError as exc:
+            _errors(request, exc)
+    else:
+        messages.error(request, _("Choose two players of this seating."))
+    return redirect("matchday", match_day_id=day.pk)
+
+
+@login_required
+@require_POST
+def seating_publish(request, match_day_id):
+    day, plan = _plan(request, match_day_id)
+    try:
+        games = services.seating_publish(plan=plan, actor=request.user)
+        messages.success(request, _("Published: %(n)s games created.") % {"n": len(games)})
+    except ValidationError as exc:
+        _errors(request, exc)
+    return redirect("matchday", match_day_id=day.pk)
+
+
+@login_required
+@require_POST
+def attendance_mark(request, match_day_id):
+    """A player marks their own attendance; a league admin or referee may mark anyone's."""
+    day = _day(request, match_day_id)
+    form = AttendanceForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose an attendance."))
+        return redirect("matchday", match_day_id=day.pk)
+    staff = authz.is_referee(request.user, day.season.league)
+    if form.cleaned_data["player"] and staff:
+        player = Player.objects.filter(pk=form.cleaned_data["player"]).first()
+        if player is None:
+            raise Http404("no such player")
+    else:
+        player = authz.player_of(request.user)
+        if player is None or not day.division.entries.filter(player=player).exists():
+            raise PermissionDenied(_("Only players of this division mark their attendance."))
+    try:
+        services.attendance_mark(match_day=day, player=player, status=form.cleaned_data["status"],
+                                 actor=request.user)
+        messages.success(request, _("Attendance saved."))
+    except ValidationError as exc:
+        _errors(request, exc)
+    return redirect("matchday", match_day_id=day.pk)
+
+
+@login_required
+@require_POST
+def substitute(request, match_day_id):
+    day = _day(request, match_day_id, Need.ADMIN)
+    games = selectors.published_games(day)
+    seated = [(s.player_id, s.player.display_name) for g in games for s in g.seats.all()]
+    reserves = [(r.player_id, r.player.display_name) for r in selectors.reserves(day)]
+    form = SubstituteForm(request.POST, seated=seated, reserves=reserves)
+    if form.is_valid():
+        try:
+            services.substitution_make(match_day=day, player_out=Player.objects.get(pk=form.cleaned_data["player_out"]),
+                                       player_in=Player.objects.get(pk=form.cleaned_data["player_in"]),
+                                       actor=request.user)
+            messages.success(request, _("Substitution recorded."))
+        except ValidationError as exc:
+            _errors(request, exc)
+    else:
+        messages.error(request, _("Choose a seated player and a reserve."))
+    return redirect("matchday", match_day_id=day.pk)
+
+
+def table_sheet(request, match_day_id, table):
+    day = _day(request, match_day_id)
+    plan = SeatingPlan.objects.filter(match_day=day).first()
+    if not selectors.seating_visible(plan, request.user):
+        raise Http404("no seating published")
+    tables = selectors.seating_tables(plan)
+    if not 1 <= table <= len(tables):
+        raise Http404("no such table")
+    return render(request, "matchdays/sheet.html", {"day": day, "table": tables[table - 1], "rows": range(1, 13)})
+
+
+def season_calendar(request, season_id):
+    season = object_for_actor(Season.objects.select_related("league"), actor=request.user, need=Need.VIEW,
+                              pk=season_id)
+    return HttpResponse(calendar.season_feed(season, request.get_host()), content_type="text/calendar; charset=utf-8")
+
+
+def player_calendar(request, player_id):
+    # players belong to no single league and are public (as their page, league.views.player_detail)
+    player = Player.objects.filter(pk=player_id).first()
+    if player is None:
+        raise Http404("no such player")
+    body = calendar.player_feed(player, list(selectors.player_games(player)), request.get_host())
+    return HttpResponse(body, content_type="text/calendar; charset=utf-8")

@@ -1,0 +1,133 @@
+"""The seating generator's guarantees, checked on the schedules it returns."""
+
+import itertools
+
+import pytest
+
+from matchdays.seating import (BYE, SUBSTITUTES, Day, SeatingError, generate, lower_bound_repeats,
+                               random_shuffle_baseline, schedule_figures)
+
+
+def _check_day(day, players, leftover):
+    seated = [p for t in day.tables for p in t if p is not None]
+    assert len(seated) == len(set(seated)), "a player sits twice on one match day"
+    assert not set(seated) & set(day.byes), "a player both seated and on a bye"
+    assert set(seated) | set(day.byes) == set(players), "someone neither seated nor on a bye"
+    assert all(len(t) == 4 for t in day.tables)
+    if leftover == BYE:
+        assert all(None not in t for t in day.tables)
+        assert len(day.byes) == len(players) % 4
+    else:
+        assert day.byes == []
+        assert sum(t.count(None) for t in day.tables) == (-len(players)) % 4
+
+
+@pytest.mark.parametrize("n,days,leftover", [(16, 6, BYE), (18, 5, BYE), (19, 4, BYE), (22, 5, SUBSTITUTES),
+                                              (13, 3, SUBSTITUTES)])
+def test_everyone_seated_once_or_on_a_bye(n, days, leftover):
+    players = [f"P{i}" for i in range(n)]
+    result = generate(players, days, seed=3, leftover=leftover)
+    assert len(result.days) == days
+    for day in result.days:
+        _check_day(day, players, leftover)
+    assert result.unmet == []
+
+
+def test_byes_rotate():
+    players = list(range(18))  # two byes a day
+    result = generate(players, 9, seed=1)
+    byes = [p for d in result.days for p in d.byes]
+    assert len(byes) == 18 and len(set(byes)) == 18  # nine days * two byes: everyone sits out exactly once
+
+
+def test_reported_figures_match_the_schedule():
+    players = list(range(20))
+    result = generate(players, 8, seed=7)
+    met = {}
+    for d, day in enumerate(result.days):
+        for t in day.tables:
+            for a, b in itertools.combinations(sorted(p for p in t if p is not None), 2):
+                met.setdefault((a, b), []).append(d)
+    assert result.repeats == sum(len(v) - 1 for v in met.values())
+    assert result.consecutive_repeats == sum(1 for v in met.values() for x, y in zip(v, v[1:]) if y == x + 1)
+    winds = {p: [0, 0, 0, 0] for p in players}
+    for day in result.days:
+        for t in day.tables:
+            for s, p in enumerate(t):
+                winds[p][s] += 1
+    assert result.wind_counts == winds
+    assert result.wind_imbalance == sum(max(c) - min(c) for c in winds.values())
+
+
+def test_deterministic_per_seed():
+    players = list(range(24))
+    a, b = generate(players, 6, seed=42), generate(players, 6, seed=42)
+    assert [d.tables for d in a.days] == [d.tables for d in b.days]
+    c = generate(players, 6, seed=43)
+    assert [d.tables for d in a.days] != [d.tables for d in c.days]
+
+
+def test_sixteen_players_five_days_no_repeats_and_better_than_shuffling():
+    # 16 players, 5 days: a repeat-free schedule exists (the affine plane of order 4).
+    players = list(range(16))
+    assert lower_bound_repeats(16, 5) == 0
+    result = generate(players, 5, seed=0)
+    assert result.repeats <= 8  # local search: often 0, at worst one extra meeting per table pair
+    assert result.repeats < random_shuffle_baseline(players, 5, seed=0).repeats
+
+
+def test_lower_bound_counts_pairs():
+    # 16 players, 8 days: 24 meetings each against 15 others, at least 9 repeats each; 16*9/2 = 72.
+    assert lower_bound_repeats(16, 8) == 72
+    assert lower_bound_repeats(64, 12) == 0
+    result = generate(list(range(16)), 8, seed=0)
+    assert result.repeats >= 72
+
+
+def test_fixed_table_and_apart_are_kept():
+    players = [f"P{i}" for i in range(16)]
+    result = generate(players, 6, seed=5, fixed_table={"P0": 2, "P9": 2, "P3": 4},
+                      apart=[("P1", "P2"), ("P5", "P6")])
+    assert result.unmet == []
+    for day in result.days:
+        assert "P0" in day.tables[1] and "P9" in day.tables[1] and "P3" in day.tables[3]
+        for t in day.tables:
+            assert not {"P1", "P2"} <= set(t) and not {"P5", "P6"} <= set(t)
+
+
+def test_impossible_constraints_are_reported_not_hidden():
+    players = [f"P{i}" for i in range(8)]
+    fixed = {"P0": 1, "P1": 1, "P2": 1, "P3": 1, "P4": 1, "P5": 7}
+    result = generate(players, 1, seed=0, fixed_table=fixed, apart=[("P0", "P1")])
+    text = " | ".join(result.unmet)
+    assert "P4 must sit at table 1" in text and "full" in text
+    assert "P5 must sit at table 7" in text
+    assert "P0 and P1 must not meet but share table 1" in text
+    _check_day(result.days[0], players, BYE)
+
+
+def test_history_counts_and_is_kept():
+    players = list(range(8))
+    history = [Day(tables=[[0, 1, 2, 3], [4, 5, 6, 7]])]
+    result = generate(players, 1, seed=0, history=history)
+    assert len(result.days) == 1
+    # with the history, the best second day splits every earlier table in two: 4 repeats at best
+    # (each table of four holds two pairs from each earlier table).
+    assert result.repeats == 4 == schedule_figures(history + result.days, players)["repeats"]
+
+
+def test_time_limit_returns_a_schedule():
+    players = list(range(128))
+    result = generate(players, 16, seed=0, time_limit=0.2)
+    assert len(result.days) == 16 and result.stopped_early
+    for day in result.days:
+        _check_day(day, players, BYE)
+
+
+def test_bad_input():
+    with pytest.raises(SeatingError):
+        generate([1, 2, 3], 1)
+    with pytest.raises(SeatingError):
+        generate([1, 1, 2, 3, 4], 1)
+    with pytest.raises(SeatingError):
+        generate(list(range(8)), 1, leftover="moon")
