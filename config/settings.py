@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "scoring",
     "referee",
     "ratings",
+    "online",
 ]
 
 MIDDLEWARE = [

@@ -22,8 +22,8 @@ FLAG_TOKUJOU = 0x20
 FLAG_FAST = 0x40
 FLAG_JOUKYUU = 0x80
 
-ROOMS = ("ippan", "joukyuu", "tokujou", "phoenix")  # 一般 < 上級 < 特上 < 鳳凰
-ROOM_BY_DISP = {"般": "ippan", "上": "joukyuu", "特": "tokujou", "鳳": "phoenix"}
+ROOMS = ("general", "upper", "special", "phoenix")  # 一般 < 上級 < 特上 < 鳳凰 (league.qualification.ROOMS)
+ROOM_BY_DISP = {"般": "general", "上": "upper", "特": "special", "鳳": "phoenix"}
 
 # RYUUKYOKU type= → the engine's abortive reason.
 ABORTIVE = {"yao9": "nine_terminals", "kaze4": "four_winds", "reach4": "four_riichi", "kan4": "four_kans",
@@ -64,7 +64,7 @@ class TenhouGame:
     format: str                      # "mjlog" | "tenhou6"
     names: list[str]
     lobby_type: int | None           # the GO type flags, when the record has them
-    room: str | None                 # ippan / joukyuu / tokujou / phoenix
+    room: str | None                 # general / upper / special / phoenix
     hanchan: bool
     log_id: str = ""
     played_on: date | None = None
