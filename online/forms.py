@@ -21,9 +21,19 @@ class MultipleFileInput(forms.ClearableFileInput):
     allow_multiple_selected = True
 
 
-class EvidenceUploadForm(forms.Form):
-    records = forms.FileField(label=_("Tenhou records (several files or a zip archive)"),
-                              widget=MultipleFileInput(attrs={"multiple": True}))
+class MultipleFileField(forms.FileField):
+    """Django's documented pattern for a field taking several files."""
 
-    def clean_records(self):
-        return self.files.getlist("records")
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("widget", MultipleFileInput())
+        super().__init__(*args, **kwargs)
+
+    def clean(self, data, initial=None):
+        single = super().clean
+        if isinstance(data, (list, tuple)):
+            return [single(d, initial) for d in data]
+        return [single(data, initial)]
+
+
+class EvidenceUploadForm(forms.Form):
+    records = MultipleFileField(label=_("Tenhou records (several files or a zip archive)"))
