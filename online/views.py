@@ -21,6 +21,11 @@ from .forms import EvidenceUploadForm, RecordUploadForm
 PENDING = "online_import_{}"
 
 
+def room_labels() -> dict:
+    return {"general": _("General room (一般)"), "upper": _("Upper room (上級)"), "special": _("Special room (特上)"),
+            "phoenix": _("Phoenix room (鳳凰)"), "unknown": _("Unknown room")}
+
+
 def _pending_read(request, game) -> tuple[bytes, str] | None:
     stash = request.session.get(PENDING.format(game.pk))
     if not stash or not private_storage.exists(stash["path"]):
@@ -111,5 +116,7 @@ def application_records(request, application_id):
                else selectors.evidence_summary(application=application))
     return render(request, "online/application_records.html", {
         "application": application, "form": form, "summary": summary,
-        "frozen": hasattr(application, "online_check"),
+        "frozen": hasattr(application, "online_check"), "rooms": room_labels(),
+        "min_room": room_labels().get(summary["min_room"], summary["min_room"]),
+        "per_room": [(room_labels().get(k, k), n) for k, n in summary["per_room"].items()],
     })
