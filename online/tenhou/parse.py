@@ -100,7 +100,7 @@ def parse_record(data: bytes | str, name: str = "") -> TenhouGame:
     if len(data) > MAX_BYTES:
         raise TenhouError("too_large", "the record is larger than %(limit)s bytes", limit=MAX_BYTES)
     if data.startswith(b"\x1f\x8b"):
-        raise TenhouError("format", "compressed records are not read; unpack the file first")
+        data = _gunzip(data)  # Tenhou's own mjlog downloads are gzip-compressed
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
@@ -117,6 +117,19 @@ def parse_record(data: bytes | str, name: str = "") -> TenhouGame:
     if not game.hands:
         raise TenhouError("empty", "the record has no hands")
     return game
+
+
+def _gunzip(data: bytes) -> bytes:
+    import zlib
+
+    inflate = zlib.decompressobj(16 + zlib.MAX_WBITS)
+    try:
+        out = inflate.decompress(data, MAX_BYTES + 1)
+    except zlib.error:
+        raise TenhouError("format", "not a Tenhou record: a broken gzip file") from None
+    if len(out) > MAX_BYTES or inflate.unconsumed_tail:
+        raise TenhouError("too_large", "the record is larger than %(limit)s bytes", limit=MAX_BYTES)
+    return out
 
 
 def _ints(value: str | None, where: str) -> list[int]:

@@ -1,6 +1,7 @@
 """Real Tenhou records (tests/online/fixtures/README.md) settle through the riichi engine hand by
 hand to exactly the record's deltas, final scores and Tenhou points. Pure: no database."""
 
+import gzip
 from pathlib import Path
 
 import pytest
@@ -96,6 +97,7 @@ def sanma_from_real():
     (b'{"name": ["a"]}', "format"),
     (b"<mjloggm", "format"),
     (b"\x1f\x8b\x08\x00", "format"),
+    (gzip.compress(b" " * 3_000_000), "too_large"),
     (b"<mjloggm>\x00</mjloggm>", "format"),
     (b'<!DOCTYPE x [<!ENTITY a "b">]><mjloggm/>', "format"),
     (b" " * 2_000_001, "too_large"),
@@ -112,3 +114,9 @@ def test_three_player_mjlog_is_refused():
     with pytest.raises(TenhouError) as err:
         parse_record(sanma_from_real())
     assert err.value.code == "sanma"
+
+
+def test_gzip_mjlog_as_tenhou_serves_it():
+    name = "2020052221gm-00a9-0000-6f0524c7.mjlog"
+    game = parse_record(gzip.compress((FIXTURES / name).read_bytes()), name)
+    assert len(game.hands) == 12 and game_check(game)["ok"]
