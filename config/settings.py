@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "referee",
     "ratings",
     "matchdays",
+    "online",
 ]
 
 MIDDLEWARE = [

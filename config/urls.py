@@ -15,10 +15,12 @@ urlpatterns = [
     path("api/", include("ratings.api_urls")),
     path("api/", include("league.api.urls")),
     path("api/", include("matchdays.api_urls")),
+    path("api/", include("online.api_urls")),
     path("referee/", include("referee.urls")),
     path("scoring/", include("scoring.urls")),
     path("", include("matchdays.urls")),
     path("", include("ratings.urls")),
+    path("online/", include("online.urls")),
     path("", include("league.urls")),
 ]
 # No media URL: uploaded evidence is private (kyoku.uploads) and served only by authorized views.

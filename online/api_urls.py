@@ -1,0 +1,7 @@
+from django.urls import path
+
+from . import api
+
+urlpatterns = [
+    path("games/<int:pk>/import/", api.GameImportView.as_view(), name="api-game-import"),
+]

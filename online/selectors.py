@@ -1,0 +1,58 @@
+"""Reads of the online app."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from league.models import Player
+from league.qualification import ROOMS
+
+from .models import EvidenceRecord, OnlineAccount
+
+
+def players_by_account(names, platform: str = "tenhou") -> dict:
+    """Tenhou name → Player, from linked accounts first, then the player's Tenhou ID field."""
+    names = [n for n in names if n]
+    found = {a.account_name: a.player for a in
+             OnlineAccount.objects.filter(platform=platform, account_name__in=names).select_related("player")}
+    for p in Player.objects.filter(tenhou_id__in=[n for n in names if n not in found]):
+        found.setdefault(p.tenhou_id, p)
+    return found
+
+
+def account_names(player) -> list[str]:
+    names = list(OnlineAccount.objects.filter(player=player, platform="tenhou").values_list("account_name", flat=True))
+    if player.tenhou_id and player.tenhou_id not in names:
+        names.append(player.tenhou_id)
+    return names
+
+
+def evidence_summary(*, application) -> dict:
+    """What the attached records prove for the applicant's account in the evidence year."""
+    account = application.account_id or (application.player.tenhou_id or "")
+    accounts = set(account_names(application.player)) | ({account} if account else set())
+    year = application.evidence_year
+    records = list(application.online_records.all())
+    rows, per_room, counted = [], Counter(), 0
+    requirement = next((a for a in application.tier.requirements.get("accounts", []) if a.get("platform") == "tenhou"),
+                       None)
+    min_room = (requirement or {}).get("min_room", "phoenix")
+    order = ROOMS["tenhou"]
+    others = dict(EvidenceRecord.objects.filter(sha256__in=[r.sha256 for r in records])
+                  .exclude(application__player=application.player)
+                  .values_list("sha256", "application__player__display_name"))
+    for r in records:
+        is_player = bool(accounts & set(r.names))
+        in_year = r.played_on is not None and r.played_on.year == year
+        counts = is_player and in_year and r.room in order and order.index(r.room) >= order.index(min_room)
+        if is_player and in_year:
+            per_room[r.room or "unknown"] += 1
+        counted += counts
+        rows.append({"id": r.pk, "file": r.filename, "log_id": r.log_id, "names": r.names, "room": r.room,
+                     "hanchan": r.hanchan, "played_on": r.played_on.isoformat() if r.played_on else None,
+                     "account": is_player, "in_year": in_year, "counts": bool(counts),
+                     "used_by_other": others.get(r.sha256)})
+    needed = (requirement or {}).get("min_games_in_year")
+    return {"accounts": sorted(accounts), "year": year, "min_room": min_room, "needed": needed,
+            "counted": counted, "per_room": dict(per_room), "meets": needed is not None and counted >= needed,
+            "records": rows}

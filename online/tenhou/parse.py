@@ -1,0 +1,383 @@
+"""Parsing of the two Tenhou record formats (see the package docstring)."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.parse
+from dataclasses import dataclass, field
+from datetime import date
+from xml.etree import ElementTree
+
+# A real hanchan mjlog is ~20-60 kB; anything far beyond is not a game record.
+MAX_BYTES = 2_000_000
+
+# Lobby type bit flags of a Tenhou game (GO type=, the 4 hex digits of a log id).
+FLAG_HUMAN = 0x01
+FLAG_NO_RED = 0x02
+FLAG_NO_KUITAN = 0x04
+FLAG_HANCHAN = 0x08
+FLAG_SANMA = 0x10
+FLAG_TOKUJOU = 0x20
+FLAG_FAST = 0x40
+FLAG_JOUKYUU = 0x80
+
+ROOMS = ("general", "upper", "special", "phoenix")  # 一般 < 上級 < 特上 < 鳳凰 (league.qualification.ROOMS)
+ROOM_BY_DISP = {"般": "general", "上": "upper", "特": "special", "鳳": "phoenix"}
+
+# RYUUKYOKU type= → the engine's abortive reason.
+ABORTIVE = {"yao9": "nine_terminals", "kaze4": "four_winds", "reach4": "four_riichi", "kan4": "four_kans",
+            "ron3": "triple_ron"}
+ABORTIVE_JSON = {"九種九牌": "nine_terminals", "四風連打": "four_winds", "四家立直": "four_riichi",
+                 "四槓散了": "four_kans", "三家和了": "triple_ron"}
+LOG_ID = re.compile(r"^(\d{4})(\d{2})(\d{2})(\d{2})gm-([0-9a-f]{4})-")
+
+
+class TenhouError(ValueError):
+    """A record that cannot be imported. ``code`` is stable (the web layer translates it)."""
+
+    def __init__(self, code: str, message: str, **params):
+        super().__init__(message % params if params else message)
+        self.code = code
+        self.params = params
+
+
+@dataclass
+class TenhouHand:
+    round: int            # 0 = East 1 … 7 = South 4
+    honba: int
+    sticks: int
+    start: list[int]      # scores at the start of the hand, as the record states them
+    riichi: list[int]     # seats whose riichi stick was paid this hand
+    result: dict          # engine result
+    deltas: list[int]     # the record's deltas, riichi sticks included as the engine counts them
+
+    def record(self) -> dict:
+        out = {"result": self.result}
+        if self.riichi:
+            out["riichi"] = list(self.riichi)
+        return out
+
+
+@dataclass
+class TenhouGame:
+    format: str                      # "mjlog" | "tenhou6"
+    names: list[str]
+    lobby_type: int | None           # the GO type flags, when the record has them
+    room: str | None                 # general / upper / special / phoenix
+    hanchan: bool
+    log_id: str = ""
+    played_on: date | None = None
+    hands: list[TenhouHand] = field(default_factory=list)
+    final_scores: list[int] | None = None
+    final_points: list[float] | None = None
+
+    def summary(self) -> dict:
+        return {"format": self.format, "names": self.names, "lobby_type": self.lobby_type, "room": self.room,
+                "hanchan": self.hanchan, "log_id": self.log_id,
+                "played_on": self.played_on.isoformat() if self.played_on else None,
+                "hands": len(self.hands), "final_scores": self.final_scores, "final_points": self.final_points}
+
+
+def room_of(flags: int) -> str:
+    return ROOMS[(2 if flags & FLAG_TOKUJOU else 0) + (1 if flags & FLAG_JOUKYUU else 0)]
+
+
+def _date_of(log_id: str) -> tuple[date | None, int | None]:
+    m = LOG_ID.match(log_id or "")
+    if not m:
+        return None, None
+    try:
+        return date(int(m[1]), int(m[2]), int(m[3])), int(m[5], 16)
+    except ValueError:
+        return None, None
+
+
+def parse_record(data: bytes | str, name: str = "") -> TenhouGame:
+    """Parse one record (bytes of a .mjlog/.xml or a tenhou.net/6 .json). Raises TenhouError."""
+    if isinstance(data, str):
+        data = data.encode("utf-8", "surrogatepass")
+    if len(data) > MAX_BYTES:
+        raise TenhouError("too_large", "the record is larger than %(limit)s bytes", limit=MAX_BYTES)
+    if data.startswith(b"\x1f\x8b"):
+        data = _gunzip(data)  # Tenhou's own mjlog downloads are gzip-compressed
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise TenhouError("format", "not a Tenhou record: the file is not UTF-8 text") from None
+    if "\x00" in text:
+        raise TenhouError("format", "not a Tenhou record: the file contains NUL bytes")
+    stripped = text.lstrip("\ufeff \t\r\n")
+    if stripped.startswith("<"):
+        game = _parse_mjlog(stripped, name)
+    elif stripped.startswith("{"):
+        game = _parse_json(stripped, name)
+    else:
+        raise TenhouError("format", "not a Tenhou record: expected mjlog XML or a tenhou.net/6 JSON log")
+    if not game.hands:
+        raise TenhouError("empty", "the record has no hands")
+    return game
+
+
+def _gunzip(data: bytes) -> bytes:
+    import zlib
+
+    inflate = zlib.decompressobj(16 + zlib.MAX_WBITS)
+    try:
+        out = inflate.decompress(data, MAX_BYTES + 1)
+    except zlib.error:
+        raise TenhouError("format", "not a Tenhou record: a broken gzip file") from None
+    if len(out) > MAX_BYTES or inflate.unconsumed_tail:
+        raise TenhouError("too_large", "the record is larger than %(limit)s bytes", limit=MAX_BYTES)
+    return out
+
+
+def _ints(value: str | None, where: str) -> list[int]:
+    try:
+        return [int(x) for x in (value or "").split(",") if x != ""]
+    except ValueError:
+        raise TenhouError("malformed", "malformed record: %(where)s is not a list of numbers", where=where) from None
+
+
+def _check_four(game_names: list, flags: int | None):
+    if flags is not None and flags & FLAG_SANMA:
+        raise TenhouError("sanma", "three-player records are not league games; only four-player records are imported")
+    if len([n for n in game_names if n is not None]) != 4:
+        raise TenhouError("sanma", "three-player records are not league games; only four-player records are imported")
+
+
+# ------------------------------------------------------------------------------------ mjlog XML
+
+def _parse_mjlog(text: str, name: str) -> TenhouGame:
+    if "<!DOCTYPE" in text or "<!ENTITY" in text:
+        raise TenhouError("format", "not a Tenhou record: XML with a document type is refused")
+    try:
+        root = ElementTree.fromstring(text)
+    except ElementTree.ParseError:
+        raise TenhouError("format", "not a Tenhou record: the XML does not parse") from None
+    if root.tag != "mjloggm":
+        raise TenhouError("format", "not a Tenhou record: the XML root is not <mjloggm>")
+    go = root.find("GO")
+    flags = int(go.get("type", "0")) if go is not None and (go.get("type") or "").isdigit() else None
+    un = root.find("UN")
+    names = [urllib.parse.unquote(un.get(f"n{i}")) if un is not None and un.get(f"n{i}") is not None else None
+             for i in range(4)]
+    if un is not None and un.get("n3") == "":
+        names[3] = None  # a three-player lobby writes an empty fourth name
+    _check_four(names, flags)
+    if flags is None:
+        raise TenhouError("format", "not a Tenhou record: the lobby type (GO) is missing")
+    game = TenhouGame("mjlog", names, flags, room_of(flags), bool(flags & FLAG_HANCHAN))
+    game.played_on, _ = _date_of(name)
+    if game.played_on:
+        game.log_id = LOG_ID.match(name)[0] + name[len(LOG_ID.match(name)[0]):].split(".")[0].split("&")[0]
+    hand = None
+    for el in root:
+        tag = el.tag
+        if tag == "INIT":
+            seed = _ints(el.get("seed"), "INIT seed")
+            ten = _ints(el.get("ten"), "INIT ten")
+            if len(seed) < 3 or len(ten) != 4:
+                raise TenhouError("malformed", "malformed record: %(where)s", where="INIT")
+            hand = TenhouHand(seed[0], seed[1], seed[2], [t * 100 for t in ten], [], {}, [0, 0, 0, 0])
+        elif tag == "REACH" and el.get("step") == "2":
+            _need(hand).riichi.append(int(el.get("who")))
+        elif tag == "AGARI":
+            hand = _need(hand)
+            _agari(hand, el)
+            if not game.hands or game.hands[-1] is not hand:
+                game.hands.append(hand)
+        elif tag == "RYUUKYOKU":
+            hand = _need(hand)
+            _ryuukyoku(hand, el)
+            game.hands.append(hand)
+        if tag in ("AGARI", "RYUUKYOKU") and el.get("owari"):
+            owari = el.get("owari").split(",")
+            try:
+                game.final_scores = [int(owari[i]) * 100 for i in (0, 2, 4, 6)]
+                game.final_points = [float(owari[i]) for i in (1, 3, 5, 7)]
+            except (ValueError, IndexError):
+                raise TenhouError("malformed", "malformed record: %(where)s", where="owari") from None
+    return game
+
+
+def _need(hand):
+    if hand is None:
+        raise TenhouError("malformed", "malformed record: %(where)s", where="an event before INIT")
+    return hand
+
+
+def _sc_deltas(el) -> list[int]:
+    sc = _ints(el.get("sc"), "sc")
+    if len(sc) != 8:
+        raise TenhouError("malformed", "malformed record: %(where)s", where="sc")
+    return [sc[1] * 100, sc[3] * 100, sc[5] * 100, sc[7] * 100]
+
+
+def _agari(hand: TenhouHand, el) -> None:
+    who, frm = int(el.get("who")), int(el.get("fromWho"))
+    ten = _ints(el.get("ten"), "AGARI ten")
+    yaku = _ints(el.get("yaku"), "AGARI yaku")
+    yakuman = _ints(el.get("yakuman"), "AGARI yakuman")
+    winner = {"seat": who}
+    if yakuman:
+        winner["yakuman"] = len(yakuman)
+    else:
+        winner["han"] = sum(yaku[1::2])
+        winner["fu"] = ten[0]
+    if el.get("paoWho") is not None:
+        winner["pao"] = int(el.get("paoWho"))
+    deltas = _sc_deltas(el)
+    # A ron on the riichi discard: the stick was never paid (no REACH step 2), nothing to undo.
+    if who == frm:
+        hand.result = {"type": "tsumo", "winner": winner}
+    elif hand.result.get("type") == "ron":
+        hand.result["winners"].append(winner)
+    else:
+        hand.result = {"type": "ron", "from": frm, "winners": [winner]}
+    first = len(hand.result.get("winners", [None])) == 1
+    for s in range(4):
+        hand.deltas[s] += deltas[s] - (1000 if first and s in hand.riichi else 0)
+
+
+def _ryuukyoku(hand: TenhouHand, el) -> None:
+    kind = el.get("type")
+    if kind in ABORTIVE:
+        hand.result = {"type": "abortive", "reason": ABORTIVE[kind]}
+    elif kind in (None, "nm"):
+        tenpai = [s for s in range(4) if el.get(f"hai{s}") is not None]
+        hand.result = {"type": "draw", "tenpai": tenpai}
+        if kind == "nm":
+            # Nagashi mangan: the seats paid a mangan each; read them from the record's own deltas.
+            d = _sc_deltas(el)
+            hand.result = {"type": "draw", "tenpai": [], "nagashi": [s for s in range(4) if d[s] > 0]}
+    else:
+        raise TenhouError("malformed", "malformed record: %(where)s", where=f"RYUUKYOKU type={kind}")
+    deltas = _sc_deltas(el)
+    hand.deltas = [deltas[s] - (1000 if s in hand.riichi else 0) for s in range(4)]
+
+
+# ----------------------------------------------------------------------------- tenhou.net/6 JSON
+
+JSON_POINTS = re.compile(r"(\d+)符(\d+)飜")
+JSON_HAN = re.compile(r"\((\d+)飜\)")
+
+
+def _parse_json(text: str, name: str) -> TenhouGame:
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError):
+        raise TenhouError("format", "not a Tenhou record: the JSON does not parse") from None
+    if not isinstance(doc, dict) or not isinstance(doc.get("log"), list) or not isinstance(doc.get("name"), list):
+        raise TenhouError("format", "not a Tenhou record: a tenhou.net/6 log has \"name\" and \"log\"")
+    names = [n if isinstance(n, str) and n != "" else None for n in doc["name"]][:4]
+    names += [None] * (4 - len(names))
+    rule = doc.get("rule") if isinstance(doc.get("rule"), dict) else {}
+    disp = rule.get("disp") if isinstance(rule.get("disp"), str) else ""
+    log_id = doc.get("ref") if isinstance(doc.get("ref"), str) else name
+    played_on, flags = _date_of(log_id)
+    if disp.startswith("三"):
+        raise TenhouError("sanma", "three-player records are not league games; only four-player records are imported")
+    _check_four(names, flags)
+    if flags is not None:
+        room, hanchan = room_of(flags), bool(flags & FLAG_HANCHAN)
+    else:
+        room = next((r for ch, r in ROOM_BY_DISP.items() if ch in disp[:2]), None)
+        if "南" in disp:
+            hanchan = True
+        elif "東" in disp:
+            hanchan = False
+        else:
+            raise TenhouError("length", "the record does not say whether it is a hanchan or an east game")
+    game = TenhouGame("tenhou6", names, flags, room, hanchan, log_id if played_on else "", played_on)
+    for i, kyoku in enumerate(doc["log"]):
+        game.hands.append(_json_hand(kyoku, i))
+    _json_even_draws(game.hands)
+    sc = doc.get("sc")
+    if isinstance(sc, list) and len(sc) == 8 and all(isinstance(x, (int, float)) for x in sc):
+        game.final_scores = [int(sc[i]) for i in (0, 2, 4, 6)]
+        game.final_points = [float(sc[i]) for i in (1, 3, 5, 7)]
+    return game
+
+
+def _json_hand(kyoku, i: int) -> TenhouHand:
+    where = f"log[{i}]"
+    try:
+        head, start, end = kyoku[0], kyoku[1], kyoku[16]
+        rnd, honba, sticks = (int(x) for x in head)
+        start = [int(x) for x in start]
+        discards = [kyoku[6], kyoku[9], kyoku[12], kyoku[15]]
+        kind = end[0]
+    except (TypeError, ValueError, IndexError, KeyError):
+        raise TenhouError("malformed", "malformed record: %(where)s", where=where) from None
+    if len(start) != 4:
+        raise TenhouError("malformed", "malformed record: %(where)s", where=where)
+    declared = [s for s in range(4) if any(isinstance(d, str) and d.startswith("r") for d in discards[s])]
+    hand = TenhouHand(rnd, honba, sticks, start, declared, {}, [0, 0, 0, 0])
+    try:
+        if kind == "和了":
+            _json_agari(hand, end[1:], discards)
+        elif kind in ABORTIVE_JSON:
+            hand.result = {"type": "abortive", "reason": ABORTIVE_JSON[kind]}
+        elif kind in ("流局", "全員聴牌", "全員不聴", "流し満貫"):
+            deltas = [int(x) for x in end[1]] if len(end) > 1 else [0, 0, 0, 0]
+            # Ready seats gain on a split draw; all or none ready move nothing.
+            if kind == "全員聴牌":
+                tenpai = [0, 1, 2, 3]
+            else:
+                tenpai = [s for s in range(4) if deltas[s] > 0]
+            hand.result = {"type": "draw", "tenpai": tenpai}
+            if kind == "流し満貫":
+                hand.result = {"type": "draw", "tenpai": [], "nagashi": [s for s in range(4) if deltas[s] > 0]}
+            hand.deltas = deltas
+        else:
+            raise TenhouError("malformed", "malformed record: %(where)s", where=f"{where} result {kind!r}")
+    except (TypeError, ValueError, IndexError):
+        raise TenhouError("malformed", "malformed record: %(where)s", where=where) from None
+    hand.deltas = [hand.deltas[s] - (1000 if s in hand.riichi else 0) for s in range(4)]
+    return hand
+
+
+def _json_agari(hand: TenhouHand, parts: list, discards: list) -> None:
+    winners, tsumo_winner, frm = [], None, None
+    for k in range(0, len(parts), 2):
+        deltas, info = parts[k], parts[k + 1]
+        who, src, pao = int(info[0]), int(info[1]), int(info[2])
+        texts = [t for t in info[3:] if isinstance(t, str)]
+        winner = {"seat": who}
+        yakuman = sum(1 for t in texts[1:] if "役満" in t and "(" in t)
+        if yakuman:
+            winner["yakuman"] = yakuman
+        else:
+            winner["han"] = sum(int(m) for t in texts[1:] for m in JSON_HAN.findall(t))
+            m = JSON_POINTS.search(texts[0]) if texts else None
+            # A limit hand's text gives no fu; any fu that reaches the limit settles the same.
+            winner["fu"] = int(m[1]) if m else (40 if winner["han"] == 4 else 70 if winner["han"] == 3 else 30)
+        if pao != who:
+            winner["pao"] = pao
+        for s in range(4):
+            hand.deltas[s] += int(deltas[s])
+        if who == src:
+            tsumo_winner = winner
+        else:
+            winners.append(winner)
+            frm = src
+    if tsumo_winner is not None:
+        hand.result = {"type": "tsumo", "winner": tsumo_winner}
+        return
+    hand.result = {"type": "ron", "from": frm, "winners": winners}
+    # A ron on the riichi declaration tile: the stick was never paid.
+    if frm in hand.riichi:
+        last = [d for d in discards[frm] if d != 0]
+        if last and isinstance(last[-1], str) and last[-1].startswith("r"):
+            hand.riichi.remove(frm)
+
+
+def _json_even_draws(hands: list[TenhouHand]) -> None:
+    """A draw where nobody paid is all ready or all not ready; the JSON does not say which, the
+    next hand does: the dealer kept the seat only if ready."""
+    for i, hand in enumerate(hands):
+        r = hand.result
+        if r.get("type") == "draw" and not r.get("nagashi") and not r["tenpai"] and i + 1 < len(hands):
+            if hands[i + 1].round == hand.round:
+                r["tenpai"] = [0, 1, 2, 3]

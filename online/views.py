@@ -1,0 +1,122 @@
+"""Pages: a game's Tenhou import (upload → names → check → import) and an application's records."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.core.files.base import ContentFile
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from kyoku.authz import Need, object_for_actor
+from kyoku.uploads import private_storage
+from league.models import Game, QualificationApplication
+
+from . import selectors, services
+from .forms import EvidenceUploadForm, RecordUploadForm
+
+PENDING = "online_import_{}"
+
+
+def room_labels() -> dict:
+    return {"general": _("General room (一般)"), "upper": _("Upper room (上級)"), "special": _("Special room (特上)"),
+            "phoenix": _("Phoenix room (鳳凰)"), "unknown": _("Unknown room")}
+
+
+def _pending_read(request, game) -> tuple[bytes, str] | None:
+    stash = request.session.get(PENDING.format(game.pk))
+    if not stash or not private_storage.exists(stash["path"]):
+        return None
+    with private_storage.open(stash["path"], "rb") as fh:
+        return fh.read(), stash["name"]
+
+
+def _pending_drop(request, game) -> None:
+    stash = request.session.pop(PENDING.format(game.pk), None)
+    if stash:
+        private_storage.delete(stash["path"])
+
+
+@login_required
+def game_import(request, game_id):
+    game = object_for_actor(Game.objects.select_related("season__rule_set", "season__league", "division"),
+                            actor=request.user, need=Need.ADMIN, pk=game_id)
+    form = RecordUploadForm(request.POST or None, request.FILES or None)
+    errors, override_reason = [], ""
+    if request.method == "POST" and request.POST.get("action") == "cancel":
+        _pending_drop(request, game)
+        return redirect("online-game-import", game_id=game.pk)
+    if request.method == "POST" and "file" in request.FILES:
+        if form.is_valid():
+            upload = form.cleaned_data["file"]
+            data = upload.read()
+            try:
+                services.record_read(data, upload.name)
+            except ValidationError as exc:
+                form.add_error("file", exc.message_dict["file"])
+            else:
+                _pending_drop(request, game)
+                path = private_storage.save(f"tenhou-pending/{secrets.token_hex(16)}.bin", ContentFile(data))
+                request.session[PENDING.format(game.pk)] = {"path": path, "name": upload.name[:120]}
+                return redirect("online-game-import", game_id=game.pk)
+    pending = _pending_read(request, game)
+    plan = record = None
+    if pending:
+        record = services.record_read(*pending)
+        mapping = {}
+        if request.method == "POST" and request.POST.get("action") == "import":
+            seated = {s.player_id: s.player for s in game.seats.select_related("player")}
+            for i, name in enumerate(record.names):
+                value = request.POST.get(f"player_{i}", "")
+                if value.isdigit() and int(value) in seated:
+                    mapping[name] = seated[int(value)]
+            override_reason = request.POST.get("override_reason", "")[:2000]
+            try:
+                services.game_import(game=game, data=pending[0], filename=pending[1], actor=request.user,
+                                     mapping=mapping, override_reason=override_reason)
+            except ValidationError as exc:
+                errors = [f"{msg}" for msgs in exc.message_dict.values() for msg in msgs]
+            else:
+                _pending_drop(request, game)
+                messages.success(request, _("The record was imported: hands, result and standings are updated."))
+                return redirect("game", game_id=game.pk)
+        plan = services.import_plan(game=game, record=record, mapping=mapping)
+    return render(request, "online/game_import.html", {
+        "game": game, "form": form, "record": record, "plan": plan, "errors": errors,
+        "override_reason": override_reason, "pending_name": pending[1] if pending else "",
+        "rows": _rows(record, plan) if plan else [],
+    })
+
+
+def _rows(record, plan):
+    return [{"seat": i, "name": name, "player": plan["players"][i], "seated": plan["seats"][i]}
+            for i, name in enumerate(record.names)]
+
+
+@login_required
+def application_records(request, application_id):
+    application = object_for_actor(
+        QualificationApplication.objects.select_related("player", "tier", "season__league"),
+        actor=request.user, need=Need.OWNER, pk=application_id)
+    form = EvidenceUploadForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            files = services.evidence_files(form.cleaned_data["records"])
+            added = services.evidence_attach(application=application, files=files, actor=request.user)
+        except ValidationError as exc:
+            for msg in exc.message_dict.get("records", []):
+                form.add_error("records", msg)
+        else:
+            messages.success(request, _("%(n)s records added.") % {"n": len(added)})
+            return redirect("online-application-records", application_id=application.pk)
+    summary = (application.online_check.snapshot if hasattr(application, "online_check")
+               else selectors.evidence_summary(application=application))
+    return render(request, "online/application_records.html", {
+        "application": application, "form": form, "summary": summary,
+        "frozen": hasattr(application, "online_check"), "rooms": room_labels(),
+        "min_room": room_labels().get(summary["min_room"], summary["min_room"]),
+        "per_room": [(room_labels().get(k, k), n) for k, n in summary["per_room"].items()],
+    })
