@@ -248,6 +248,16 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # several models have a "status" of their own: name each enum after its model
+    "ENUM_NAME_OVERRIDES": {
+        "SeasonStatusEnum": "league.models.Season.Status",
+        "ApplicationStatusEnum": "league.models.QualificationApplication.Status",
+        "GameStatusEnum": "league.models.Game.Status",
+        "MatchDayStatusEnum": "matchdays.models.MatchDay.Status",
+        "AttendanceStatusEnum": "matchdays.models.Attendance.Status",
+        "IncidentStatusEnum": "referee.models.Incident.Status",
+        "AppealStatusEnum": "referee.models.Appeal.Status",
+    },
 }
 
 # Production hardening: on unless DEBUG.

@@ -30,6 +30,51 @@ def standings_for(*, division: Division, sort: str = "rank"):
     return Standing.objects.filter(division=division).select_related("player").order_by(*order)
 
 
+STANDINGS_PAGE_SIZE = 200
+
+
+def standings_table(*, division: Division, sort: str = "rank", page: int = 1) -> dict:
+    """One page of a division's standings for the page, sorted across the whole division, as
+    plain rows with their numbers already formatted and each row's promotion or relegation zone
+    (the league's ``promotion_count``, as ``promotion_plan`` applies it)."""
+    from django.urls import reverse
+
+    sort = sort if sort.lstrip("-") in STANDINGS_SORTS else "rank"
+    order = STANDINGS_SORTS[sort.lstrip("-")]
+    qs = Standing.objects.filter(division=division).order_by(*order)
+    count = qs.count()
+    pages = max(1, -(-count // STANDINGS_PAGE_SIZE))
+    page = min(max(page, 1), pages)
+    start = (page - 1) * STANDINGS_PAGE_SIZE
+    up, down = _zones(division, count)
+    player_url = reverse("player", args=[0])[:-2]  # one reverse for the page, not one per row
+    rows = []
+    for r in qs.values_list("rank", "player_id", "player__display_name", "player__native_name", "games",
+                            "total_points", "penalty_points", "average_place", "firsts", "seconds", "thirds",
+                            "fourths")[start:start + STANDINGS_PAGE_SIZE]:
+        rank = r[0]
+        rows.append({
+            "rank": rank, "player_id": r[1], "name": r[2], "native": r[3], "games": r[4],
+            "points": f"{r[5]:.1f}", "penalties": f"−{r[6]:.1f}" if r[6] else "",
+            "average": f"{r[7]:.2f}" if r[7] is not None else "–", "places": r[8:12],
+            "url": f"{player_url}{r[1]}/",
+            "zone": "promotion" if rank <= up else "relegation" if down and rank > count - down else "",
+        })
+    return {"rows": rows, "count": count, "page": page, "pages": pages, "page_list": list(range(1, pages + 1)),
+            "sort": sort, "promoted": up, "relegated": down}
+
+
+def _zones(division: Division, count: int) -> tuple[int, int]:
+    """How many rows at the top move up and at the bottom move down: none up from the top
+    division, none down from the bottom one, never more than half the division."""
+    orders = list(Division.objects.filter(season_id=division.season_id).order_by("order")
+                  .values_list("order", flat=True))
+    n = min(division.season.league.promotion_count, count // 2)
+    up = n if orders and division.order != orders[0] else 0
+    down = n if orders and division.order != orders[-1] else 0
+    return up, down
+
+
 def games_for(*, division: Division | None = None, season: Season | None = None, player: Player | None = None):
     qs = Game.objects.select_related("division", "season").prefetch_related(
         Prefetch("seats", queryset=GameSeat.objects.select_related("player").order_by("seat"))

@@ -377,6 +377,7 @@ def standings_update(*, division: Division, player_ids) -> int:
     rows += [row for row in fresh.values() if row is not None]
     rank_rows(rows, entrant_names(division))
     changed, created = [], []
+    now = timezone.now()
     for row in rows:
         standing = stored.get(row["player_id"])
         if standing is None:
@@ -384,10 +385,11 @@ def standings_update(*, division: Division, player_ids) -> int:
         elif any(getattr(standing, f) != row[f] for f in STANDING_FIELDS):
             for f in STANDING_FIELDS:
                 setattr(standing, f, row[f])
+            standing.computed_at = now
             changed.append(standing)
     if gone:
         Standing.objects.filter(pk__in=gone).delete()
-    Standing.objects.bulk_update(changed, STANDING_FIELDS, batch_size=500)
+    Standing.objects.bulk_update(changed, (*STANDING_FIELDS, "computed_at"), batch_size=500)
     Standing.objects.bulk_create(created)
     _standings_version_bump(division)
     return len(changed) + len(created) + len(gone)

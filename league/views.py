@@ -3,9 +3,11 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -29,11 +31,25 @@ def season_detail(request, season_id):
 
 
 def standings(request, season_id, code):
-    division = get_object_or_404(Division.objects.select_related("season"), season_id=season_id, code=code)
+    """A division's standings, paged and sorted across the whole division; the table is cached per
+    standings version (a result or penalty bumps it), language, sort and page."""
+    division = get_object_or_404(Division.objects.select_related("season__league"), season_id=season_id, code=code)
     sort = request.GET.get("sort", "rank")
-    rows = selectors.standings_for(division=division, sort=sort)
+    page = _page_number(request.GET.get("page"))
+    key = f"standings-page:{division.pk}:{division.standings_version}:{get_language()}:{sort}:{page}"
+    table = cache.get(key)
+    if table is None:
+        table = selectors.standings_table(division=division, sort=sort, page=page)
+        cache.set(key, table, 600)  # names edited elsewhere show within ten minutes
     return render(request, "league/standings.html", {"division": division, "season": division.season,
-                                                     "rows": rows, "sort": sort})
+                                                     "table": table, "sort": table["sort"]})
+
+
+def _page_number(value) -> int:
+    try:
+        return max(1, min(int(value), 100000))
+    except (TypeError, ValueError):
+        return 1
 
 
 def player_detail(request, player_id):

@@ -39,7 +39,7 @@ def _event(day: MatchDay, uid: str, summary: str, description: str = "") -> Even
 def season_feed(season, host: str) -> bytes:
     cal = _calendar(f"{season.league.name} {season}")
     for day in MatchDay.objects.filter(season=season).select_related("division"):
-        cal.add_component(_event(day, f"matchday-{day.pk}@{host}", f"{day.division.name} · {day.number}"))
+        cal.add_component(_event(day, f"matchday-{day.pk}@{host}", f"{day.division.display_name} · {day.number}"))
     return cal.to_ical()
 
 
@@ -54,6 +54,6 @@ def player_feed(player, games, host: str) -> bytes:
         day = days.get((seat.game.division_id, seat.game.match_day))
         if day is None:
             continue
-        summary = f"{day.division.name} · {day.number} · table {seat.game.table} · {WIND_NAMES[seat.seat]}"
+        summary = f"{day.division.display_name} · {day.number} · table {seat.game.table} · {WIND_NAMES[seat.seat]}"
         cal.add_component(_event(day, f"game-{seat.game_id}-player-{player.pk}@{host}", summary))
     return cal.to_ical()

@@ -42,8 +42,9 @@ def _seat_choices(plan):
         for s in t["seats"]:
             if s["player"] is not None:
                 choices.append((s["player_id"], f'{t["number"]}{s["wind"][0]} · {s["player"].display_name}'))
+    bye = _("bye")
     for p in selectors.bye_players(plan):
-        choices.append((p.pk, f'{_("bye")} · {p.display_name}'))
+        choices.append((p.pk, f"{bye} · {p.display_name}"))
     return choices
 
 

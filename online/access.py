@@ -15,7 +15,7 @@ def matrix_objects(world) -> dict:
     from league import services
     from league.models import QualificationTier
 
-    game = services.game_create(division=world.division, match_day=90, table=1, players=world.players[:4])
+    game = services.game_create(division=world.division, match_day=91, table=1, players=world.players[:4])  # 90 is the match days app's
     tier = QualificationTier.objects.create(league=world.league, code="ON1", description="Online evidence",
                                             effective_year=world.season.year, validity="yearly",
                                             requirements={"accounts": [{"platform": "tenhou",

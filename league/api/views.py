@@ -1,3 +1,4 @@
+from django.core.cache import cache
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
@@ -61,9 +62,26 @@ class DivisionViewSet(viewsets.ReadOnlyModelViewSet):
     @extend_schema(responses=s.StandingSerializer(many=True))
     @action(detail=True)
     def standings(self, request, pk=None):
+        """Conditional and cached: the ETag is the division's standings version (bumped by every
+        result, correction or penalty), so a client revalidates with If-None-Match and gets 304
+        until the standings change; the serialized table is cached under the same version."""
         division = self.get_object()
-        rows = selectors.standings_for(division=division, sort=request.query_params.get("sort", "rank"))
-        return Response(s.StandingSerializer(rows, many=True).data)
+        sort = request.query_params.get("sort", "rank")
+        sort = sort if sort.lstrip("-") in selectors.STANDINGS_SORTS else "rank"
+        etag = f'"standings-{division.pk}-{division.standings_version}-{sort}"'
+        if etag in request.headers.get("If-None-Match", ""):
+            response = Response(status=status.HTTP_304_NOT_MODIFIED)
+        else:
+            key = f"standings-api:{division.pk}:{division.standings_version}:{sort}"
+            data = cache.get(key)
+            if data is None:
+                rows = s.StandingSerializer(selectors.standings_for(division=division, sort=sort), many=True).data
+                data = [dict(row) for row in rows]  # plain data: the serializer itself does not pickle
+                cache.set(key, data, 3600)
+            response = Response(data)
+        response["ETag"] = etag
+        response["Cache-Control"] = "no-cache"  # always revalidate: fresh the moment a result lands
+        return response
 
     @extend_schema(responses=s.EntrySerializer(many=True))
     @action(detail=True)
