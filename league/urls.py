@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import views, views_office
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -14,4 +14,8 @@ urlpatterns = [
     path("review/applications/<int:application_id>/decide/", views.application_decide, name="review-decide"),
     path("me/", views.my_page, name="me"),
     path("applications/<int:application_id>/proof/", views.application_proof, name="application-proof"),
+    path("office/seasons/<int:season_id>/", views_office.season_office, name="office-season"),
+    path("office/seasons/<int:season_id>/next/", views_office.season_next_create, name="office-next-season"),
+    path("office/seasons/<int:season_id>/close/", views_office.season_close, name="office-close"),
+    path("office/seasons/<int:season_id>/promotion/", views_office.season_promotion, name="office-promotion"),
 ]
