@@ -1,14 +1,21 @@
 """Who may use the season office routes (read by the endpoint-matrix test)."""
 
-from kyoku.access import ADMIN, route
+from kyoku.access import ADMIN, PUBLIC, route
 
 ROUTES = {
     "office-season": route("office_season", GET=ADMIN),
     "office-next-season": route("office_season", POST=ADMIN),
     "office-close": route("office_season", POST=ADMIN),
     "office-promotion": route("office_season", GET=ADMIN, POST=ADMIN),
+    # data out: public like the standings, season and player pages they come from
+    "standings-export": route("export_standings", GET=PUBLIC),
+    "results-export": route("export_results", GET=PUBLIC),
+    "player-export": route("export_player", GET=PUBLIC),
 }
 
 
 def matrix_objects(world) -> dict:
-    return {"office_season": {"season_id": world.season.pk}}
+    return {"office_season": {"season_id": world.season.pk},
+            "export_standings": {"season_id": world.season.pk, "code": world.division.code, "fmt": "csv"},
+            "export_results": {"season_id": world.season.pk, "fmt": "json"},
+            "export_player": {"player_id": world.players[0].pk, "fmt": "csv"}}

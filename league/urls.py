@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views, views_office
+from . import views, views_export, views_office
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -18,4 +18,8 @@ urlpatterns = [
     path("office/seasons/<int:season_id>/next/", views_office.season_next_create, name="office-next-season"),
     path("office/seasons/<int:season_id>/close/", views_office.season_close, name="office-close"),
     path("office/seasons/<int:season_id>/promotion/", views_office.season_promotion, name="office-promotion"),
+    path("seasons/<int:season_id>/divisions/<str:code>/standings.<str:fmt>", views_export.standings_export,
+         name="standings-export"),
+    path("seasons/<int:season_id>/results.<str:fmt>", views_export.season_results_export, name="results-export"),
+    path("players/<int:player_id>/history.<str:fmt>", views_export.player_history_export, name="player-export"),
 ]
