@@ -77,3 +77,13 @@ def service_errors_to_form(form, exc: ValidationError) -> None:
         target = name if name in form.fields else None
         for msg in msgs:
             form.add_error(target, msg if target else f"{field}: {msg}")
+
+
+class DecidedFilterForm(forms.Form):
+    """Filters of the review history: decided applications by status, tier code and decision date."""
+
+    status = forms.ChoiceField(label=_("Status"), required=False,
+                               choices=[("", _("Any")), ("approved", _("Approved")), ("rejected", _("Rejected"))])
+    tier = forms.CharField(label=_("Tier"), required=False, max_length=40)
+    since = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    until = forms.DateField(label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
