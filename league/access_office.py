@@ -7,6 +7,9 @@ ROUTES = {
     "office-next-season": route("office_season", POST=ADMIN),
     "office-close": route("office_season", POST=ADMIN),
     "office-promotion": route("office_season", GET=ADMIN, POST=ADMIN),
+    "api-season-next": route("pk_office_season", POST=ADMIN),
+    "api-season-close": route("pk_office_season", POST=ADMIN),
+    "api-season-promotion": route("pk_office_season", GET=ADMIN, POST=ADMIN),
     # data out: public like the standings, season and player pages they come from
     "standings-export": route("export_standings", GET=PUBLIC),
     "results-export": route("export_results", GET=PUBLIC),
@@ -16,6 +19,7 @@ ROUTES = {
 
 def matrix_objects(world) -> dict:
     return {"office_season": {"season_id": world.season.pk},
+            "pk_office_season": {"pk": world.season.pk},
             "export_standings": {"season_id": world.season.pk, "code": world.division.code, "fmt": "csv"},
             "export_results": {"season_id": world.season.pk, "fmt": "json"},
             "export_player": {"player_id": world.players[0].pk, "fmt": "csv"}}
