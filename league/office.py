@@ -67,3 +67,29 @@ def season_promotion_confirm(*, season: Season, actor) -> dict:
     audit_log_write(actor=actor, action="season.promotion_confirm", obj=season,
                     data={"next_season": nxt.pk, "created": summary["created"]})
     return summary
+
+
+@transaction.atomic
+def entry_add(*, division, player, actor) -> Entry:
+    services.actor_authorize(actor, division, Need.ADMIN)
+    return services.entry_create(division=division, player=player, actor=actor)
+
+
+@transaction.atomic
+def entry_remove(*, entry: Entry, actor) -> None:
+    """Remove an entry that has not played: a player with a game keeps their entry (their
+    results belong to the season)."""
+    services.actor_authorize(actor, entry, Need.ADMIN)
+    from .models import GameSeat
+
+    if GameSeat.objects.filter(game__division_id=entry.division_id, player_id=entry.player_id).exists():
+        raise ValidationError({"entry": ["this player has games in the division; the entry stays"]})
+    audit_log_write(actor=actor, action="entry.remove", obj=entry,
+                    data={"player": entry.player_id, "division": entry.division.code})
+    entry.delete()
+
+
+@transaction.atomic
+def game_create(*, division, match_day: int, table: int, players: list, actor):
+    services.actor_authorize(actor, division, Need.ADMIN)
+    return services.game_create(division=division, match_day=match_day, table=table, players=players, actor=actor)

@@ -63,3 +63,59 @@ def season_promotion(request, season_id):
         "season": season, "next_season": nxt, "rows": office.promotion_preview(season=season),
         "entered": entered,
     })
+
+
+@login_required
+def season_entries(request, season_id):
+    """Entries of the season by division: add one, remove one that has not played."""
+    from .forms import OfficeEntryForm, service_errors_to_form
+
+    season = _season(request, season_id)
+    form = OfficeEntryForm(request.POST or None, season=season)
+    if request.method == "POST" and form.is_valid():
+        try:
+            office.entry_add(division=form.cleaned_data["division"], player=form.cleaned_data["player"],
+                             actor=request.user)
+        except ValidationError as exc:
+            service_errors_to_form(form, exc)
+        else:
+            messages.success(request, _("Entry added."))
+            return redirect("office-entries", season_id=season.pk)
+    entries = Entry.objects.filter(season=season).select_related("player", "division").order_by(
+        "division__order", "player__display_name")
+    return render(request, "league/office/entries.html", {"season": season, "form": form, "entries": entries})
+
+
+@login_required
+@require_POST
+def entry_remove(request, season_id, entry_id):
+    season = _season(request, season_id)
+    entry = object_for_actor(Entry.objects.filter(season=season).select_related("division"), actor=request.user,
+                             need=Need.ADMIN, pk=entry_id)
+    try:
+        office.entry_remove(entry=entry, actor=request.user)
+    except ValidationError:
+        messages.error(request, _("This player has games in the division; the entry stays."))
+    else:
+        messages.success(request, _("Entry removed."))
+    return redirect("office-entries", season_id=season.pk)
+
+
+@login_required
+def season_games(request, season_id):
+    """Create a game of a division: match day, table and the four seats."""
+    from .forms import OfficeGameForm, service_errors_to_form
+
+    season = _season(request, season_id)
+    form = OfficeGameForm(request.POST or None, season=season)
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        try:
+            game = office.game_create(division=d["division"], match_day=d["match_day"], table=d["table"],
+                                      players=[d["east"], d["south"], d["west"], d["north"]], actor=request.user)
+        except ValidationError as exc:
+            service_errors_to_form(form, exc)
+        else:
+            messages.success(request, _("Game created."))
+            return redirect("game", game_id=game.pk)
+    return render(request, "league/office/games.html", {"season": season, "form": form})
