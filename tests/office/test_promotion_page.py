@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from league.models import AuditLog
 from league import services
-from league.models import Entry, League, Season  # noqa: E402
+from league.models import Entry, League, Season
 from tests.actors import make_role_user
 
 
