@@ -77,3 +77,49 @@ def service_errors_to_form(form, exc: ValidationError) -> None:
         target = name if name in form.fields else None
         for msg in msgs:
             form.add_error(target, msg if target else f"{field}: {msg}")
+
+
+class DecidedFilterForm(forms.Form):
+    """Filters of the review history: decided applications by status, tier code and decision date."""
+
+    status = forms.ChoiceField(label=_("Status"), required=False,
+                               choices=[("", _("Any")), ("approved", _("Approved")), ("rejected", _("Rejected"))])
+    tier = forms.CharField(label=_("Tier"), required=False, max_length=40)
+    since = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    until = forms.DateField(label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+
+
+class OfficeEntryForm(forms.Form):
+    """Add an entry: a division of this season and a player without an entry in it."""
+
+    division = forms.ModelChoiceField(label=_("Division"), queryset=None)
+    player = forms.ModelChoiceField(label=_("Player"), queryset=None)
+
+    def __init__(self, *args, season, **kwargs):
+        from .models import Entry, Player
+
+        super().__init__(*args, **kwargs)
+        self.fields["division"].queryset = season.divisions.all()
+        entered = Entry.objects.filter(season=season).values_list("player_id", flat=True)
+        self.fields["player"].queryset = Player.objects.exclude(pk__in=entered).order_by("display_name")
+
+
+class OfficeGameForm(forms.Form):
+    """A game of one division: match day, table and the four entrants East, South, West, North."""
+
+    division = forms.ModelChoiceField(label=_("Division"), queryset=None)
+    match_day = forms.IntegerField(label=_("Match day"), min_value=1, max_value=99)
+    table = forms.IntegerField(label=_("Table"), min_value=1, max_value=99)
+    east = forms.ModelChoiceField(label=_("East"), queryset=None)
+    south = forms.ModelChoiceField(label=_("South"), queryset=None)
+    west = forms.ModelChoiceField(label=_("West"), queryset=None)
+    north = forms.ModelChoiceField(label=_("North"), queryset=None)
+
+    def __init__(self, *args, season, **kwargs):
+        from .models import Player
+
+        super().__init__(*args, **kwargs)
+        self.fields["division"].queryset = season.divisions.all()
+        entrants = Player.objects.filter(entries__season=season).order_by("display_name")
+        for seat in ("east", "south", "west", "north"):
+            self.fields[seat].queryset = entrants

@@ -129,3 +129,20 @@ def season_audit_log(*, season: Season, action: str = "", object_type: str = "",
     if until:
         qs = qs.filter(at__date__lte=until)
     return qs.order_by("-at", "-id")
+
+
+def applications_decided(*, status: str = "", tier: str = "", since=None, until=None):
+    """Decided applications, newest decision first, for the review history."""
+    from .models import QualificationApplication
+
+    qs = (QualificationApplication.objects.exclude(status=QualificationApplication.Status.PENDING)
+          .select_related("player", "season", "tier", "decided_by").order_by("-decided_at", "-pk"))
+    if status:
+        qs = qs.filter(status=status)
+    if tier:
+        qs = qs.filter(tier__code__iexact=tier)
+    if since:
+        qs = qs.filter(decided_at__date__gte=since)
+    if until:
+        qs = qs.filter(decided_at__date__lte=until)
+    return qs

@@ -15,7 +15,7 @@ from kyoku.authz import Need, object_for_actor, scope_for_actor
 from kyoku.uploads import INLINE_TYPES, sniff
 
 from . import roles, selectors, services
-from .forms import AuditFilterForm, ApplicationForm, DecisionForm, GameResultForm, service_errors_to_form
+from .forms import AuditFilterForm, ApplicationForm, DecidedFilterForm, DecisionForm, GameResultForm, service_errors_to_form
 from .models import Division, Game, Player, QualificationApplication, Season
 
 
@@ -125,7 +125,13 @@ def applications_review(request):
     if not roles.is_admin(request.user):
         raise PermissionDenied
     pending = scope_for_actor(selectors.applications_pending(), actor=request.user, need=Need.ADMIN)
-    return render(request, "league/review.html", {"applications": pending, "form": DecisionForm()})
+    # decided applications stay visible beside the queue, filterable (issue 11)
+    filters = DecidedFilterForm(request.GET or None)
+    decided = scope_for_actor(selectors.applications_decided(**(filters.cleaned_data if filters.is_valid() else {})),
+                              actor=request.user, need=Need.ADMIN)
+    history = Paginator(decided, AUDIT_PAGE_SIZE).get_page(request.GET.get("page"))
+    return render(request, "league/review.html", {"applications": pending, "form": DecisionForm(),
+                                                  "filters": filters, "history": history})
 
 
 @login_required

@@ -3,7 +3,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from kyoku.auth_views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
-from . import views
+from . import office as office_api, views
 
 router = DefaultRouter()
 router.register("players", views.PlayerViewSet)
@@ -17,6 +17,9 @@ router.register("penalties", views.PenaltyViewSet, basename="penalty")
 
 urlpatterns = [
     path("games/<int:pk>/result/", views.GameResultView.as_view(), name="game-result"),
+    path("seasons/<int:pk>/next/", office_api.SeasonNextView.as_view(), name="api-season-next"),
+    path("seasons/<int:pk>/close/", office_api.SeasonCloseView.as_view(), name="api-season-close"),
+    path("seasons/<int:pk>/promotion/", office_api.SeasonPromotionView.as_view(), name="api-season-promotion"),
     path("auth/token/", obtain_auth_token, name="api-token"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),

@@ -133,3 +133,15 @@ class Command(BaseCommand):
             "platform": "league", "note": "3rd in B division 2025 S4"})
         admin = get_user_model().objects.get(username="admin")
         services.application_decide(application=good, approve=True, actor=admin)
+        # a newcomer with no entry and no games yet: the admin can approve this one from the queue
+        newcomer = Player.objects.create(display_name="Kelvin Yip", native_name="葉家樂", membership_number="HK0099",
+                                         tenhou_id="tenhou_kyip")
+        services.application_submit(player=newcomer, season=season, tier=cat1a, evidence={
+            "platform": "tenhou", "account_id": "tenhou_kyip", "rank": "7-dan", "rating": 2051,
+            "games_in_year": 63, "room": "phoenix"})
+        # a refused one too, so the review history shows both decisions (issue 11)
+        refused = services.application_submit(player=b_players[3], season=season, tier=cat1a, evidence={
+            "platform": "tenhou", "account_id": "tenhou_b4", "rank": "7-dan", "rating": 2010,
+            "games_in_year": 45, "room": "phoenix"})
+        services.application_decide(application=refused, approve=False, actor=admin,
+                                    reason="the game log shows a shared account; send a screenshot from your own login")

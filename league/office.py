@@ -1,0 +1,95 @@
+"""The season's life run from the office: next season, close, promotion preview and confirm.
+Writes are atomic and audited; they re-check the actor's admin right in the season's league."""
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from kyoku.audit import audit_log_write
+from kyoku.authz import Need
+
+from . import services
+from .models import Entry, Player, Season
+
+
+def _next_number(season: Season) -> tuple[int, int]:
+    return (season.year + 1, 1) if season.number == 4 else (season.year, season.number + 1)
+
+
+def season_next_find(*, season: Season) -> Season | None:
+    year, number = _next_number(season)
+    return Season.objects.filter(league=season.league, year=year, number=number).first()
+
+
+@transaction.atomic
+def season_create_next(*, season: Season, actor) -> Season:
+    """The season after ``season`` with the same divisions and rules version; entries come
+    across through promotion. Asking twice returns the season already created."""
+    services.actor_authorize(actor, season, Need.ADMIN)
+    existing = season_next_find(season=season)
+    if existing is not None:
+        return existing
+    year, number = _next_number(season)
+    divisions = [(d.code, d.name, d.name_zh) for d in season.divisions.order_by("order")]
+    return services.season_create(league=season.league, year=year, number=number, rule_set=season.rule_set,
+                                  divisions=divisions or services.DEFAULT_DIVISIONS, actor=actor)
+
+
+@transaction.atomic
+def season_close(*, season: Season, actor) -> Season:
+    services.actor_authorize(actor, season, Need.ADMIN)
+    if season.status == Season.Status.CLOSED:
+        return season  # closing twice changes nothing
+    return services.season_status_set(season=season, status=Season.Status.CLOSED, actor=actor)
+
+
+def promotion_preview(*, season: Season) -> list[dict]:
+    """Who goes where, without writing: one row per entry, movers first."""
+    from .standings import promotion_plan
+
+    plan = promotion_plan(season=season, count=season.league.promotion_count)
+    players = Player.objects.in_bulk([p for p, _, _ in plan])
+    current = dict(Entry.objects.filter(season=season).values_list("player_id", "division__code"))
+    order = {Entry.Basis.PROMOTED: 0, Entry.Basis.RELEGATED: 1}
+    rows = [{"player": players[p], "from": current.get(p, ""), "to": code, "basis": basis}
+            for p, code, basis in plan]
+    return sorted(rows, key=lambda r: (order.get(r["basis"], 2), r["from"], str(r["player"])))
+
+
+@transaction.atomic
+def season_promotion_confirm(*, season: Season, actor) -> dict:
+    """Create the next season's entries from the plan. Idempotent: a second confirm creates
+    nothing (season_promote skips players already entered) and says so in its audit row."""
+    services.actor_authorize(actor, season, Need.ADMIN)
+    nxt = season_next_find(season=season)
+    if nxt is None:
+        raise ValidationError({"next_season": ["create the next season first"]})
+    summary = services.season_promote(season=season, next_season=nxt, actor=actor)
+    audit_log_write(actor=actor, action="season.promotion_confirm", obj=season,
+                    data={"next_season": nxt.pk, "created": summary["created"]})
+    return summary
+
+
+@transaction.atomic
+def entry_add(*, division, player, actor) -> Entry:
+    services.actor_authorize(actor, division, Need.ADMIN)
+    return services.entry_create(division=division, player=player, actor=actor)
+
+
+@transaction.atomic
+def entry_remove(*, entry: Entry, actor) -> None:
+    """Remove an entry that has not played: a player with a game keeps their entry (their
+    results belong to the season)."""
+    services.actor_authorize(actor, entry, Need.ADMIN)
+    from .models import GameSeat
+
+    if GameSeat.objects.filter(game__division_id=entry.division_id, player_id=entry.player_id).exists():
+        raise ValidationError({"entry": ["this player has games in the division; the entry stays"]})
+    audit_log_write(actor=actor, action="entry.remove", obj=entry,
+                    data={"player": entry.player_id, "division": entry.division.code})
+    entry.delete()
+
+
+@transaction.atomic
+def game_create(*, division, match_day: int, table: int, players: list, actor):
+    services.actor_authorize(actor, division, Need.ADMIN)
+    return services.game_create(division=division, match_day=match_day, table=table, players=players, actor=actor)

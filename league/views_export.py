@@ -1,0 +1,42 @@
+"""Downloads (public, like the pages they come from): CSV with a header row, or JSON."""
+
+import csv
+
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404
+
+from . import exports
+from .models import Division, Player, Season
+
+
+def _respond(rows, fields, name, fmt):
+    if fmt == "json":
+        response = JsonResponse({"rows": rows}, json_dumps_params={"ensure_ascii": False})
+    elif fmt == "csv":
+        response = HttpResponse(content_type="text/csv; charset=utf-8")
+        response.write("\ufeff")  # so spreadsheet programs read the Chinese names as UTF-8
+        writer = csv.DictWriter(response, fieldnames=fields)
+        writer.writeheader()
+        writer.writerows(rows)
+    else:
+        raise Http404
+    response["Content-Disposition"] = f'attachment; filename="{name}.{fmt}"'
+    return response
+
+
+def standings_export(request, season_id, code, fmt):
+    division = get_object_or_404(Division, season_id=season_id, code=code)
+    return _respond(exports.standings_rows(division=division), exports.STANDINGS_FIELDS,
+                    f"standings-{season_id}-{code}", fmt)
+
+
+def season_results_export(request, season_id, fmt):
+    season = get_object_or_404(Season, pk=season_id)
+    return _respond(exports.season_results_rows(season=season), exports.RESULTS_FIELDS,
+                    f"results-{season_id}", fmt)
+
+
+def player_history_export(request, player_id, fmt):
+    player = get_object_or_404(Player, pk=player_id)
+    return _respond(exports.player_history_rows(player=player), exports.HISTORY_FIELDS,
+                    f"player-{player_id}", fmt)

@@ -1,0 +1,121 @@
+"""The season office for a league admin: the season's steps in order, and the promotion page."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from kyoku.authz import Need, object_for_actor
+
+from . import office
+from .models import Entry, Season
+
+
+def _season(request, season_id):
+    return object_for_actor(Season.objects.select_related("league", "rule_set"), actor=request.user,
+                            need=Need.ADMIN, pk=season_id)
+
+
+@login_required
+def season_office(request, season_id):
+    season = _season(request, season_id)
+    return render(request, "league/office/season.html", {
+        "season": season, "next_season": office.season_next_find(season=season),
+        "divisions": season.divisions.all(), "entries": Entry.objects.filter(season=season).count(),
+    })
+
+
+@login_required
+@require_POST
+def season_next_create(request, season_id):
+    season = _season(request, season_id)
+    nxt = office.season_create_next(season=season, actor=request.user)
+    messages.success(request, _("Next season %(season)s is ready.") % {"season": nxt})
+    return redirect("office-season", season_id=season.pk)
+
+
+@login_required
+@require_POST
+def season_close(request, season_id):
+    season = _season(request, season_id)
+    office.season_close(season=season, actor=request.user)
+    messages.success(request, _("Season closed."))
+    return redirect("office-season", season_id=season.pk)
+
+
+@login_required
+def season_promotion(request, season_id):
+    """GET previews who moves; POST confirms and creates the next season's entries."""
+    season = _season(request, season_id)
+    nxt = office.season_next_find(season=season)
+    if request.method == "POST":
+        try:
+            summary = office.season_promotion_confirm(season=season, actor=request.user)
+        except ValidationError:
+            messages.error(request, _("Create the next season first."))
+            return redirect("office-promotion", season_id=season.pk)
+        messages.success(request, _("%(n)s entries created in the next season.") % {"n": summary["created"]})
+        return redirect("office-promotion", season_id=season.pk)
+    entered = Entry.objects.filter(season=nxt).count() if nxt else 0
+    return render(request, "league/office/promotion.html", {
+        "season": season, "next_season": nxt, "rows": office.promotion_preview(season=season),
+        "entered": entered,
+    })
+
+
+@login_required
+def season_entries(request, season_id):
+    """Entries of the season by division: add one, remove one that has not played."""
+    from .forms import OfficeEntryForm, service_errors_to_form
+
+    season = _season(request, season_id)
+    form = OfficeEntryForm(request.POST or None, season=season)
+    if request.method == "POST" and form.is_valid():
+        try:
+            office.entry_add(division=form.cleaned_data["division"], player=form.cleaned_data["player"],
+                             actor=request.user)
+        except ValidationError as exc:
+            service_errors_to_form(form, exc)
+        else:
+            messages.success(request, _("Entry added."))
+            return redirect("office-entries", season_id=season.pk)
+    entries = Entry.objects.filter(season=season).select_related("player", "division").order_by(
+        "division__order", "player__display_name")
+    return render(request, "league/office/entries.html", {"season": season, "form": form, "entries": entries})
+
+
+@login_required
+@require_POST
+def entry_remove(request, season_id, entry_id):
+    season = _season(request, season_id)
+    entry = object_for_actor(Entry.objects.filter(season=season).select_related("division"), actor=request.user,
+                             need=Need.ADMIN, pk=entry_id)
+    try:
+        office.entry_remove(entry=entry, actor=request.user)
+    except ValidationError:
+        messages.error(request, _("This player has games in the division; the entry stays."))
+    else:
+        messages.success(request, _("Entry removed."))
+    return redirect("office-entries", season_id=season.pk)
+
+
+@login_required
+def season_games(request, season_id):
+    """Create a game of a division: match day, table and the four seats."""
+    from .forms import OfficeGameForm, service_errors_to_form
+
+    season = _season(request, season_id)
+    form = OfficeGameForm(request.POST or None, season=season)
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        try:
+            game = office.game_create(division=d["division"], match_day=d["match_day"], table=d["table"],
+                                      players=[d["east"], d["south"], d["west"], d["north"]], actor=request.user)
+        except ValidationError as exc:
+            service_errors_to_form(form, exc)
+        else:
+            messages.success(request, _("Game created."))
+            return redirect("game", game_id=game.pk)
+    return render(request, "league/office/games.html", {"season": season, "form": form})

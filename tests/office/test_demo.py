@@ -1,0 +1,34 @@
+"""The demo shows the office something real: an approvable pending application, decided ones,
+and a closed season whose promotion page previews the moves into the next season."""
+
+from django.core.management import call_command
+from django.db import transaction
+
+from league import office, services
+from league.models import QualificationApplication, Season
+
+
+class _Rollback(Exception):
+    pass
+
+
+def test_demo_has_approvable_pending_and_decided_applications_and_a_promotion(db):
+    call_command("seed_demo", verbosity=0)
+    decided = set(QualificationApplication.objects.exclude(status="pending").values_list("status", flat=True))
+    assert decided == {"approved", "rejected"}
+    approvable = 0
+    for application in QualificationApplication.objects.filter(status="pending"):
+        try:
+            with transaction.atomic():
+                services.application_decide(application=application, approve=True)
+                approvable += 1
+                raise _Rollback
+        except _Rollback:
+            pass
+        except Exception:  # an application the rules refuse: the demo needs at least one that passes
+            continue
+    assert approvable >= 1
+    closed = Season.objects.get(status="closed")
+    rows = office.promotion_preview(season=closed)
+    assert sum(r["basis"] == "promoted" for r in rows) == 2 and sum(r["basis"] == "relegated" for r in rows) == 2
+    assert office.season_next_find(season=closed) is not None

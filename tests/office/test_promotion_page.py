@@ -1,0 +1,88 @@
+"""The season office: next season, close, promotion preview and confirm (idempotent, audited)."""
+
+import pytest
+from django.urls import reverse
+
+from league.models import AuditLog
+from league import services
+from league.models import Entry, League, Season
+from tests.actors import make_role_user
+
+
+@pytest.fixture
+def played(season, players, admin):
+    a, b = season.divisions.get(code="A"), season.divisions.get(code="B")
+    for division, four in ((a, players[:4]), (b, players[4:8])):
+        game = services.game_create(division=division, match_day=1, table=1, players=four)
+        services.game_result_record(game=game, scores=[43000, 30800, 16000, 10200], actor=admin)
+        services.standings_recompute(division=division)
+    return season
+
+
+@pytest.fixture
+def other_admin(db):
+    other = League.objects.create(name="Other league", slug="other")
+    return make_role_user("other-admin", other, "admin")
+
+
+def test_admin_creates_next_season_once(client, played, admin):
+    client.force_login(admin)
+    url = reverse("office-next-season", args=[played.pk])
+    assert client.post(url).status_code == 302
+    assert client.post(url).status_code == 302
+    nxt = Season.objects.get(league=played.league, year=2026, number=2)
+    assert [d.code for d in nxt.divisions.all()] == ["A", "B"]
+    assert nxt.rule_set.preset == played.rule_set.preset
+    assert Season.objects.filter(league=played.league).count() == 2
+
+
+def test_promotion_preview_then_confirm_is_idempotent_and_audited(client, played, players, admin):
+    client.force_login(admin)
+    url = reverse("office-promotion", args=[played.pk])
+    body = client.get(url).content.decode()
+    assert "Promoted" in body and "Relegated" in body and "Create the next season" in body
+    client.post(reverse("office-next-season", args=[played.pk]))
+    client.post(url)
+    nxt = Season.objects.get(league=played.league, number=2)
+    placed = {e.player_id: (e.division.code, e.basis) for e in Entry.objects.filter(season=nxt)}
+    assert len(placed) == 8
+    assert placed[players[4].pk] == ("A", "promoted") and placed[players[3].pk] == ("B", "relegated")
+    client.post(url)  # confirming twice changes nothing
+    assert Entry.objects.filter(season=nxt).count() == 8
+    confirms = AuditLog.objects.filter(action="season.promotion_confirm", actor=admin).order_by("pk")
+    assert [row.data["created"] for row in confirms] == [8, 0]
+    assert AuditLog.objects.filter(action="season.create", actor=admin).count() == 1
+
+
+def test_confirm_without_next_season_stores_nothing(client, played, admin):
+    client.force_login(admin)
+    assert client.post(reverse("office-promotion", args=[played.pk])).status_code == 302
+    assert not Season.objects.filter(number=2).exists()
+
+
+def test_close_season(client, played, admin):
+    client.force_login(admin)
+    client.post(reverse("office-close", args=[played.pk]))
+    client.post(reverse("office-close", args=[played.pk]))
+    played.refresh_from_db()
+    assert played.status == "closed"
+    assert AuditLog.objects.filter(action="season.status", actor=admin).count() == 1
+
+
+@pytest.mark.parametrize("name", ["office-season", "office-next-season", "office-close", "office-promotion"])
+def test_it_validates_ownership(client, played, other_admin, member, name):
+    url = reverse(name, args=[played.pk])
+    for user in (other_admin, member):
+        client.force_login(user)
+        response = client.post(url) if name != "office-season" else client.get(url)
+        assert response.status_code == 403, (name, user)
+    assert Season.objects.filter(league=played.league).count() == 1
+    assert not Entry.objects.exclude(season=played).exists()
+    played.refresh_from_db()
+    assert played.status == "open"
+
+
+def test_office_page_in_traditional_chinese(client, played, admin):
+    client.force_login(admin)
+    client.post(reverse("set_language"), {"language": "zh-hant", "next": "/"})
+    assert client.get(reverse("office-season", args=[played.pk])).status_code == 200
