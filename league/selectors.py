@@ -146,3 +146,45 @@ def applications_decided(*, status: str = "", tier: str = "", since=None, until=
     if until:
         qs = qs.filter(decided_at__date__lte=until)
     return qs
+
+
+SEASON_GAMES_PAGE_SIZE = 50
+
+
+def season_summary(*, season: Season) -> list[dict]:
+    """Per division: entrants, games finished / to play, the last match day played — counted by
+    the database (two grouped queries), whatever the number of games."""
+    from django.db.models import Count, Max
+
+    from .models import Entry
+
+    divisions = list(season.divisions.order_by("order"))
+    games = {}
+    for row in (Game.objects.filter(season=season).order_by().values("division_id", "status")
+                .annotate(n=Count("id"), last=Max("match_day"))):
+        games.setdefault(row["division_id"], {})[row["status"]] = (row["n"], row["last"])
+    entrants = dict(Entry.objects.filter(season=season).order_by().values("division_id")
+                    .annotate(n=Count("id")).values_list("division_id", "n"))
+    out = []
+    for d in divisions:
+        by_status = games.get(d.pk, {})
+        finished = by_status.get(Game.Status.FINISHED, (0, None))
+        out.append({"division": d, "entrants": entrants.get(d.pk, 0), "finished": finished[0],
+                    "last_match_day": finished[1],
+                    "to_play": sum(n for s, (n, _) in by_status.items()
+                                   if s in (Game.Status.SCHEDULED, Game.Status.IN_PROGRESS))})
+    return out
+
+
+def season_games_page(*, season: Season, division_code: str = "", match_day=None, page: int = 1):
+    """One page of the season's games, latest match day first, optionally one division or match
+    day; seats are fetched for that page only."""
+    from django.core.paginator import Paginator
+
+    qs = Game.objects.filter(season=season).select_related("division").prefetch_related(
+        Prefetch("seats", queryset=GameSeat.objects.select_related("player").order_by("seat")))
+    if division_code:
+        qs = qs.filter(division__code=division_code)
+    if match_day is not None:
+        qs = qs.filter(match_day=match_day)
+    return Paginator(qs.order_by("-match_day", "division__order", "table"), SEASON_GAMES_PAGE_SIZE).get_page(page)

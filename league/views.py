@@ -24,10 +24,18 @@ def home(request):
 
 
 def season_detail(request, season_id):
+    """A season at a glance: per division its entrants and games, then its games a page at a
+    time (latest match day first; a division or match day can be picked)."""
     season = get_object_or_404(Season.objects.select_related("rule_set", "league"), pk=season_id)
-    games = selectors.games_for(season=season)
-    return render(request, "league/season.html", {"season": season, "divisions": season.divisions.all(),
-                                                  "games": games})
+    division = request.GET.get("division", "")[:4]
+    match_day = _page_number(request.GET.get("match_day")) if request.GET.get("match_day") else None
+    games = selectors.season_games_page(season=season, division_code=division, match_day=match_day,
+                                        page=_page_number(request.GET.get("page")))
+    summary = selectors.season_summary(season=season)
+    return render(request, "league/season.html", {
+        "season": season, "divisions": [row["division"] for row in summary], "summary": summary,
+        "games": games, "division_filter": division, "match_day_filter": match_day,
+    })
 
 
 def standings(request, season_id, code):
