@@ -89,6 +89,24 @@ CODES = {  # option codes and enum values shown in words
     "suukantsu": gettext_lazy("four kans (suukantsu)"),
 }
 
+CODES.update({  # Zung Jung and Beijing values
+    "ordinary": gettext_lazy("official rule"),
+    "precise": gettext_lazy("precise (精算版)"),
+    "precise_multiwait": gettext_lazy("precise, over every waiting tile"),
+    "competition": gettext_lazy("competition (中庸競技制)"),
+    "full_discard": gettext_lazy("discarder pays all (全銃制)"),
+    "uniform": gettext_lazy("every opponent pays the value (中庸皆一制)"),
+    "head_bump": gettext_lazy("head bump (only the first winner)"),
+    "next_turn": gettext_lazy("until the player's next turn"),
+    "draw_or_call": gettext_lazy("until the player draws or calls"),
+    "open": gettext_lazy("open"),
+    "concealed": gettext_lazy("concealed"),
+    "added": gettext_lazy("added"),
+    "tianhu": gettext_lazy("天和"),
+    "dihu": gettext_lazy("地和"),
+    "hungang": gettext_lazy("混槓"),
+})
+
 
 
 SYSTEM_OPTIONS = {  # Zung Jung and Beijing options: (label, meaning); the engine's own text stays English

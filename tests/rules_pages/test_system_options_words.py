@@ -32,3 +32,14 @@ def test_rules_page_shows_system_options_by_label_not_key(db):
     assert "Same-turn immunity" in cells and "Discarder pays all" in cells and "Base rate" in cells
     assert not [c for c in cells if re.fullmatch(r"[a-z]+(_[a-z]+)+", c.strip())]
     assert "Who pays when the winning tile was discarded earlier in the same turn" in page
+
+
+def test_system_values_in_words_not_codes(db):
+    from scoring.selectors import system_options
+
+    zj = {label: value for label, _, value in system_options("zung-jung")}
+    assert zj["Same-turn immunity"] == "official rule"
+    assert zj["Payoff scheme"] == "competition (中庸競技制)"
+    bj = {label: value for label, _, value in system_options("beijing")}
+    assert bj["Several winners on one discard"] == "head bump (only the first winner)"
+    assert bj["Kong points"] == "open: 1; concealed: 2; added: 1"
