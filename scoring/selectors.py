@@ -64,11 +64,14 @@ def system_options(system: str) -> list[tuple[str, str, str]]:
     from importlib import import_module
 
     from scoring.engine import SYSTEMS
-    from scoring.option_words import option_label, value_words
+    from scoring.option_words import SYSTEM_OPTIONS, value_words
 
     module = import_module(SYSTEMS[system])
     preset = next(iter(module.PRESETS.values()))
-    return [(option_label(option), doc, value_words(option, preset.get(option)))
+    # label and meaning in the reader's language; the engine's English text where none is written
+    return [(str(SYSTEM_OPTIONS[option][0]) if option in SYSTEM_OPTIONS else option.replace("_", " ").capitalize(),
+             str(SYSTEM_OPTIONS[option][1]) if option in SYSTEM_OPTIONS else doc,
+             value_words(option, preset.get(option)))
             for option, doc in module.OPTION_DOCS.items()]
 
 

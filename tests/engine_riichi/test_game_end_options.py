@@ -58,7 +58,7 @@ def test_game_end_options_leave_every_settlement_as_it_is(preset_record, changes
 
 
 @pytest.mark.parametrize("changes", [
-    {"honba_points": 1500}, {"start_points": 30000}, {"kiriage": True}, {"chombo": {"mode": "deduction", "points": 8000}},
+    {"honba_points": 1500}, {"start_points": 30000}, {"kiriage": False}, {"chombo": {"mode": "deduction", "points": 8000}},
     {"noten_payment": 1800}, {"uma": [30, 10, -10, -30], "max_fu": 130},
 ])
 def test_any_other_option_counts_as_affecting_hands(changes):

@@ -35,7 +35,7 @@ def test_limits():
 
 def test_kazoe():
     assert ron(3, {"seat": 1, "han": 13})["deltas"][1] == 24000  # wrc: sanbaiman cap
-    out = ron(3, {"seat": 1, "han": 14}, preset="mleague")
+    out = ron(3, {"seat": 1, "han": 14}, preset="tenhou")  # tenhou counts kazoe; M.League does not
     assert out["deltas"][1] == 32000 and out["winners"][0]["limit"] == "kazoe yakuman"
 
 

@@ -173,3 +173,41 @@ def test_pao_yakuman_cannot_exceed_the_hand():
     with pytest.raises(SettlementError) as err:
         tsumo({"seat": SOUTH, "yakuman": 1, "pao_yakuman": 1}, preset="mleague")
     assert err.value.field == "result.winner.pao_yakuman"
+
+
+# --- sources checked again (issue 12, second pass) ----------------------------------------------
+# M.League: k-bys.work "Mリーグルール" (切り上げ満貫; 数え役満なし; 役満の複合あり, but 四暗刻単騎 and
+# 国士無双13面待ち are not double); majyan-item.com/m-rule ("7700は切り上げ"; チョンボは20000点相当の罰符;
+# 同着の場合は順位点は分け); majannavi.com (1本場300点).
+# WRC: riichi.wiki "World Riichi Championship rules" (30,000 start and target, oka 0, uma +15/+5/−5/−15
+# modified for ties).
+
+def test_mleague_kiriage_rounds_7700_up_to_mangan():
+    assert ron(NORTH, {"seat": SOUTH, "han": 4, "fu": 30}, preset="mleague")["deltas"][SOUTH] == 8000
+    assert ron(NORTH, {"seat": SOUTH, "han": 3, "fu": 60}, preset="mleague")["deltas"][SOUTH] == 8000
+    assert ron(NORTH, {"seat": EAST, "han": 4, "fu": 30}, preset="mleague")["deltas"][EAST] == 12000
+
+
+def test_mleague_has_no_kazoe_yakuman_but_stacks_real_yakuman():
+    assert ron(NORTH, {"seat": SOUTH, "han": 13}, preset="mleague")["deltas"][SOUTH] == 24000
+    assert ron(NORTH, {"seat": SOUTH, "yakuman": 2}, preset="mleague")["deltas"][SOUTH] == 64000
+    assert not PRESETS["mleague"]["double_yakuman"]
+
+
+def test_mleague_other_confirmed_options():
+    ml = PRESETS["mleague"]
+    assert ml["chombo"] == {"mode": "deduction", "points": 20000}
+    assert ml["ties"] == "split" and ml["honba_points"] == 300
+    # tied second places share the uma (+10 − 10) / 2 = 0 each: −5 on the score, no placement points
+    out = game_end(opts("mleague"), [40000, 25000, 25000, 10000])
+    assert out["points"] == [60.0, -5.0, -5.0, -50.0] and out["places"] == [1, 2, 2, 4]
+
+
+def test_wrc_game_end_figures_from_the_summary():
+    wrc = PRESETS["wrc"]
+    assert (wrc["start_points"], wrc["return_points"], wrc["oka"]) == (30000, 30000, 0)
+    assert wrc["uma"] == [15, 5, -5, -15] and wrc["ties"] == "split"
+    from scoring.engine.riichi.presets import OPTION_SOURCES
+    assert all(OPTION_SOURCES["wrc"][k] for k in ("uma", "oka", "ties", "kiriage"))
+    assert not any(v.startswith("unconfirmed") for k, v in OPTION_SOURCES["mleague"].items()
+                   if k in ("kiriage", "kazoe_yakuman", "chombo", "abortive_draws"))

@@ -125,10 +125,11 @@ def test_correcting_a_finished_games_hand_rederives_the_result(finished, admin):
     response = client.put(HANDS_URL.format(finished.pk) + "2/", {"record": four_han}, format="json",
                           HTTP_IDEMPOTENCY_KEY="fix-2")
     assert response.status_code == 200
-    assert HandRecord.objects.get(game=finished, sequence=2).settlement["deltas"] == [0, 0, -8000, 9000]
+    # 4 han 30 fu is 8,000 under M.League's kiriage (切り上げ満貫), + 300 honba + 1 stick
+    assert HandRecord.objects.get(game=finished, sequence=2).settlement["deltas"] == [0, 0, -8300, 9300]
     result = GameResult.objects.get(game=finished)
-    assert result.scores == [23800, 27800, 14600, 32800]
-    assert [float(p) for p in result.points] == [-16.2, 7.8, -45.4, 53.8]
+    assert result.scores == [23800, 27800, 14300, 33100]
+    assert [float(p) for p in result.points] == [-16.2, 7.8, -45.7, 54.1]
     again = client.put(HANDS_URL.format(finished.pk) + "2/", {"record": four_han}, format="json",
                        HTTP_IDEMPOTENCY_KEY="fix-2")
     assert again["Idempotent-Replayed"] == "true"

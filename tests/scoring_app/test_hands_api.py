@@ -104,7 +104,7 @@ def test_correction_through_put(as_user, game, admin):
     response = client.put(HANDS_URL.format(game.pk) + "2/", {"record": {
         "result": {"type": "ron", "from": 2, "winners": [{"seat": 3, "han": 4, "fu": 30}]}}}, format="json")
     assert response.status_code == 200
-    assert response.json()["position"]["scores"] == [23800, 27800, 14600, 32800]
+    assert response.json()["position"]["scores"] == [23800, 27800, 14300, 33100]  # kiriage: 8,000
     assert client.put(HANDS_URL.format(game.pk) + "9/", {"record": HANDS[0]}, format="json").status_code == 404
 
 

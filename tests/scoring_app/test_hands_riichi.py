@@ -90,20 +90,21 @@ def test_typed_totals_that_match_are_kept(game, admin):
 
 def test_correction_resettles_every_later_hand(game, admin):
     hands = enter_all(game, admin)
-    # Hand 2 was really a 4 han 30 fu ron (7,700): seat 3 +9,000, seat 2 −8,000. Later states are
-    # unchanged (dealer passes either way), so later deltas stay and running scores shift by 3,800.
+    # Hand 2 was really a 4 han 30 fu ron: 8,000 under M.League's kiriage (切り上げ満貫), so seat 3
+    # +9,300, seat 2 −8,300. Later states are unchanged (dealer passes either way), so later deltas
+    # stay and running scores shift by 4,100.
     services.hand_record_correct(hand=hands[1], actor=admin, record={
         "result": {"type": "ron", "from": 2, "winners": [{"seat": 3, "han": 4, "fu": 30}]}})
     after = list(HandRecord.objects.filter(game=game).order_by("sequence"))
-    assert after[1].settlement["deltas"] == [0, 0, -8000, 9000]
-    assert [h.scores_after for h in after][4] == [23800, 27800, 14600, 32800]
+    assert after[1].settlement["deltas"] == [0, 0, -8300, 9300]
+    assert [h.scores_after for h in after][4] == [23800, 27800, 14300, 33100]
     # Hand 1 corrected to a dealer-noten draw: the dealer passes, so hand 2 onwards move a seat.
     services.hand_record_correct(hand=after[0], actor=admin, record={"riichi": [1], "result": {"type": "draw", "tenpai": [1]}})
     after = list(HandRecord.objects.filter(game=game).order_by("sequence"))
     assert (after[1].record["dealer"], after[1].record["honba"], after[1].record["deposits"]) == (1, 1, 1)
     assert after[0].settlement["deltas"] == [-1000, 2000, -1000, -1000]
-    # hand 2: non-dealer ron 4 han 30 fu 7,700 + 300 honba + 1 stick
-    assert after[1].settlement["deltas"] == [0, 0, -8000, 9000]
+    # hand 2: non-dealer ron 4 han 30 fu, 8,000 with kiriage, + 300 honba + 1 stick
+    assert after[1].settlement["deltas"] == [0, 0, -8300, 9300]
     assert sum(after[-1].scores_after) + 1000 * after[-1].settlement["deposits_after"] == 100000
     assert AuditLog.objects.filter(action="hand.correct").count() == 2
 

@@ -26,9 +26,9 @@ Sources (checked with the project's reference search, 2024 copies of the pages):
 * ``mleague`` - M.League rules (m-league.jp/about, summarised on riichi.wiki):
   25,000 start, 30,000 return, "rank score" +50/+10/-10/-30 = uma +30/+10/-10/-30
   plus oka +20, ties split evenly, atamahane, pao on daisangen/daisuushii/suukantsu,
-  three red fives.  Kazoe yakuman, abortive draws (nine terminals, four winds,
-  four riichi, four kans), no kiriage, chombo -20 points: as generally reported,
-  not confirmed in the corpus.
+  three red fives.  No abortive draws (途中流局なし), kiriage (切り上げ満貫), no kazoe
+  yakuman (数え役満なし), stacked yakuman but no double by wait, chombo 20,000: each from
+  a published summary named in OPTION_SOURCES; pao scope and honba on a pao ron unconfirmed.
 * ``tenhou`` - Tenhou.net rules (riichi.wiki "Tenhou.net rules" translation,
   mjstars.net ranking-match rules): 25,000 start, 30,000 return, uma "10-20"
   (+20/+10/-10/-20) with oka +20, leftover deposits to first place, ties broken by
@@ -139,12 +139,13 @@ PRESETS: dict[str, dict] = {
         start_points=25000,
         uma=[30, 10, -10, -30],
         oka=20,
-        kazoe_yakuman=True,          # reported, unconfirmed in corpus
-        max_yakuman_multiple=6,      # stacked yakuman (役満の複合) allowed; unconfirmed
+        kiriage=True,                # 切り上げ満貫 / "7700は切り上げ" (k-bys.work, majyan-item.com)
+        kazoe_yakuman=False,         # 数え役満なし: 13 han and more is sanbaiman (k-bys.work)
+        max_yakuman_multiple=6,      # 役満の複合あり (k-bys.work); no double yakuman by wait
         abortive_draws=[],           # 途中流局なし (nine terminals, four winds, four kans, four riichi play on)
         pao=["daisangen", "daisuushii", "suukantsu"],
         aka_dora=3,
-        chombo={"mode": "deduction", "points": 20000},   # -20 pt; unconfirmed
+        chombo={"mode": "deduction", "points": 20000},   # チョンボは20000点相当の罰符 (majyan-item.com)
     ),
     # Tenhou.net ranked rules.
     "tenhou": _preset(
@@ -209,17 +210,25 @@ OPTION_SOURCES: dict[str, dict[str, str]] = {
         "abortive_draws": "worldriichi.org, WRC rules: no abortive draws",
         "multiple_ron": "worldriichi.org, WRC rules: atamahane (head bump)",
         "pao": "worldriichi.org, WRC rules: liability for daisangen and daisuushii",
+        "start_points": "riichi.wiki, World Riichi Championship rules: starting points 30,000",
+        "return_points": "riichi.wiki, World Riichi Championship rules: ending points (target) 30,000",
+        "oka": "riichi.wiki, World Riichi Championship rules: oka 0",
+        "uma": "riichi.wiki, World Riichi Championship rules: uma +15 / +5 / −5 / −15",
+        "ties": "riichi.wiki, World Riichi Championship rules: uma modified for ties (tied places share it)",
     },
     "mleague": {
         "abortive_draws": "M.League rules: 途中流局なし (九種九牌・四風子連打・四開槓・四人リーチ play on); "
                           "majannavi.com and mahjong-space.com summaries",
         "multiple_ron": "M.League rules: ダブロンなし (head bump)",
-        "kazoe_yakuman": "unconfirmed: as generally reported",
-        "max_yakuman_multiple": "unconfirmed: as generally reported",
-        "chombo": "unconfirmed: summaries differ (20,000-point penalty; mangan payment)",
+        "kazoe_yakuman": "k-bys.work \"Mリーグルール\": 数え役満なし (13 han and more is sanbaiman)",
+        "max_yakuman_multiple": "k-bys.work \"Mリーグルール\": 役満の複合あり (e.g. 大三元・字一色)",
+        "double_yakuman": "k-bys.work \"Mリーグルール\": 四暗刻単騎・国士無双13面待ち are not double yakuman",
+        "chombo": "majyan-item.com/m-rule and ojisan-gyakushu.com: チョンボは20000点相当の罰符",
+        "ties": "majyan-item.com/m-rule: 同着の場合は順位点は分け (tied places share the placement points)",
         "pao_scope": "unconfirmed: riichi.wiki, Sekinin barai (each yakuman settled on its own)",
         "pao_ron_honba": "unconfirmed: published summaries differ; the settlement contract's default",
-        "kiriage": "unconfirmed: summaries differ",
+        "kiriage": "k-bys.work \"Mリーグルール\": 切り上げ満貫; majyan-item.com/m-rule: 7700は切り上げ",
+        "honba_points": "majannavi.com \"Mリーグ公式ルールまとめ\": 1本場300点",
     },
     "tenhou": {
         "final_rounding": "real Tenhou records: 10,500 / 42,500 / 5,500 / 40,500 with one stick left "
