@@ -23,7 +23,7 @@ def seed_match_days(season, *, first_number: int, start: datetime.date) -> None:
         SeatingConstraint.objects.get_or_create(season=season, kind="apart", player_id=a[0], other_id=a[1])
     for i, player in enumerate(Player.objects.exclude(pk__in=entered).order_by("pk")[:2]):
         Reserve.objects.get_or_create(season=season, player=player, defaults={"order": i})
-    if not Reserve.objects.filter(season=season).exists():
-        for i, (en, zh) in enumerate([("Reserve Ho", "何後備"), ("Reserve Lam", "林後備")]):
-            p = Player.objects.create(display_name=en, native_name=zh, membership_number=f"HKR{i + 1:03d}")
-            Reserve.objects.create(season=season, player=p, order=i)
+    have = Reserve.objects.filter(season=season).count()
+    for i, (en, zh) in enumerate([("Reserve Ho", "何後備"), ("Reserve Lam", "林後備")][have:], start=have):
+        p = Player.objects.create(display_name=en, native_name=zh, membership_number=f"HKR{i + 1:03d}")
+        Reserve.objects.create(season=season, player=p, order=i)
