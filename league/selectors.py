@@ -188,3 +188,45 @@ def season_games_page(*, season: Season, division_code: str = "", match_day=None
     if match_day is not None:
         qs = qs.filter(match_day=match_day)
     return Paginator(qs.order_by("-match_day", "division__order", "table"), SEASON_GAMES_PAGE_SIZE).get_page(page)
+
+
+def player_seasons(*, player: Player) -> list[Season]:
+    """Seasons the player entered or played in, latest first."""
+    from .models import Entry
+
+    ids = set(Entry.objects.filter(player=player).values_list("season_id", flat=True))
+    ids |= set(GameSeat.objects.filter(player=player).order_by().values_list("game__season_id", flat=True))
+    return list(Season.objects.filter(pk__in=ids).select_related("league").order_by("-year", "-number"))
+
+
+def player_career(*, player: Player) -> list[Standing]:
+    """The player's standings row of every season (the same figures as the standings pages)."""
+    return list(Standing.objects.filter(player=player).select_related("season", "division")
+                .order_by("-season__year", "-season__number"))
+
+
+def player_season_history(*, player: Player, season: Season) -> list[dict]:
+    """One season's running total as the standings count it: each finished game's points, and
+    each penalty in force (after the game it concerns, or at the end when it names none), so the
+    last running total is the player's standings total."""
+    seats = list(GameSeat.objects.filter(player=player, game__season=season, game__status=Game.Status.FINISHED,
+                                         place__isnull=False)
+                 .select_related("game", "game__division").order_by("game__match_day", "game__table"))
+    penalties = list(Penalty.objects.filter(player=player, season=season, cancelled_at__isnull=True)
+                     .order_by("assigned_at", "pk"))
+    by_game: dict = {}
+    loose = []
+    for p in penalties:
+        (by_game.setdefault(p.game_id, []) if p.game_id else loose).append(p)
+    running, out = Decimal("0"), []
+    for seat in seats:
+        running += seat.points or 0
+        out.append({"kind": "game", "seat": seat, "game": seat.game, "points": seat.points, "place": seat.place,
+                    "raw_score": seat.raw_score, "running": running})
+        for p in by_game.pop(seat.game_id, []):
+            running -= p.points
+            out.append({"kind": "penalty", "penalty": p, "points": -p.points, "running": running})
+    for p in [p for rest in by_game.values() for p in rest] + loose:
+        running -= p.points
+        out.append({"kind": "penalty", "penalty": p, "points": -p.points, "running": running})
+    return out
