@@ -7,4 +7,4 @@ COPY . .
 # collectstatic needs a key at build time only; the real one comes from the environment at run time.
 RUN SECRET_KEY=build-only DEBUG=0 ALLOWED_HOSTS=build python manage.py collectstatic --noinput
 EXPOSE 8000
-CMD ["gunicorn", "config.wsgi:application", "--bind", "0.0.0.0:8000", "--workers", "3"]
+CMD ["gunicorn", "config.wsgi:application", "-c", "config/gunicorn.py"]
