@@ -149,11 +149,33 @@ def run(args, players_n, games_n):
         services.game_result_record(game=game, scores=scores, actor=admin, replace=True)
         return 0
 
+    if os.environ.get("BENCH_PROFILE"):
+        import cProfile
+        import pstats
+
+        profile = cProfile.Profile()
+        profile.runcall(enter_result)
+        pstats.Stats(profile).sort_stats("cumulative").print_stats(25)
+
+    # the request's own work, as in the production shape where the ratings follow in a Celery task
+    from league.signals import game_result_changed
+    from ratings.receivers import on_game_result_changed
+
+    game_result_changed.disconnect(on_game_result_changed, dispatch_uid="ratings.game_result_changed")
     measure("enter one result, standings included", enter_result, max(5, n // 4), rows)
+    game_result_changed.connect(on_game_result_changed, dispatch_uid="ratings.game_result_changed")
+    from ratings import services as ratings
+
+    t0 = time.perf_counter()
+    ratings.league_ratings_rebuild(league=season.league)
+    rows.append(("ratings: full rebuild of the league (once)", (time.perf_counter() - t0) * 1000, 0, 0, 0, 0))
+    measure("ratings: sync after one corrected result (task)", lambda: ratings.game_ratings_sync(
+        league=season.league, game_id=game.pk, kind="replaced") and 0 or 0, 3, rows)
     seats = [s.player_id for s in game.seats.all()]
-    measure("  of which the standings update", lambda: services.standings_update(division=a, player_ids=seats) and 0,
+    measure("standings update alone (4 rows, re-rank)", lambda: services.standings_update(division=a, player_ids=seats) and 0 or 0,
             max(5, n // 4), rows)
-    measure("full standings recompute (the audit)", lambda: services.standings_recompute(division=a) and 0, 3, rows)
+    measure("full standings recompute (the audit)", lambda: services.standings_recompute(division=a) and 0 or 0, 3,
+            rows)
     print(f"\n{players_n} players, {games_n} games, {args.divisions} divisions (built in {built:.1f} s)")
     print(f"{'page / action':44} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'queries':>8} {'bytes':>9}")
     for label, p50, p95, p99, q, size in rows:
