@@ -247,16 +247,17 @@ def test_correct_a_hand_of_a_finished_game(live_server, finished, admin, lang):
         assert page.input_value('.sk-value[data-seat="3"] select[name=han]') == "3"
         page.select_option('.sk-value[data-seat="3"] select[name=han]', "4")
         page.wait_for_selector("#sk-save:not([disabled])")
-        assert page.inner_text('#sk-scores tr[data-seat="3"] .sk-after') == "32,500"
+        assert page.inner_text('#sk-scores tr[data-seat="3"] .sk-after') == "32,800"  # 4 han 30 fu rounded up to mangan (M.League kiriage): 8,000 + 1,000 sticks
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / f"phone-{lang}-correct.png"), full_page=True)
         assert bottom(page, "#sk-save") <= 1.5 * PHONE["height"] and no_horizontal_scroll(page)
         page.click("#sk-save")
         page.wait_for_selector("#scorekeeper:not([data-correct])")
-    assert HandRecord.objects.get(game=finished, sequence=2).settlement["deltas"] == [0, 0, -8000, 9000]
+    # mangan 8,000 + one honba 300 (M.League rounds 4 han 30 fu up), and the stick already counted
+    assert HandRecord.objects.get(game=finished, sequence=2).settlement["deltas"] == [0, 0, -8300, 9300]
     result = GameResult.objects.get(game=finished)
-    assert result.scores == [23800, 27800, 14600, 32800]
-    assert [float(p) for p in result.points] == [-16.2, 7.8, -45.4, 53.8]
+    assert result.scores == [23800, 27800, 14300, 33100]
+    assert [float(p) for p in result.points] == [-16.2, 7.8, -45.7, 54.1]
 
 
 # ---------------------------------------------------------------- the game page, error pages
