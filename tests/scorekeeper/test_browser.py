@@ -253,7 +253,7 @@ def test_correct_a_hand_of_a_finished_game(live_server, finished, admin, lang):
         assert bottom(page, "#sk-save") <= 1.5 * PHONE["height"] and no_horizontal_scroll(page)
         page.click("#sk-save")
         page.wait_for_selector("#scorekeeper:not([data-correct])")
-    # mangan 8,000 + one honba 300 (M.League rounds 4 han 30 fu up), and the stick already counted
+    # mangan 8,000 + one honba 300 (M.League rounds 4 han 30 fu up to mangan)
     assert HandRecord.objects.get(game=finished, sequence=2).settlement["deltas"] == [0, 0, -8300, 9300]
     result = GameResult.objects.get(game=finished)
     assert result.scores == [23800, 27800, 14300, 33100]
