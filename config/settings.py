@@ -226,6 +226,9 @@ CELERY_BEAT_SCHEDULE = {
     "standings-full-recompute": {"task": "league.tasks.standings_recompute_all", "schedule": 24 * 3600},
 }
 
+# Backups keep datetimes to the microsecond (Django's json format rounds to milliseconds).
+SERIALIZATION_MODULES = {"exact_json": "kyoku.exact_json"}
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",

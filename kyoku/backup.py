@@ -24,12 +24,14 @@ EXCLUDED = ["contenttypes", "auth.permission", "sessions", "admin.logentry", "ax
 DATA_NAME = "data.json"
 FILES_PREFIX = "private/"
 FORMAT = "kyoku-backup-1"
+# full-precision datetimes (kyoku/exact_json.py); read back by Django's plain json loader
+BACKUP_SERIALIZATION = "exact_json"
 
 
 def backup_write(target) -> dict:
     """Write the backup zip to ``target`` (path or binary file). Returns counts."""
     data = io.StringIO()
-    management.call_command("dumpdata", natural_foreign=True, natural_primary=True, exclude=EXCLUDED,
+    management.call_command("dumpdata", format=BACKUP_SERIALIZATION, natural_foreign=True, natural_primary=True, exclude=EXCLUDED,
                             stdout=data, indent=None)
     root = Path(settings.PRIVATE_MEDIA_ROOT)
     files = sorted(p for p in root.rglob("*") if p.is_file()) if root.exists() else []
