@@ -11,27 +11,55 @@ from __future__ import annotations
 from collections import defaultdict
 from decimal import Decimal
 
+from django.db import connection
 from django.db.models import Sum
 
 from .models import Division, Entry, Game, GameSeat, Penalty, Season, Standing
 
 ZERO = Decimal("0")
+TENTH = Decimal("0.1")
 
 
 def _seat_totals(division: Division, player_ids=None) -> dict[int, dict]:
     totals: dict[int, dict] = defaultdict(lambda: {"games": 0, "points": ZERO, "places": [0, 0, 0, 0]})
-    seats = GameSeat.objects.filter(
-        game__division=division, game__status=Game.Status.FINISHED, place__isnull=False
-    )
-    if player_ids is not None:
-        seats = seats.filter(player_id__in=player_ids)
-    # no ORDER BY: GameSeat's default ordering would join and sort every seat for nothing
-    for player_id, points, place in seats.order_by().values_list("player_id", "points", "place"):
+    for player_id, points, place in (_division_seats(division) if player_ids is None
+                                     else _players_division_seats(division, player_ids)):
         row = totals[player_id]
         row["games"] += 1
         row["points"] += points
         row["places"][place - 1] += 1
     return totals
+
+
+def _division_seats(division: Division):
+    """Every finished seat of the division (the full recompute reads them all)."""
+    # no ORDER BY: GameSeat's default ordering would join and sort every seat for nothing
+    return GameSeat.objects.filter(game__division=division, game__status=Game.Status.FINISHED,
+                                   place__isnull=False).order_by().values_list("player_id", "points", "place")
+
+
+def _players_division_seats(division: Division, player_ids) -> list[tuple]:
+    """The finished seats of a few players in the division (an incremental update).
+
+    Written so the database starts from the players' seats (the GameSeat.player index: a few
+    hundred rows) and looks each game up by key. Joined the ORM way, SQLite's planner (which has
+    no statistics unless ANALYZE ran) starts from the division's games instead and probes every
+    one of them: 36 ms at 25,000 games in a division, against under 2 ms this way. CROSS JOIN
+    fixes SQLite's join order; PostgreSQL plans it freely from its statistics."""
+    player_ids = [int(p) for p in player_ids]
+    if not player_ids:
+        return []
+    seat, game = GameSeat._meta.db_table, Game._meta.db_table
+    marks = ", ".join(["%s"] * len(player_ids))
+    sql = (f'SELECT s.player_id, s.points, s.place FROM "{seat}" s CROSS JOIN "{game}" g '
+           f'WHERE g.id = s.game_id AND s.player_id IN ({marks}) AND g.division_id = %s '
+           f'AND g.status = %s AND s.place IS NOT NULL')
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*player_ids, division.pk, Game.Status.FINISHED.value])
+        rows = cursor.fetchall()
+    # raw SQL hands back what the driver gives: PostgreSQL a Decimal, SQLite an int or a float
+    # (str() of a float is its shortest exact decimal, so 16.6 stays 16.6)
+    return [(player_id, Decimal(str(points)).quantize(TENTH), place) for player_id, points, place in rows]
 
 
 def _penalty_totals(season_id: int, player_ids) -> dict[int, Decimal]:
