@@ -408,6 +408,18 @@ def _chunks(items: list, size: int):
     return (items[i:i + size] for i in range(0, len(items), size))
 
 
+@transaction.atomic
+def player_standings_touch(*, player_id: int) -> None:
+    """A player's name or accounts changed: their standings rows are shown with them (and the
+    name breaks ties), so each division they stand in is re-ranked and its version moves: cached
+    tables and API answers keyed on the version are fresh at once."""
+    from .models import Standing
+
+    for division_id in (Standing.objects.filter(player_id=player_id).order_by()
+                        .values_list("division_id", flat=True).distinct()):
+        standings_update(division=Division(pk=division_id), player_ids=[player_id])
+
+
 def _division_lock(division: Division) -> Division:
     """Serialise standings writers of one division (two results entered at once re-rank in turn)."""
     return Division.objects.select_for_update().get(pk=division.pk)

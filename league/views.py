@@ -48,7 +48,7 @@ def standings(request, season_id, code):
     table = cache.get(key)
     if table is None:
         table = selectors.standings_table(division=division, sort=sort, page=page)
-        cache.set(key, table, 600)  # names edited elsewhere show within ten minutes
+        cache.set(key, table, 3600)  # keyed on the version: a result, penalty or renamed player moves it
     return render(request, "league/standings.html", {"division": division, "season": division.season,
                                                      "table": table, "sort": table["sort"]})
 

@@ -4,6 +4,8 @@ admin (league admin), referee, member (a player with a login), outsider (a login
 and the league and players they belong to. Each test folder adds its own season; ``game`` is played in its division A.
 """
 
+import uuid
+
 import pytest
 from rest_framework.test import APIClient
 
@@ -15,6 +17,13 @@ from tests.actors import make_player_user, make_role_user, make_user
 def _fast_password_hashing(settings):
     # PBKDF2's deliberate slowness costs seconds per test with several named users.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _cache_of_its_own(settings):
+    # Cached renderings are keyed on ids and standings versions, which repeat from test to test
+    # (rolled back) and from run to run (Redis outlives the test database): a prefix per test.
+    settings.CACHES = {name: {**conf, "KEY_PREFIX": f"test-{uuid.uuid4().hex}"} for name, conf in settings.CACHES.items()}
 
 
 @pytest.fixture

@@ -98,3 +98,28 @@ def test_it_validates_ownership(played):
     assert APIClient().get("/api/divisions/999999/standings/").status_code == 404
     assert Client().get(f"/seasons/{played[0].season_id}/divisions/Q/").status_code == 404
     assert Division.objects.count() == 2
+
+
+@pytest.mark.django_db
+def test_a_renamed_player_shows_at_once_in_the_cached_table_and_api(played, players):
+    a, _ = played
+    api, page = APIClient(), Client()
+    first = api.get(f"/api/divisions/{a.pk}/standings/")
+    page.get(f"/seasons/{a.season_id}/divisions/A/")  # caches the rendered table
+    player = players[0]
+    player.display_name = "Renamed Player"
+    player.save()
+    again = api.get(f"/api/divisions/{a.pk}/standings/", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 200 and again["ETag"] != first["ETag"]
+    assert "Renamed Player" in {row["player"]["display_name"] for row in again.json()}
+    assert "Renamed Player" in page.get(f"/seasons/{a.season_id}/divisions/A/").content.decode()
+
+
+@pytest.mark.django_db
+def test_the_api_answer_is_the_same_from_the_cache(played):
+    a, _ = played
+    api = APIClient()
+    cold = api.get(f"/api/divisions/{a.pk}/standings/")
+    warm = api.get(f"/api/divisions/{a.pk}/standings/")
+    assert cold["Content-Type"] == warm["Content-Type"] == "application/json"
+    assert cold.json() == warm.json() and [row["rank"] for row in warm.json()] == [1, 2, 3, 4]
