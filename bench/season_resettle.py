@@ -85,7 +85,10 @@ def build(games: int, hands: int, seed: int = 2026):
 
     rng = random.Random(seed)
     league = League.objects.create(name="Bench League", slug="bench")
-    template = league_services.rule_set_create(name="M-League", slug="bench-mleague", preset="mleague")
+    # M.League plays abortive draws on (途中流局なし); the bench's records include four-winds
+    # draws, so this league allows that one
+    template = league_services.rule_set_create(name="M-League", slug="bench-mleague", preset="mleague",
+                                               overrides={"abortive_draws": ["four_winds"]})
     season = league_services.season_create(league=league, year=2026, number=1, rule_set=template)
     league_services.season_status_set(season=season, status="open")
     options = season.rule_set.options

@@ -95,8 +95,28 @@ class DivisionViewSet(viewsets.ReadOnlyModelViewSet):
 
 
 def _standings_data(division: Division, sort: str) -> list[dict]:
-    rows = s.StandingSerializer(selectors.standings_for(division=division, sort=sort), many=True).data
-    return [dict(row) for row in rows]
+    """What ``StandingSerializer(many=True)`` gives, from one values() query: the serializer's own
+    fields turn each value into its representation, without a model instance and a nested
+    serializer per row (most of a 1,000-row answer's time). A test holds the two equal."""
+    fields = s.StandingSerializer().fields
+    player_fields = fields["player"].fields
+    own = [name for name in fields if name != "player"]
+    player_own = list(player_fields)
+    rows = (selectors.standings_for(division=division, sort=sort)
+            .values(*own, *(f"player__{name}" for name in player_own)))
+    convert = {name: fields[name].to_representation for name in own}
+    convert_player = {name: player_fields[name].to_representation for name in player_own}
+
+    def shown(value, to_representation):
+        return None if value is None else to_representation(value)
+
+    out = []
+    for row in rows:
+        data = {"rank": shown(row["rank"], convert["rank"]),
+                "player": {name: shown(row[f"player__{name}"], convert_player[name]) for name in player_own}}
+        data.update((name, shown(row[name], convert[name])) for name in own if name != "rank")
+        out.append(data)
+    return out
 
 
 class GameViewSet(viewsets.ReadOnlyModelViewSet):

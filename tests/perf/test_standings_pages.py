@@ -123,3 +123,20 @@ def test_the_api_answer_is_the_same_from_the_cache(played):
     warm = api.get(f"/api/divisions/{a.pk}/standings/")
     assert cold["Content-Type"] == warm["Content-Type"] == "application/json"
     assert cold.json() == warm.json() and [row["rank"] for row in warm.json()] == [1, 2, 3, 4]
+
+
+@pytest.mark.django_db
+def test_the_api_rows_are_what_the_serializer_gives(played, players, admin):
+    # fractions, a penalty, a player without a game (no average place): every kind of value
+    from league.api.serializers import StandingSerializer
+    from league.api.views import _standings_data
+    from league.selectors import standings_for
+
+    a, _ = played
+    services.penalty_assign(season=a.season, player=players[1], points=Decimal("12.5"), offence="false_win",
+                            sanction="point_deduction", actor=admin)
+    services.entry_create(division=a, player=Player.objects.create(display_name="No Games"), actor=admin)
+    for sort in ("rank", "-total_points", "games"):
+        expected = [dict(row) for row in StandingSerializer(standings_for(division=a, sort=sort), many=True).data]
+        assert _standings_data(a, sort) == expected
+    assert any(row["average_place"] is None for row in expected)
