@@ -13,6 +13,10 @@ ROUTES = {
     "api-season-next": route("pk_office_season", POST=ADMIN),
     "api-season-close": route("pk_office_season", POST=ADMIN),
     "api-season-promotion": route("pk_office_season", GET=ADMIN, POST=ADMIN),
+    # entries and games: public lists like the standings; writes by an admin of the season's league
+    "api-season-entries": route("pk_office_season", GET=PUBLIC, POST=ADMIN),
+    "api-season-entry": route("pk_office_entry", DELETE=ADMIN),
+    "api-season-games": route("pk_office_season", GET=PUBLIC, POST=ADMIN),
     # data out: public like the standings, season and player pages they come from
     "standings-export": route("export_standings", GET=PUBLIC),
     "results-export": route("export_results", GET=PUBLIC),
@@ -21,10 +25,11 @@ ROUTES = {
 
 
 def matrix_objects(world) -> dict:
+    spare = _spare_entry(world)  # an entry without games, so removing it is allowed for the admin
     return {"office_season": {"season_id": world.season.pk},
             "pk_office_season": {"pk": world.season.pk},
-            # an entry without games, so removing it is allowed for the admin
-            "office_entry": {"season_id": world.season.pk, "entry_id": _spare_entry(world).pk},
+            "office_entry": {"season_id": world.season.pk, "entry_id": spare.pk},
+            "pk_office_entry": {"pk": world.season.pk, "entry_id": spare.pk},
             "export_standings": {"season_id": world.season.pk, "code": world.division.code, "fmt": "csv"},
             "export_results": {"season_id": world.season.pk, "fmt": "json"},
             "export_player": {"player_id": world.players[0].pk, "fmt": "csv"}}

@@ -75,6 +75,12 @@ def entry_add(*, division, player, actor) -> Entry:
     return services.entry_create(division=division, player=player, actor=actor)
 
 
+class EntryHasGames(ValidationError):
+    """The entry is part of the season's record: the API answers 409 (kyoku.errors), the page a message."""
+
+    http_status = 409
+
+
 @transaction.atomic
 def entry_remove(*, entry: Entry, actor) -> None:
     """Remove an entry that has not played: a player with a game keeps their entry (their
@@ -83,13 +89,14 @@ def entry_remove(*, entry: Entry, actor) -> None:
     from .models import GameSeat
 
     if GameSeat.objects.filter(game__division_id=entry.division_id, player_id=entry.player_id).exists():
-        raise ValidationError({"entry": ["this player has games in the division; the entry stays"]})
+        raise EntryHasGames({"entry": ["this player has games in the division; the entry stays"]})
     audit_log_write(actor=actor, action="entry.remove", obj=entry,
                     data={"player": entry.player_id, "division": entry.division.code})
     entry.delete()
 
 
 @transaction.atomic
-def game_create(*, division, match_day: int, table: int, players: list, actor):
+def game_create(*, division, match_day: int, table: int, players: list, actor, scheduled_at=None):
     services.actor_authorize(actor, division, Need.ADMIN)
-    return services.game_create(division=division, match_day=match_day, table=table, players=players, actor=actor)
+    return services.game_create(division=division, match_day=match_day, table=table, players=players,
+                                scheduled_at=scheduled_at, actor=actor)

@@ -1,16 +1,22 @@
-"""Season office through the API: next season, close, promotion preview (GET) and confirm (POST)."""
+"""Season office through the API: next season, close, promotion preview (GET) and confirm (POST);
+a season's entries (list, add, remove) and games (list, create). The writes call the same
+services as the office pages (league.office), so page and API refuse the same things."""
 
+from django.core.exceptions import ValidationError
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
+from rest_framework import generics, serializers, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from kyoku.authz import Need, object_for_actor
 
-from .. import office
-from ..models import Season
+from .. import office, selectors
+from ..models import Entry, Game, Player, Season
+from . import serializers as s
 from .idempotency import idempotent
+
+BIG = 2**31 - 1  # the largest id the database holds; more is a 400 naming the field
 
 
 class SeasonRefSerializer(serializers.ModelSerializer):
@@ -71,3 +77,122 @@ class SeasonPromotionView(APIView):
     def post(self, request, pk):
         summary = office.season_promotion_confirm(season=_season(request, pk), actor=request.user)
         return Response(PromotionSummarySerializer(summary).data)
+
+
+# ---------------------------------------------------------------- entries and games
+
+
+class _StrictInput(serializers.Serializer):
+    """Unknown keys are refused by name: a typo ("divison") must not be silently ignored."""
+
+    def validate(self, attrs):
+        unknown = sorted(set(self.initial_data) - set(self.fields))
+        if unknown:
+            raise serializers.ValidationError({k: ["unknown field"] for k in unknown})
+        return attrs
+
+
+class EntryInputSerializer(_StrictInput):
+    division = serializers.IntegerField(min_value=1, max_value=BIG, help_text="A division of this season.")
+    player = serializers.IntegerField(min_value=1, max_value=BIG, help_text="A player with no entry this season.")
+
+
+class GameInputSerializer(_StrictInput):
+    division = serializers.IntegerField(min_value=1, max_value=BIG, help_text="A division of this season.")
+    match_day = serializers.IntegerField(min_value=1, max_value=99)
+    table = serializers.IntegerField(min_value=1, max_value=99)
+    players = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=BIG), min_length=4,
+                                    max_length=4, help_text="Player ids in seat order: East, South, West, North; "
+                                                            "each entered in the division.")
+    scheduled_at = serializers.DateTimeField(required=False, allow_null=True)
+
+
+def _season_for(request, pk, need: Need) -> Season:
+    return object_for_actor(Season.objects.select_related("league"), actor=request.user, need=need, pk=pk)
+
+
+def _division_of(season: Season, division_id: int):
+    division = season.divisions.filter(pk=division_id).first()
+    if division is None:
+        raise ValidationError({"division": [f"not a division of {season}"]})
+    return division
+
+
+def _players(ids: list[int], field: str) -> list[Player]:
+    found = Player.objects.in_bulk(ids)
+    unknown = [i for i in ids if i not in found]
+    if unknown:
+        raise ValidationError({field: [f"unknown player: {', '.join(map(str, unknown))}"]})
+    return [found[i] for i in ids]
+
+
+class SeasonEntriesView(generics.ListAPIView):
+    """Entries of a season (public, like its standings); an admin of the season's league adds one."""
+
+    serializer_class = s.EntrySerializer
+    filterset_fields = ["division", "basis"]
+
+    def get_permissions(self):
+        return [IsAuthenticated()] if self.request.method == "POST" else []
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):  # schema generation: the model, no season
+            return Entry.objects.none()
+        season = _season_for(self.request, self.kwargs["pk"], Need.VIEW)
+        return Entry.objects.filter(season=season).select_related("player").order_by("division__order", "pk")
+
+    @extend_schema(request=EntryInputSerializer, responses={201: s.EntrySerializer})
+    @idempotent
+    def post(self, request, pk):
+        season = _season_for(request, pk, Need.ADMIN)
+        data = EntryInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        division = _division_of(season, data.validated_data["division"])
+        player = _players([data.validated_data["player"]], "player")[0]
+        entry = office.entry_add(division=division, player=player, actor=request.user)
+        return Response(s.EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+
+class SeasonEntryView(APIView):
+    """Remove an entry that has not played (409 when the player has games: the entry stays)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={204: None})
+    @idempotent
+    def delete(self, request, pk, entry_id):
+        season = _season_for(request, pk, Need.ADMIN)
+        entry = object_for_actor(Entry.objects.filter(season=season).select_related("division"),
+                                 actor=request.user, need=Need.ADMIN, pk=entry_id)
+        office.entry_remove(entry=entry, actor=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class SeasonGamesView(generics.ListAPIView):
+    """Games of a season in match-day order (public), filtered by division, status, match day;
+    an admin of the season's league creates one with its four seats."""
+
+    serializer_class = s.GameSerializer
+    filterset_fields = ["division", "status", "match_day"]
+
+    def get_permissions(self):
+        return [IsAuthenticated()] if self.request.method == "POST" else []
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):  # schema generation: the model, no season
+            return Game.objects.none()
+        return selectors.games_for(season=_season_for(self.request, self.kwargs["pk"], Need.VIEW))
+
+    @extend_schema(request=GameInputSerializer, responses={201: s.GameSerializer})
+    @idempotent
+    def post(self, request, pk):
+        season = _season_for(request, pk, Need.ADMIN)
+        data = GameInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        division = _division_of(season, v["division"])
+        players = _players(v["players"], "players")
+        game = office.game_create(division=division, match_day=v["match_day"], table=v["table"],
+                                  players=players, scheduled_at=v.get("scheduled_at"), actor=request.user)
+        game = selectors.games_for().get(pk=game.pk)  # seats and players for the answer
+        return Response(s.GameSerializer(game).data, status=status.HTTP_201_CREATED)

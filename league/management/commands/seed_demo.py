@@ -1,5 +1,6 @@
-"""A believable demo league: 32 players, two seasons with A/B divisions, ~60 games,
-promotion between the seasons, qualification tiers and applications, three logins."""
+"""A believable demo: the Hong Kong Riichi League (32 players, two seasons with A/B divisions,
+~60 games, promotion between the seasons, qualification tiers and applications, three logins) and
+the Kowloon Riichi Club, whose finished season waits for its promotion to be confirmed."""
 
 import random
 from datetime import date, datetime, time, timedelta
@@ -21,6 +22,13 @@ NAMES = [
     ("Poon Hei Tung", "潘希彤"), ("Tam Chun Hei", "譚俊希"), ("Siu Ka Wai", "蕭家慧"), ("Au Yeung Ming", "歐陽明"),
     ("Ma Tsz Ching", "馬芷晴"), ("Chu Kin Wah", "朱健華"), ("Hui Wing Yan", "許詠欣"), ("Luk Ho Fai", "陸浩輝"),
     ("Sato Haruki", "佐藤春樹"), ("Tanaka Yui", "田中結衣"), ("Kim Min Jun", "金敏俊"), ("Alex Fontaine", "方亞歷"),
+]
+# The Kowloon club's members: a league of its own, so nobody here plays in both.
+KOWLOON_NAMES = [
+    ("Wan Chi Ho", "溫志豪"), ("Yeung Ka Lok", "楊家樂"), ("Lo Wing Sum", "盧穎心"), ("Chiu Tsz Kin", "趙子健"),
+    ("Choi Man Yee", "蔡敏儀"), ("Pang Ho Ting", "彭浩霆"), ("Law Hiu Yan", "羅曉欣"), ("Sze Kwun Lok", "施冠樂"),
+    ("Tse Yan Ting", "謝欣婷"), ("Man Chun Kit", "文俊傑"), ("Ko Sin Yi", "高倩儀"), ("Lui Ka Chun", "呂家俊"),
+    ("Hung Pui Shan", "洪佩珊"), ("Tong Wai Lun", "唐偉倫"), ("Yau Hoi Yan", "邱凱欣"), ("Suzuki Ren", "鈴木蓮"),
 ]
 
 
@@ -78,9 +86,29 @@ class Command(BaseCommand):
         from matchdays.demo import seed_match_days
 
         seed_match_days(s2, first_number=5, start=date(2026, 4, 11) + timedelta(weeks=8))
+        self._kowloon(rng, template)
         self.stdout.write(self.style.SUCCESS(
-            "Demo league loaded: 32 players, 2 seasons. Logins: admin/kyoku-admin, referee/kyoku-referee, "
-            "player/kyoku-player"))
+            "Demo loaded: Hong Kong Riichi League (32 players, 2 seasons) and Kowloon Riichi Club (2026 S1 "
+            "waiting for promotion). Logins: admin/kyoku-admin, referee/kyoku-referee, player/kyoku-player"))
+
+    def _kowloon(self, rng, template):
+        """A second league whose 2026 S1 is played out and closed and whose 2026 S2 exists without
+        entries: the promotion page previews real moves and Confirm enters them (issue 11)."""
+        league = League.objects.create(name="Kowloon Riichi Club", name_zh="九龍立直麻雀會", slug="krc",
+                                       promotion_count=2)
+        admin = get_user_model().objects.get(username="admin")
+        LeagueRole.objects.get_or_create(league=league, user=admin, role=LeagueRole.Role.ADMIN)
+        players = [Player.objects.create(display_name=en, native_name=zh, membership_number=f"KRC{i + 1:04d}")
+                   for i, (en, zh) in enumerate(KOWLOON_NAMES)]
+        season = services.season_create(league=league, year=2026, number=1, rule_set=template,
+                                        starts_on=date(2026, 1, 17), ends_on=date(2026, 3, 21))
+        services.season_status_set(season=season, status="open")
+        for i, player in enumerate(players):
+            services.entry_create(division=season.divisions.get(code="A" if i < 8 else "B"), player=player)
+        self._play(season, rng, match_days=4, start=date(2026, 1, 17))
+        services.season_status_set(season=season, status="closed")
+        services.season_create(league=league, year=2026, number=2, rule_set=template,
+                               starts_on=date(2026, 4, 18), ends_on=date(2026, 6, 20))
 
     def _logins(self, league):
         users = get_user_model().objects
