@@ -31,6 +31,13 @@ class League(models.Model):
     def __str__(self):
         return self.name
 
+    @property
+    def display_name(self) -> str:
+        """The league's name in the active language (its Chinese name on a Chinese page)."""
+        from django.utils.translation import get_language
+        zh = (get_language() or "").lower().startswith("zh")
+        return self.name_zh if zh and self.name_zh else self.name
+
 
 class LeagueRole(models.Model):
     """A login's role in a league. Players are recognised by their Player link instead."""
