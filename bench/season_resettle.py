@@ -44,6 +44,9 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ.setdefault("DEBUG", "1")
 
 PLAYERS_PER_DIVISION = 40
+# M.League plays abortive draws on (途中流局なし); the bench's records include four-winds draws,
+# so this league's rules allow that one (kept in every revision below)
+LEAGUE_OVERRIDES = {"abortive_draws": ["four_winds"]}
 TABLES_PER_DAY = PLAYERS_PER_DIVISION // 4
 
 
@@ -85,10 +88,8 @@ def build(games: int, hands: int, seed: int = 2026):
 
     rng = random.Random(seed)
     league = League.objects.create(name="Bench League", slug="bench")
-    # M.League plays abortive draws on (途中流局なし); the bench's records include four-winds
-    # draws, so this league allows that one
     template = league_services.rule_set_create(name="M-League", slug="bench-mleague", preset="mleague",
-                                               overrides={"abortive_draws": ["four_winds"]})
+                                               overrides=LEAGUE_OVERRIDES)
     season = league_services.season_create(league=league, year=2026, number=1, rule_set=template)
     league_services.season_status_set(season=season, status="open")
     options = season.rule_set.options
@@ -170,7 +171,8 @@ def run(args) -> None:
 def _revise(season, overrides, workers, timings):
     from scoring.services import season_rules_revise
 
-    return season_rules_revise(season=season, overrides=overrides, workers=workers, timings=timings)
+    return season_rules_revise(season=season, overrides={**LEAGUE_OVERRIDES, **overrides}, workers=workers,
+                               timings=timings)
 
 
 def main() -> None:
