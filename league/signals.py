@@ -3,14 +3,26 @@
 ``game_result_changed``: a game's result was stored for the first time (``kind="created"``),
 replaced (``"replaced"``, also when a season's results are re-derived) or deleted (``"deleted"``);
 arguments ``game_id`` and ``kind``.
+
+``games_results_changed``: many results of one season changed at once (a rules revision or a
+re-settle re-derived them); arguments ``season_id``, ``game_ids`` and ``kind``. One signal, so a
+listener can do its work once for the batch rather than once per game.
 """
 
 from django.dispatch import Signal
 
 game_result_changed = Signal()
+games_results_changed = Signal()
 
 
 def game_result_changed_on_commit(game_id: int, kind: str) -> None:
     from django.db import transaction
 
     transaction.on_commit(lambda: game_result_changed.send(sender=None, game_id=game_id, kind=kind))
+
+
+def games_results_changed_on_commit(season_id: int, game_ids: list[int], kind: str) -> None:
+    from django.db import transaction
+
+    transaction.on_commit(lambda: games_results_changed.send(sender=None, season_id=season_id,
+                                                             game_ids=list(game_ids), kind=kind))

@@ -3,8 +3,8 @@
 from django.db import transaction
 from django.db.models.signals import post_delete, pre_delete
 
-from league.models import Game, GameResult
-from league.signals import game_result_changed
+from league.models import Game, GameResult, Season
+from league.signals import game_result_changed, games_results_changed
 
 
 def on_game_result_changed(sender, game_id, kind, **kwargs):
@@ -13,6 +13,14 @@ def on_game_result_changed(sender, game_id, kind, **kwargs):
     league_id = Game.objects.filter(pk=game_id).values_list("season__league_id", flat=True).first()
     if league_id is not None:
         ratings_game_sync.delay(league_id, game_id, kind)
+
+
+def on_games_results_changed(sender, season_id, game_ids, kind, **kwargs):
+    from .tasks import ratings_games_sync
+
+    league_id = Season.objects.filter(pk=season_id).values_list("league_id", flat=True).first()
+    if league_id is not None:
+        ratings_games_sync.delay(league_id, season_id, game_ids, kind)
 
 
 def on_result_deleted(sender, instance, **kwargs):
@@ -37,5 +45,6 @@ def on_game_deleting(sender, instance, **kwargs):
 
 def connect():
     game_result_changed.connect(on_game_result_changed, dispatch_uid="ratings.game_result_changed")
+    games_results_changed.connect(on_games_results_changed, dispatch_uid="ratings.games_results_changed")
     post_delete.connect(on_result_deleted, sender=GameResult, dispatch_uid="ratings.result_deleted")
     pre_delete.connect(on_game_deleting, sender=Game, dispatch_uid="ratings.game_deleting")

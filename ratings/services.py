@@ -33,15 +33,17 @@ def _key_floor(key: str) -> Q:
     return Q(game__season__year__gt=year) | Q(game__season__year=year, game__season__number__gte=number)
 
 
-def rated_games(*, league, from_key: str | None = None, game_id: int | None = None) -> list[tuple]:
+def rated_games(*, league, from_key: str | None = None, game_ids=None, season_id: int | None = None) -> list[tuple]:
     """The league's finished games with places, in rating order, as
     ``(order_key, game_id, [(player_id, place), ...])`` (seat order)."""
     seats = GameSeat.objects.filter(game__season__league=league, game__status=Game.Status.FINISHED,
                                     game__result__isnull=False, place__isnull=False)
     if from_key is not None:
         seats = seats.filter(_key_floor(from_key))
-    if game_id is not None:
-        seats = seats.filter(game_id=game_id)
+    if game_ids is not None:
+        seats = seats.filter(game_id__in=list(game_ids))
+    if season_id is not None:
+        seats = seats.filter(game__season_id=season_id)
     games = defaultdict(list)
     keys = {}
     for gid, year, number, day, table, player_id, place in seats.order_by("game_id", "seat").values_list(
@@ -124,12 +126,32 @@ def game_ratings_sync(*, league: League, game_id: int, kind: str = "changed", ac
     deleted. Nothing to do when the game is rated as it stands (same places, same position);
     otherwise rebuild from the earlier of its old and new position. Returns the rebuild's
     summary, or None when nothing changed."""
+    return games_ratings_sync(league=league, game_ids=[game_id], kind=kind, actor=actor)
+
+
+@transaction.atomic
+def games_ratings_sync(*, league: League, game_ids, kind: str = "changed", season_id: int | None = None,
+                       actor=None) -> dict | None:
+    """The same for many games at once (a season's results re-derived by a rules revision): one
+    comparison, and at most one rebuild, from the earliest game whose rating input moved. With
+    ``season_id`` the games are read by season rather than by a list of ids of any length."""
     League.objects.select_for_update().get(pk=league.pk)  # decide on the state no other rebuild is changing
-    stored = list(RatingEvent.objects.filter(game_id=game_id).order_by("player_id")
-                  .values_list("order_key", "player_id", "place"))
-    now = rated_games(league=league, game_id=game_id)
-    current = sorted((key, p, place) for key, _, seats in now for p, place in seats)
-    if sorted(stored) == current:
+    wanted = set(game_ids)
+    stored_rows = RatingEvent.objects.filter(league=league)
+    stored_rows = (stored_rows.filter(game__season_id=season_id) if season_id is not None
+                   else stored_rows.filter(game_id__in=wanted))
+    stored = defaultdict(list)
+    for key, game_id, player_id, place in stored_rows.values_list("order_key", "game_id", "player_id", "place"):
+        if game_id in wanted:
+            stored[game_id].append((key, player_id, place))
+    current = defaultdict(list)
+    for key, game_id, seats in rated_games(league=league, game_ids=None if season_id is not None else wanted,
+                                           season_id=season_id):
+        if game_id in wanted:
+            current[game_id] += [(key, p, place) for p, place in seats]
+    moved = [g for g in wanted if sorted(stored.get(g, [])) != sorted(current.get(g, []))]
+    if not moved:
         return None
-    from_key = min([row[0] for row in stored] + [row[0] for row in current])
-    return league_ratings_rebuild(league=league, from_key=from_key, actor=actor, reason=f"game_{kind}")
+    from_key = min(row[0] for g in moved for row in stored.get(g, []) + current.get(g, []))
+    return league_ratings_rebuild(league=league, from_key=from_key, actor=actor,
+                                  reason=f"game_{kind}" if len(wanted) == 1 else f"games_{kind}")

@@ -23,7 +23,7 @@ from django.db import connection, transaction
 from django.db.models import Count, F, Q
 
 from league.models import Game, GameResult, GameSeat, Penalty, Player, Season
-from league.signals import game_result_changed_on_commit
+from league.signals import games_results_changed_on_commit
 from league.services import (
     ResultConflict,
     _lock_game,
@@ -701,8 +701,8 @@ def _season_results_apply(season: Season, finals: dict, actor=None) -> int:
     rows_update(GameResult, [("scores", "jsonb"), ("deposits_left", "integer"), ("points", "jsonb"),
                              ("places", "jsonb"), ("rule_set_id", "bigint")], results)
     _season_seats_apply(season, changed)
-    for game_id in sorted(changed):  # places may have moved: ratings follow after the commit
-        game_result_changed_on_commit(game_id, "replaced")
+    if changed:  # places may have moved: ratings follow after the commit, once for the batch
+        games_results_changed_on_commit(season.pk, sorted(changed), "replaced")
     chombo_ledger_sync(season=season, penalties_by_game={g: final[2] for g, final in finals.items()}, actor=actor)
     return len(changed)
 

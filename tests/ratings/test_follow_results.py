@@ -86,6 +86,35 @@ def test_revised_tie_rule_moves_places_and_the_ratings_follow(season, game, admi
     assert full_recompute_agrees(league)
 
 
+def test_a_revision_rebuilds_once_from_the_earliest_game_whose_places_moved(season, players, record, league, admin,
+                                                                            django_capture_on_commit_callbacks):
+    games = [new_game(season, "A", day, 1, players[:4]) for day in (1, 2, 3)]
+    record(games[0], [40000, 30000, 20000, 10000])
+    record(games[1], [35000, 35000, 20000, 10000])  # the tie: its places move under seat order
+    record(games[2], [10000, 20000, 30000, 40000])
+    rebuilds = AuditLog.objects.filter(action__startswith="ratings.")
+    seen = rebuilds.count()
+    with django_capture_on_commit_callbacks(execute=True):
+        # every result's points change (uma), only game 2's places do
+        scoring.season_rules_revise(season=season, overrides={"ties": "seat_order", "uma": [20, 10, -10, -20]},
+                                    actor=admin)
+    new = list(rebuilds.order_by("pk")[seen:])
+    assert [row.action for row in new] == ["ratings.games_replaced"]
+    assert new[0].data["from"] == RatingEvent.objects.filter(game=games[1]).values_list("order_key", flat=True)[0]
+    assert new[0].data["games"] == 2  # game 2 and the later game 3; game 1 is kept as rated
+    assert full_recompute_agrees(league)
+
+
+def test_a_revision_that_moves_no_place_rebuilds_nothing(season, game, admin, record, league,
+                                                         django_capture_on_commit_callbacks):
+    record(game, [40000, 30000, 20000, 10000])
+    seen = AuditLog.objects.filter(action__startswith="ratings.").count()
+    with django_capture_on_commit_callbacks(execute=True):
+        scoring.season_rules_revise(season=season, overrides={"uma": [20, 10, -10, -20]}, actor=admin)
+    assert AuditLog.objects.filter(action__startswith="ratings.").count() == seen
+    assert full_recompute_agrees(league)
+
+
 def test_deleting_a_result_or_a_game_takes_it_out_of_the_ratings(season, players, record, league,
                                                                  django_capture_on_commit_callbacks):
     one = new_game(season, "A", 1, 1, players[:4])
