@@ -154,6 +154,14 @@ def run(args) -> None:
         ("rules revised: honba 1,500", lambda t: _revise(
             season, {"uma": [20, 10, -10, -20], "honba_points": 1500}, workers, t)),
     ]
+    # The ratings follow a revision in a Celery task on the worker (after the commit), not in
+    # the request: measured apart, as the task's own line.
+    from league.signals import games_results_changed
+    from ratings.receivers import on_games_results_changed
+    from ratings.services import games_ratings_sync
+
+    games_results_changed.disconnect(on_games_results_changed, dispatch_uid="ratings.games_results_changed")
+    game_ids = list(season.games.values_list("pk", flat=True))
     worst = 0.0
     for name, case in cases:
         timings: dict[str, float] = {}
@@ -164,6 +172,12 @@ def run(args) -> None:
         phases = "  ".join(f"{k} {v:.3f}" for k, v in timings.items())
         print(f"{name:28} {summary['hands']:,} hands, {summary['hands_changed']:,} written, "
               f"{summary['results_changed']:,} results changed; {phases}  total {total:.3f} s")
+        if summary["results_changed"]:
+            t1 = time.perf_counter()
+            rebuilt = games_ratings_sync(league=season.league, game_ids=game_ids, season_id=season.pk,
+                                         kind="replaced")
+            print(f"{'  then the ratings task':28} {'no place moved' if rebuilt is None else rebuilt}: "
+                  f"{time.perf_counter() - t1:.3f} s")
     print(f"standings rows: {Standing.objects.filter(season=season).count()}; "
           f"goal < 2 s on PostgreSQL: {'met' if worst < 2 else 'NOT met'} in every case (slowest {worst:.3f} s)")
 
