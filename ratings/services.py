@@ -137,9 +137,9 @@ def games_ratings_sync(*, league: League, game_ids, kind: str = "changed", seaso
     ``season_id`` the games are read by season rather than by a list of ids of any length."""
     League.objects.select_for_update().get(pk=league.pk)  # decide on the state no other rebuild is changing
     wanted = set(game_ids)
-    stored_rows = RatingEvent.objects.filter(league=league)
-    stored_rows = (stored_rows.filter(game__season_id=season_id) if season_id is not None
-                   else stored_rows.filter(game_id__in=wanted))
+    # by game (or season) only: with the league too, SQLite's planner may walk the league's index
+    stored_rows = (RatingEvent.objects.filter(game__season_id=season_id) if season_id is not None
+                   else RatingEvent.objects.filter(game_id__in=wanted))
     stored = defaultdict(list)
     for key, game_id, player_id, place in stored_rows.values_list("order_key", "game_id", "player_id", "place"):
         if game_id in wanted:
