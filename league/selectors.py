@@ -190,30 +190,42 @@ def season_games_page(*, season: Season, division_code: str = "", match_day=None
     return Paginator(qs.order_by("-match_day", "division__order", "table"), SEASON_GAMES_PAGE_SIZE).get_page(page)
 
 
-def player_seasons(*, player: Player) -> list[Season]:
-    """Seasons the player entered or played in, latest first."""
-    from .models import Entry
+def player_page(*, player: Player, season_id: int | None = None) -> dict:
+    """Everything the player page shows, in three queries whatever the number of games or
+    seasons: every seat the player has (a few hundred rows at most), their standings row of every
+    season (the career, the same figures as the standings pages) and their penalty ledger.
 
-    ids = set(Entry.objects.filter(player=player).values_list("season_id", flat=True))
-    ids |= set(GameSeat.objects.filter(player=player).order_by().values_list("game__season_id", flat=True))
-    return list(Season.objects.filter(pk__in=ids).select_related("league").order_by("-year", "-number"))
+    The seasons offered are those the player sat, stood or was penalised in, latest first
+    (every entrant has a standings row from the moment the entry is made); ``season_id`` picks
+    one of them, otherwise the latest. ``history`` is that season's running total
+    (:func:`season_running_total`)."""
+    seats = list(GameSeat.objects.filter(player=player).order_by()
+                 .select_related("game__division", "game__season__league"))
+    career = list(Standing.objects.filter(player=player).select_related("season__league", "division")
+                  .order_by("-season__year", "-season__number"))
+    penalties = list(Penalty.objects.filter(player=player).select_related("season__league", "game")
+                     .order_by("-assigned_at", "-pk"))
+    by_id = {s.game.season_id: s.game.season for s in seats}
+    by_id.update((s.season_id, s.season) for s in career)
+    by_id.update((p.season_id, p.season) for p in penalties)
+    seasons = sorted(by_id.values(), key=lambda s: (s.year, s.number, s.pk), reverse=True)
+    season = next((s for s in seasons if s.pk == season_id), seasons[0] if seasons else None)
+    history = []
+    if season is not None:
+        finished = sorted((s for s in seats if s.game.season_id == season.pk and s.place is not None
+                           and s.game.status == Game.Status.FINISHED),
+                          key=lambda s: (s.game.match_day, s.game.table, s.game_id))
+        in_force = sorted((p for p in penalties if p.season_id == season.pk and p.cancelled_at is None),
+                          key=lambda p: (p.assigned_at, p.pk))
+        history = season_running_total(finished, in_force)
+    return {"seasons": seasons, "season": season, "history": history, "career": career, "penalties": penalties}
 
 
-def player_career(*, player: Player) -> list[Standing]:
-    """The player's standings row of every season (the same figures as the standings pages)."""
-    return list(Standing.objects.filter(player=player).select_related("season", "division")
-                .order_by("-season__year", "-season__number"))
-
-
-def player_season_history(*, player: Player, season: Season) -> list[dict]:
-    """One season's running total as the standings count it: each finished game's points, and
-    each penalty in force (after the game it concerns, or at the end when it names none), so the
-    last running total is the player's standings total."""
-    seats = list(GameSeat.objects.filter(player=player, game__season=season, game__status=Game.Status.FINISHED,
-                                         place__isnull=False)
-                 .select_related("game", "game__division").order_by("game__match_day", "game__table"))
-    penalties = list(Penalty.objects.filter(player=player, season=season, cancelled_at__isnull=True)
-                     .order_by("assigned_at", "pk"))
+def season_running_total(seats: list[GameSeat], penalties: list[Penalty]) -> list[dict]:
+    """One season's running total as the standings count it, from its finished seats in play
+    order and its penalties in force in the order they were assigned: each game's points, and
+    each penalty after the game it concerns (at the end when it names none), so the last running
+    total is the player's standings total."""
     by_game: dict = {}
     loose = []
     for p in penalties:

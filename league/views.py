@@ -64,14 +64,10 @@ def player_detail(request, player_id):
     """A player's page: the current season first (its running total counting penalties, ending on
     the standings total), every season's standings line (career), earlier seasons a click away."""
     player = get_object_or_404(Player, pk=player_id)
-    seasons = selectors.player_seasons(player=player)
     wanted = _page_number(request.GET.get("season")) if request.GET.get("season") else None
-    season = next((s for s in seasons if s.pk == wanted), seasons[0] if seasons else None)
-    history = selectors.player_season_history(player=player, season=season) if season else []
+    page = selectors.player_page(player=player, season_id=wanted)
     return render(request, "league/player.html", {
-        "player": player, "history": history, "chart": _chart(history), "season": season, "seasons": seasons,
-        "career": selectors.player_career(player=player),
-        "penalties": selectors.player_penalties(player=player),
+        "player": player, **page, "chart": _chart(page["history"]),
         # private: the player's own, or those of the leagues where the reader is admin or referee
         "applications": scope_for_actor(player.applications.select_related("tier", "season"),
                                         actor=request.user, need=Need.OWNER)

@@ -78,8 +78,7 @@ class PlayerRatingsView(APIView):
     def get(self, request, player_id):
         player = selectors.public_object(Player, pk=player_id)
         leagues = []
-        for rating in selectors.player_ratings(player=player):
-            events = selectors.player_rating_events(player=player, league=rating.league)
+        for rating, events in selectors.player_rating_history(player=player):
             leagues.append({"league": {"slug": rating.league.slug, "name": rating.league.name},
                             "rating": rating.ordinal, "mu": rating.mu, "sigma": rating.sigma, "games": rating.games,
                             "history": RatingEventSerializer(events, many=True).data})

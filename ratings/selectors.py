@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db.models import F
 
 from .models import PlayerRating, RatingEvent
@@ -37,15 +39,28 @@ def league_ratings(*, league, sort: str = DEFAULT_SORT):
             .order_by(*SORTS[sort_clean(sort)]))
 
 
-def player_ratings(*, player):
-    """A player's current rating in each league they have rated games in."""
-    return PlayerRating.objects.filter(player=player).select_related("league").order_by("league__name")
+@dataclass(frozen=True)
+class CurrentRating:
+    """A player's rating in one league as their latest rated game left it: the same figures as
+    their ``PlayerRating`` row, which the ratings services write from the same events."""
+    league: object
+    mu: float
+    sigma: float
+    ordinal: float
+    games: int
 
 
-def player_rating_events(*, player, league):
-    """Every rated game of ``player`` in ``league``, oldest first (the chart's points)."""
-    return (RatingEvent.objects.filter(player=player, league=league)
-            .select_related("game__season", "game__division").order_by("order_key"))
+def player_rating_history(*, player) -> list[tuple[CurrentRating, list]]:
+    """Per league the player has rated games in (by league name): the current rating and every
+    rated game, oldest first (the chart's points). One query whatever the number of leagues."""
+    by_league: dict[int, list] = {}
+    for event in (RatingEvent.objects.filter(player=player)
+                  .select_related("league", "game__season", "game__division")
+                  .order_by("league__name", "league_id", "order_key")):
+        by_league.setdefault(event.league_id, []).append(event)
+    return [(CurrentRating(league=events[-1].league, mu=events[-1].mu_after, sigma=events[-1].sigma_after,
+                           ordinal=events[-1].ordinal, games=len(events)), events)
+            for events in by_league.values()]
 
 
 def chart(events: list, width: int = 480, height: int = 220, pad_x: int = 44, pad_y: int = 22) -> dict | None:

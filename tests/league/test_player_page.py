@@ -54,11 +54,25 @@ def test_current_season_first_and_earlier_ones_a_click_away(season, division_a, 
     assert _running_totals(client.get(f"/players/{four[0].pk}/?season=999999").content.decode()) == ["-49.8"]
 
 
-def test_player_page_queries_do_not_grow_with_games(season, division_a, players, admin,
-                                                   django_assert_max_num_queries):
+def test_player_page_queries_do_not_grow_with_games_seasons_or_leagues(season, division_a, players, admin, league,
+                                                                      django_assert_max_num_queries):
+    """The issue's goal: five queries at most (player, seats, standings, penalties, ratings),
+    however many games, seasons, penalties and rating leagues the player has."""
+    from ratings.services import league_ratings_rebuild
+
     four = players[:4]
-    for day in range(1, 13):
-        game = services.game_create(division=division_a, match_day=day, table=1, players=four)
-        services.game_result_record(game=game, scores=[43000, 30800, 16000, 10200], actor=admin)
-    with django_assert_max_num_queries(14):
-        assert Client().get(f"/players/{four[0].pk}/").status_code == 200
+    later = open_season(league, season.rule_set, players, number=2)
+    for division in (division_a, later.divisions.get(code="A")):
+        for day in range(1, 7):
+            game = services.game_create(division=division, match_day=day, table=1, players=four)
+            services.game_result_record(game=game, scores=[43000, 30800, 16000, 10200], actor=admin)
+        services.penalty_assign(season=division.season, player=four[0], offence="false_win", sanction="chombo",
+                                points=Decimal("20"), game=game, actor=admin)
+    league_ratings_rebuild(league=league)
+    client = Client()
+    with django_assert_max_num_queries(5):
+        html = client.get(f"/players/{four[0].pk}/").content.decode()
+    assert _running_totals(html)[-1] == str(Standing.objects.get(season=later, player=four[0]).total_points)
+    assert 'class="player-rating"' in html
+    with django_assert_max_num_queries(5):
+        assert client.get(f"/players/{four[0].pk}/?season={season.pk}").status_code == 200
