@@ -22,7 +22,6 @@ from scoring.engine import SettlementError, game_end, resolve_rules
 from . import qualification
 from .signals import game_result_changed_on_commit
 from .models import (
-    AuditLog,
     Division,
     Entry,
     Game,

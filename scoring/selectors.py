@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 
 from league.models import Game, GameSeat
 
+from .engine.replay import deposits_left_of
 from .models import HandRecord
-from .services import Rules, _position, deposits_left_of
+from .services import Rules, position_after
 
 SYSTEM_PRESETS = {"riichi": ("wrc", "ema", "mleague", "tenhou", "jpml")}
 
@@ -20,7 +20,7 @@ def game_position(*, game: Game, hands: list[HandRecord] | None = None) -> dict:
     """Where the game stands: the next hand's number and derived state, the running scores."""
     rules = Rules(game.season.rule_set)
     hands = list(game_hands(game=game)) if hands is None else hands
-    state, scores = _position(rules, hands[-1] if hands else None)
+    state, scores = position_after(rules, hands[-1] if hands else None)
     return {
         "system": rules.system, "next_sequence": len(hands) + 1, "state": state, "scores": scores,
         "deposits": deposits_left_of(rules.system, hands[-1].settlement) if hands else 0,

@@ -79,7 +79,7 @@ def scorekeeper(request, game_id):
     if correct:
         # the position before hand n: what the corrected hand is settled from
         sequence, record = correct, hands[correct - 1].record
-        state, scores = services._position(rules, hands[correct - 2] if correct > 1 else None)
+        state, scores = services.position_after(rules, hands[correct - 2] if correct > 1 else None)
     reasons = rules.options.get("abortive_draws") or [] if rules.system == "riichi" else []
     dealer = state.get("dealer")
     return render(request, "scoring/scorekeeper.html", {

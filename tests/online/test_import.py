@@ -10,7 +10,6 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 
 from league.models import AuditLog, GameResult, Standing
-from online import services
 from online.models import GameImport, OnlineAccount
 from online.tenhou import parse_record
 from scoring.models import HandRecord

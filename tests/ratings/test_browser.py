@@ -3,7 +3,6 @@ league's rating table (sorting, the explanation) and a player's rating chart."""
 
 import pytest
 
-from league.models import Player
 from ratings.models import PlayerRating
 from tests.browser import chromium_page, needs_chromium
 from tests.ratings.conftest import new_game

@@ -11,7 +11,7 @@ from ratings.services import league_ratings_rebuild
 from scoring import services as scoring
 from scoring.models import HandRecord
 from tests.ratings.conftest import new_game, snapshot
-from tests.riichi_game import ALL_READY, CHOMBO, HANDS
+from tests.riichi_game import HANDS
 
 
 def places(game):

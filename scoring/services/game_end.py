@@ -1,0 +1,61 @@
+"""The end of a game played hand by hand: its final scores derived from the last hand, and its
+result recorded (or re-recorded after a correction) with the chombo deductions of its hands."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from league.models import Game, GameResult
+from league.services import _lock_game, audit_log_write, game_result_record
+from scoring.engine.replay import deposits_left_of
+
+from ..models import HandRecord
+from .checks import _closed_by_hands, _game_check_writable, _hands
+from .chombo import _chombo_penalties_sync
+from .state import Rules
+
+
+def final_scores(rules: Rules, hands: list[HandRecord]) -> tuple[list[int], int]:
+    """(raw final scores, riichi sticks left on the table) after the last hand."""
+    last = hands[-1]
+    return list(last.scores_after), deposits_left_of(rules.system, last.settlement)
+
+
+@transaction.atomic
+def game_hands_finish(*, game: Game, actor) -> tuple[GameResult, bool]:
+    """End the game at its last hand: derive the final scores and record the result (standings follow)."""
+    game = _lock_game(game.pk)
+    _game_check_writable(game)
+    rules = Rules(game.season.rule_set)
+    hands = _hands(game)
+    if not hands:
+        raise ValidationError({"hands": ["no hand has been entered for this game"]})
+    scores, deposits_left = final_scores(rules, hands)
+    existing = GameResult.objects.filter(game=game).first()
+    if existing and not _closed_by_hands(hands):
+        _typed_totals_check(existing, scores, deposits_left)
+    result, created = _result_from_hands(game, rules, hands, actor)
+    if not hands[-1].ends_game:
+        hands[-1].ends_game = True
+        hands[-1].save(update_fields=["ends_game"])
+        audit_log_write(actor=actor, action="game.hands_finish", obj=game,
+                        data={"hands": len(hands), "scores": scores, "deposits_left": deposits_left})
+    return result, created
+
+
+def _typed_totals_check(result: GameResult, scores: list[int], deposits_left: int) -> None:
+    if result.scores != scores:
+        raise ValidationError({"scores": [f"the totals already entered {result.scores} differ from the hands' "
+                                          f"{scores}; correct the hands or the result"]})
+    if result.deposits_left != deposits_left:
+        raise ValidationError({"deposits_left": [f"{result.deposits_left} riichi sticks were entered as left on "
+                                                 f"the table; the hands leave {deposits_left}"]})
+
+
+def _result_from_hands(game: Game, rules: Rules, hands: list[HandRecord], actor) -> tuple[GameResult, bool]:
+    scores, deposits_left = final_scores(rules, hands)
+    recorded = game_result_record(game=game, scores=scores, deposits_left=deposits_left, actor=actor,
+                                  replace=_closed_by_hands(hands))
+    _chombo_penalties_sync(game, hands, actor)
+    return recorded

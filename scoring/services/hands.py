@@ -1,0 +1,173 @@
+"""Writes of one game's hands: preview, add, correct and delete a hand (the later hands
+re-settled), find the hand a request means, and re-settle a whole game after a rule or engine fix."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import F
+
+from league.models import Game, Season
+from league.services import ResultConflict, _lock_game, audit_log_write
+
+from ..models import HandRecord
+from .checks import _closed_by_hands, _game_check_writable, _hands, _sequence_check
+from .game_end import _result_from_hands
+from .state import DERIVED_FIELDS, Rules, _derived_set, position_after, _state_of, hands_replay, record_clean, scores_add
+
+
+class HandConflict(ResultConflict):
+    """A different record is already stored for this sequence; correcting it must be explicit."""
+
+
+def hand_preview(*, game: Game, record, sequence: int | None = None) -> dict:
+    """Settle a hand at ``sequence`` (default: the next one) without storing anything."""
+    rules = Rules(game.season.rule_set)
+    hands = _hands(game)
+    sequence = _sequence_check(len(hands) + 1 if sequence is None else sequence, len(hands) + 1)
+    state, scores = position_after(rules, hands[sequence - 2] if sequence > 1 else None)
+    clean = record_clean(record, state)
+    settlement = rules.settle(clean)
+    return {"sequence": sequence, "record": clean, "settlement": settlement, "scores_before": scores,
+            "scores_after": scores_add(scores, settlement["deltas"])}
+
+
+@transaction.atomic
+def hand_record_add(*, game: Game, record, actor, sequence: int | None = None) -> tuple[HandRecord, bool]:
+    """Settle and store the next hand of ``game``. Returns (hand, created).
+
+    Submitting the record already stored under ``sequence`` again changes nothing.
+    """
+    game = _lock_game(game.pk)
+    rules = Rules(game.season.rule_set)
+    hands = _hands(game)
+    sequence = _sequence_check(len(hands) + 1 if sequence is None else sequence, len(hands) + 1)
+    if sequence <= len(hands):
+        return _hand_repeat(rules, hands[sequence - 1], record), False
+    _game_check_writable(game)
+    if _closed_by_hands(hands):
+        raise ValidationError({"game": ["this game was finished from its hands; correct a hand instead"]})
+    state, scores = position_after(rules, hands[-1] if hands else None)
+    clean = record_clean(record, state)
+    settlement = rules.settle(clean)
+    hand = _derived_set(HandRecord(game=game, sequence=sequence, entered_by=_user(actor)),
+                        clean, settlement, scores_add(scores, settlement["deltas"]))
+    hand.save(force_insert=True)
+    if game.status == Game.Status.SCHEDULED:
+        game.status = Game.Status.IN_PROGRESS
+        game.save(update_fields=["status"])
+    audit_log_write(actor=actor, action="hand.add", obj=hand,
+                    data={"game": game.pk, "sequence": sequence, "record": clean, "deltas": settlement["deltas"]})
+    return hand, True
+
+
+def _hand_repeat(rules: Rules, hand: HandRecord, record) -> HandRecord:
+    if record_clean(record, _state_of(rules, hand)) != hand.record:
+        raise HandConflict({"sequence": [f"hand {hand.sequence} is already entered with a different record; "
+                                         f"correct it explicitly"]})
+    return hand
+
+
+@transaction.atomic
+def hand_record_correct(*, hand: HandRecord, record, actor) -> HandRecord:
+    """Replace one hand's record and re-settle it and every later hand of the game."""
+    game = _lock_game(hand.game_id)
+    _game_check_writable(game)
+    rules = Rules(game.season.rule_set)
+    hands = _hands(game)
+    index = hand.sequence - 1
+    state, scores = position_after(rules, hands[index - 1] if index else None)
+    target = hands[index]
+    clean = record_clean(record, state)
+    previous = target.record
+    if clean == previous:
+        return target
+    rules.settle(clean)  # the corrected hand's own errors name its fields without a prefix
+    target.record, target.entered_by = clean, _user(actor)
+    target.save(update_fields=["record", "entered_by", "entered_at"])
+    later = hands_replay(rules, hands[index:], state, scores)
+    HandRecord.objects.bulk_update(later, DERIVED_FIELDS)
+    audit_log_write(actor=actor, action="hand.correct", obj=target,
+                    data={"game": game.pk, "sequence": target.sequence, "previous": previous, "record": clean,
+                          "resettled": [h.sequence for h in later]})
+    if _closed_by_hands(hands):
+        _result_from_hands(game, rules, hands, actor)
+    return target
+
+
+def hand_expected(*, game: Game, sequence: int, hand_id) -> HandRecord:
+    """The hand stored as number ``sequence`` of ``game``, provided it is hand ``hand_id``: when a
+    hand is deleted the later ones move up, so a repeated or stale request must name the hand it
+    means rather than hit the one that moved into its place."""
+    hand = HandRecord.objects.filter(game=game, sequence=sequence).first()
+    if hand is None or str(hand.pk) != str(hand_id):
+        raise HandConflict({"hand_id": [f"hand {sequence} of this game is not hand #{hand_id} (it was deleted "
+                                        "already, or the hands have moved); reload the hands"]})
+    return hand
+
+
+@transaction.atomic
+def hand_record_delete(*, hand: HandRecord, actor) -> dict:
+    """Delete one hand entered by mistake: the hands after it move up one number and are re-settled
+    from the position before it (dealer, honba, sticks, running scores). A game finished from its
+    hands stays finished at its new last hand, its result and chombo deductions re-derived; its
+    only hand cannot be deleted. Returns ``{"sequence", "record", "resettled"}``."""
+    game = _lock_game(hand.game_id)
+    _game_check_writable(game)
+    rules = Rules(game.season.rule_set)
+    hands = _hands(game)
+    target = next((h for h in hands if h.pk == hand.pk), None)
+    if target is None:
+        raise HandConflict({"hand": [f"hand {hand.sequence} is no longer stored; it was deleted already"]})
+    finished = _closed_by_hands(hands)
+    if finished and len(hands) == 1:
+        raise ValidationError({"hand": ["this game was finished from its only hand; correct that hand instead"]})
+    index = target.sequence - 1
+    later = hands[index + 1:]
+    target.delete()
+    _sequences_shift_down(game, target.sequence)
+    for h in later:
+        h.sequence -= 1
+    kept = hands[:index] + later
+    resettled = hands_replay(rules, later, *position_after(rules, kept[index - 1] if index else None))
+    HandRecord.objects.bulk_update(resettled, DERIVED_FIELDS)
+    if finished and not kept[-1].ends_game:
+        kept[-1].ends_game = True
+        kept[-1].save(update_fields=["ends_game"])
+    audit_log_write(actor=actor, action="hand.delete", obj=game,
+                    data={"sequence": target.sequence, "record": target.record, "deltas": target.settlement.get("deltas"),
+                          "resettled": [h.sequence for h in resettled]})
+    if finished:
+        _result_from_hands(game, rules, kept, actor)
+    return {"sequence": target.sequence, "record": target.record, "resettled": [h.sequence for h in resettled]}
+
+
+def _sequences_shift_down(game: Game, after: int) -> None:
+    """Renumber the hands after ``after`` one down, through numbers no hand uses, so the unique
+    (game, sequence) index never sees two hands on one number mid-statement."""
+    later = HandRecord.objects.filter(game=game, sequence__gt=after)
+    later.update(sequence=F("sequence") + SHIFT_THROUGH)
+    HandRecord.objects.filter(game=game, sequence__gt=SHIFT_THROUGH).update(sequence=F("sequence") - SHIFT_THROUGH - 1)
+
+
+SHIFT_THROUGH = 10000  # above any real hand number (a game has tens of hands; the column holds up to 32,767)
+
+
+@transaction.atomic
+def game_hands_resettle(*, game: Game) -> int:
+    """Re-settle every stored hand of ``game`` (after an engine or rule fix). Returns the hands changed."""
+    game = _lock_game(game.pk)
+    rules = Rules(game.season.rule_set)
+    hands = _hands(game)
+    changed = hands_replay(rules, hands, *position_after(rules, None))
+    HandRecord.objects.bulk_update(changed, DERIVED_FIELDS)
+    if changed:
+        audit_log_write(actor=None, action="game.hands_resettle", obj=game,
+                        data={"resettled": [h.sequence for h in changed]})
+        if _closed_by_hands(hands) and game.season.status != Season.Status.CLOSED:
+            _result_from_hands(game, rules, hands, None)
+    return len(changed)
+
+
+def _user(actor):
+    return actor if getattr(actor, "is_authenticated", False) else None
