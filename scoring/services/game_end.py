@@ -7,7 +7,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from league.models import Game, GameResult
-from league.services import _lock_game, audit_log_write, game_result_record
+from league.services import audit_log_write, game_result_record
+from league.services.games import _lock_game
 from scoring.engine.replay import deposits_left_of
 
 from ..models import HandRecord

@@ -8,7 +8,8 @@ from django.db import transaction
 from django.db.models import F
 
 from league.models import Game, Season
-from league.services import ResultConflict, _lock_game, audit_log_write
+from league.services import ResultConflict, audit_log_write
+from league.services.games import _lock_game
 
 from ..models import HandRecord
 from .checks import _closed_by_hands, _game_check_writable, _hands, _sequence_check

@@ -11,6 +11,7 @@ from django.db import connection, connections
 
 from league import services
 from league.models import AuditLog, GameResult
+from league.services import games as league_games
 
 pytestmark = [pytest.mark.django_db(transaction=True),
               pytest.mark.skipif(connection.vendor != "postgresql", reason="needs PostgreSQL row locks")]
@@ -40,13 +41,13 @@ def _race(game, admin, barrier_hook):
 
 
 def test_double_submission_is_stored_once(game, admin, monkeypatch):
-    real_lock = services._lock_game
+    real_lock = league_games._lock_game
 
     def lock_then_wait(game_id):
         locked = real_lock(game_id)
         return locked
 
-    monkeypatch.setattr(services, "_lock_game", lock_then_wait)
+    monkeypatch.setattr(league_games, "_lock_game", lock_then_wait)
     outcomes = _race(game, admin, lambda barrier: barrier.wait())
     assert outcomes == ["created", "same"]
     assert GameResult.objects.filter(game=game).count() == 1
@@ -63,7 +64,7 @@ def test_without_the_lock_the_race_happens(game, admin, monkeypatch):
         arrived.wait(timeout=10)  # both threads pass the existence check before either writes
         return found
 
-    monkeypatch.setattr(services, "_lock_game", no_lock)
+    monkeypatch.setattr(league_games, "_lock_game", no_lock)
     outcomes = _race(game, admin, lambda barrier: None)
     # Both writers passed the "already recorded?" check: each reports that it stored the result and
     # each wrote it (the second silently overwrote the first, audited as a replacement). Only the

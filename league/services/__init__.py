@@ -1,0 +1,62 @@
+"""Writes. Every function runs in one transaction and writes its audit row in it; the standings
+follow incrementally in the same transaction (ratings follow in a task after the commit).
+
+The writes live in one module per concern; this package re-exports their public names, so callers
+keep writing ``services.game_result_record(...)`` or ``from league.services import ...``:
+
+- :mod:`.common`: shared by the writes (audit log, actor re-check, engine errors, standings refresh);
+- :mod:`.rule_sets`: rule sets created and revised;
+- :mod:`.seasons`: seasons and their divisions, season status, entries;
+- :mod:`.games`: games created, results recorded and re-derived;
+- :mod:`.penalties`: the penalty ledger (assign, cancel);
+- :mod:`.standings_writes`: the stored standings (full rebuild, incremental update, re-rank);
+- :mod:`.applications`: qualification applications filed and decided;
+- :mod:`.promotion`: season end, entries carried into the next season.
+
+Private helpers are not re-exported: import them from their module (``league.services.games``
+for ``_lock_game``), which is also the module to patch in tests.
+"""
+
+from .applications import application_decide, application_submit
+from .common import actor_authorize, audit_log_write
+from .games import (
+    MAX_ABS_SCORE,
+    MAX_DEPOSITS,
+    ResultConflict,
+    game_create,
+    game_points_compute,
+    game_result_recompute,
+    game_result_record,
+)
+from .penalties import penalty_assign, penalty_cancel
+from .promotion import season_promote
+from .rule_sets import rule_set_create, rule_set_revise
+from .seasons import DEFAULT_DIVISIONS, entry_create, season_create, season_status_set
+from .standings_writes import STANDING_FIELDS, player_standings_touch, standings_recompute, standings_update
+
+__all__ = [
+    "DEFAULT_DIVISIONS",
+    "MAX_ABS_SCORE",
+    "MAX_DEPOSITS",
+    "STANDING_FIELDS",
+    "ResultConflict",
+    "actor_authorize",
+    "application_decide",
+    "application_submit",
+    "audit_log_write",
+    "entry_create",
+    "game_create",
+    "game_points_compute",
+    "game_result_recompute",
+    "game_result_record",
+    "penalty_assign",
+    "penalty_cancel",
+    "player_standings_touch",
+    "rule_set_create",
+    "rule_set_revise",
+    "season_create",
+    "season_promote",
+    "season_status_set",
+    "standings_recompute",
+    "standings_update",
+]

@@ -1,0 +1,94 @@
+"""Qualification applications: filed by a player (evidence checked, proof file stored) and
+decided by an admin; an approval enters the player in the division the tier admits to.
+The checks of a tier and its evidence are :mod:`league.qualification`."""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from kyoku import authz
+from kyoku.uploads import evidence_file_check, random_name
+
+from .. import qualification
+from ..models import Division, Entry, Game, Player, QualificationApplication, QualificationTier, Season
+from .common import _standings_refresh, _user, actor_authorize, audit_log_write
+
+
+@transaction.atomic
+def application_submit(*, player: Player, season: Season, tier: QualificationTier, evidence: dict,
+                       proof=None, actor=None) -> QualificationApplication:
+    """File an application. The proof file is checked (type from its content, size) before
+    anything is written, and written only once the row exists, so a refused request (invalid
+    evidence, a duplicate application) leaves no file behind."""
+    if tier.league_id != season.league_id:
+        raise ValidationError({"tier": ["this tier belongs to another league"]})
+    if actor is not None and getattr(actor, "is_authenticated", False):
+        player_ok = getattr(getattr(actor, "player", None), "pk", None) == player.pk
+        if not player_ok and not authz.is_admin(actor, season.league):
+            raise PermissionDenied("only the player, or an admin of this league, may file this application")
+    qualification.check_tier_in_force(tier=tier, season=season)
+    clean = qualification.clean_evidence(tier=tier, evidence=evidence, season=season)
+    if tier.requirements.get("proof_required") and not proof:
+        raise ValidationError({"proof": ["upload a screenshot or file that proves the account and games"]})
+    proof_type = evidence_file_check(proof) if proof else ""
+    if season.status == Season.Status.CLOSED:
+        raise ValidationError({"season": ["the season is closed"]})
+    try:
+        with transaction.atomic():
+            application = QualificationApplication.objects.create(
+                player=player, season=season, tier=tier, proof_type=proof_type, **clean
+            )
+    except IntegrityError:
+        raise ValidationError({"tier": ["you already have a pending or approved application for this tier"]}) from None
+    if proof:
+        stored = application.proof.storage.save(random_name("qualification", proof_type), proof)
+        try:
+            QualificationApplication.objects.filter(pk=application.pk).update(proof=stored)
+            application.proof.name = stored
+            audit_log_write(actor=actor, action="application.submit", obj=application,
+                            data={"tier": tier.code, **clean, "proof_type": proof_type})
+        except Exception:
+            application.proof.storage.delete(stored)
+            raise
+    else:
+        audit_log_write(actor=actor, action="application.submit", obj=application, data={"tier": tier.code, **clean})
+    return application
+
+
+@transaction.atomic
+def application_decide(*, application: QualificationApplication, approve: bool, reason: str = "",
+                       actor=None) -> QualificationApplication:
+    actor_authorize(actor, application, authz.Need.ADMIN)
+    application = QualificationApplication.objects.select_for_update().get(pk=application.pk)
+    if application.status != QualificationApplication.Status.PENDING:
+        raise ValidationError({"status": [f"already {application.get_status_display().lower()}"]})
+    if not approve and not reason.strip():
+        raise ValidationError({"reason": ["give the player a reason for the rejection"]})
+    if approve:
+        qualification.check_not_expired(application=application)
+        division = Division.objects.filter(season=application.season, code=application.tier.division_code).first()
+        if division is None:
+            raise ValidationError({"tier": [f"{application.season} has no division {application.tier.division_code}"]})
+        existing = Entry.objects.filter(season=application.season, player=application.player).first()
+        if existing and existing.division_id != division.pk:
+            if Game.objects.filter(division_id=existing.division_id, seats__player=application.player).exists():
+                raise ValidationError({"player": [f"already plays in {existing.division} this season"]})
+            # A qualification moves a player up into the division it admits to.
+            left = existing.division_id
+            existing.division, existing.basis, existing.application = division, Entry.Basis.QUALIFICATION, application
+            existing.save(update_fields=["division", "basis", "application"])
+            _standings_refresh(left, [application.player_id])
+            _standings_refresh(division.pk, [application.player_id])
+        elif not existing:
+            Entry.objects.create(season=application.season, division=division, player=application.player,
+                                 basis=Entry.Basis.QUALIFICATION, application=application)
+            _standings_refresh(division.pk, [application.player_id])
+    application.status = (QualificationApplication.Status.APPROVED if approve
+                          else QualificationApplication.Status.REJECTED)
+    application.decided_by, application.decided_at, application.reason = _user(actor), timezone.now(), reason
+    application.save(update_fields=["status", "decided_by", "decided_at", "reason"])
+    audit_log_write(actor=actor, action="application.approve" if approve else "application.reject",
+                    obj=application, data={"reason": reason})
+    return application

@@ -1,0 +1,40 @@
+"""Shared by the league writes: the audit log, the actor re-check, engine errors as field errors,
+the user a row records as its author, and the in-transaction standings refresh that every
+change of games, entries or penalties ends with."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+
+from kyoku import audit as kyoku_audit
+from kyoku import authz
+from kyoku.errors import engine_error
+from scoring.engine import SettlementError
+
+from ..models import Division
+from .standings_writes import standings_update
+
+# The audit log is shared plumbing (kyoku.audit); kept importable from here for the services.
+audit_log_write = kyoku_audit.audit_log_write
+
+
+def actor_authorize(actor, obj, need: authz.Need) -> None:
+    """Services re-check the actor in the object's league (defence in depth behind the views).
+    A system action (task, command, migration) passes no user and is not checked here."""
+    if getattr(actor, "is_authenticated", False):
+        authz.authorize(actor, obj, need)
+
+
+def _engine_error(exc: SettlementError, prefix: str = "") -> ValidationError:
+    return engine_error(exc, prefix)
+
+
+def _standings_refresh(division_id: int, player_ids) -> None:
+    """Bring the standings up to date inside the change's transaction (incrementally: only these
+    players' rows and the ranks), so a stored change and its standings never disagree and no
+    work is left for after the commit."""
+    standings_update(division=Division(pk=division_id), player_ids=player_ids)
+
+
+def _user(actor):
+    return actor if getattr(actor, "is_authenticated", False) else None

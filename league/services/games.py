@@ -1,0 +1,148 @@
+"""Games and their results: a game seated, its final scores recorded (validated, serialised per
+game, an existing different result replaced only explicitly) and its league points derived."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from kyoku import authz
+from kyoku.locks import game_lock
+from scoring.engine import SettlementError, game_end
+
+from ..models import Division, Entry, Game, GameResult, GameSeat, Player, RuleSet, Season
+from ..signals import game_result_changed_on_commit
+from .common import _engine_error, _standings_refresh, _user, actor_authorize, audit_log_write
+
+
+@transaction.atomic
+def game_create(*, division: Division, match_day: int, table: int, players: list[Player],
+                scheduled_at=None, actor=None) -> Game:
+    if len(players) != 4:
+        raise ValidationError({"players": ["a game needs exactly four players, East, South, West, North"]})
+    if len({p.pk for p in players}) != 4:
+        raise ValidationError({"players": ["the same player cannot take two seats"]})
+    entered = set(Entry.objects.filter(division=division, player__in=players).values_list("player_id", flat=True))
+    missing = [str(p) for p in players if p.pk not in entered]
+    if missing:
+        raise ValidationError({"players": [f"not entered in {division}: {', '.join(missing)}"]})
+    if Game.objects.filter(division=division, match_day=match_day, table=table).exists():
+        raise ValidationError({"table": [f"match day {match_day} already has a table {table}"]})
+    game = Game.objects.create(season=division.season, division=division, match_day=match_day, table=table,
+                               scheduled_at=scheduled_at)
+    GameSeat.objects.bulk_create(GameSeat(game=game, seat=i, player=p) for i, p in enumerate(players))
+    audit_log_write(actor=actor, action="game.create", obj=game, data={"players": [p.pk for p in players]})
+    return game
+
+
+def game_points_compute(*, rule_set: RuleSet, scores, deposits_left: int) -> dict:
+    """Engine call with engine errors turned into field errors."""
+    try:
+        return game_end(rule_set.spec, scores, deposits_left)
+    except SettlementError as exc:
+        raise _engine_error(exc) from None
+
+
+# Riichi sticks left on the table at the end: each stick is a riichi nobody won back, so more
+# than a handful means a run of drawn hands with riichi; 20 is beyond any real game, and a
+# larger number is a typing error (40 was once accepted).
+MAX_DEPOSITS = 20
+# Final scores: far beyond any real game (four yakuman tsumo chains stay under a million), well
+# inside every column type.
+MAX_ABS_SCORE = 10_000_000
+
+
+def _validate_scores(scores) -> list[int]:
+    if not isinstance(scores, (list, tuple)) or len(scores) != 4:
+        raise ValidationError({"scores": ["give four final scores, East, South, West, North"]})
+    clean = []
+    for i, value in enumerate(scores):
+        if isinstance(value, bool) or not isinstance(value, int):
+            try:
+                value = int(str(value).replace(",", "").strip())
+            except (ValueError, OverflowError):
+                raise ValidationError({f"scores[{i}]": [f"{str(value)[:20]!r} is not a whole number of points"]}) from None
+        if abs(value) > MAX_ABS_SCORE:
+            raise ValidationError({f"scores[{i}]": [f"must lie between -{MAX_ABS_SCORE:,} and {MAX_ABS_SCORE:,}"]})
+        clean.append(value)
+    return clean
+
+
+def _scores_unit_check(scores: list[int], options: dict) -> None:
+    """Riichi scores move in 100-point steps (the smallest payment is 100; sticks are 1,000):
+    a final score that is not a multiple of the rule set's unit is a typing error."""
+    unit = options.get("score_unit", 100)
+    for i, value in enumerate(scores):
+        if unit and value % unit:
+            raise ValidationError({f"scores[{i}]": [f"must be a multiple of {unit}"]})
+
+
+def _lock_game(game_id: int) -> Game:
+    """Serialise result entry for one game (kyoku.locks)."""
+    return game_lock(game_id)
+
+
+class ResultConflict(ValidationError):
+    """A different result is already stored; replacing it must be explicit."""
+
+
+@transaction.atomic
+def game_result_record(*, game: Game, scores, deposits_left: int = 0, actor=None,
+                       replace: bool = False) -> tuple[GameResult, bool]:
+    """Store a game's final scores and derive league points. Returns (result, created).
+
+    Submitting the same result again changes nothing; a different one needs ``replace``.
+    """
+    actor_authorize(actor, game, authz.Need.ADMIN)
+    scores = _validate_scores(scores)
+    if isinstance(deposits_left, bool) or not isinstance(deposits_left, int) or not 0 <= deposits_left <= MAX_DEPOSITS:
+        raise ValidationError({"deposits_left": [f"a whole number of riichi sticks, 0 to {MAX_DEPOSITS}"]})
+    game = _lock_game(game.pk)
+    if game.status == Game.Status.VOID:
+        raise ValidationError({"game": ["this game is void"]})
+    if game.season.status == Season.Status.CLOSED:
+        raise ValidationError({"game": ["the season is closed; results can no longer change"]})
+    existing = GameResult.objects.filter(game=game).first()
+    if existing and existing.scores == scores and existing.deposits_left == deposits_left:
+        return existing, False
+    if existing and not replace:
+        raise ResultConflict({"scores": ["this game already has a different result; correct it explicitly"]})
+    rule_set = game.season.rule_set
+    if rule_set.system == "riichi":
+        _scores_unit_check(scores, rule_set.options)
+    computed = game_points_compute(rule_set=rule_set, scores=scores, deposits_left=deposits_left)
+    result, created = GameResult.objects.update_or_create(
+        game=game,
+        defaults=dict(scores=scores, deposits_left=deposits_left, entered_by=_user(actor), rule_set=rule_set,
+                      points=computed["points"], places=computed["places"]),
+    )
+    _seats_apply(game, scores, computed)
+    game.status = Game.Status.FINISHED
+    game.save(update_fields=["status"])
+    audit_log_write(actor=actor, action="game_result.create" if created else "game_result.replace", obj=result,
+                    data={"scores": scores, "deposits_left": deposits_left, "points": computed["points"],
+                          "previous": existing and {"scores": existing.scores, "deposits_left": existing.deposits_left}})
+    _standings_refresh(game.division_id, [seat.player_id for seat in game.seats.all()])
+    game_result_changed_on_commit(game.pk, "created" if created else "replaced")
+    return result, True
+
+
+def _seats_apply(game: Game, scores: list[int], computed: dict) -> None:
+    seats = list(game.seats.all())
+    for seat in seats:
+        seat.raw_score = scores[seat.seat]
+        seat.points = Decimal(str(computed["points"][seat.seat])).quantize(Decimal("0.1"))
+        seat.place = computed["places"][seat.seat]
+    GameSeat.objects.bulk_update(seats, ["raw_score", "points", "place"])
+
+
+@transaction.atomic
+def game_result_recompute(*, game: Game) -> None:
+    """Re-derive a stored result's points from its raw scores (audit / rule fixes)."""
+    result = game.result
+    computed = game_points_compute(rule_set=result.rule_set, scores=result.scores, deposits_left=result.deposits_left)
+    result.points, result.places = computed["points"], computed["places"]
+    result.save(update_fields=["points", "places"])
+    _seats_apply(game, result.scores, computed)

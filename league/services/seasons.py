@@ -1,0 +1,59 @@
+"""Seasons (each with its own copy of the rule set) and their divisions, the season status, and
+the entries of players into a division."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from ..models import Division, Entry, League, Player, QualificationApplication, RuleSet, Season
+from .common import _standings_refresh, audit_log_write
+
+DEFAULT_DIVISIONS = (("A", "A Division", "甲組"), ("B", "B Division", "乙組"))
+
+
+@transaction.atomic
+def season_create(*, league: League, year: int, number: int, rule_set: RuleSet, starts_on=None,
+                  ends_on=None, divisions=DEFAULT_DIVISIONS, actor=None) -> Season:
+    """Create a season with its own copy of the rule set, so later edits of the template
+    never change the meaning of this season's results."""
+    if not 1 <= int(number) <= 4:
+        raise ValidationError({"number": ["a season number is 1 to 4"]})
+    if Season.objects.filter(league=league, year=year, number=number).exists():
+        raise ValidationError({"number": [f"{year} S{number} already exists in this league"]})
+    if starts_on and ends_on and ends_on < starts_on:
+        raise ValidationError({"ends_on": ["ends before it starts"]})
+    season_rules = RuleSet.objects.create(
+        name=f"{league.name} {year} S{number}", slug=f"{league.slug}-{year}-s{number}", version=1,
+        system=rule_set.system, preset=rule_set.preset, overrides=dict(rule_set.overrides),
+        options=dict(rule_set.options), notes=f"copied from {rule_set}",
+    )
+    season = Season.objects.create(league=league, year=year, number=number, rule_set=season_rules,
+                                   starts_on=starts_on, ends_on=ends_on)
+    for order, (code, name, name_zh) in enumerate(divisions):
+        Division.objects.create(season=season, code=code, name=name, name_zh=name_zh, order=order)
+    audit_log_write(actor=actor, action="season.create", obj=season, data={"rule_set": str(rule_set)})
+    return season
+
+
+@transaction.atomic
+def season_status_set(*, season: Season, status: str, actor=None) -> Season:
+    if status not in Season.Status.values:
+        raise ValidationError({"status": [f"unknown status {status!r}"]})
+    old = season.status
+    season.status = status
+    season.save(update_fields=["status"])
+    audit_log_write(actor=actor, action="season.status", obj=season, data={"from": old, "to": status})
+    return season
+
+
+@transaction.atomic
+def entry_create(*, division: Division, player: Player, basis: str = Entry.Basis.OPEN,
+                 application: QualificationApplication | None = None, actor=None) -> Entry:
+    if Entry.objects.filter(season=division.season, player=player).exists():
+        raise ValidationError({"player": [f"{player} already has an entry in {division.season}"]})
+    entry = Entry.objects.create(season=division.season, division=division, player=player, basis=basis,
+                                 application=application)
+    audit_log_write(actor=actor, action="entry.create", obj=entry, data={"division": division.code, "basis": basis})
+    _standings_refresh(division.pk, [player.pk])  # an entrant is listed (last, no games) from the start
+    return entry
