@@ -23,4 +23,6 @@ urlpatterns = [
     path("online/", include("online.urls")),
     path("", include("league.urls")),
 ]
+handler404 = "kyoku.site.page_not_found"
+handler500 = "kyoku.site.server_error"
 # No media URL: uploaded evidence is private (kyoku.uploads) and served only by authorized views.

@@ -98,8 +98,16 @@ def test_huge_or_malformed_query_numbers_are_a_400(as_user, referee, season, url
 
 
 def test_a_huge_id_in_the_path_is_a_404(api):
-    assert api.get("/api/games/47973239239910973440/").status_code == 404
-    assert api.get("/games/47973239239910973440/").status_code == 404
+    answer = api.get("/api/games/47973239239910973440/")
+    assert answer.status_code == 404 and answer["Content-Type"] == "application/json"
+    assert "Not found" in answer.json()["detail"]
+    page = api.get("/games/47973239239910973440/")
+    assert page.status_code == 404 and page["Content-Type"].startswith("text/html")
+
+
+def test_an_unknown_api_path_is_a_json_404(api):
+    answer = api.get("/api/no-such-endpoint/")
+    assert answer.status_code == 404 and answer.json()["detail"].startswith("Not found")
 
 
 def test_a_non_numeric_application_id_is_a_404(as_user, admin):
