@@ -14,6 +14,9 @@ slowly at 128 players, while swap moves evaluate in six look-ups each):
    annealing.
 3. Re-optimise every day against all the other days (earlier *and* later) for a few passes,
    which repairs the greed of step 1.
+   Then a tabu search over the whole season at once (:mod:`.tabu`, after Dotú and Van
+   Hentenryck's social-golfer search) on the exact figures reported: repeats, meetings on
+   adjacent days, pairs kept apart.
 4. Assign seat winds day by day: at each table, the one of the 24 orders that keeps each
    player's East/South/West/North counts most even.
 
@@ -30,7 +33,10 @@ import random
 import time
 from dataclasses import dataclass, field
 
+from .tabu import schedule_improve
+
 WINDS = ("E", "S", "W", "N")
+TABU_STEPS_PER_EFFORT = 500
 APART_PENALTY = 1000.0
 BYE = "bye"
 SUBSTITUTES = "substitutes"
@@ -309,6 +315,14 @@ def generate(players: list, n_days: int, *, seed: int = 0, history: list[Day] | 
                 stopped = True
                 break
             day_tables[d] = optimise(day_tables[d], weights_for(d), moves_per_day // 2)
+
+    # Step 3b: the whole season at once (tabu search, see .tabu), where conflicts remain: the
+    # day-by-day passes stall a few repeats short on the hard sizes (32 players over 8 days).
+    if n_days and not stopped:
+        day_tables[new_start:], stopped = schedule_improve(
+            day_tables, first_new=new_start, n=n, pinned=pinned, apart_pairs=apart_idx,
+            consecutive_weight=consecutive_weight, apart_penalty=APART_PENALTY, rng=rng,
+            steps=int(effort * TABU_STEPS_PER_EFFORT), deadline=deadline)
 
     # Step 4: winds, given the history's winds.
     counts = [[0, 0, 0, 0] for _ in range(n)]

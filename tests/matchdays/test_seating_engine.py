@@ -3,7 +3,10 @@
 import itertools
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from matchdays.seating.tabu import Schedule
 from matchdays.seating import (BYE, SUBSTITUTES, Day, SeatingError, generate, lower_bound_repeats,
                                random_shuffle_baseline, schedule_figures)
 
@@ -131,3 +134,36 @@ def test_bad_input():
         generate([1, 1, 2, 3, 4], 1)
     with pytest.raises(SeatingError):
         generate(list(range(8)), 1, leftover="moon")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(min_value=8, max_value=24), st.integers(min_value=1, max_value=5),
+       st.integers(min_value=0, max_value=2), st.randoms(use_true_random=False))
+def test_tabu_cost_follows_every_swap_exactly(n, days, history, rnd):
+    """The whole-season search keeps its cost by twelve look-ups a swap; after any sequence of
+    swaps it must equal the cost counted from scratch (repeats, adjacent-day meetings, apart)."""
+    players = list(range(n - n % 4))
+    schedule_days = []
+    for _ in range(history + days):
+        order = players[:]
+        rnd.shuffle(order)
+        schedule_days.append([order[i:i + 4] for i in range(0, len(order), 4)])
+    apart = [(0, 1), (2, 5)]
+    s = Schedule(schedule_days, history, len(players), pinned=[3], apart_pairs=apart, consecutive_weight=1.5,
+                 apart_penalty=1000.0)
+    for _ in range(30):
+        d = rnd.randrange(history, history + days)
+        a, b = rnd.sample(players, 2)
+        if s.table_of[d][a] != s.table_of[d][b]:
+            s.swap(d, a, b, s.swap_delta(d, a, b))
+    assert s.cost == pytest.approx(Schedule(s.days, history, len(players), [3], apart, 1.5, 1000.0).cost)
+    figures = schedule_figures([Day(tables=t) for t in s.days], players)
+    apart_meetings = sum(s.meetings[a][b] for a, b in apart)
+    assert s.cost == pytest.approx(figures["repeats"] + 1.5 * figures["consecutive_repeats"] + 1000.0 * apart_meetings)
+
+
+def test_the_whole_season_search_removes_consecutive_repeats_at_sixteen():
+    # 16 players over 8 days must repeat (the bound is 72); the search then avoids meeting again on
+    # the very next match day, which the day-by-day passes alone left at 2
+    result = generate(list(range(16)), 8, seed=0)
+    assert result.repeats == lower_bound_repeats(16, 8) and result.consecutive_repeats == 0
