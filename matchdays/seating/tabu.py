@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import time
 
+SAMPLE = 6
+
 
 def _pairs(table):
     for i, a in enumerate(table):
@@ -150,7 +152,7 @@ def schedule_improve(days, *, first_new: int, n: int, pinned, apart_pairs, conse
         if not conflicted:
             break
         move, move_delta, ties = None, None, 0
-        for d, a in rng.sample(conflicted, min(len(conflicted), 6)):
+        for d, a in rng.sample(conflicted, min(len(conflicted), SAMPLE)):
             ta = s.table_of[d][a]
             for b in movers[d]:
                 if s.table_of[d][b] == ta:
