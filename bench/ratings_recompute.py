@@ -20,7 +20,10 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-os.environ.setdefault("DEBUG", "1")
+# DEBUG off, as in production (DEBUG on keeps every query's SQL in memory)
+os.environ.setdefault("DEBUG", "0")
+os.environ.setdefault("SECRET_KEY", "bench-only-secret-key-0123456789abcdefghijklmnopqrstuvwxyz")
+os.environ.setdefault("ALLOWED_HOSTS", "testserver")
 
 
 def build(args):

@@ -41,10 +41,13 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-os.environ.setdefault("DEBUG", "1")
+# DEBUG off, as in production (DEBUG on keeps every query's SQL in memory)
+os.environ.setdefault("DEBUG", "0")
+os.environ.setdefault("SECRET_KEY", "bench-only-secret-key-0123456789abcdefghijklmnopqrstuvwxyz")
+os.environ.setdefault("ALLOWED_HOSTS", "testserver")
 
 PLAYERS_PER_DIVISION = 40
-# M.League plays abortive draws on (途中流局なし); the bench's records include four-winds draws,
+# M.League plays no abortive draws (途中流局なし); the bench's records include four-winds draws,
 # so this league's rules allow that one (kept in every revision below)
 LEAGUE_OVERRIDES = {"abortive_draws": ["four_winds"]}
 TABLES_PER_DAY = PLAYERS_PER_DIVISION // 4
