@@ -51,7 +51,15 @@ def _winner(rng, seat, tsumo):
     return {"seat": seat, "han": han, "fu": fu}
 
 
+def _abortive_reasons() -> dict[str, list[str]]:
+    """Per preset, the abortive draws it plays (of those these records can state alone)."""
+    from scoring.engine import riichi
+    return {name: [r for r in ("nine_terminals", "four_winds", "four_kans")
+                   if r in (riichi.resolve({"preset": name}).get("abortive_draws") or [])] for name in PRESET_NAMES}
+
+
 def build_records(n: int, seed: int = 7) -> list[dict]:
+    abortive = _abortive_reasons()
     rng = random.Random(seed)
     out = []
     for _ in range(n):
@@ -80,8 +88,8 @@ def build_records(n: int, seed: int = 7) -> list[dict]:
             if preset == "tenhou" and rng.random() < 0.05:
                 res["nagashi"] = [rng.randrange(4)]
             rec["result"] = res
-        elif kind < 0.98 and preset in ("tenhou", "mleague"):
-            rec["result"] = {"type": "abortive", "reason": rng.choice(("nine_terminals", "four_winds", "four_kans"))}
+        elif kind < 0.98 and abortive[preset]:  # only where the preset plays abortive draws
+            rec["result"] = {"type": "abortive", "reason": rng.choice(abortive[preset])}
         else:
             rec["result"] = {"type": "chombo", "seat": rng.randrange(4)}
         out.append(rec)
