@@ -17,8 +17,8 @@ slowly at 128 players, while swap moves evaluate in six look-ups each):
    Then a tabu search over the whole season at once (:mod:`.tabu`, after Dotú and Van
    Hentenryck's social-golfer search) on the exact figures reported: repeats, meetings on
    adjacent days, pairs kept apart.
-   (Step 0, for 16, 64 or 256 players with nothing played and nobody pinned: the season starts
-   from the affine space's repeat-free match days, :mod:`.affine`.)
+   (Step 0, for a power of two from 16 players, with nothing played and nobody pinned: the
+   season starts from repeat-free match days built as designs, :mod:`.designs`.)
 4. Assign seat winds day by day: at each table, the one of the 24 orders that keeps each
    player's East/South/West/North counts most even.
 
@@ -35,7 +35,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from .affine import repeat_free_days
+from .designs import repeat_free_days
 from .tabu import schedule_improve
 
 WINDS = ("E", "S", "W", "N")
@@ -294,8 +294,9 @@ def generate(players: list, n_days: int, *, seed: int = 0, history: list[Day] | 
                 tables[t].append(rest.pop())
         return tables
 
-    # Step 0: players numbering a power of four with nothing played and nobody pinned get a
-    # repeat-free season by construction (.affine), as far as it reaches.
+    # Step 0: players numbering a power of two (16 or more) with nothing played and nobody pinned
+    # get repeat-free match days by construction (.designs), as far as it reaches; the search
+    # builds the days beyond.
     new_start = len(history)
     constructed = None if history or pinned else repeat_free_days(n, n_days, rng)
     if constructed:
@@ -318,7 +319,8 @@ def generate(players: list, n_days: int, *, seed: int = 0, history: list[Day] | 
         day_tables[d] = optimise(day_tables[d], w, moves_per_day)
 
     # Step 3: re-optimise each new day against all the others.
-    passes = int(6 * effort) if n_days > 1 and not (constructed and not apart_idx) else 0
+    all_built = constructed is not None and len(constructed) == n_days and not apart_idx
+    passes = int(6 * effort) if n_days > 1 and not all_built else 0
     for _ in range(passes):
         for d in range(new_start, total_days):
             if time.monotonic() > deadline:

@@ -12,14 +12,14 @@ from matchdays.seating import (
     SUBSTITUTES,
     Day,
     SeatingError,
-    affine,
+    designs,
     generate,
     lower_bound_repeats,
     pair_meetings,
     random_shuffle_baseline,
     schedule_figures,
 )
-from matchdays.seating.affine import affine_days
+from matchdays.seating.designs import affine_days, doubled_days
 from matchdays.seating.tabu import Schedule
 
 
@@ -134,7 +134,7 @@ def test_history_counts_and_is_kept():
 
 
 def test_time_limit_returns_a_schedule():
-    players = list(range(128))
+    players = list(range(120))  # not a power of two: searched, not built
     result = generate(players, 16, seed=0, time_limit=0.2)
     assert len(result.days) == 16 and result.stopped_early
     for day in result.days:
@@ -193,11 +193,30 @@ def test_affine_days_meet_every_pair_exactly_once(k):
     assert all(sorted(p for t in day for p in t) == list(range(n)) for day in days)
 
 
-def test_sixty_four_players_sixteen_days_without_a_repeat():
-    result = generate([f"P{i}" for i in range(64)], 16, seed=5)
+@pytest.mark.parametrize("j", [4, 5, 6, 7])
+def test_doubled_days_meet_every_pair_at_most_once(j):
+    n = 2 ** j
+    days = doubled_days(j, random.Random(j))
+    assert len(days) >= n // 4  # a day per starter pair, then one per unused subspace
+    met = pair_meetings([Day(tables=t) for t in days])
+    assert all(len(v) == 1 for v in met.values())
+    assert all(sorted(p for t in day for p in t) == list(range(n)) and all(len(t) == 4 for t in day) for day in days)
+
+
+@pytest.mark.parametrize("n,days", [(64, 16), (32, 8), (128, 16)])
+def test_powers_of_two_get_seasons_without_a_repeat(n, days):
+    players = [f"P{i}" for i in range(n)]
+    result = generate(players, days, seed=5)
     assert result.repeats == 0 and result.consecutive_repeats == 0
     for day in result.days:
-        _check_day(day, [f"P{i}" for i in range(64)], BYE)
-    # beyond the 21 repeat-free days, or with players not a power of four, the search takes over
-    assert affine.repeat_free_days(64, 22, random.Random(0)) is None
-    assert affine.repeat_free_days(48, 4, random.Random(0)) is None
+        _check_day(day, players, BYE)
+
+
+def test_days_beyond_the_construction_are_searched():
+    # 64 players over 24 days: the 21 repeat-free days meet every pair once, so the three more
+    # days repeat exactly their own pairs, which is the lower bound
+    assert len(designs.repeat_free_days(64, 30, random.Random(0))) == 21
+    result = generate(list(range(64)), 24, seed=0)
+    assert result.repeats == lower_bound_repeats(64, 24) and len(result.days) == 24
+    # a player count that is not a power of two has no construction
+    assert designs.repeat_free_days(48, 4, random.Random(0)) is None
