@@ -16,19 +16,17 @@ test says so and skips (run ./scripts/i18n locally to try it)."""
 
 from __future__ import annotations
 
-import importlib
 import json
-import pkgutil
 import re
 from html.parser import HTMLParser
 from pathlib import Path
 
 import polib
 import pytest
-from django.apps import apps
 from django.test import Client
-from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.urls import reverse
 
+from tests.routes import declarations, named_routes
 from tests.security.world import world_build
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -122,29 +120,6 @@ def _user_data(world) -> list[str]:
     return sorted((x for x in out if x), key=len, reverse=True)
 
 
-def _declarations() -> tuple[dict, list]:
-    """Every app's ROUTES and matrix_objects (as the endpoint matrix reads them; the matrix itself
-    checks that each route is declared once)."""
-    routes, factories = {}, []
-    for config in apps.get_app_configs():
-        for info in pkgutil.iter_modules([config.path]):
-            if info.name == "access" or info.name.startswith("access_"):
-                module = importlib.import_module(f"{config.name}.{info.name}")
-                for name, declared in getattr(module, "ROUTES", {}).items():
-                    routes.setdefault(name, declared)
-                if hasattr(module, "matrix_objects"):
-                    factories.append(module.matrix_objects)
-    return routes, factories
-
-
-def _walk(patterns, namespace=None):
-    for p in patterns:
-        if isinstance(p, URLResolver):
-            yield from _walk(p.url_patterns, p.namespace or namespace)
-        elif isinstance(p, URLPattern) and p.name:
-            yield (f"{namespace}:{p.name}" if namespace else p.name), p
-
-
 def _url(kinds: dict, name: str, pattern, declared) -> str:
     kwargs = dict(kinds[declared.obj]) if declared.obj else {}
     wanted = set(pattern.pattern.converters) | set(pattern.pattern.regex.groupindex)
@@ -154,13 +129,11 @@ def _url(kinds: dict, name: str, pattern, declared) -> str:
 
 
 def _pages(world) -> list[tuple[str, str]]:
-    routes, factories = _declarations()
+    routes, factories = declarations()
     kinds = {}
     for factory in factories:
         kinds.update(factory(world))
-    named = {}
-    for name, pattern in _walk(get_resolver().url_patterns):
-        named.setdefault(name, pattern)
+    named = named_routes()
     pages = []
     for name, pattern in sorted(named.items()):
         declared = routes.get(name)

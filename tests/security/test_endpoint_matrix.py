@@ -6,56 +6,22 @@ it says yes) fails; a refused write stores nothing (no audit row)."""
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-from pathlib import Path
-
 import pytest
-from django.apps import apps
 from django.db import transaction
 from django.test import Client
-from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.urls import reverse
 
 from kyoku.access import PASSES
 from league.models import AuditLog
+from tests.routes import declarations, named_routes
 from tests.security.world import world_build
 
 ACTORS = ("anonymous", "owner", "other_player", "admin", "referee", "other_admin", "other_referee")
 DENIED = {401, 403, 404, 405}
 
 
-def _declarations() -> tuple[dict, list]:
-    routes, factories = {}, []
-    for config in apps.get_app_configs():
-        path = Path(config.path)
-        for info in pkgutil.iter_modules([str(path)]):
-            if info.name == "access" or info.name.startswith("access_"):
-                module = importlib.import_module(f"{config.name}.{info.name}")
-                for name, declared in getattr(module, "ROUTES", {}).items():
-                    assert name not in routes, f"{name} declared twice"
-                    routes[name] = declared
-                if hasattr(module, "matrix_objects"):
-                    factories.append(module.matrix_objects)
-    return routes, factories
-
-
-def _walk(patterns, namespace=None):
-    for p in patterns:
-        if isinstance(p, URLResolver):
-            yield from _walk(p.url_patterns, p.namespace or namespace)
-        elif isinstance(p, URLPattern) and p.name:
-            yield (f"{namespace}:{p.name}" if namespace else p.name), p
-
-
-def _named_routes() -> dict:
-    found = {}
-    for name, pattern in _walk(get_resolver().url_patterns):
-        found.setdefault(name, pattern)  # DRF's format-suffix twins share the name: probe the first
-    return found
-
-
-ROUTES, FACTORIES = _declarations()
-NAMED = _named_routes()
+ROUTES, FACTORIES = declarations()
+NAMED = named_routes()
 
 
 def _declaration(name):
