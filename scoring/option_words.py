@@ -105,7 +105,16 @@ CODES.update({  # Zung Jung and Beijing values
     "tianhu": gettext_lazy("天和"),
     "dihu": gettext_lazy("地和"),
     "hungang": gettext_lazy("混槓"),
+    "all": gettext_lazy("every winner"),
+    # 上楼 (shanglou): its settings' names and the reach of its ×2
+    "enabled": gettext_lazy("in use"),
+    "after_draw": gettext_lazy("after a drawn hand"),
+    "dealer_streak": gettext_lazy("from the dealer's consecutive hand no."),
+    "scope": gettext_lazy("doubles"),
+    "hand_and_kong": gettext_lazy("the hand and kong points"),
+    "hand": gettext_lazy("the hand only"),
 })
+SCOPE_WORDS = {"all": gettext_lazy("the hand, kong points and fixed hands")}  # shanglou's scope 'all'
 
 
 
@@ -168,6 +177,48 @@ SYSTEM_OPTIONS = {  # Zung Jung and Beijing options: (label, meaning); the engin
                       gettext_lazy("Extra patterns agreed at the table, each ×2 to a power.")),
 }
 
+# The Beijing (吃碰提) factor table in the reader's language: the engine keeps the factors and an
+# English reference text (scoring.engine.beijing.FACTORS); pages show these words.
+BEIJING_FACTOR_KINDS = {
+    "payer": gettext_lazy("Payment factor"), "hand": gettext_lazy("Hand factor"),
+    "fixed": gettext_lazy("Fixed-value hand"), "option": gettext_lazy("Optional factor"),
+}
+BEIJING_FACTOR_MEANINGS = {
+    "zhuangjia": gettext_lazy("The dealer is involved: every payment doubles when the dealer wins, and the "
+                              "dealer's own payment doubles when another player wins. Added by the engine."),
+    "tiliu": gettext_lazy("A self-drawn win (including on a kong replacement tile) doubles every payment; on a "
+                          "win from a discard only the discarder's payment doubles. Added by the engine."),
+    "menqing": gettext_lazy("Concealed hand: no chow, pong or exposed kong (concealed kongs allowed)."),
+    "meihuar": gettext_lazy("No wildcard (混) in the hand, or every wildcard used as its own face."),
+    "long": gettext_lazy("1 to 9 of one suit as three chows (123 456 789); wildcards allowed."),
+    "qidui": gettext_lazy("Seven pairs (always concealed as well; four identical tiles may count as two pairs)."),
+    "haohua": gettext_lazy("Each set of four identical real tiles inside a seven-pairs hand (no kong declared, "
+                           "no wildcard among the four); listed once per set."),
+    "zhuowu": gettext_lazy("Winning on a real five of characters as a middle wait (4 and 6) or as the single "
+                           "wait of seven pairs; a wildcard cannot be that five."),
+    "gangkai": gettext_lazy("Winning on a kong replacement tile: always self-drawn; also doubles kong points."),
+    "tianhu": gettext_lazy("The dealer's dealt hand is complete: a fixed value (20 by default) from each of "
+                           "the three others."),
+    "dihu": gettext_lazy("A non-dealer wins on the dealer's first discard: a fixed value (20 by default) from "
+                         "each of the three others."),
+    "hungang": gettext_lazy("All four wildcards in the hand, in any shape: a fixed value (20 by default) from "
+                            "each of the three others."),
+    "benhunlong": gettext_lazy("With the option 本混龍 as 没混: a 龍 in which exactly one wildcard stands for "
+                               "a tile of the 龍's suit counts as 没混."),
+    "hunyou": gettext_lazy("A wildcard single wait, self-drawn only; with its option it counts as 没混."),
+}
+
+
+def beijing_factor_rows() -> list[dict]:
+    """The Beijing factors for a page: Chinese name, pinyin, kind and meaning in the reader's
+    language, doubling; the factor's code stays available for tools (``id``)."""
+    from scoring.engine.beijing import FACTORS
+
+    return [{"id": f["id"], "zh": f["zh"], "pinyin": f["pinyin"], "doubling": f["doubling"],
+             "kind": f["kind"], "kind_words": str(BEIJING_FACTOR_KINDS.get(f["kind"], f["kind"])),
+             "meaning": str(BEIJING_FACTOR_MEANINGS.get(f["id"], f["en"]))} for f in FACTORS]
+
+
 def option_label(option: str) -> str:
     entry = RIICHI_OPTIONS.get(option)
     return str(entry[0]) if entry else option.replace("_", " ").capitalize()
@@ -197,6 +248,8 @@ def value_words(option: str, value) -> str:
         return ", ".join(value_words(option, v) for v in value) if value else _("none")
     if isinstance(value, dict):
         return "; ".join(f"{_code(k)}: {value_words(k, v)}" for k, v in value.items()) if value else _("none")
+    if option == "scope" and value in SCOPE_WORDS:
+        return str(SCOPE_WORDS[value])
     if isinstance(value, str):
         return _code(value)
     if isinstance(value, int) and abs(value) >= 1000:

@@ -42,9 +42,10 @@ def zung_jung_table() -> list[dict]:
 
 
 def beijing_factors() -> list[dict]:
-    from scoring.engine.beijing import FACTORS
+    """The Beijing factor table in the reader's language (``scoring.option_words``)."""
+    from scoring.option_words import beijing_factor_rows
 
-    return FACTORS
+    return beijing_factor_rows()
 
 
 def riichi_presets() -> dict:

@@ -32,12 +32,6 @@ from tests.security.world import world_build
 ROOT = Path(__file__).resolve().parents[2]
 PO = ROOT / "locale" / "zh_Hant" / "LC_MESSAGES" / "django.po"
 ACTORS = ("admin", "referee", "owner")
-# Pages another part of issue 11 rewrites (their helpers own the templates); checked by
-# test_pages_rewritten_elsewhere, expected to fail until those branches land.
-ELSEWHERE = {
-    "scoring-rules": "the Beijing factor table still shows factor ids and kinds as codes (benhunlong_meihuar, tsumo)",
-}
-
 # Interface words that must never reach a Chinese page (codes, enum values, engine phases, the
 # headers of the issue). Matched as whole words, case-sensitive where the case is the tell.
 ENGLISH = [
@@ -164,7 +158,7 @@ def test_the_checker_finds_what_the_issue_reported():
     assert find_english(visible_text("<p>錯和 · 結算程序 · <code>false_win</code></p>"), []) == []
 
 
-def _problems(catalogue, *, only=None, skip=()) -> tuple[int, list[str]]:
+def _problems(catalogue) -> tuple[int, list[str]]:
     untranslated = {e.msgid for e in catalogue if not e.translated() and not e.obsolete and len(e.msgid) > 3}
     world = world_build()
     pages = list(_pages(world))  # once: the route factories create objects
@@ -176,8 +170,6 @@ def _problems(catalogue, *, only=None, skip=()) -> tuple[int, list[str]]:
         client.force_login(getattr(world, actor))
         client.post(reverse("set_language"), {"language": "zh-hant", "next": "/"})
         for name, url in pages:
-            if (only is not None and name not in only) or name in skip:
-                continue
             response = client.get(url)
             if response.status_code != 200 or "text/html" not in response.get("Content-Type", ""):
                 continue
@@ -192,13 +184,6 @@ def _problems(catalogue, *, only=None, skip=()) -> tuple[int, list[str]]:
 
 @pytest.mark.django_db
 def test_every_page_in_zh_hant_is_translated(catalogue):
-    seen, problems = _problems(catalogue, skip=ELSEWHERE)
+    seen, problems = _problems(catalogue)
     assert seen > 20, f"only {seen} pages rendered: the walk is broken"
     assert not problems, "\n" + "\n".join(problems)
-
-
-@pytest.mark.django_db
-@pytest.mark.xfail(reason="; ".join(ELSEWHERE.values()) or "none", strict=False)
-def test_pages_rewritten_elsewhere(catalogue):
-    seen, problems = _problems(catalogue, only=ELSEWHERE)
-    assert seen and not problems, "\n" + "\n".join(problems)

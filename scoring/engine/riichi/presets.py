@@ -235,7 +235,7 @@ OPTION_SOURCES: dict[str, dict[str, str]] = {
                           "give −29 / +52 / −44 / +21",
         "remainder_to": "real Tenhou records: first place receives minus the sum of the others",
         "uma_tonpuusen": "real Tenhou east-only records (+10/+5/−5/−10)",
-        "pao_scope": "real Tenhou records: the liable player pays a double-yakuman tsumo whole",
+        "pao_scope": "real Tenhou records: the liable player pays the whole of a self-drawn double yakuman",
         "chombo": "Tenhou has none (online); the common parlour reverse mangan",
     },
     "jpml": {
