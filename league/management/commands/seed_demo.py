@@ -86,10 +86,22 @@ class Command(BaseCommand):
         from matchdays.demo import seed_match_days
 
         seed_match_days(s2, first_number=5, start=date(2026, 4, 11) + timedelta(weeks=8))
+        self._table_and_desk(s2, players[0])
         self._kowloon(rng, template)
         self.stdout.write(self.style.SUCCESS(
             "Demo loaded: Hong Kong Riichi League (32 players, 2 seasons) and Kowloon Riichi Club (2026 S1 "
             "waiting for promotion). Logins: admin/kyoku-admin, referee/kyoku-referee, player/kyoku-player"))
+
+    def _table_and_desk(self, season, player):
+        """A game entered hand by hand and finished from its hands, and the referee desk's
+        incidents (ruled, appealed and upheld, waiting) on a game the player login sat at."""
+        from referee.demo import incidents_seed
+        from scoring.demo import hand_by_hand_game_seed
+
+        users = get_user_model().objects
+        admin, referee = users.get(username="admin"), users.get(username="referee")
+        hand_by_hand_game_seed(season=season, actor=admin)
+        incidents_seed(player=player, referee=referee, second_referee=admin)
 
     def _kowloon(self, rng, template):
         """A second league whose 2026 S1 is played out and closed and whose 2026 S2 exists without
