@@ -294,11 +294,17 @@ def generate(players: list, n_days: int, *, seed: int = 0, history: list[Day] | 
                 tables[t].append(rest.pop())
         return tables
 
-    # Step 0: players numbering a power of two (16 or more) with nothing played and nobody pinned
-    # get repeat-free match days by construction (.designs), as far as it reaches; the search
-    # builds the days beyond.
+    # Step 0: players numbering a power of two (16 or more), nobody pinned: repeat-free match
+    # days by construction (.designs), as far as the design reaches. The design depends on the
+    # seed alone, so a season seated one match day at a time (the match-day page) keeps following
+    # it for as long as every played day was the design's day; any other history (a substitute,
+    # a hand swap, another seed) leaves the days to the search.
     new_start = len(history)
-    constructed = None if history or pinned else repeat_free_days(n, n_days, rng)
+    constructed = None
+    if not pinned and n_days:
+        design = repeat_free_days(n, DESIGN_ALL_DAYS, random.Random(seed))
+        if design and _follows(day_tables, design):
+            constructed = design[len(history):len(history) + n_days] or None
     if constructed:
         day_tables.extend(constructed)
         day_byes.extend([] for _ in constructed)
@@ -399,6 +405,17 @@ def generate(players: list, n_days: int, *, seed: int = 0, history: list[Day] | 
                   wind_counts=figures["wind_counts"], wind_imbalance=figures["wind_imbalance"],
                   wind_imbalance_min=figures["wind_imbalance_min"], unmet=unmet, stopped_early=stopped,
                   seconds=round(time.monotonic() - started, 3))
+
+
+DESIGN_ALL_DAYS = 10 ** 6  # ask a design for every day it has
+
+
+def _follows(played: list[list[list[int]]], design: list[list[list[int]]]) -> bool:
+    """Whether the played days (tables of player indexes) are the design's first days, table for
+    table (seat order aside)."""
+    if len(played) > len(design):
+        return False
+    return all({frozenset(t) for t in day} == {frozenset(t) for t in design[d]} for d, day in enumerate(played))
 
 
 def random_shuffle_baseline(players: list, n_days: int, *, seed: int = 0, tries: int = 200,

@@ -220,3 +220,20 @@ def test_days_beyond_the_construction_are_searched():
     assert result.repeats == lower_bound_repeats(64, 24) and len(result.days) == 24
     # a player count that is not a power of two has no construction
     assert designs.repeat_free_days(48, 4, random.Random(0)) is None
+
+
+def test_a_season_seated_one_match_day_at_a_time_follows_the_design():
+    """The match-day page seats one day at a time from the played history: with the same seed
+    every day continues the design, so 32 players meet nobody twice over 8 match days; a history
+    that left the design (a hand swap) is seated by the search, still validly."""
+    players = [f"P{i}" for i in range(32)]
+    history = []
+    for _ in range(8):
+        history += generate(players, 1, seed=3, history=history).days
+    assert schedule_figures(history, players)["repeats"] == 0
+    swapped = generate(players, 1, seed=3).days
+    first, second = swapped[0].tables[0], swapped[0].tables[1]
+    first[0], second[0] = second[0], first[0]
+    following = generate(players, 1, seed=3, history=swapped)
+    _check_day(following.days[0], players, BYE)
+    assert following.repeats == schedule_figures(swapped + following.days, players)["repeats"]
