@@ -19,8 +19,10 @@ slowly at 128 players, while swap moves evaluate in six look-ups each):
    adjacent days, pairs kept apart.
    (Step 0, for a power of two from 16 players, with nothing played and nobody pinned: the
    season starts from repeat-free match days built as designs, :mod:`.designs`.)
-4. Assign seat winds day by day: at each table, the one of the 24 orders that keeps each
-   player's East/South/West/North counts most even.
+4. Assign seat winds.  With nothing played, exactly: an edge colouring of the players × tables
+   graph gives every player counts that differ by at most one (:mod:`.winds`).  After played
+   days, day by day: at each table, the one of the 24 orders that keeps each player's
+   East/South/West/North counts most even, given the winds already played.
 
 All randomness comes from ``random.Random(seed)`` and the work is bounded by a fixed move
 budget, so a seed gives the same schedule; ``time_limit`` is a safety net that stops early with
@@ -37,6 +39,7 @@ from dataclasses import dataclass, field
 
 from .designs import repeat_free_days
 from .tabu import schedule_improve
+from .winds import balanced_winds
 
 WINDS = ("E", "S", "W", "N")
 TABU_STEPS_PER_EFFORT = 500
@@ -376,19 +379,23 @@ def generate(players: list, n_days: int, *, seed: int = 0, history: list[Day] | 
                     best_order = order
         return best_order
 
-    for day in orders:  # greedy, day by day
-        for ti, seats in enumerate(day):
-            day[ti] = best_perm(seats)
-            place(day[ti], 1)
-    for _ in range(12):  # then coordinate descent: re-seat each table given all the others
-        if time.monotonic() > deadline:
-            stopped = True
-            break
-        for day in orders:
+    if not history:
+        # nothing played: exact, each player's counts differ by at most one (.winds)
+        orders = balanced_winds([day_tables[d] for d in range(new_start, total_days)])
+    else:
+        for day in orders:  # greedy, day by day, given the history's winds
             for ti, seats in enumerate(day):
-                place(seats, -1)
                 day[ti] = best_perm(seats)
                 place(day[ti], 1)
+        for _ in range(12):  # then coordinate descent: re-seat each table given all the others
+            if time.monotonic() > deadline:
+                stopped = True
+                break
+            for day in orders:
+                for ti, seats in enumerate(day):
+                    place(seats, -1)
+                    day[ti] = best_perm(seats)
+                    place(day[ti], 1)
     days_out: list[Day] = []
     for k, d in enumerate(range(new_start, total_days)):
         out_tables = [[players[p] if p is not None else None for p in order] for order in orders[k]]

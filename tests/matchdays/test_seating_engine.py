@@ -21,6 +21,7 @@ from matchdays.seating import (
 )
 from matchdays.seating.designs import affine_days, doubled_days
 from matchdays.seating.tabu import Schedule
+from matchdays.seating.winds import balanced_winds
 
 
 def _check_day(day, players, leftover):
@@ -237,3 +238,29 @@ def test_a_season_seated_one_match_day_at_a_time_follows_the_design():
     following = generate(players, 1, seed=3, history=swapped)
     _check_day(following.days[0], players, BYE)
     assert following.repeats == schedule_figures(swapped + following.days, players)["repeats"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=4, max_value=40), st.integers(min_value=1, max_value=13), st.randoms(use_true_random=False))
+def test_balanced_winds_reach_the_least_imbalance(n, days, rnd):
+    """Edge colouring seats every table with four different winds and gives each player counts
+    that differ by at most one (by none over a multiple of four days), whatever the schedule:
+    byes, tables of substitutes (empty seats), any tables."""
+    players = list(range(n))
+    schedule = []
+    for _ in range(days):
+        order = players[:]
+        rnd.shuffle(order)
+        seated = order[:len(order) - rnd.randrange(min(4, len(order) - 3))]
+        schedule.append([seated[i:i + 4] for i in range(0, len(seated), 4)])
+    ordered = balanced_winds(schedule)
+    for tables, seats in zip(schedule, ordered):
+        assert [sorted(p for p in s if p is not None) for s in seats] == [sorted(t) for t in tables]
+    figures = schedule_figures([Day(tables=d) for d in ordered], players)
+    assert figures["wind_imbalance"] == figures["wind_imbalance_min"]
+
+
+@pytest.mark.parametrize("n,days,leftover", [(18, 6, BYE), (22, 5, SUBSTITUTES), (40, 8, BYE)])
+def test_a_new_season_has_the_least_wind_imbalance(n, days, leftover):
+    result = generate(list(range(n)), days, seed=1, leftover=leftover)
+    assert result.wind_imbalance == result.wind_imbalance_min
