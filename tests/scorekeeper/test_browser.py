@@ -141,6 +141,8 @@ def test_hand_entered_offline_is_stored_once_when_back_online(live_server, game,
         assert "No connection" in page.inner_text("#sk-message")
         page.click("#sk-save")
         page.wait_for_selector("#sk-pending:not([hidden])")
+        # the phone tries at once ("sending…"), fails offline, and keeps the hand waiting
+        page.wait_for_selector("#sk-pending-list li.waiting")
         assert "Hand 1 · Ron: Player 2 — waiting for the connection" in page.inner_text("#sk-pending-list")
         assert page.inner_text("#sk-hand-title") == "Hand 2"  # the next hand comes after the one waiting
         assert HandRecord.objects.count() == 0
@@ -190,7 +192,7 @@ def test_conflict_is_shown_not_merged(live_server, game, admin):
         enter_ron(page)
         page.wait_for_selector("#sk-save:not([disabled])")
         page.click("#sk-save")
-        page.wait_for_selector("#sk-pending:not([hidden])")
+        page.wait_for_selector("#sk-pending-list li.waiting")  # its offline try has failed
         # meanwhile another scorekeeper enters hand 1 differently
         services.hand_record_add(game=game, record={"result": {"type": "draw", "tenpai": [0]}}, actor=admin)
         page.context.set_offline(False)
@@ -216,7 +218,7 @@ def test_expired_session_keeps_the_hand_until_logged_in_again(live_server, game,
         enter_ron(page)
         page.wait_for_selector("#sk-save:not([disabled])")
         page.click("#sk-save")
-        page.wait_for_selector("#sk-pending:not([hidden])")
+        page.wait_for_selector("#sk-pending-list li.waiting")  # its offline try has failed
         page.context.clear_cookies()  # the session ended while the phone was offline
         page.context.set_offline(False)
         page.wait_for_selector("#sk-pending-list li.login")
