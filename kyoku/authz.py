@@ -65,6 +65,12 @@ def is_referee(user, league=None) -> bool:
     return has_role(user, LeagueRole.Role.REFEREE, league) or is_admin(user, league)
 
 
+def acting_user(actor):
+    """The user to record as having made a change: the actor when it is a signed-in user, else
+    None (a task, a command or an anonymous request)."""
+    return actor if getattr(actor, "is_authenticated", False) else None
+
+
 def player_of(user):
     if not getattr(user, "is_authenticated", False):
         return None

@@ -5,6 +5,7 @@ from django.db import transaction
 
 from kyoku import authz
 from kyoku.audit import audit_log_write
+from kyoku.authz import acting_user
 from league import services as league_services
 from league.models import Entry, Game, GameSeat, Player
 
@@ -18,10 +19,6 @@ def _check(actor, obj, need=authz.Need.ADMIN):
     # a system action (command, task) passes no user
     if getattr(actor, "is_authenticated", False):
         authz.authorize(actor, obj, need)
-
-
-def _user(actor):
-    return actor if getattr(actor, "is_authenticated", False) else None
 
 
 @transaction.atomic
@@ -45,7 +42,7 @@ def attendance_mark(*, match_day: MatchDay, player: Player, status: str, actor=N
     if not Entry.objects.filter(division=match_day.division, player=player).exists():
         raise ValidationError({"player": [f"{player} is not entered in {match_day.division}"]})
     row, _ = Attendance.objects.update_or_create(match_day=match_day, player=player,
-                                                 defaults={"status": status, "marked_by": _user(actor)})
+                                                 defaults={"status": status, "marked_by": acting_user(actor)})
     audit_log_write(actor=actor, action="attendance.mark", obj=row, data={"status": status, "player": player.pk})
     return row
 
@@ -187,6 +184,7 @@ def seating_publish(*, plan: SeatingPlan, actor=None) -> list[Game]:
     republish = plan.published_revision is not None
     existing.delete()
     from datetime import datetime
+
     from django.utils import timezone
 
     when = None
@@ -229,9 +227,9 @@ def substitution_make(*, match_day: MatchDay, player_out: Player, player_in: Pla
     seat.player = player_in
     seat.save(update_fields=["player"])
     Attendance.objects.update_or_create(match_day=match_day, player=player_out,
-                                        defaults={"status": Attendance.Status.WITHDRAWN, "marked_by": _user(actor)})
+                                        defaults={"status": Attendance.Status.WITHDRAWN, "marked_by": acting_user(actor)})
     sub = Substitution.objects.create(match_day=match_day, game=seat.game, seat=seat.seat, player_out=player_out,
-                                      player_in=player_in, made_by=_user(actor))
+                                      player_in=player_in, made_by=acting_user(actor))
     audit_log_write(actor=actor, action="substitution.make", obj=sub,
                     data={"game": seat.game_id, "seat": seat.seat, "out": player_out.pk, "in": player_in.pk})
     return sub

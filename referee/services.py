@@ -16,6 +16,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from kyoku.authz import acting_user
 from kyoku.safe_json import check_field, text_problem
 from league import roles
 from league.models import Game, GameSeat, Penalty, Player, Season
@@ -40,10 +41,6 @@ OVERRIDABLE = ("play_started_t", "play_start", "corrections", "dead_hands", "win
 # League points per catalogue point: the catalogue counts table points (a 20000 chombo), the
 # ledger and standings count league points (riichi: table points / 1000).
 TABLE_POINTS_PER_LEAGUE_POINT = Decimal(1000)
-
-
-def _user(actor):
-    return actor if getattr(actor, "is_authenticated", False) else None
 
 
 def _ruling_error(exc: RulingError, prefix: str = "") -> ValidationError:
@@ -137,7 +134,7 @@ def incident_log(*, game: Game, hand_number: int | None, dealer: int, kind: str,
         raise _ruling_error(exc) from None
     incident = Incident.objects.create(
         game=game, hand_number=hand_number, dealer=dealer, kind=kind.strip()[:40], events=events,
-        description=description or "", private_notes=private_notes or "", reporter=_user(reporter),
+        description=description or "", private_notes=private_notes or "", reporter=acting_user(reporter),
         occurred_at=timezone.now(),
     )
     audit_log_write(actor=reporter, action="incident.log", obj=incident,
@@ -191,7 +188,7 @@ def penalty_catalogue_revise(*, league, data: dict, actor=None) -> PenaltyCatalo
     penalty_catalogue_current(league=league)
     latest = PenaltyCatalogue.objects.select_for_update().filter(league=league).order_by("-version").first()
     revised = PenaltyCatalogue.objects.create(league=league, version=latest.version + 1, data=data,
-                                              created_by=_user(actor))
+                                              created_by=acting_user(actor))
     audit_log_write(actor=actor, action="penalty_catalogue.revise", obj=revised,
                     data={"from_version": latest.version, "version": revised.version,
                           "catalogue_version": data.get("version")})
@@ -330,7 +327,7 @@ def ruling_decide(*, incident: Incident, referee, accept: bool, override: dict |
     ruling = Ruling.objects.create(
         incident=incident, engine_version=ENGINE_VERSION, rule_set=season.rule_set,
         rules=incident_record(incident)["rules"], proposed=proposed, decision=decision,
-        override_reason=override_reason if not accept else "", final=final, referee=_user(referee),
+        override_reason=override_reason if not accept else "", final=final, referee=acting_user(referee),
     )
     issued = _ruling_penalties_issue(ruling=ruling, incident=incident, ruled=ruled, extra=extra,
                                      catalogue=catalogue, referee=referee, source="ruling")
@@ -439,7 +436,7 @@ def appeal_decide(*, appeal: Appeal, referee, uphold: bool, reason: str, new_fin
         new = Ruling.objects.create(
             incident=incident, engine_version=ENGINE_VERSION, rule_set=season.rule_set,
             rules=incident_record(incident)["rules"], proposed=ruling_propose(incident=incident),
-            decision=Ruling.Decision.OVERRIDDEN, override_reason=reason, final=final, referee=_user(referee),
+            decision=Ruling.Decision.OVERRIDDEN, override_reason=reason, final=final, referee=acting_user(referee),
             appeal_of=appeal,
         )
         issued = _ruling_penalties_issue(ruling=new, incident=incident, ruled=ruled, extra=extra,
@@ -450,7 +447,7 @@ def appeal_decide(*, appeal: Appeal, referee, uphold: bool, reason: str, new_fin
             "override_reason": reason, "engine_version": ENGINE_VERSION, "rules": new.rules,
             "catalogue": {"id": catalogue.pk, "version": catalogue.version}, "sanctions": issued,
         })
-    appeal.decided_by, appeal.decided_at, appeal.decision_reason = _user(referee), timezone.now(), reason
+    appeal.decided_by, appeal.decided_at, appeal.decision_reason = acting_user(referee), timezone.now(), reason
     appeal.save(update_fields=["status", "decided_by", "decided_at", "decision_reason"])
     incident.status = Incident.Status.CLOSED
     incident.save(update_fields=["status"])

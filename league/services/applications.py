@@ -9,11 +9,12 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from kyoku import authz
+from kyoku.authz import acting_user
 from kyoku.uploads import evidence_file_check, random_name
 
 from .. import qualification
 from ..models import Division, Entry, Game, Player, QualificationApplication, QualificationTier, Season
-from .common import _standings_refresh, _user, actor_authorize, audit_log_write
+from .common import _standings_refresh, actor_authorize, audit_log_write
 
 
 @transaction.atomic
@@ -87,7 +88,7 @@ def application_decide(*, application: QualificationApplication, approve: bool, 
             _standings_refresh(division.pk, [application.player_id])
     application.status = (QualificationApplication.Status.APPROVED if approve
                           else QualificationApplication.Status.REJECTED)
-    application.decided_by, application.decided_at, application.reason = _user(actor), timezone.now(), reason
+    application.decided_by, application.decided_at, application.reason = acting_user(actor), timezone.now(), reason
     application.save(update_fields=["status", "decided_by", "decided_at", "reason"])
     audit_log_write(actor=actor, action="application.approve" if approve else "application.reject",
                     obj=application, data={"reason": reason})

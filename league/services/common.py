@@ -34,7 +34,3 @@ def _standings_refresh(division_id: int, player_ids) -> None:
     players' rows and the ranks), so a stored change and its standings never disagree and no
     work is left for after the commit."""
     standings_update(division=Division(pk=division_id), player_ids=player_ids)
-
-
-def _user(actor):
-    return actor if getattr(actor, "is_authenticated", False) else None

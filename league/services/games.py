@@ -9,12 +9,13 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from kyoku import authz
+from kyoku.authz import acting_user
 from kyoku.locks import game_lock
 from scoring.engine import SettlementError, game_end
 
 from ..models import Division, Entry, Game, GameResult, GameSeat, Player, RuleSet, Season
 from ..signals import game_result_changed_on_commit
-from .common import _engine_error, _standings_refresh, _user, actor_authorize, audit_log_write
+from .common import _engine_error, _standings_refresh, actor_authorize, audit_log_write
 
 
 @transaction.atomic
@@ -115,7 +116,7 @@ def game_result_record(*, game: Game, scores, deposits_left: int = 0, actor=None
     computed = game_points_compute(rule_set=rule_set, scores=scores, deposits_left=deposits_left)
     result, created = GameResult.objects.update_or_create(
         game=game,
-        defaults=dict(scores=scores, deposits_left=deposits_left, entered_by=_user(actor), rule_set=rule_set,
+        defaults=dict(scores=scores, deposits_left=deposits_left, entered_by=acting_user(actor), rule_set=rule_set,
                       points=computed["points"], places=computed["places"]),
     )
     _seats_apply(game, scores, computed)

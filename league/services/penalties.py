@@ -8,8 +8,10 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from kyoku.authz import acting_user
+
 from ..models import Entry, Game, Penalty, Player, Season
-from .common import _standings_refresh, _user, audit_log_write
+from .common import _standings_refresh, audit_log_write
 
 
 @transaction.atomic
@@ -23,7 +25,7 @@ def penalty_assign(*, season: Season, player: Player, offence: str, sanction: st
         raise ValidationError({"points": ["give the points deducted as a positive number"]})
     penalty = Penalty.objects.create(season=season, player=player, offence=offence, sanction=sanction,
                                      points=points, game=game, hand_number=hand_number, ruling=ruling,
-                                     assigned_by=_user(actor), note=note)
+                                     assigned_by=acting_user(actor), note=note)
     audit_log_write(actor=actor, action="penalty.assign", obj=penalty,
                     data={"offence": offence, "sanction": sanction, "points": str(points)})
     _penalty_standings_refresh(penalty)
@@ -37,7 +39,7 @@ def penalty_cancel(*, penalty: Penalty, reason: str, actor=None) -> Penalty:
     penalty = Penalty.objects.select_for_update().get(pk=penalty.pk)
     if penalty.cancelled_at:
         raise ValidationError({"penalty": ["already cancelled"]})
-    penalty.cancelled_at, penalty.cancelled_by, penalty.cancel_reason = timezone.now(), _user(actor), reason
+    penalty.cancelled_at, penalty.cancelled_by, penalty.cancel_reason = timezone.now(), acting_user(actor), reason
     penalty.save(update_fields=["cancelled_at", "cancelled_by", "cancel_reason"])
     audit_log_write(actor=actor, action="penalty.cancel", obj=penalty, data={"reason": reason})
     _penalty_standings_refresh(penalty)

@@ -37,9 +37,9 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from .designs import repeat_free_days
+from .designs import design_days
 from .tabu import schedule_improve
-from .winds import balanced_winds
+from .winds import balanced_winds, winds_given_history
 
 WINDS = ("E", "S", "W", "N")
 TABU_STEPS_PER_EFFORT = 500
@@ -305,7 +305,7 @@ def generate(players: list, n_days: int, *, seed: int = 0, history: list[Day] | 
     new_start = len(history)
     constructed = None
     if not pinned and n_days:
-        design = repeat_free_days(n, DESIGN_ALL_DAYS, random.Random(seed))
+        design = design_days(n, random.Random(seed))
         if design and _follows(day_tables, design):
             constructed = design[len(history):len(history) + n_days] or None
     if constructed:
@@ -345,57 +345,20 @@ def generate(players: list, n_days: int, *, seed: int = 0, history: list[Day] | 
             consecutive_weight=consecutive_weight, apart_penalty=APART_PENALTY, rng=rng,
             steps=int(effort * TABU_STEPS_PER_EFFORT), deadline=deadline)
 
-    # Step 4: winds, given the history's winds.
-    counts = [[0, 0, 0, 0] for _ in range(n)]
-    for day in history:
-        for t in day.tables:
-            for s, p in enumerate(t):
-                if p is not None and p in index:
-                    counts[index[p]][s] += 1
-    perms = list(itertools.permutations(range(4)))
-    orders = [[list(t) + [None] * (4 - len(t)) for t in day_tables[d]] for d in range(new_start, total_days)]
-
-    def place(order, sign):
-        for s, p in enumerate(order):
-            if p is not None:
-                counts[p][s] += sign
-
-    def best_perm(seats):
-        # the least sum of squared wind counts; ties broken at random so that repeated passes
-        # wander across plateaus instead of stopping at the first local optimum
-        best_order, best_score, ties = None, None, 0
-        for perm in perms:
-            order = [seats[k] for k in perm]
-            score = 0
-            for s, p in enumerate(order):
-                if p is not None:
-                    c = counts[p]
-                    score += 2 * c[s] + 1
-            if best_score is None or score < best_score:
-                best_order, best_score, ties = order, score, 1
-            elif score == best_score:
-                ties += 1
-                if rng.randrange(ties) == 0:
-                    best_order = order
-        return best_order
-
+    # Step 4: winds. Nothing played: exact (.winds, edge colouring). After played days: given
+    # the winds already played, table by table.
+    new_days = [day_tables[d] for d in range(new_start, total_days)]
     if not history:
-        # nothing played: exact, each player's counts differ by at most one (.winds)
-        orders = balanced_winds([day_tables[d] for d in range(new_start, total_days)])
+        orders = balanced_winds(new_days)
     else:
-        for day in orders:  # greedy, day by day, given the history's winds
-            for ti, seats in enumerate(day):
-                day[ti] = best_perm(seats)
-                place(day[ti], 1)
-        for _ in range(12):  # then coordinate descent: re-seat each table given all the others
-            if time.monotonic() > deadline:
-                stopped = True
-                break
-            for day in orders:
-                for ti, seats in enumerate(day):
-                    place(seats, -1)
-                    day[ti] = best_perm(seats)
-                    place(day[ti], 1)
+        counts = [[0, 0, 0, 0] for _ in range(n)]
+        for day in history:
+            for t in day.tables:
+                for s, p in enumerate(t):
+                    if p is not None and p in index:
+                        counts[index[p]][s] += 1
+        orders, winds_stopped = winds_given_history(new_days, counts, rng, deadline)
+        stopped = stopped or winds_stopped
     days_out: list[Day] = []
     for k, d in enumerate(range(new_start, total_days)):
         out_tables = [[players[p] if p is not None else None for p in order] for order in orders[k]]
@@ -412,9 +375,6 @@ def generate(players: list, n_days: int, *, seed: int = 0, history: list[Day] | 
                   wind_counts=figures["wind_counts"], wind_imbalance=figures["wind_imbalance"],
                   wind_imbalance_min=figures["wind_imbalance_min"], unmet=unmet, stopped_early=stopped,
                   seconds=round(time.monotonic() - started, 3))
-
-
-DESIGN_ALL_DAYS = 10 ** 6  # ask a design for every day it has
 
 
 def _follows(played: list[list[list[int]]], design: list[list[list[int]]]) -> bool:

@@ -117,12 +117,9 @@ def doubled_days(j: int, rng) -> list[list[list[int]]] | None:
     return days
 
 
-def repeat_free_days(n_players: int, n_days: int, rng) -> list[list[list[int]]] | None:
-    """Up to ``n_days`` repeat-free match days for players 0..n-1 (a random choice among the
-    construction's days and a random labelling, from ``rng``), or None when no construction
-    applies to this number of players."""
-    if n_days <= 0:
-        return None
+def design_days(n_players: int, rng) -> list[list[list[int]]] | None:
+    """Every repeat-free match day of the design for players 0..n-1, in a random order and a
+    random labelling from ``rng``, or None when no construction applies to this number."""
     k = dimension(n_players)
     j = _power_of_two(n_players)
     days = affine_days(k) if k else doubled_days(j, rng) if j else None
@@ -131,4 +128,10 @@ def repeat_free_days(n_players: int, n_days: int, rng) -> list[list[list[int]]] 
     rng.shuffle(days)
     label = list(range(n_players))
     rng.shuffle(label)
-    return [[[label[p] for p in table] for table in day] for day in days[:n_days]]
+    return [[[label[p] for p in table] for table in day] for day in days]
+
+
+def repeat_free_days(n_players: int, n_days: int, rng) -> list[list[list[int]]] | None:
+    """Up to ``n_days`` of :func:`design_days`, or None."""
+    days = design_days(n_players, rng) if n_days > 0 else None
+    return days[:n_days] if days else None

@@ -82,7 +82,7 @@ class Schedule:
         meeting counts as they are before it sits; otherwise as they are while it sits)."""
         already = self.meetings[a][b] - (0 if adding else 1)
         cost = 1.0 if already >= 1 else 0.0
-        if self.cw and (self._met(d - 1, a, b) or self._met(d + 1, a, b)):
+        if self.cw:
             cost += self.cw * (self._met(d - 1, a, b) + self._met(d + 1, a, b))
         if self.apart[a][b]:
             cost += self.apart_penalty
@@ -101,24 +101,21 @@ class Schedule:
         return delta
 
     def swap(self, d: int, a: int, b: int, delta: float) -> None:
-        tables, tof, m = self.days[d], self.table_of[d], self.meetings
+        tables, tof = self.days[d], self.table_of[d]
         ta, tb = tof[a], tof[b]
         A, B = tables[ta], tables[tb]
-        for x in A:
-            if x != a:
-                m[a][x] -= 1
-                m[x][a] -= 1
-                m[b][x] += 1
-                m[x][b] += 1
-        for y in B:
-            if y != b:
-                m[b][y] -= 1
-                m[y][b] -= 1
-                m[a][y] += 1
-                m[y][a] += 1
+        for leaving, joining, mates in ((a, b, A), (b, a, B)):
+            for x in mates:
+                if x != leaving:
+                    self._meet(leaving, x, -1)
+                    self._meet(joining, x, +1)
         A[A.index(a)], B[B.index(b)] = b, a
         tof[a], tof[b] = tb, ta
         self.cost += delta
+
+    def _meet(self, a: int, b: int, step: int) -> None:
+        self.meetings[a][b] += step
+        self.meetings[b][a] += step
 
     def in_conflict(self, d: int, a: int) -> bool:
         for x in self.days[d][self.table_of[d][a]]:

@@ -12,11 +12,18 @@ and by none when their days are a multiple of four: the least imbalance possible
 The colouring is the classic alternating-path method: colour the edges one by one; when the
 colour free at one end is taken at the other, swap two colours along the alternating path from
 that end (in a bipartite graph that path never comes back to the first end).
+
+After played days the counts already differ, so :func:`winds_given_history` seats each new
+table with the best of its 24 orders given the winds played so far.
 """
 
 from __future__ import annotations
 
+import itertools
+import time
+
 WINDS = 4
+ORDERS = list(itertools.permutations(range(WINDS)))
 
 
 def edge_colouring(edges: list[tuple]) -> list[int]:
@@ -77,3 +84,46 @@ def balanced_winds(days: list[list[list]]) -> list[list[list]]:
     for (d, t, p), c in zip(where, colours):
         out[d][t][c] = p
     return out
+
+
+def winds_given_history(days: list[list[list]], counts: list[list[int]], rng,
+                        deadline: float) -> tuple[list[list[list]], bool]:
+    """Seat orders for new ``days`` (tables of player indexes) after played days whose wind
+    counts per player are ``counts`` (updated in place): each table takes the one of the 24 orders
+    with the least sum of squared counts, first greedily day by day, then re-seated given all the
+    others for a few passes. Returns the orders and whether ``deadline`` stopped the passes."""
+    orders = [[list(t) + [None] * (WINDS - len(t)) for t in tables] for tables in days]
+
+    def place(order, sign):
+        for s, p in enumerate(order):
+            if p is not None:
+                counts[p][s] += sign
+
+    def best_order(seats):
+        # ties broken at random so that repeated passes wander across plateaus instead of
+        # stopping at the first local optimum
+        best, best_score, ties = None, None, 0
+        for perm in ORDERS:
+            order = [seats[k] for k in perm]
+            score = sum(2 * counts[p][s] + 1 for s, p in enumerate(order) if p is not None)
+            if best_score is None or score < best_score:
+                best, best_score, ties = order, score, 1
+            elif score == best_score:
+                ties += 1
+                if rng.randrange(ties) == 0:
+                    best = order
+        return best
+
+    for day in orders:
+        for ti, seats in enumerate(day):
+            day[ti] = best_order(seats)
+            place(day[ti], 1)
+    for _ in range(12):
+        if time.monotonic() > deadline:
+            return orders, True
+        for day in orders:
+            for ti, seats in enumerate(day):
+                place(seats, -1)
+                day[ti] = best_order(seats)
+                place(day[ti], 1)
+    return orders, False

@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F
 
+from kyoku.authz import acting_user
 from league.models import Game, Season
 from league.services import ResultConflict, audit_log_write
 from league.services.games import _lock_game
@@ -14,7 +15,16 @@ from league.services.games import _lock_game
 from ..models import HandRecord
 from .checks import _closed_by_hands, _game_check_writable, _hands, _sequence_check
 from .game_end import _result_from_hands
-from .state import DERIVED_FIELDS, Rules, _derived_set, position_after, _state_of, hands_replay, record_clean, scores_add
+from .state import (
+    DERIVED_FIELDS,
+    Rules,
+    _derived_set,
+    _state_of,
+    hands_replay,
+    position_after,
+    record_clean,
+    scores_add,
+)
 
 
 class HandConflict(ResultConflict):
@@ -51,7 +61,7 @@ def hand_record_add(*, game: Game, record, actor, sequence: int | None = None) -
     state, scores = position_after(rules, hands[-1] if hands else None)
     clean = record_clean(record, state)
     settlement = rules.settle(clean)
-    hand = _derived_set(HandRecord(game=game, sequence=sequence, entered_by=_user(actor)),
+    hand = _derived_set(HandRecord(game=game, sequence=sequence, entered_by=acting_user(actor)),
                         clean, settlement, scores_add(scores, settlement["deltas"]))
     hand.save(force_insert=True)
     if game.status == Game.Status.SCHEDULED:
@@ -84,7 +94,7 @@ def hand_record_correct(*, hand: HandRecord, record, actor) -> HandRecord:
     if clean == previous:
         return target
     rules.settle(clean)  # the corrected hand's own errors name its fields without a prefix
-    target.record, target.entered_by = clean, _user(actor)
+    target.record, target.entered_by = clean, acting_user(actor)
     target.save(update_fields=["record", "entered_by", "entered_at"])
     later = hands_replay(rules, hands[index:], state, scores)
     HandRecord.objects.bulk_update(later, DERIVED_FIELDS)
@@ -168,7 +178,3 @@ def game_hands_resettle(*, game: Game) -> int:
         if _closed_by_hands(hands) and game.season.status != Season.Status.CLOSED:
             _result_from_hands(game, rules, hands, None)
     return len(changed)
-
-
-def _user(actor):
-    return actor if getattr(actor, "is_authenticated", False) else None
