@@ -200,10 +200,10 @@ def player_page(*, player: Player, season_id: int | None = None) -> dict:
     one of them, otherwise the latest. ``history`` is that season's running total
     (:func:`season_running_total`)."""
     seats = list(GameSeat.objects.filter(player=player).order_by()
-                 .select_related("game__division", "game__season__league"))
-    career = list(Standing.objects.filter(player=player).select_related("season__league", "division")
+                 .select_related("game__division", "game__season"))
+    career = list(Standing.objects.filter(player=player).select_related("season", "division")
                   .order_by("-season__year", "-season__number"))
-    penalties = list(Penalty.objects.filter(player=player).select_related("season__league", "game")
+    penalties = list(Penalty.objects.filter(player=player).select_related("season", "game")
                      .order_by("-assigned_at", "-pk"))
     by_id = {s.game.season_id: s.game.season for s in seats}
     by_id.update((s.season_id, s.season) for s in career)
