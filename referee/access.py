@@ -17,6 +17,7 @@ ROUTES = {
     "referee-dashboard": route(GET=ANY_REFEREE),
     "referee-incident-new": route("new_incident", GET=REFEREE, POST=REFEREE, query="game={game}"),
     "referee-incident": route("incident", GET=OWNER),
+    "referee-incident-print": route("incident", GET=OWNER),
     "referee-ruling-decide": route("incident", POST=REFEREE),
     "referee-incident-close": route("incident", POST=REFEREE),
     "referee-appeal-file": route("ruling", POST=SELF),

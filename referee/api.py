@@ -27,6 +27,14 @@ from scoring.engine import SettlementError
 
 from . import selectors, services
 from .models import Appeal, Incident, Ruling
+from .seats import explanation_lines, reader_lang, seat_rows
+
+
+def ruling_with_names(ruling: dict, *, dealer: int, names: dict[int, str]) -> dict:
+    """An engine ruling plus the seats and the explanation in the reader's language, each seat named
+    by wind and player as the pages name it (the engine's own fields are left as they are)."""
+    return {**ruling, "seats": seat_rows(dealer=dealer, names=names), "language": reader_lang(),
+            "explanation_text": [ln["text"] for ln in explanation_lines(ruling, dealer=dealer, names=names)]}
 
 
 class IsReferee(BasePermission):
@@ -81,6 +89,8 @@ class IncidentSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
     reporter = serializers.CharField(allow_null=True)
     rulings = serializers.ListField(child=serializers.IntegerField())
+    seats = serializers.JSONField(help_text="The hand's seats: seat, wind (this hand, from the dealer), player, "
+                                            "player_name, wind_name and label in the reader's language.")
 
 
 class DecisionInputSerializer(serializers.Serializer):
@@ -108,6 +118,10 @@ class RulingSerializer(serializers.Serializer):
     appeal_of = serializers.IntegerField(allow_null=True)
     penalties = serializers.JSONField()
     appeals = serializers.JSONField()
+    seats = serializers.JSONField(help_text="The hand's seats, named as on every page (see incidents).")
+    language = serializers.CharField(help_text="Language of explanation_text: en, zh or ja (Accept-Language).")
+    explanation_text = serializers.ListField(child=serializers.CharField(),
+                                             help_text="The final ruling's explanation, seats named by wind and player.")
 
 
 class AppealInputSerializer(serializers.Serializer):
@@ -142,17 +156,28 @@ class RulingPreviewView(APIView):
     permission_classes = [IsReferee]
 
     @extend_schema(request=RecordSerializer, responses={200: OBJECT_OR_LIST, 400: OBJECT_OR_LIST},
+                   parameters=[OpenApiParameter("game", int, description="Name the seats by this game's players "
+                                                "(adds seats and explanation_text in the reader's language).")],
                    description="One incident record (or a JSON list) → ruling (or list). An invalid record is "
                                "answered with {\"error\": \"field: message\"} (400 for a single record).")
     def post(self, request):
         data = request.data
         if isinstance(data, list):
             return Response(rule_many(data))
+        game_id = request.query_params.get("game")
+        game = None
+        if game_id:
+            game = object_for_actor(Game, actor=request.user, need=Need.REFEREE,
+                                    pk=selectors.id_param("game", game_id))
         try:
-            return Response(rule(data))
+            ruling = rule(data)
         except RulingError as exc:
             return Response({"error": str(exc), "detail": str(exc), "field": exc.field},
                             status=status.HTTP_400_BAD_REQUEST)
+        if game is not None:
+            names = {s.seat: s.player.display_name for s in game.seats.all()}
+            ruling = ruling_with_names(ruling, dealer=data["dealer"], names=names)
+        return Response(ruling)
 
 
 class FalseWinCheckView(APIView):
@@ -237,7 +262,8 @@ class IncidentRulingView(APIView):
     @extend_schema(responses={200: dict})
     def get(self, request, pk):
         incident = object_for_actor(Incident, actor=request.user, need=Need.REFEREE, pk=pk)
-        return Response(services.ruling_propose(incident=incident))
+        return Response(ruling_with_names(services.ruling_propose(incident=incident), dealer=incident.dealer,
+                                          names=selectors.seat_names(incident)))
 
     @extend_schema(request=DecisionInputSerializer, responses={201: RulingSerializer})
     @idempotent

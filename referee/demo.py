@@ -6,6 +6,9 @@ player page has something real to show:
   call: South is penalised), appealed by a player of the table and upheld by another referee;
 - a false win ruled as proposed (a chombo deduction in the ledger and the standings);
 - a late head-bump claim logged and waiting for its ruling.
+
+Descriptions name players by their wind in that hand (the dealer is East; seat numbers run in turn
+order), the same wind the ruling gives them.
 """
 
 from __future__ import annotations
@@ -34,7 +37,8 @@ def late_head_bump_timeline() -> list[dict]:
 
 
 def false_win_timeline() -> list[dict]:
-    """West declares ron; the hand turns out not to be complete."""
+    """Seat 2 declares ron on seat 3's discard; the hand turns out not to be complete (with seat 1
+    dealing, seat 2 is South and seat 3 West)."""
     return [ev(0, 0, "discard"), ev(800, 1, "draw"), ev(1500, 1, "discard"), ev(2200, 2, "draw"),
             ev(3000, 2, "discard"), ev(3600, 3, "touch_wall"), ev(3700, 3, "draw"),
             ev(4000, 3, "discard"), ev(4500, 2, "ron"), ev(9000, 2, "false_win_found")]
@@ -56,11 +60,11 @@ def incidents_seed(*, player, referee, second_referee) -> dict:
                                   "counted the tiles; please review the timing.")
     services.appeal_decide(appeal=appeal, referee=second_referee, uphold=True,
                            reason="The timeline shows the discard after the deal began; the ruling stands.")
-    false_win = services.incident_log(game=game, hand_number=5, dealer=1, kind="false_win",
+    false_win = services.incident_log(game=game, hand_number=3, dealer=1, kind="false_win",
                                       events=false_win_timeline(), reporter=referee,
-                                      description="West declared ron with an incomplete hand.")
+                                      description="South declared ron on West's discard with an incomplete hand.")
     services.ruling_decide(incident=false_win, referee=referee, accept=True)
-    waiting = services.incident_log(game=game, hand_number=7, dealer=2, kind="head_bump",
+    waiting = services.incident_log(game=game, hand_number=6, dealer=0, kind="head_bump",
                                     events=late_head_bump_timeline(), reporter=referee,
                                     description="South called ron long after West's win was settled.")
     return {"game": game.pk, "incidents": [appealed.pk, false_win.pk, waiting.pk],

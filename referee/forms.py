@@ -5,7 +5,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from kyoku.labels import LABELS, choices, offence_label
-from league.models import SEAT_NAMES
+
+from .seats import seat_label
 
 KIND_CHOICES = list(LABELS["incident_kind"].items())
 
@@ -24,8 +25,9 @@ def _json_field(value, label, *, kind=(list,), required=True):
 
 class IncidentForm(forms.Form):
     hand_number = forms.IntegerField(label=_("Hand number"), required=False, min_value=0)
+    # chosen by seat and player, never by a wind: the wind of every seat follows from this choice
     dealer = forms.TypedChoiceField(label=_("Dealer (East this hand)"), coerce=int, initial=0,
-                                    choices=[(i, name) for i, name in enumerate(SEAT_NAMES)])
+                                    choices=[(i, str(i)) for i in range(4)])
     kind = forms.ChoiceField(label=_("Kind"), choices=KIND_CHOICES)
     description = forms.CharField(label=_("What happened (public)"), required=False,
                                   widget=forms.Textarea(attrs={"rows": 3}))
@@ -33,13 +35,21 @@ class IncidentForm(forms.Form):
                                     widget=forms.Textarea(attrs={"rows": 2}))
     events = forms.CharField(widget=forms.HiddenInput, initial="[]")
 
+    def __init__(self, *args, seats=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        names = {s.seat: s.player.display_name for s in seats}
+        self.fields["dealer"].choices = [
+            (i, _("Seat %(n)d · %(name)s") % {"n": i, "name": names[i]} if i in names else str(i)) for i in range(4)]
+
     def clean_events(self):
         return _json_field(self.cleaned_data["events"], _("Timeline"))
 
 
-def seat_choices(seats) -> list[tuple[int, str]]:
-    """A game's seats as ``(seat, "0 · East · Alice")`` (``seats``: GameSeat rows)."""
-    return [(s.seat, f"{s.seat} · {SEAT_NAMES[s.seat]} · {s.player.display_name}") for s in seats]
+def seat_choices(seats, dealer: int = 0) -> list[tuple[int, str]]:
+    """A game's seats as ``(seat, "South (Bob)")``: this hand's wind (``dealer`` is East) and the
+    player, named as the ruling names them (``seats``: GameSeat rows)."""
+    names = {s.seat: s.player.display_name for s in seats}
+    return [(s.seat, seat_label(s.seat, dealer=dealer, names=names)) for s in seats]
 
 
 def offence_choices(catalogue: dict) -> list[tuple[str, str]]:
@@ -54,9 +64,9 @@ class PenaltyForm(forms.Form):
     offence = forms.ChoiceField(label=_("Offence"), required=False)
     note = forms.CharField(label=_("Note"), required=False, max_length=500)
 
-    def __init__(self, *args, seats=(), catalogue=None, **kwargs):
+    def __init__(self, *args, seats=(), catalogue=None, dealer: int = 0, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["seat"].choices = [("", "—")] + seat_choices(seats)
+        self.fields["seat"].choices = [("", "—")] + seat_choices(seats, dealer)
         self.fields["offence"].choices = [("", "—")] + offence_choices(catalogue or {"offences": {}})
 
     def clean(self):
@@ -67,17 +77,19 @@ class PenaltyForm(forms.Form):
 
 
 class BasePenaltyFormSet(forms.BaseFormSet):
-    def __init__(self, *args, seats=(), catalogue=None, **kwargs):
-        self.seats, self.catalogue = list(seats), catalogue
+    def __init__(self, *args, seats=(), catalogue=None, dealer: int = 0, **kwargs):
+        self.seats, self.catalogue, self.dealer = list(seats), catalogue, dealer
         super().__init__(*args, **kwargs)
 
     def get_form_kwargs(self, index):
-        return {**super().get_form_kwargs(index), "seats": self.seats, "catalogue": self.catalogue}
+        return {**super().get_form_kwargs(index), "seats": self.seats, "catalogue": self.catalogue,
+                "dealer": self.dealer}
 
     @property
     def empty_form(self):
         form = self.form(auto_id=self.auto_id, prefix=self.add_prefix("__prefix__"), empty_permitted=True,
-                         use_required_attribute=False, seats=self.seats, catalogue=self.catalogue)
+                         use_required_attribute=False, seats=self.seats, catalogue=self.catalogue,
+                         dealer=self.dealer)
         self.add_fields(form, None)
         return form
 
@@ -103,9 +115,9 @@ class RulingDecisionForm(forms.Form):
     override_reason = forms.CharField(label=_("Reason for the override"), required=False,
                                       widget=forms.Textarea(attrs={"rows": 2}))
 
-    def __init__(self, *args, seats=(), proposed=None, **kwargs):
+    def __init__(self, *args, seats=(), proposed=None, dealer: int = 0, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["override_winners"].choices = seat_choices(seats)
+        self.fields["override_winners"].choices = seat_choices(seats, dealer)
         if proposed:
             self.fields["override_winners"].initial = list(proposed.get("winners") or [])
 
@@ -131,9 +143,9 @@ class AppealDecisionForm(forms.Form):
     new_winners = forms.TypedMultipleChoiceField(
         label=_("Winners under the new ruling"), coerce=int, required=False, widget=forms.CheckboxSelectMultiple)
 
-    def __init__(self, *args, seats=(), current=None, **kwargs):
+    def __init__(self, *args, seats=(), current=None, dealer: int = 0, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["new_winners"].choices = seat_choices(seats)
+        self.fields["new_winners"].choices = seat_choices(seats, dealer)
         if current:
             self.fields["new_winners"].initial = list(current.get("winners") or [])
 

@@ -10,6 +10,7 @@ from league import roles
 from league.models import GameSeat, Penalty, Player, Season
 
 from .models import Appeal, Incident, Ruling
+from .seats import explanation_lines, reader_lang, seat_rows
 
 
 def _incidents():
@@ -57,7 +58,8 @@ def rulings_for(incident: Incident):
 def _rulings():
     return Ruling.objects.select_related("incident__game__season", "incident__game__division", "referee",
                                          "rule_set").prefetch_related(
-        Prefetch("penalties", queryset=Penalty.objects.select_related("player")), "appeals")
+        Prefetch("penalties", queryset=Penalty.objects.select_related("player")), "appeals",
+        Prefetch("incident__game__seats", queryset=GameSeat.objects.select_related("player").order_by("seat")))
 
 
 def rulings_public(*, season: Season | None = None):
@@ -74,6 +76,13 @@ def rulings_concerning(*, player: Player):
 
 def seat_names(incident: Incident) -> dict[int, str]:
     return {s.seat: s.player.display_name for s in incident.game.seats.all()}
+
+
+def incident_seats(incident: Incident) -> list[dict]:
+    """The hand's seats for the API: number, wind this hand, player and the label every page uses."""
+    names = seat_names(incident)
+    players = {s.seat: s.player_id for s in incident.game.seats.all()}
+    return [{**row, "player": players.get(row["seat"])} for row in seat_rows(dealer=incident.dealer, names=names)]
 
 
 # ---------------------------------------------------------------- JSON shapes (API and pages)
@@ -99,6 +108,10 @@ def ruling_public(r: Ruling) -> dict:
         "decided_at": r.decided_at, "appeal_of": r.appeal_of_id,
         "penalties": [penalty_public(p) for p in r.penalties.all()],
         "appeals": [{"id": a.pk, "player": a.player_id, "status": a.status} for a in r.appeals.all()],
+        # the seats and the explanation in the reader's language, named as on every page
+        "seats": incident_seats(inc), "language": reader_lang(),
+        "explanation_text": [ln["text"] for ln in explanation_lines(r.final, dealer=inc.dealer,
+                                                                       names=seat_names(inc))],
     }
 
 
@@ -109,6 +122,7 @@ def incident_public(inc: Incident, *, private: bool) -> dict:
         "status": inc.status, "created_at": inc.created_at,
         "reporter": inc.reporter.get_username() if inc.reporter else None,
         "rulings": [r.pk for r in inc.rulings.all()],
+        "seats": incident_seats(inc),
     }
     if private:
         data["private_notes"] = inc.private_notes

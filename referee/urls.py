@@ -6,6 +6,7 @@ urlpatterns = [
     path("", views.dashboard, name="referee-dashboard"),
     path("incidents/new/", views.incident_new, name="referee-incident-new"),
     path("incidents/<int:incident_id>/", views.incident_detail, name="referee-incident"),
+    path("incidents/<int:incident_id>/print/", views.incident_print, name="referee-incident-print"),
     path("incidents/<int:incident_id>/decide/", views.ruling_decide, name="referee-ruling-decide"),
     path("incidents/<int:incident_id>/close/", views.incident_close, name="referee-incident-close"),
     path("rulings/<int:ruling_id>/appeal/", views.appeal_file, name="referee-appeal-file"),

@@ -6,7 +6,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -14,26 +13,22 @@ from kyoku.authz import Need, is_admin, object_for_actor
 from kyoku.labels import LABELS, offence_label
 from league import roles
 from league.forms import service_errors_to_form, service_errors_to_messages
-from league.models import SEAT_NAMES, Game, League, Season
+from league.models import Game, League, Season
 from league.selectors import games_for
 
 from . import selectors, services
+from .seats import explanation_lines, reader_lang, ruling_named, seat_label, seat_labels_by_dealer, seat_rows
 from .forms import (AppealDecisionForm, AppealForm, CatalogueFormSet, CatalogueHeadForm, IncidentForm,
                     PenaltyFormSet, RulingDecisionForm, catalogue_initial)
 from .models import Appeal, Incident, PenaltyCatalogue, Ruling
 
 
-def _zh() -> bool:
-    return (get_language() or "en").lower().startswith("zh")
-
-
-def explained(ruling: dict | None) -> list[dict]:
-    """A ruling's explanation in the active language, one line per step with the clauses it cites."""
-    if not ruling or "explanation" not in ruling:
-        return []
-    texts = ruling.get("explanation_zh") if _zh() and ruling.get("explanation_zh") else ruling["explanation"]
-    data = ruling.get("explanation_data") or [{}] * len(texts)
-    return [{"text": t, "clauses": d.get("clauses", [])} for t, d in zip(texts, data)]
+def ruling_shown(ruling: dict | None, incident: Incident, names: dict[int, str] | None = None) -> dict:
+    """A ruling as the pages show it: its seats and explanation named by the one seat-naming
+    function (``referee.seats``), in the reader's language."""
+    names = selectors.seat_names(incident) if names is None else names
+    return {"named": ruling_named(ruling, dealer=incident.dealer, names=names),
+            "lines": explanation_lines(ruling, dealer=incident.dealer, names=names)}
 
 
 def _timeline(incident: Incident) -> list[dict]:
@@ -43,8 +38,7 @@ def _timeline(incident: Incident) -> list[dict]:
         seat = ev.get("seat")
         extras = {k: v for k, v in ev.items() if k not in ("t", "seat", "act")}
         rows.append({"i": i, "t": ev.get("t"), "seat": seat, "act": ev.get("act"), "extras": extras,
-                     "wind": SEAT_NAMES[(seat - incident.dealer) % 4] if isinstance(seat, int) else "",
-                     "player": names.get(seat, "")})
+                     "label": seat_label(seat, dealer=incident.dealer, names=names) if isinstance(seat, int) else ""})
     return rows
 
 
@@ -72,7 +66,8 @@ def incident_new(request):
     game = get_object_or_404(games_for().select_related("season__rule_set", "season__league"),
                              pk=int(game_id) if game_id.isdigit() else 0)
     _require_referee(request, game.season.league)
-    form = IncidentForm(request.POST or None)
+    seats = list(game.seats.select_related("player"))
+    form = IncidentForm(request.POST or None, seats=seats)
     if request.method == "POST" and form.is_valid():
         v = form.cleaned_data
         try:
@@ -84,16 +79,23 @@ def incident_new(request):
         else:
             messages.success(request, _("Incident logged. Check the proposed ruling and confirm it."))
             return redirect("referee-incident", incident_id=incident.pk)
+    names = {s.seat: s.player.display_name for s in seats}
+    dealer = form["dealer"].value()
+    dealer = int(dealer) if str(dealer) in ("0", "1", "2", "3") else 0
     return render(request, "referee/incident_form.html", {
-        "game": game, "form": form, "seats": list(game.seats.all()),
-        "rules": services.rules_record_for(game.season), "i18n": _js_strings(),
+        "game": game, "form": form, "seats": seat_rows(dealer=dealer, names=names),
+        "rules": services.rules_record_for(game.season), "i18n": _js_strings(names),
     })
 
 
-def _js_strings() -> dict:
-    """Labels for static/incident.js, in the active language."""
+def _js_strings(names: dict[int, str]) -> dict:
+    """Labels for static/incident.js, in the active language; ``seat_labels[dealer][seat]`` and
+    ``winds[dealer][seat]`` name the seats exactly as the ruling will once the dealer is chosen."""
+    lang = reader_lang()
     return {
-        "lang": "zh" if _zh() else "en", "remove": _("Remove"), "proposed": _("Proposed ruling"),
+        "lang": lang, "remove": _("Remove"), "proposed": _("Proposed ruling"),
+        "seat_labels": seat_labels_by_dealer(names=names, lang=lang),
+        "winds": {d: [r["wind_name"] for r in seat_rows(dealer=d, names=names, lang=lang)] for d in range(4)},
         "procedure": _("Procedure at the last event"), "play_started": _("PLAY began"),
         "still_deal": _("not yet (still in DEAL)"), "winners": _("Winners"), "corrections": _("Deal corrections"),
         "allowed": _("may correct"), "refused": _("may not correct (dead hand)"),
@@ -131,26 +133,50 @@ def incident_detail(request, incident_id):
     pending = Appeal.objects.filter(ruling__incident=incident, status=Appeal.Status.PENDING).select_related(
         "player", "ruling").first()
     seats = list(incident.game.seats.select_related("player"))
+    names = {s.seat: s.player.display_name for s in seats}
+    dealer = incident.dealer
     catalogue = selectors.penalty_catalogue_data(league=incident.game.season.league)
     deciding = is_ref and incident.status == Incident.Status.OPEN
     return render(request, "referee/incident.html", {
         "catalogue_rows": _catalogue_rows(catalogue) if is_ref else [],
         "catalogue": catalogue,
-        "extra_formset": PenaltyFormSet(prefix="extra", seats=seats, catalogue=catalogue) if deciding else None,
-        "appeal_formset": PenaltyFormSet(prefix="newpen", seats=seats, catalogue=catalogue)
+        "extra_formset": PenaltyFormSet(prefix="extra", seats=seats, catalogue=catalogue, dealer=dealer)
+        if deciding else None,
+        "appeal_formset": PenaltyFormSet(prefix="newpen", seats=seats, catalogue=catalogue, dealer=dealer)
         if (is_ref and pending) else None,
-        "incident": incident, "timeline": _timeline(incident), "seats": list(incident.game.seats.all()),
+        "incident": incident, "timeline": _timeline(incident),
+        "seats": seat_rows(dealer=dealer, names=names),
+        "dealer_label": seat_label(dealer, dealer=dealer, names=names),
         "is_ref": is_ref, "private": selectors.can_see_private(request.user, incident),
-        "proposed": proposed, "proposed_lines": explained(proposed), "proposal_error": proposal_error,
-        "rulings": [{"r": r, "lines": explained(r.final)} for r in rulings],
+        "proposed": proposed, "proposed_shown": ruling_shown(proposed, incident, names),
+        "proposal_error": proposal_error,
+        "rulings": [{"r": r, **ruling_shown(r.final, incident, names)} for r in rulings],
         "current": current,
-        "decide_form": RulingDecisionForm(seats=seats, proposed=proposed) if deciding else None,
+        "decide_form": RulingDecisionForm(seats=seats, proposed=proposed, dealer=dealer) if deciding else None,
         "appeal_form": AppealForm() if (current and incident.status == Incident.Status.RULED
                                          and services.player_concerned(current, player)) else None,
         "pending_appeal": pending,
-        "appeal_decision_form": AppealDecisionForm(seats=seats, current=pending.ruling.final if pending else None)
+        "appeal_decision_form": AppealDecisionForm(seats=seats, current=pending.ruling.final if pending else None,
+                                                   dealer=dealer)
         if (is_ref and pending) else None,
         "same_referee": bool(pending and pending.ruling.referee_id == request.user.pk),
+    })
+
+
+@login_required
+def incident_print(request, incident_id):
+    """The incident and its rulings on one printable page: the referee's word at the table, naming
+    every seat as the incident page and the API do."""
+    incident = _incident_for(request, incident_id)
+    seats = list(incident.game.seats.select_related("player"))
+    names = {s.seat: s.player.display_name for s in seats}
+    rulings = list(selectors.rulings_for(incident))
+    return render(request, "referee/incident_print.html", {
+        "incident": incident, "timeline": _timeline(incident), "seats": seat_rows(dealer=incident.dealer, names=names),
+        "dealer_label": seat_label(incident.dealer, dealer=incident.dealer, names=names),
+        "private": selectors.can_see_private(request.user, incident),
+        "catalogue": selectors.penalty_catalogue_data(league=incident.game.season.league),
+        "rulings": [{"r": r, **ruling_shown(r.final, incident, names)} for r in rulings],
     })
 
 
@@ -161,8 +187,8 @@ def ruling_decide(request, incident_id):
     _require_referee(request, incident.game.season.league)
     seats = list(incident.game.seats.select_related("player"))
     catalogue = selectors.penalty_catalogue_data(league=incident.game.season.league)
-    form = RulingDecisionForm(request.POST, seats=seats)
-    extra = _penalty_table(request, "extra", seats, catalogue)
+    form = RulingDecisionForm(request.POST, seats=seats, dealer=incident.dealer)
+    extra = _penalty_table(request, "extra", seats, catalogue, incident.dealer)
     if not (form.is_valid() & extra.is_valid()):
         _form_errors_to_messages(request, form, extra)
         return redirect("referee-incident", incident_id=incident.pk)
@@ -223,8 +249,8 @@ def appeal_decide(request, appeal_id):
     _require_referee(request, appeal.ruling.incident.game.season.league)
     seats = list(appeal.ruling.incident.game.seats.select_related("player"))
     catalogue = selectors.penalty_catalogue_data(league=appeal.ruling.incident.game.season.league)
-    form = AppealDecisionForm(request.POST, seats=seats)
-    table = _penalty_table(request, "newpen", seats, catalogue)
+    form = AppealDecisionForm(request.POST, seats=seats, dealer=appeal.ruling.incident.dealer)
+    table = _penalty_table(request, "newpen", seats, catalogue, appeal.ruling.incident.dealer)
     if form.is_valid() & table.is_valid():
         v = form.cleaned_data
         try:
@@ -244,7 +270,7 @@ def mine(request):
     player = roles.player_of(request.user)
     rulings = list(selectors.rulings_concerning(player=player)) if player else []
     return render(request, "referee/mine.html", {
-        "player": player, "rulings": [{"r": r, "lines": explained(r.final)} for r in rulings],
+        "player": player, "rulings": [{"r": r, **ruling_shown(r.final, r.incident)} for r in rulings],
         "catalogue": None,  # rulings of several leagues: offences by the shared names (kyoku/labels.py)
     })
 
@@ -253,7 +279,7 @@ def season_rulings(request, season_id):
     season = get_object_or_404(Season.objects.select_related("league"), pk=season_id)
     rulings = selectors.rulings_public(season=season)
     return render(request, "referee/season_rulings.html", {
-        "season": season, "catalogue": selectors.penalty_catalogue_data(league=season.league), "rulings": [{"r": r, "lines": explained(r.final)} for r in rulings],
+        "season": season, "catalogue": selectors.penalty_catalogue_data(league=season.league), "rulings": [{"r": r, **ruling_shown(r.final, r.incident)} for r in rulings],
     })
 
 
@@ -330,11 +356,11 @@ def _catalogue_error(field: str, message: str, data: dict) -> str:
     return f"{name} · {column}: {message}" if column else f"{name}: {message}"
 
 
-def _penalty_table(request, prefix, seats, catalogue):
+def _penalty_table(request, prefix, seats, catalogue, dealer: int = 0):
     """The posted penalty table; a post without one (a tool, an older page) is an empty table."""
     data = request.POST if f"{prefix}-TOTAL_FORMS" in request.POST else {
         f"{prefix}-TOTAL_FORMS": "0", f"{prefix}-INITIAL_FORMS": "0"}
-    return PenaltyFormSet(data, prefix=prefix, seats=seats, catalogue=catalogue)
+    return PenaltyFormSet(data, prefix=prefix, seats=seats, catalogue=catalogue, dealer=dealer)
 
 
 def _service_errors_to_messages(request, exc: ValidationError, form) -> None:

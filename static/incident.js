@@ -48,6 +48,25 @@
     });
   }
 
+  // Seats are named as the ruling names them: this hand's wind (from the chosen dealer) and the
+  // player, from referee/seats.py (T.seat_labels[dealer][seat], T.winds[dealer][seat]).
+  var dealerSelect = form.querySelector("[name=dealer]");
+  function dealer() { return Number((dealerSelect && dealerSelect.value) || 0); }
+  function seatName(seat) {
+    var labels = (T.seat_labels || {})[dealer()] || {};
+    return Object.prototype.hasOwnProperty.call(labels, seat) ? labels[seat] : String(seat);
+  }
+  function relabelSeats() {
+    document.querySelectorAll("select.ev-seat option, #quick-seat option").forEach(function (o) {
+      o.textContent = seatName(o.value);
+    });
+    document.querySelectorAll("#seats tr[data-seat]").forEach(function (tr) {
+      var winds = (T.winds || {})[dealer()] || [];
+      tr.querySelector(".wind").textContent = winds[Number(tr.dataset.seat)] || "";
+    });
+  }
+  if (dealerSelect) dealerSelect.addEventListener("change", function () { relabelSeats(); preview.innerHTML = ""; });
+
   function intOrNull(input) {
     var v = input.value.trim();
     if (v === "") return null;
@@ -95,8 +114,9 @@
 
   function addRow(ev) {
     ev = ev || {};
-    var seat = el("select", {className: "ev-seat", "aria-label": "seat"});
+    var seat = el("select", {className: "ev-seat", "aria-label": T.seat});
     options(seat, [0, 1, 2, 3], ev.seat === undefined ? 0 : ev.seat);
+    Array.prototype.forEach.call(seat.options, function (o) { o.textContent = seatName(o.value); });
     var act = el("select", {className: "ev-act", "aria-label": "act"});
     options(act, ACTS, ev.act || "discard");
     var t = el("input", {className: "ev-t", type: "number", step: "100", style: "width:6rem", "aria-label": "t"});
@@ -174,15 +194,15 @@
     preview.className = "card";
     preview.appendChild(el("h3", {text: T.proposed}));
     var corr = (ruling.corrections || []).map(function (c) {
-      return T.seat + " " + c.seat + ": " + (c.allowed ? T.allowed : T.refused) + " [" + c.clauses.join(", ") + "]";
+      return seatName(c.seat) + ": " + (c.allowed ? T.allowed : T.refused) + " [" + c.clauses.join(", ") + "]";
     }).join("; ");
     var pens = (ruling.penalties || []).map(function (p) {
-      return T.seat + " " + p.seat + ": " + name(p.offence, "offence") + " [" + p.clauses.join(", ") + "]";
+      return seatName(p.seat) + ": " + name(p.offence, "offence") + " [" + p.clauses.join(", ") + "]";
     }).join("; ");
     var pairs = [
       [T.procedure, ruling.procedure_at_end ? name(ruling.procedure_at_end, "phase") : "—", "procedure"],
       [T.play_started, ruling.play_started_t === null ? T.still_deal : ruling.play_started_t + " ms (" + name(ruling.play_start, "play_start") + ")"],
-      [T.winners, (ruling.winners || []).map(function (w) { return T.seat + " " + w; }).join(", ") || "—", "winners"]
+      [T.winners, (ruling.winners || []).map(seatName).join(", ") || "—", "winners"]
     ];
     if (corr) pairs.push([T.corrections, corr, "corrections"]);
     if ((ruling.invalid_declarations || []).length) pairs.push([T.invalid, ruling.invalid_declarations.join(", "), "invalid"]);
@@ -190,7 +210,8 @@
     pairs.push([T.clauses, (ruling.clauses_applied || []).join(", "), "clauses"]);
     preview.appendChild(dl(pairs));
     preview.appendChild(el("h4", {text: T.explanation}));
-    var lines = (T.lang === "zh" && ruling.explanation_zh) ? ruling.explanation_zh : ruling.explanation;
+    // explanation_text: the server's words in the page's language, seats named by wind and player
+    var lines = ruling.explanation_text || ruling["explanation_" + T.lang] || ruling.explanation;
     var data = ruling.explanation_data || [];
     var ol = el("ol", {className: "explanation"});
     (lines || []).forEach(function (text, i) {
@@ -207,9 +228,8 @@
   }
 
   document.getElementById("preview-button").addEventListener("click", function () {
-    var dealer = Number(form.querySelector("[name=dealer]").value || 0);
-    var record = {rules: rules, dealer: dealer, events: serialise()};
-    fetch("/api/rulings/preview", {
+    var record = {rules: rules, dealer: dealer(), events: serialise()};
+    fetch("/api/rulings/preview?game=" + encodeURIComponent(form.dataset.game || ""), {
       method: "POST", credentials: "same-origin",
       headers: {"Content-Type": "application/json", "X-CSRFToken": csrf(), "Accept": "application/json"},
       body: JSON.stringify(record)

@@ -105,6 +105,7 @@ def rule(record) -> dict:
         "penalty_events": [p["event"] for p in penalties],
         "explanation": [render(ln, dealer, "en") for ln in lines],
         "explanation_zh": [render(ln, dealer, "zh") for ln in lines],
+        "explanation_ja": [render(ln, dealer, "ja") for ln in lines],
         "explanation_data": [{**ln, "clauses": clauses_of(ln)} for ln in lines],
         "clauses_applied": sorted(clauses, key=_clause_key),
         "procedure_at_end": tl["state"],

@@ -33,8 +33,8 @@ def test_decide_form_offers_the_catalogue_by_name_not_json(client, referee, logg
     # a select of the catalogue's offences: the code is the value, the name is what is shown
     assert '<option value="slow_play">Slow play</option>' in body
     assert '<option value="late_declaration">Late declaration</option>' in body
-    # players chosen by seat with wind and name
-    assert "1 · South · Player 2" in body
+    # players chosen by this hand's wind (dealer seat 0: seat 1 is South) and name, as the ruling names them
+    assert '<option value="1">South (Player 2)</option>' in body
     zh(client)
     body = client.get(reverse("referee-incident", args=[logged.pk])).content.decode()
     assert '<option value="slow_play">拖延對局,或以「等等」等非正規方式中斷牌局</option>' in body
