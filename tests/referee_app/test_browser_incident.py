@@ -43,7 +43,8 @@ def test_referee_builds_previews_saves_and_confirms(live_server, game, referee):
         preview = page.inner_text("#preview")
         assert "Early play that harmed another player" in preview and "early_play_harm" not in preview
         assert "Deal" in preview  # the procedure phase by its name (kyoku/labels.py), not the code DEAL
-        assert "seat 3" in page.inner_text("#preview .corrections")
+        # seats named by this hand's wind and player, as the stored ruling will name them
+        assert "North (Player 4)" in page.inner_text("#preview .corrections")
         assert not Incident.objects.exists()  # the preview stores nothing
 
         page.click("#save-button")
@@ -63,3 +64,40 @@ def test_referee_builds_previews_saves_and_confirms(live_server, game, referee):
     assert (penalty.player, penalty.offence, penalty.sanction) == (
         game.seats.get(seat=1).player, "early_play_harm", "yellow_card")
     assert Incident.objects.get().status == "ruled"
+
+
+def test_choosing_the_dealer_renames_every_seat_as_the_ruling_does(live_server, game, referee):
+    """Issue 20: with seat 2 dealing, seat 1 is North and seat 3 South (turn order, dealer East) on
+    the seat table, the timeline builder, the preview, the stored ruling and its forms alike."""
+    errors = []
+    with chromium_page() as page:
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        login(page, live_server, "referee", "referee-pw-123")
+        page.goto(f"{live_server.url}/referee/incidents/new/?game={game.pk}")
+        page.select_option("select[name=kind]", "deal_error")
+        page.select_option("select[name=dealer]", "2")
+        winds = [page.inner_text(f'#seats tr[data-seat="{s}"] .wind') for s in range(4)]
+        assert winds == ["West", "North", "East", "South"]
+        assert page.locator('#quick-seat option[value="1"]').inner_text() == "North (Player 2)"
+        quick(page, 2, "Discard")
+        quick(page, 3, "Draw")
+        quick(page, 3, "Discard")
+        quick(page, 1, "Claim deal incomplete")
+        assert page.locator("#timeline tbody tr").nth(3).locator(".ev-seat option:checked").inner_text() \
+            == "North (Player 2)"
+        page.click("#preview-button")
+        page.wait_for_selector("#preview .offences")
+        assert "North (Player 2): may correct" in page.inner_text("#preview .corrections")
+        explanation = page.inner_text("#preview .explanation")
+        assert "North (Player 2) claimed a short deal" in explanation and "events[" not in explanation
+        assert "South (Player 4)" in explanation  # seat 3 acted early
+
+        page.click("#save-button")
+        page.wait_for_selector("#proposed-ruling")
+        incident = Incident.objects.get()
+        assert incident.dealer == 2
+        assert "North (Player 2) claimed a short deal" in page.inner_text("#proposed-ruling .explanation")
+        labels = page.locator("#decide-form label").all_inner_texts()
+        assert any("North (Player 2)" in t for t in labels) and any("South (Player 4)" in t for t in labels)
+        assert page.locator('select[name=extra-0-seat] option[value="3"]').inner_text() == "South (Player 4)"
+    assert not errors, errors
