@@ -16,12 +16,16 @@ def _glossary() -> dict:
     parallel work adds translations without touching one shared file)."""
     merged = json.loads((ROOT / "locale" / "glossary.json").read_text())
     for extra in sorted((ROOT / "locale" / "glossary.d").glob("*.json")):
-        merged.update(json.loads(extra.read_text()))
+        # per language: a file giving only one language keeps the other's translation
+        for msgid, langs in json.loads(extra.read_text()).items():
+            merged.setdefault(msgid, {}).update(langs)
     return merged
 
 
 GLOSSARY = _glossary()
-ENTRY = re.compile(r'((?:#[^\n]*\n)*)msgid ((?:"(?:[^"\\]|\\.)*"\n)+)msgstr ((?:"(?:[^"\\]|\\.)*"\n)+)')
+# comments, an optional msgctxt (pgettext: the glossary key is "<context>|<msgid>"), msgid, msgstr
+ENTRY = re.compile(r'((?:#[^\n]*\n)*)((?:msgctxt "(?:[^"\\]|\\.)*"\n)?)msgid ((?:"(?:[^"\\]|\\.)*"\n)+)'
+                   r'msgstr ((?:"(?:[^"\\]|\\.)*"\n)+)')
 
 
 def _text(block: str) -> str:
@@ -42,17 +46,18 @@ def fill(path: Path, lang: str) -> list[str]:
     missing = []
 
     def replace(m):
-        comments, msgid_block, msgstr_block = m.groups()
+        comments, context_line, msgid_block, msgstr_block = m.groups()
         msgid = _text(msgid_block)
         fuzzy = "#, fuzzy" in comments
         if not msgid or (_text(msgstr_block) and not fuzzy):
             return m.group(0)
-        translated = GLOSSARY.get(msgid, {}).get(lang, "")
+        key = f"{_text(context_line)}|{msgid}" if context_line else msgid
+        translated = GLOSSARY.get(key, {}).get(lang, "")
         if not translated:
             missing.append(msgid)
         comments = re.sub(r"^#, (.*)\n", _drop_fuzzy, comments, flags=re.M)
         comments = re.sub(r"#\| [^\n]*\n", "", comments)
-        return f"{comments}msgid {msgid_block}msgstr {_quote(translated)}"
+        return f"{comments}{context_line}msgid {msgid_block}msgstr {_quote(translated)}"
 
     text = path.read_text()
     path.write_text(ENTRY.sub(replace, text))
