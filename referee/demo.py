@@ -37,8 +37,8 @@ def late_head_bump_timeline() -> list[dict]:
 
 
 def false_win_timeline() -> list[dict]:
-    """Seat 2 declares ron on seat 3's discard; the hand turns out not to be complete (with seat 1
-    dealing, seat 2 is South and seat 3 West)."""
+    """Seat 0 deals: West (seat 2) declares ron on North's discard; the hand turns out not to be
+    complete."""
     return [ev(0, 0, "discard"), ev(800, 1, "draw"), ev(1500, 1, "discard"), ev(2200, 2, "draw"),
             ev(3000, 2, "discard"), ev(3600, 3, "touch_wall"), ev(3700, 3, "draw"),
             ev(4000, 3, "discard"), ev(4500, 2, "ron"), ev(9000, 2, "false_win_found")]
@@ -51,7 +51,9 @@ def incidents_seed(*, player, referee, second_referee) -> dict:
             .order_by("-season__year", "-season__number", "match_day", "table").first())
     if game is None:
         return {}
-    appealed = services.incident_log(game=game, hand_number=2, dealer=0, kind="early_play",
+    # seat 0 deals all three hands (East 1, South 1, and South 1 again: a chombo replays the hand with
+    # the same dealer); each timeline's first discard is the dealer's
+    appealed = services.incident_log(game=game, hand_number=1, dealer=0, kind="early_play",
                                      events=early_play_timeline(), reporter=referee,
                                      description="South discarded before North had the full deal; North "
                                                  "missed a pon on that tile.")
@@ -60,9 +62,9 @@ def incidents_seed(*, player, referee, second_referee) -> dict:
                                   "counted the tiles; please review the timing.")
     services.appeal_decide(appeal=appeal, referee=second_referee, uphold=True,
                            reason="The timeline shows the discard after the deal began; the ruling stands.")
-    false_win = services.incident_log(game=game, hand_number=3, dealer=1, kind="false_win",
+    false_win = services.incident_log(game=game, hand_number=5, dealer=0, kind="false_win",
                                       events=false_win_timeline(), reporter=referee,
-                                      description="South declared ron on West's discard with an incomplete hand.")
+                                      description="West declared ron on North's discard with an incomplete hand.")
     services.ruling_decide(incident=false_win, referee=referee, accept=True)
     waiting = services.incident_log(game=game, hand_number=6, dealer=0, kind="head_bump",
                                     events=late_head_bump_timeline(), reporter=referee,

@@ -132,11 +132,15 @@ def test_every_demo_incident_names_each_player_by_one_wind_in_the_api(demo, clie
 @pytest.mark.django_db
 def test_the_demo_descriptions_name_the_wind_the_ruling_gives(demo):
     """Incident #2 of the issue: its description said "West declared ron" while its ruling called
-    the same player South. With seat 1 dealing, seat 2 (who declared ron) is South."""
+    the same player South: the hand was stored with seat 1 dealing under a timeline whose first
+    discard is seat 0's. The dealer makes the first discard, so seat 0 deals and seat 2 is West."""
+    for incident in Incident.objects.all():
+        first_discard = next(ev for ev in incident.events if ev["act"] == "discard")
+        assert first_discard["seat"] == incident.dealer, incident.kind
     false_win = Incident.objects.get(kind="false_win")
     ron = next(ev for ev in false_win.events if ev["act"] == "ron")
-    assert WINDS["en"][(ron["seat"] - false_win.dealer) % 4] == "South"
-    assert false_win.description.startswith("South declared ron")
+    assert WINDS["en"][(ron["seat"] - false_win.dealer) % 4] == "West"
+    assert false_win.description.startswith("West declared ron")
     head_bump = Incident.objects.get(kind="head_bump")
     rons = [ev["seat"] for ev in head_bump.events if ev["act"] == "ron"]
     assert [WINDS["en"][(s - head_bump.dealer) % 4] for s in rons] == ["West", "South"]
