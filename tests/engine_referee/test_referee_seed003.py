@@ -1,5 +1,9 @@
 """Seed 003 ("論反應時間"): its two incidents, and the contract's example record."""
 
+import re
+
+import pytest
+
 from referee.engine import rule
 
 CORRECTION_OK = {"seat": 3, "allowed": True, "clauses": ["1.2", "1.3"]}
@@ -120,3 +124,41 @@ def test_contract_example_record():
     assert r["settings"] == {"preset": "wrc", "reaction_time_ms": 1500, "multiple_ron": False, "max_ron_winners": 1}
     for key in ("explanation", "explanation_zh", "clauses_applied", "procedure_at_end", "engine_version"):
         assert key in r
+
+
+# ---------------------------------------------------------------- explanations in three languages (issue 20)
+
+def _all_records():
+    """Seed 003's incidents and the other shapes the engine explains (early play with harm, a late
+    head bump, a false win), under several dealers."""
+    timelines = [
+        [ev(0, 0, "discard", settled_t=300), ev(1000, 1, "draw"), ev(2000, 1, "discard", settled_t=2200),
+         ev(3000, 3, "claim_deal_incomplete", kind="short"), ev(3100, 3, "harm", by=2, kind="missed_call")],
+        [ev(0, 0, "discard", settled_t=200), ev(800, 1, "draw"), ev(1500, 1, "discard"), ev(2200, 2, "draw"),
+         ev(3000, 2, "discard"), ev(3600, 3, "touch_wall"), ev(3700, 3, "draw"),
+         ev(4000, 3, "discard", settled_t=4200), ev(4600, 2, "ron"), ev(30000, 1, "ron")],
+        [ev(0, 0, "discard"), ev(800, 1, "draw"), ev(1500, 1, "discard"), ev(2200, 2, "draw"),
+         ev(3000, 2, "discard"), ev(3600, 3, "touch_wall"), ev(3700, 3, "draw"),
+         ev(4000, 3, "discard"), ev(4500, 2, "ron"), ev(9000, 2, "false_win_found")],
+    ]
+    return [{"rules": "wrc", "dealer": dealer, "events": tl} for tl in timelines for dealer in range(4)]
+
+
+@pytest.mark.parametrize("record", _all_records())
+def test_explanations_in_three_languages_without_internal_references(record):
+    r = rule(record)
+    assert len(r["explanation"]) == len(r["explanation_zh"]) == len(r["explanation_ja"]) == len(r["explanation_data"])
+    for en, zh, ja in zip(r["explanation"], r["explanation_zh"], r["explanation_ja"]):
+        assert "events[" not in en + zh + ja and not re.search(r"事件\s?\d", zh)
+        assert en.endswith(")") and zh.endswith("條)") and ja.endswith("条)")
+        assert not re.search(r"[A-Za-z]{4,}", ja.replace("WRC", "")), ja  # no English left in Japanese
+
+
+def test_the_japanese_explanation_names_seats_by_this_hands_wind():
+    # seed 003 incident 1 with seat 2 dealing: seat 1 is North, seat 3 South (turn order, dealer East)
+    r = rule({"rules": "wrc", "dealer": 2, "events": [
+        ev(0, 2, "discard"), ev(900, 3, "draw"), ev(2000, 3, "discard"),
+        ev(2600, 1, "claim_deal_incomplete", kind="long")]})
+    assert r["explanation_ja"][-1].startswith("北家(1番席)は配牌手順中の2600ミリ秒に多牌を申し出た")
+    assert r["explanation_zh"][-1].startswith("北家(1號位)於2600毫秒提出配牌多牌(大相公)")
+    assert any(line.startswith("南家(3番席)は配牌手順中の900ミリ秒にツモった") for line in r["explanation_ja"])
