@@ -101,3 +101,31 @@ def test_choosing_the_dealer_renames_every_seat_as_the_ruling_does(live_server, 
         assert any("North (Player 2)" in t for t in labels) and any("South (Player 4)" in t for t in labels)
         assert page.locator('select[name=extra-0-seat] option[value="3"]').inner_text() == "South (Player 4)"
     assert not errors, errors
+
+
+def test_the_printable_ruling_prints_to_pdf_naming_seats_as_the_page_does(live_server, game, referee, tl):
+    """The printable ruling in Japanese: on paper (print media) the site's navigation goes, the
+    seats keep this hand's wind and player (seat 2 dealing: seat 1 is North), and Chromium prints it
+    to a PDF."""
+    from referee import services
+
+    incident = services.incident_log(game=game, hand_number=3, dealer=2, kind="deal_error", reporter=referee,
+                                     events=[tl.ev(0, 2, "discard"), tl.ev(900, 3, "draw"), tl.ev(2000, 3, "discard"),
+                                             tl.ev(2600, 1, "claim_deal_incomplete", kind="long")])
+    services.ruling_decide(incident=incident, referee=referee, accept=True)
+    errors = []
+    with chromium_page() as page:
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        login(page, live_server, "referee", "referee-pw-123")
+        page.context.add_cookies([{"name": "django_language", "value": "ja", "url": live_server.url}])
+        page.goto(f"{live_server.url}/referee/incidents/{incident.pk}/")
+        page.click("#print-link")
+        page.wait_for_selector("#ruling-print")
+        page.emulate_media(media="print")
+        assert not page.locator("header").first.is_visible()
+        text = page.inner_text("#ruling-print")
+        assert "北家(Player 2)は配牌手順中の2600ミリ秒に多牌を申し出た" in text
+        assert "南家(Player 4)" in text and "南家(Player 2)" not in text and "events[" not in text
+        assert page.inner_text('#seats tr[data-seat="1"] .wind') == "北家"
+        assert page.pdf()[:4] == b"%PDF"
+    assert not errors, errors
