@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from django.utils.translation import get_language
 
+from kyoku.labels import LABELS, label
 from referee.engine.messages import render, seat_wind, wind_name
 
 WIND_CODES = ("east", "south", "west", "north")
@@ -73,8 +74,11 @@ def explanation_lines(ruling: dict | None, *, dealer: int, names: dict[int, str]
     return [{"text": t, "clauses": []} for t in texts]
 
 
-def ruling_named(ruling: dict | None, *, dealer: int, names: dict[int, str], lang: str | None = None) -> dict:
-    """The seats a ruling names (winners, corrections, penalties, dead hands), each with its label."""
+def ruling_named(ruling: dict | None, *, dealer: int, names: dict[int, str], lang: str | None = None,
+                 events: list | None = None) -> dict:
+    """The seats a ruling names (winners, corrections, penalties, dead hands), each with its label;
+    with the incident's ``events``, its invalid declarations as the timeline rows they are (number,
+    seat, act, time) rather than bare indexes."""
     if not ruling:
         return {}
     lang = lang or reader_lang()
@@ -87,4 +91,14 @@ def ruling_named(ruling: dict | None, *, dealer: int, names: dict[int, str], lan
         "corrections": [{**c, "label": lab(c["seat"])} for c in ruling.get("corrections") or []],
         "penalties": [{**p, "label": lab(p["seat"])} for p in ruling.get("penalties") or []],
         "dead_hands": [lab(s) for s in ruling.get("dead_hands") or []],
+        "invalid": [_event_row(i, events, lab) for i in ruling.get("invalid_declarations") or []],
     }
+
+
+def _event_row(index: int, events: list | None, lab) -> dict:
+    ev = events[index] if events and isinstance(index, int) and 0 <= index < len(events) else {}
+    act = ev.get("kind") if ev.get("act") == "call" else ev.get("act")
+    seat = ev.get("seat")
+    kind = "act" if act in LABELS["act"] else "event_detail"  # chi / pon / kan are event details
+    return {"event": index, "label": lab(seat) if isinstance(seat, int) else "", "act": act or "",
+            "act_name": label(act, kind) if act else "", "t": ev.get("t")}

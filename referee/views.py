@@ -27,7 +27,7 @@ def ruling_shown(ruling: dict | None, incident: Incident, names: dict[int, str] 
     """A ruling as the pages show it: its seats and explanation named by the one seat-naming
     function (``referee.seats``), in the reader's language."""
     names = selectors.seat_names(incident) if names is None else names
-    return {"named": ruling_named(ruling, dealer=incident.dealer, names=names),
+    return {"named": ruling_named(ruling, dealer=incident.dealer, names=names, events=incident.events),
             "lines": explanation_lines(ruling, dealer=incident.dealer, names=names)}
 
 
@@ -99,7 +99,7 @@ def _js_strings(names: dict[int, str]) -> dict:
         "procedure": _("Procedure at the last event"), "play_started": _("PLAY began"),
         "still_deal": _("not yet (still in DEAL)"), "winners": _("Winners"), "corrections": _("Deal corrections"),
         "allowed": _("may correct"), "refused": _("may not correct (dead hand)"),
-        "invalid": _("Invalid calls / declarations (event #)"), "offences": _("Offences"),
+        "invalid": _("Invalid calls / declarations"), "offences": _("Offences"),
         "clauses": _("Clauses applied"), "explanation": _("Explanation"), "none": _("none"), "seat": _("seat"),
         "error": _("The timeline has an error"), "failed": _("The preview failed"),
         "labels": {

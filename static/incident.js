@@ -205,7 +205,15 @@
       [T.winners, (ruling.winners || []).map(seatName).join(", ") || "—", "winners"]
     ];
     if (corr) pairs.push([T.corrections, corr, "corrections"]);
-    if ((ruling.invalid_declarations || []).length) pairs.push([T.invalid, ruling.invalid_declarations.join(", "), "invalid"]);
+    if ((ruling.invalid_declarations || []).length) {
+      // each as the timeline row it is: number, seat (wind and player), act, time
+      var events = serialise();
+      pairs.push([T.invalid, ruling.invalid_declarations.map(function (i) {
+        var ev = events[i] || {};
+        var act = ev.act === "call" ? ev.kind : ev.act;
+        return "#" + i + " " + seatName(ev.seat) + " " + name(act) + " (" + ev.t + " ms)";
+      }).join("; "), "invalid"]);
+    }
     pairs.push([T.offences, pens || T.none, "offences"]);
     pairs.push([T.clauses, (ruling.clauses_applied || []).join(", "), "clauses"]);
     preview.appendChild(dl(pairs));

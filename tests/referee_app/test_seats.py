@@ -41,7 +41,8 @@ def test_forms_and_explanation_name_a_seat_alike(game, tl):
 
     seats = list(game.seats.select_related("player"))
     names = {s.seat: s.player.display_name for s in seats}
-    assert dict(seat_choices(seats, 2))[1] == "North (Player 2)"
+    with translation.override("en"):
+        assert dict(seat_choices(seats, 2))[1] == "North (Player 2)"
     ruling = rule({"rules": "wrc", "dealer": 2, "events": [
         tl.ev(0, 2, "discard"), tl.ev(900, 3, "draw"), tl.ev(2000, 3, "discard"),
         tl.ev(2600, 1, "claim_deal_incomplete", kind="long")]})
@@ -49,8 +50,9 @@ def test_forms_and_explanation_name_a_seat_alike(game, tl):
     assert lines[-1].startswith("North (Player 2) claimed a long deal at 2600 ms")
     assert any(ln.startswith("South (Player 4) drew at 900 ms") for ln in lines)
     # the dealer is chosen by seat and player, never by a wind that would suggest another seat's
-    form = IncidentForm(seats=seats)
-    assert [str(label) for _, label in form.fields["dealer"].choices][2] == "Seat 2 · Player 3"
+    with translation.override("en"):
+        form = IncidentForm(seats=seats)
+        assert [str(label) for _, label in form.fields["dealer"].choices][2] == "Seat 2 · Player 3"
 
 
 @pytest.mark.django_db
