@@ -66,40 +66,47 @@ def test_referee_builds_previews_saves_and_confirms(live_server, game, referee):
     assert Incident.objects.get().status == "ruled"
 
 
-def test_choosing_the_dealer_renames_every_seat_as_the_ruling_does(live_server, game, referee):
+JA = {"winds": ["西家", "北家", "東家", "南家"], "north": "北家(Player 2)", "south": "南家(Player 4)",
+      "may_correct": "北家(Player 2): 訂正できる", "claim": "北家(Player 2)は配牌手順中の3000ミリ秒に少牌を申し出た"}
+EN = {"winds": ["West", "North", "East", "South"], "north": "North (Player 2)", "south": "South (Player 4)",
+      "may_correct": "North (Player 2): may correct", "claim": "North (Player 2) claimed a short deal"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_choosing_the_dealer_renames_every_seat_as_the_ruling_does(live_server, game, referee, lang):
     """Issue 20: with seat 2 dealing, seat 1 is North and seat 3 South (turn order, dealer East) on
     the seat table, the timeline builder, the preview, the stored ruling and its forms alike."""
     errors = []
     with chromium_page() as page:
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         login(page, live_server, "referee", "referee-pw-123")
+        page.context.add_cookies([{"name": "django_language", "value": lang, "url": live_server.url}])
+        w = JA if lang == "ja" else EN
         page.goto(f"{live_server.url}/referee/incidents/new/?game={game.pk}")
         page.select_option("select[name=kind]", "deal_error")
         page.select_option("select[name=dealer]", "2")
         winds = [page.inner_text(f'#seats tr[data-seat="{s}"] .wind') for s in range(4)]
-        assert winds == ["West", "North", "East", "South"]
-        assert page.locator('#quick-seat option[value="1"]').inner_text() == "North (Player 2)"
-        quick(page, 2, "Discard")
-        quick(page, 3, "Draw")
-        quick(page, 3, "Discard")
-        quick(page, 1, "Claim deal incomplete")
-        assert page.locator("#timeline tbody tr").nth(3).locator(".ev-seat option:checked").inner_text() \
-            == "North (Player 2)"
+        assert winds == w["winds"]
+        assert page.locator('#quick-seat option[value="1"]').inner_text() == w["north"]
+        for seat, act in ((2, "discard"), (3, "draw"), (3, "discard"), (1, "claim_deal_incomplete")):
+            page.select_option("#quick-seat", str(seat))
+            page.click(f"#quick button.quick[data-act='{act}']")
+        assert page.locator("#timeline tbody tr").nth(3).locator(".ev-seat option:checked").inner_text() == w["north"]
         page.click("#preview-button")
         page.wait_for_selector("#preview .offences")
-        assert "North (Player 2): may correct" in page.inner_text("#preview .corrections")
+        assert w["may_correct"] in page.inner_text("#preview .corrections")
         explanation = page.inner_text("#preview .explanation")
-        assert "North (Player 2) claimed a short deal" in explanation and "events[" not in explanation
-        assert "South (Player 4)" in explanation  # seat 3 acted early
+        assert w["claim"] in explanation and "events[" not in explanation
+        assert w["south"] in explanation  # seat 3 acted early
 
         page.click("#save-button")
         page.wait_for_selector("#proposed-ruling")
         incident = Incident.objects.get()
         assert incident.dealer == 2
-        assert "North (Player 2) claimed a short deal" in page.inner_text("#proposed-ruling .explanation")
+        assert w["claim"] in page.inner_text("#proposed-ruling .explanation")
         labels = page.locator("#decide-form label").all_inner_texts()
-        assert any("North (Player 2)" in t for t in labels) and any("South (Player 4)" in t for t in labels)
-        assert page.locator('select[name=extra-0-seat] option[value="3"]').inner_text() == "South (Player 4)"
+        assert any(w["north"] in t for t in labels) and any(w["south"] in t for t in labels)
+        assert page.locator('select[name=extra-0-seat] option[value="3"]').inner_text() == w["south"]
     assert not errors, errors
 
 
