@@ -121,7 +121,7 @@ class RulingSerializer(serializers.Serializer):
     seats = serializers.JSONField(help_text="The hand's seats, named as on every page (see incidents).")
     language = serializers.CharField(help_text="Language of explanation_text: en, zh or ja (Accept-Language).")
     explanation_text = serializers.ListField(child=serializers.CharField(),
-                                             help_text="The final ruling's explanation, seats named by wind and player.")
+                                             help_text="The final ruling's explanation, each seat by wind and player.")
 
 
 class AppealInputSerializer(serializers.Serializer):

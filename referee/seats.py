@@ -67,7 +67,9 @@ def explanation_lines(ruling: dict | None, *, dealer: int, names: dict[int, str]
     lang = lang or reader_lang()
     data = ruling.get("explanation_data")
     if data:
-        namer = lambda seat: seat_label(seat, dealer=dealer, names=names, lang=lang)  # noqa: E731
+        def namer(seat: int) -> str:
+            return seat_label(seat, dealer=dealer, names=names, lang=lang)
+
         return [{"text": render(d, dealer, lang, namer), "clauses": list(d.get("clauses", []))} for d in data]
     texts = ruling.get({"zh": "explanation_zh", "ja": "explanation_ja"}.get(lang, "explanation")) \
         or ruling.get("explanation") or []
