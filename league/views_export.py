@@ -5,6 +5,8 @@ import csv
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
 
+from kyoku.csv_cells import csv_row
+
 from . import exports
 from .models import Division, Player, Season
 
@@ -17,7 +19,7 @@ def _respond(rows, fields, name, fmt):
         response.write("\ufeff")  # so spreadsheet programs read the Chinese names as UTF-8
         writer = csv.DictWriter(response, fieldnames=fields)
         writer.writeheader()
-        writer.writerows(rows)
+        writer.writerows(csv_row(row) for row in rows)
     else:
         raise Http404
     response["Content-Disposition"] = f'attachment; filename="{name}.{fmt}"'
