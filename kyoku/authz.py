@@ -80,6 +80,29 @@ def player_of(user):
         return None
 
 
+def player_leagues(player) -> set[int]:
+    """Ids of the leagues a player belongs to: entered in a season, or applying to one."""
+    from league.models import Entry, QualificationApplication
+
+    entered = Entry.objects.filter(player=player).values_list("season__league_id", flat=True)
+    applied = QualificationApplication.objects.filter(player=player).values_list("season__league_id", flat=True)
+    return set(entered) | set(applied)
+
+
+def player_private_visible(user, player) -> bool:
+    """The privacy rule (docs/privacy.md): a player's membership number and online account names
+    are shown only to the player and to admins of a league the player belongs to."""
+    if not getattr(user, "is_authenticated", False) or player is None:
+        return False
+    if user.is_superuser:
+        return True
+    own = player_of(user)
+    if own is not None and own.pk == player.pk:
+        return True
+    admin_of = leagues_where(user, Need.ADMIN) or []
+    return bool(admin_of) and not player_leagues(player).isdisjoint(admin_of)
+
+
 def leagues_where(user, need: Need) -> list[int] | None:
     """League ids where ``user`` meets ``need`` (REFEREE/ADMIN); ``None`` means every league."""
     if getattr(user, "is_superuser", False):

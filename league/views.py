@@ -11,7 +11,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from kyoku.authz import Need, object_for_actor, scope_for_actor
+from kyoku.authz import Need, object_for_actor, player_private_visible, scope_for_actor
 from kyoku.uploads import INLINE_TYPES, sniff
 
 from . import roles, selectors, services
@@ -68,6 +68,7 @@ def player_detail(request, player_id):
     page = selectors.player_page(player=player, season_id=wanted)
     return render(request, "league/player.html", {
         "player": player, **page, "chart": _chart(page["history"]),
+        "private_visible": player_private_visible(request.user, player),
         # private: the player's own, or those of the leagues where the reader is admin or referee
         "applications": scope_for_actor(player.applications.select_related("tier", "season"),
                                         actor=request.user, need=Need.OWNER)

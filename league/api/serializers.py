@@ -1,5 +1,7 @@
 from rest_framework import serializers
 
+from kyoku.authz import player_private_visible
+
 from league.models import (
     Division,
     Entry,
@@ -17,9 +19,26 @@ from league.models import (
 
 
 class PlayerSerializer(serializers.ModelSerializer):
+    """A player; the private fields only for readers the privacy rule allows
+    (``kyoku.authz.player_private_visible``, docs/privacy.md)."""
+
+    PRIVATE_FIELDS = ("membership_number", "tenhou_id", "mahjong_soul_id")
+    # null for readers the rule does not allow (the key stays, so every client sees one shape)
+    membership_number = serializers.CharField(read_only=True, allow_null=True)
+    tenhou_id = serializers.CharField(read_only=True, allow_null=True)
+    mahjong_soul_id = serializers.CharField(read_only=True, allow_null=True)
+
     class Meta:
         model = Player
         fields = ["id", "display_name", "native_name", "membership_number", "tenhou_id", "mahjong_soul_id", "active"]
+
+    def to_representation(self, instance: Player) -> dict:
+        data = super().to_representation(instance)
+        request = self.context.get("request")
+        if not player_private_visible(getattr(request, "user", None), instance):
+            for field in self.PRIVATE_FIELDS:
+                data[field] = None
+        return data
 
 
 class RuleSetSerializer(serializers.ModelSerializer):

@@ -1,5 +1,6 @@
 from django.core.cache import cache
 from django.http import HttpResponse
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
@@ -8,7 +9,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from kyoku.authz import Need, object_for_actor, scope_for_actor
+from kyoku.authz import Need, leagues_where, object_for_actor, scope_for_actor
 from league import roles, selectors, services
 from league.models import (
     Division,
@@ -28,7 +29,18 @@ from .idempotency import idempotent
 class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
     queryset = Player.objects.all()
     serializer_class = s.PlayerSerializer
-    filterset_fields = ["active", "membership_number"]
+    filterset_fields = ["active"]
+
+    def get_queryset(self):
+        qs = super().get_queryset()
+        number = self.request.query_params.get("membership_number")
+        if number is not None:
+            # a lookup by membership number is an admin's tool: for anyone else it would tell
+            # whose number a given string is (docs/privacy.md)
+            if leagues_where(self.request.user, Need.ADMIN) == []:
+                raise PermissionDenied(_("Only league admins may look players up by membership number."))
+            qs = qs.filter(membership_number=number)
+        return qs
 
     @extend_schema(responses=s.PlayerHistoryRowSerializer(many=True))
     @action(detail=True)
