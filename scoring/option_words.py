@@ -65,7 +65,7 @@ CODES = {  # option codes and enum values shown in words
     "none": gettext_lazy("none"),
     "thousand_half_up": gettext_lazy("to the nearest 1,000, 500 rounds up (四捨五入)"),
     "thousand_five_down": gettext_lazy("to the nearest 1,000, 500 rounds down (五捨六入)"),
-    "nearest_first_dealer": gettext_lazy("the rounded player nearest the first dealer"),
+    "nearest_first_dealer": gettext_lazy("the rounded players: the larger share nearest the first dealer"),
     "first_after_discarder": gettext_lazy("the first winner after the discarder"),
     "each_winner": gettext_lazy("each winner"),
     "tenpai": gettext_lazy("if ready"),

@@ -5,8 +5,9 @@ directly (seed 002; settlement contract, "game end") with ``fractions.Fraction``
 points = (score + stick share − return) / 1000 + mean uma (and oka) of the places a player
 occupies, rounded to one decimal, halves away from zero; final scores first rounded to the
 thousand where the rules say so (四捨五入 / 五捨六入, by size); then whatever the rounding leaves
-over goes to first place or to the rounded player nearest the first dealer, so the points add up
-to the game's exact total.
+over goes to first place, or, among the rounded players, a surplus to the one nearest the first
+dealer and a shortfall from the one farthest from it (M.League: 16.7 / 16.7 / 16.6), so the points
+add up to the game's exact total.
 """
 
 from fractions import Fraction
@@ -60,7 +61,9 @@ def reference(options, scores, deposits_left):
         if options["remainder_to"] == "first_place" or not inexact:
             out[order[0]] += left
         else:
-            out[min(inexact)] += left
+            # what is over goes to the rounded seat nearest the first dealer, what is short is
+            # given by the rounded seat farthest from it
+            out[min(inexact) if left > 0 else max(inexact)] += left
     points = [t / 10 + 0.0 for t in out]
     return points, places
 

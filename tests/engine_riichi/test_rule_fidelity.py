@@ -62,15 +62,45 @@ def test_mleague_has_no_abortive_draws(reason):
     assert err.value.field.startswith("result")
 
 
-def test_mleague_tied_shares_still_sum_to_zero():
-    # 30,000 × 3 / 10,000: uma 30 + 10 − 10 and oka 20 shared three ways = 50/3 each; rounded
-    # separately that is +16.7 × 3 − 50.0 = +0.1. The seat nearest the first dealer absorbs it.
+def test_mleague_three_way_tie_larger_shares_nearest_the_first_dealer():
+    # 30,000 × 3 / 10,000: uma 30 + 10 − 10 and oka 20 shared three ways = 50/3 each. In 0.1
+    # units that is 16.7 / 16.7 / 16.6, and "3名が同点だった場合の端数は起家に近い方が大きいポイント
+    # を取得する": the larger shares go to the tied seats nearest the first dealer (seat 0).
     out = game_end(opts("mleague"), [30000, 30000, 30000, 10000])
-    assert out["points"] == [16.6, 16.7, 16.7, -50.0]
+    assert out["points"] == [16.7, 16.7, 16.6, -50.0]
     assert out["places"] == [1, 1, 1, 4]
-    # the same tie seated differently: the tied seat nearest the first dealer is seat 1
+    # the same tie seated differently: the tied seats nearest the first dealer are seats 1 and 2
     out = game_end(opts("mleague"), [10000, 30000, 30000, 30000])
-    assert out["points"] == [-50.0, 16.6, 16.7, 16.7]
+    assert out["points"] == [-50.0, 16.7, 16.7, 16.6]
+    # seat 0 fourth, the tie at seats 0, 2, 3 (seat 0 is the first dealer)
+    out = game_end(opts("mleague"), [30000, 10000, 30000, 30000])
+    assert out["points"] == [16.7, -50.0, 16.7, 16.6]
+
+
+def test_mleague_three_way_tie_for_second():
+    # 40,000 first: 10 + 30 + 20 = +60.0; the three at 20,000 share 10 − 10 − 30 = −30 → −10 each,
+    # minus 10 for the score: −20.0 each, exact: no tenth to place.
+    out = game_end(opts("mleague"), [40000, 20000, 20000, 20000])
+    assert out["points"] == [60.0, -20.0, -20.0, -20.0]
+
+
+def test_mleague_two_and_four_way_ties_are_exact():
+    # two tied for first share 30 + 10 + 20 = 60 → 30 each, plus (35,000 − 30,000) / 1000 = 5
+    out = game_end(opts("mleague"), [35000, 35000, 20000, 10000])
+    assert out["points"] == [35.0, 35.0, -20.0, -50.0]
+    # all four tied at 25,000: (30 + 10 − 10 − 30 + 20) / 4 = 5, minus 5 for the score: 0 each
+    out = game_end(opts("mleague"), [25000, 25000, 25000, 25000])
+    assert out["points"] == [0.0, 0.0, 0.0, 0.0]
+
+
+def test_mleague_negative_three_way_share_keeps_the_order():
+    # 70,000 first (+40 + 30 + 20 = +90.0); three tied at 10,000 share 10 − 10 − 30 = −30 → −10,
+    # −20 for the score: −30.0 each. A share that is not whole in tenths: 4 players, 3 tied at
+    # 10,100 (−19.9 − 10 = −29.9 each), first 69,700 (+39.7 + 50 = +89.7): exact, still zero.
+    out = game_end(opts("mleague"), [70000, 10000, 10000, 10000])
+    assert out["points"] == [90.0, -30.0, -30.0, -30.0]
+    out = game_end(opts("mleague"), [69700, 10100, 10100, 10100])
+    assert out["points"] == [89.7, -29.9, -29.9, -29.9]
 
 
 # --- Tenhou final points -----------------------------------------------------------------------
@@ -94,9 +124,10 @@ def test_five_down_rounding_rounds_500_down_and_600_up():
     # +25 / +6 / −6 / −26 leaves +1, taken by the rounded seat nearest the first dealer (seat 0)
     o = opts("wrc", final_rounding="thousand_five_down")
     assert game_end(o, [40500, 30600, 29400, 19500])["points"] == [26.0, 6.0, -6.0, -26.0]
-    # 四捨五入: 41,000 / 31,000 / 29,000 / 20,000: +26 / +6 / −6 / −25 leaves −1, seat 0 again
+    # 四捨五入: 41,000 / 31,000 / 29,000 / 20,000: +26 / +6 / −6 / −25 is 1 over; the rounded seat
+    # farthest from the first dealer (seat 3) gives it, as the nearer seat keeps the larger share
     o = opts("wrc", final_rounding="thousand_half_up")
-    assert game_end(o, [40500, 30600, 29400, 19500])["points"] == [25.0, 6.0, -6.0, -25.0]
+    assert game_end(o, [40500, 30600, 29400, 19500])["points"] == [26.0, 6.0, -6.0, -26.0]
 
 
 def test_negative_final_scores_round_by_their_size():

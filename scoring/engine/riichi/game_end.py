@@ -117,18 +117,32 @@ def _tenths_summing_to_total(points: list[int], exact: list[int], d: int, order:
 
     Tied players sharing uma and oka, and rounded final scores, leave a remainder (M.League
     30,000 / 30,000 / 30,000 / 10,000: 50 / 3 each, +16.7 × 3 − 50.0 = +0.1). It goes to
-    ``first_place`` (minus the sum of the others, Tenhou) or to the ``nearest_first_dealer`` of the
-    players whose own share was rounded (seat 0 is the first dealer), else to first place."""
+    ``first_place`` (minus the sum of the others, Tenhou) or, under ``nearest_first_dealer``, to the
+    players whose own share was rounded so that the larger shares fall to the seats nearest the
+    first dealer (seat 0): "3名が同点だった場合の端数は起家に近い方が大きいポイントを取得する" —
+    16.7 / 16.7 / 16.6 in seat order."""
     tenths = [_round_tenths(p, d) for p in points]
     total = _round_tenths(sum(exact), d)
     remainder = total - sum(tenths)
-    if remainder:
-        if remainder_to == "first_place":
-            taker = order[0]
-        else:
-            inexact = [i for i in range(4) if points[i] != exact[i] or (points[i] * 10) % d]
-            taker = min(inexact) if inexact else order[0]
-        tenths[taker] += remainder
+    if not remainder:
+        return tenths
+    if remainder_to == "first_place":
+        tenths[order[0]] += remainder
+        return tenths
+    return _remainder_by_seat(tenths, remainder, points, exact, d, order)
+
+
+def _remainder_by_seat(tenths: list[int], remainder: int, points: list[int], exact: list[int], d: int,
+                       order: list[int]) -> list[int]:
+    """The ``nearest_first_dealer`` clause: of the players whose share was rounded, the one nearest
+    the first dealer takes what is over, and the one farthest from the first dealer gives what is
+    short, so that the nearer never ends with less than the farther who had the same share."""
+    inexact = [i for i in range(4) if points[i] != exact[i] or (points[i] * 10) % d]
+    if not inexact:
+        taker = order[0]
+    else:
+        taker = min(inexact) if remainder > 0 else max(inexact)
+    tenths[taker] += remainder
     return tenths
 
 

@@ -260,7 +260,7 @@ OPTION_DOCS: dict[str, str] = {
     "ties": "Equal final scores: 'split' shares the tied places' uma and oka; 'seat_order' ranks the earlier seat higher.",
     "leftover_deposits": "Riichi sticks left at the end of the game: 'first_place' takes them or they are 'lost'.",
     "final_rounding": "Final scores rounded to the thousand before league points: 'none', 'thousand_half_up' (四捨五入: 500 rounds up) or 'thousand_five_down' (五捨六入: 500 rounds down); negative scores round by their size.",
-    "remainder_to": "Who takes what rounding leaves over so that league points sum to zero: 'nearest_first_dealer' (of the players whose share was rounded, the seat nearest the first dealer) or 'first_place' (first place gets minus the sum of the others, as on Tenhou).",
+    "remainder_to": "Who takes what rounding leaves over so that league points sum to zero: 'nearest_first_dealer' (of the players whose share was rounded, the seat nearest the first dealer takes a surplus and the farthest gives a shortfall, so the nearer keeps the larger share) or 'first_place' (first place gets minus the sum of the others, as on Tenhou).",
     "kiriage": "4 han 30 fu and 3 han 60 fu are rounded up to mangan.",
     "kazoe_yakuman": "13 or more han count as yakuman (else sanbaiman).",
     "multiple_ron": "true: every ron declarer wins; false: head bump, only the first after the discarder wins.",
