@@ -24,6 +24,9 @@ class ImportSerializer(serializers.Serializer):
     mapping = serializers.JSONField(required=False, default=dict,
                                     help_text='Tenhou name → player id for names not yet linked: {"name": 12}.')
     override_reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
+    keep = serializers.ChoiceField(choices=["hands", "result"], default="hands",
+                                   help_text="What the league keeps: every hand (settled under the season's rules) "
+                                             "or the final scores only.")
 
     def validate_file(self, upload):
         if upload.size > MAX_BYTES:
@@ -65,14 +68,16 @@ class GameImportView(APIView):
         try:
             imported = services.game_import(game=game, data=data, filename=upload.name, actor=request.user,
                                             mapping=ser.validated_data["mapping"],
-                                            override_reason=ser.validated_data["override_reason"])
+                                            override_reason=ser.validated_data["override_reason"],
+                                            keep=ser.validated_data["keep"])
         except ValidationError as exc:
             if "hands" in getattr(exc, "error_dict", {}):
                 record = services.record_read(data, upload.name)
                 plan = services.import_plan(game=game, record=record, mapping=ser.validated_data["mapping"])
                 return Response({"detail": f"hands: {exc.error_dict['hands'][0].messages[0]}",
                                  "errors": {"hands": exc.error_dict["hands"][0].messages},
-                                 "check": plan["check"]}, status=status.HTTP_400_BAD_REQUEST)
+                                 "check": plan["check"], "season_check": plan["season_check"]},
+                                status=status.HTTP_400_BAD_REQUEST)
             raise
         return Response({"id": imported.pk, "game": game.pk, "agreed": imported.agreed, "log_id": imported.log_id,
                          "hands": len(imported.comparison["hands"]), "check": imported.comparison},

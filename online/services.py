@@ -16,6 +16,9 @@ from kyoku.audit import audit_log_write
 from kyoku.authz import Need
 from league.services import actor_authorize as authorize
 from league.models import Game, Player, QualificationApplication
+from league.services import game_result_record
+from scoring.engine.errors import SettlementError
+from scoring.engine.riichi import resolve as resolve_rules
 from scoring import services as hand_services
 from scoring.models import HandRecord
 
@@ -38,6 +41,12 @@ def tenhou_message(exc: TenhouError) -> str:
         "too_large": _("The file is too large to be a Tenhou game record (at most %(limit)s bytes).")
         % {"limit": MAX_BYTES},
         "empty": _("The record has no hands."),
+        "too_many_hands": _("The record has %(n)s hands; a game has at most %(limit)s.")
+        % {"n": exc.params.get("n"), "limit": exc.params.get("limit")},
+        "name": _("A player's name in the record is too long or holds characters that are not text (seat %(seat)s).")
+        % {"seat": exc.params.get("seat")},
+        "impossible": _("The record holds figures no real game can have (%(detail)s).")
+        % {"detail": exc.params.get("where", _("the final scores"))},
     }
     return messages.get(exc.code, _("Not a Tenhou game record (mjlog XML or tenhou.net/6 JSON): %(detail)s")
                         % {"detail": str(exc)})
@@ -80,9 +89,39 @@ def account_link(*, player: Player, account_name: str, actor, platform: str = "t
 # ---------------------------------------------------------------- import
 
 
+KEEP_CHOICES = ("hands", "result")
+
+
+def record_fit(*, game: Game, record: TenhouGame) -> list[str]:
+    """Why the record cannot be a game of this season, in words (empty when it can be): the season's
+    rules must start every player on the record's points and play the record's length, or neither
+    its hands nor its final scores mean what they meant online."""
+    rule_set = game.season.rule_set
+    if rule_set.system != "riichi":
+        return [_("only a riichi season can take a Tenhou record; this season plays %(system)s")
+                % {"system": rule_set.get_system_display() if hasattr(rule_set, "get_system_display")
+                   else rule_set.system}]
+    options = resolve_rules(rule_set.spec)
+    problems = []
+    start = record.hands[0].start
+    if any(points != options["start_points"] for points in start):
+        problems.append(_("the record starts each player on %(record)s points, this season's rules on %(season)s: "
+                          "it cannot be a game of this season")
+                        % {"record": f"{start[0]:,}", "season": f"{options['start_points']:,}"})
+    record_length = "hanchan" if record.hanchan else "tonpuusen"
+    if record_length != options["game_length"]:
+        problems.append(_("the record is an east-only game and this season plays hanchan")
+                        if record_length == "tonpuusen" else
+                        _("the record is a hanchan and this season plays east-only games"))
+    return problems
+
+
 def import_plan(*, game: Game, record: TenhouGame, mapping: dict | None = None) -> dict:
     """What an import would do, without writing: seat → player (or None when unknown), the
-    problems with the mapping, and the hand-by-hand check under the season's rules."""
+    problems with the mapping, why the record cannot be a game of this season (``fit``), the
+    hand-by-hand check under the rules the record was played under (Tenhou's: is the record sound?)
+    and, where the season's rules differ, the same hands settled under the season's (``season_check``:
+    can the league keep the hands?)."""
     seats = {s.seat: s.player for s in game.seats.select_related("player")}
     known = selectors.players_by_account(record.names)
     mapping = mapping or {}
@@ -96,20 +135,32 @@ def import_plan(*, game: Game, record: TenhouGame, mapping: dict | None = None) 
             problems.append(_("%(name)s sat in seat %(seat)s of the record, where this game has %(player)s")
                             % {"name": name, "seat": seat + 1, "player": seats.get(seat) or "-"})
     rule_set = game.season.rule_set
-    check = game_check(record, rules=rule_set.spec, compare_points=rule_set.preset == "tenhou")
-    return {"players": players, "unknown": unknown, "problems": problems, "check": check,
-            "seats": [seats.get(i) for i in range(4)]}
+    check = game_check(record)
+    fit = record_fit(game=game, record=record)
+    season_check = None
+    if not fit:
+        season_check = check if rule_set.spec == {"preset": "tenhou"} else game_check(
+            record, rules=rule_set.spec, compare_points=False)
+    return {"players": players, "unknown": unknown, "problems": problems, "check": check, "fit": fit,
+            "season_check": season_check, "seats": [seats.get(i) for i in range(4)]}
 
 
 @transaction.atomic
 def game_import(*, game: Game, data: bytes, actor, filename: str = "", mapping: dict | None = None,
-                override_reason: str = "") -> GameImport:
-    """Import a Tenhou record as the hands of ``game``. Nothing is stored unless every hand and
-    the final scores agree with the record, or an admin overrides with a reason."""
+                override_reason: str = "", keep: str = "hands") -> GameImport:
+    """Import a Tenhou record into ``game``. The record is first settled under the rules it was
+    played under (Tenhou's); what the league keeps is ``keep``: ``"hands"`` (every hand, settled
+    again under the season's rules, and the result they give) or ``"result"`` (the final scores
+    only, scored by the season's uma and oka). Nothing is stored unless the record agrees with
+    itself and, to keep the hands, with the season's rules, or an admin overrides with a reason; a
+    record that cannot be a game of this season (start points, length) is refused."""
     authorize(actor, game, Need.ADMIN)
+    if keep not in KEEP_CHOICES:
+        raise ValidationError({"keep": [_("keep the hands or the result")]})
     record = record_read(data, filename)
-    if game.season.rule_set.system != "riichi":
-        raise ValidationError({"game": [_("only a riichi game can take a Tenhou record")]})
+    fit = record_fit(game=game, record=record)
+    if fit:
+        raise ValidationError({"file": fit}, code="record_not_this_season")
     if HandRecord.objects.filter(game=game).exists():
         raise ValidationError({"game": [_("this game already has hands; delete them before importing a record")]})
     if game.status in (Game.Status.FINISHED, Game.Status.VOID) or hasattr(game, "result"):
@@ -123,19 +174,25 @@ def game_import(*, game: Game, data: bytes, actor, filename: str = "", mapping: 
                                            % {"names": ", ".join(plan["unknown"])}]})
     if plan["problems"]:
         raise ValidationError({"mapping": plan["problems"]})
-    check = plan["check"]
-    if not check["ok"]:
-        if not override_reason:
-            bad = [h["label"] for h in check["hands"] if not h["ok"]]
-            raise ValidationError({"hands": [_("the record and the engine disagree on: %(hands)s")
-                                             % {"hands": ", ".join(bad) or _("the final scores")}]})
-        authorize(actor, game, Need.ADMIN)
+    check = plan["check"] if keep == "result" else _both(plan["check"], plan["season_check"])
+    if not check["ok"] and not override_reason:
+        raise ValidationError({"hands": [_disagreement(plan, keep)]})
     for name in record.names:
         if mapping and name in mapping:
             account_link(player=mapping[name], account_name=name, actor=actor)
-    for row in check["hands"]:
-        hand_services.hand_record_add(game=game, record=_stored(row["record"]), actor=actor)
-    hand_services.game_hands_finish(game=game, actor=actor)
+    try:
+        if keep == "hands":
+            for row in plan["season_check"]["hands"]:
+                hand_services.hand_record_add(game=game, record=_stored(row["record"]), actor=actor)
+            hand_services.game_hands_finish(game=game, actor=actor)
+        else:
+            final = plan["check"]["final"]
+            game_result_record(game=game, scores=final["scores_settled"], deposits_left=final["deposits_left"],
+                               actor=actor)
+    except SettlementError as exc:
+        # an overridden record the season's rules cannot settle: said, never a 500
+        raise ValidationError({"hands": [_("the season's rules cannot settle this record: %(detail)s")
+                                         % {"detail": exc}]}) from None
     digest = hashlib.sha256(data).hexdigest()
     imported = GameImport.objects.create(
         game=game, raw=_store("tenhou", data, "json" if record.format == "tenhou6" else "mjlog"), sha256=digest,
@@ -143,8 +200,24 @@ def game_import(*, game: Game, data: bytes, actor, filename: str = "", mapping: 
         override_reason=override_reason, imported_by=actor if getattr(actor, "is_authenticated", False) else None)
     audit_log_write(actor=actor, action="game.import_override" if not check["ok"] else "game.import", obj=imported,
                     data={"game": game.pk, "sha256": digest, "log_id": record.log_id, "hands": len(record.hands),
-                          "agreed": check["ok"], "reason": override_reason})
+                          "agreed": check["ok"], "reason": override_reason, "kept": keep})
     return imported
+
+
+def _both(record_check: dict, season_check: dict) -> dict:
+    """Keeping the hands needs the record sound under Tenhou's rules and the same under the season's."""
+    return {**season_check, "ok": record_check["ok"] and season_check["ok"]}
+
+
+def _disagreement(plan: dict, keep: str) -> str:
+    """Which hands disagree, and with what: the record with itself, or the season's rules with it."""
+    own = [h["label"] for h in plan["check"]["hands"] if not h["ok"]]
+    if not plan["check"]["ok"]:
+        return _("the record disagrees with Tenhou's own rules on: %(hands)s") % {
+            "hands": ", ".join(own) or _("the final scores")}
+    season = [h["label"] for h in plan["season_check"]["hands"] if not h["ok"]]
+    return _("under this season's rules these hands settle differently: %(hands)s; keep the result only, "
+             "or give a reason") % {"hands": ", ".join(season) or _("the final scores")}
 
 
 def _stored(record: dict) -> dict:

@@ -45,7 +45,7 @@ def game_import(request, game_id):
     game = object_for_actor(Game.objects.select_related("season__rule_set", "season__league", "division"),
                             actor=request.user, need=Need.ADMIN, pk=game_id)
     form = RecordUploadForm(request.POST or None, request.FILES or None)
-    errors, override_reason = [], ""
+    errors, override_reason, keep = [], "", "hands"
     if request.method == "POST" and request.POST.get("action") == "cancel":
         _pending_drop(request, game)
         return redirect("online-game-import", game_id=game.pk)
@@ -74,19 +74,22 @@ def game_import(request, game_id):
                 if value.isdigit() and int(value) in seated:
                     mapping[name] = seated[int(value)]
             override_reason = request.POST.get("override_reason", "")[:2000]
+            keep = request.POST.get("keep", "hands")
             try:
                 services.game_import(game=game, data=pending[0], filename=pending[1], actor=request.user,
-                                     mapping=mapping, override_reason=override_reason)
+                                     mapping=mapping, override_reason=override_reason, keep=keep)
             except ValidationError as exc:
                 errors = [f"{msg}" for msgs in exc.message_dict.values() for msg in msgs]
             else:
                 _pending_drop(request, game)
-                messages.success(request, _("The record was imported: hands, result and standings are updated."))
+                messages.success(request, _("The record was imported: hands, result and standings are updated.")
+                                 if keep == "hands" else
+                                 _("The record's final scores were entered as the result; standings are updated."))
                 return redirect("game", game_id=game.pk)
         plan = services.import_plan(game=game, record=record, mapping=mapping)
     return render(request, "online/game_import.html", {
         "game": game, "form": form, "record": record, "plan": plan, "errors": errors,
-        "override_reason": override_reason, "pending_name": pending[1] if pending else "",
+        "override_reason": override_reason, "pending_name": pending[1] if pending else "", "keep": keep,
         "rows": _rows(record, plan) if plan else [],
     })
 

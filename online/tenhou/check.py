@@ -64,7 +64,12 @@ def game_check(game: TenhouGame, rules: dict | None = None, compare_points: bool
     final = {"scores_engine": None, "scores_expected": game.final_scores, "points_engine": None,
              "points_expected": game.final_points, "deposits_left": deposits_left, "ok": True}
     if settled_scores is not None:
-        end = game_end(options, settled_scores, deposits_left)
+        try:
+            end = game_end(options, settled_scores, deposits_left)
+        except SettlementError as exc:
+            # rules under which this record cannot end (another start total): said, not raised
+            final.update(ok=False, error=str(exc))
+            return {"ok": False, "hands": rows, "final": final}
         if not game.hanchan and game.final_points is not None and _points(end) != game.final_points:
             # Real east-only records show both +10/+5 and +20/+10 uma; the record says which.
             other = game_end({**options, "game_length": "hanchan"}, settled_scores, deposits_left)
@@ -73,7 +78,8 @@ def game_check(game: TenhouGame, rules: dict | None = None, compare_points: bool
         raw = list(settled_scores)
         if deposits_left:
             raw[end["places"].index(1)] += 1000 * deposits_left
-        final.update(scores_engine=raw, points_engine=end["points"], places=end["places"])
+        final.update(scores_engine=raw, scores_settled=list(settled_scores), points_engine=end["points"],
+                     places=end["places"])
         if game.final_scores is not None:
             final["ok"] = raw == game.final_scores and (
                 not compare_points or game.final_points is None or _points(end) == game.final_points)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 import urllib.parse
 from dataclasses import dataclass, field
@@ -108,15 +109,60 @@ def parse_record(data: bytes | str, name: str = "") -> TenhouGame:
     if "\x00" in text:
         raise TenhouError("format", "not a Tenhou record: the file contains NUL bytes")
     stripped = text.lstrip("\ufeff \t\r\n")
-    if stripped.startswith("<"):
-        game = _parse_mjlog(stripped, name)
-    elif stripped.startswith("{"):
-        game = _parse_json(stripped, name)
-    else:
+    if not (stripped.startswith("<") or stripped.startswith("{")):
         raise TenhouError("format", "not a Tenhou record: expected mjlog XML or a tenhou.net/6 JSON log")
+    try:
+        game = _parse_mjlog(stripped, name) if stripped.startswith("<") else _parse_json(stripped, name)
+    except TenhouError:
+        raise
+    except PARSE_FAULTS as exc:
+        # The one error path: whatever a malformed record trips over inside the readers (a missing
+        # attribute, '16²', a number of thousands of digits, NaN, nesting too deep) is a TenhouError.
+        raise TenhouError("malformed", "malformed record: %(detail)s",
+                          detail=type(exc).__name__ if isinstance(exc, RecursionError) else str(exc)[:120]) from None
     if not game.hands:
         raise TenhouError("empty", "the record has no hands")
+    game_sanity_check(game)
     return game
+
+
+PARSE_FAULTS = (ValueError, TypeError, KeyError, IndexError, AttributeError, ArithmeticError, RecursionError)
+MAX_HANDS = 100          # a real hanchan has at most a few dozen hands; Tenhou ends games long before
+MAX_NAME = 64            # Tenhou names are at most 8 characters; a margin for other clients' exports
+MAX_SCORE = 1_000_000    # no four-player game reaches this; larger figures are not a game
+MAX_POINTS = 10_000.0
+
+
+def game_sanity_check(game: TenhouGame) -> None:
+    """Refuse what cannot be a real game, so nothing downstream works on absurd figures."""
+    if len(game.hands) > MAX_HANDS:
+        raise TenhouError("too_many_hands", "the record has %(n)s hands; a game has at most %(limit)s",
+                          n=len(game.hands), limit=MAX_HANDS)
+    for seat, player in enumerate(game.names):
+        if not isinstance(player, str) or len(player) > MAX_NAME:
+            raise TenhouError("name", "malformed record: the name of seat %(seat)s is longer than %(limit)s characters",
+                              seat=seat + 1, limit=MAX_NAME)
+        if any(ch in player for ch in "\x00") or any(0xD800 <= ord(ch) <= 0xDFFF or ord(ch) < 0x20 for ch in player):
+            raise TenhouError("name", "malformed record: the name of seat %(seat)s holds characters that are not text",
+                              seat=seat + 1)
+    for i, hand in enumerate(game.hands):
+        where = f"hand {i + 1}"
+        if not 0 <= hand.honba <= i or not 0 <= hand.sticks <= 4 * (i + 1):
+            raise TenhouError("impossible", "malformed record: %(where)s has %(honba)s honba and %(sticks)s sticks "
+                              "after %(played)s hands", where=where, honba=hand.honba, sticks=hand.sticks, played=i)
+        if not 0 <= hand.round < 16:
+            raise TenhouError("impossible", "malformed record: %(where)s is round %(round)s", where=where,
+                              round=hand.round)
+        figures = [*hand.start, *hand.deltas]
+        if len(hand.start) != 4 or len(hand.deltas) != 4 or any(abs(x) > MAX_SCORE for x in figures):
+            raise TenhouError("impossible", "malformed record: %(where)s has scores no game can have", where=where)
+        if any(not 0 <= seat <= 3 for seat in hand.riichi):
+            raise TenhouError("impossible", "malformed record: %(where)s names a seat that does not exist",
+                              where=where)
+    if game.final_scores is not None and any(abs(x) > MAX_SCORE for x in game.final_scores):
+        raise TenhouError("impossible", "malformed record: the final scores are no game's")
+    if game.final_points is not None and any(not math.isfinite(p) or abs(p) > MAX_POINTS for p in game.final_points):
+        raise TenhouError("impossible", "malformed record: the final points are not numbers")
 
 
 def _gunzip(data: bytes) -> bytes:

@@ -23,17 +23,22 @@ class Command(BaseCommand):
         parser.add_argument("--game", type=int)
         parser.add_argument("--user", help="the admin the import is recorded under (default: a superuser)")
         parser.add_argument("--override", default="", help="import even if the record disagrees, for this reason")
+        parser.add_argument("--keep", choices=["hands", "result"], default="hands",
+                            help="what the league keeps: every hand (default) or the final scores only")
 
-    def handle(self, files, game=None, user=None, override="", **options):
+    def handle(self, files, game=None, user=None, override="", keep="hands", **options):
         if game is not None and len(files) != 1:
             raise CommandError("--game takes exactly one file")
         failed = 0
         for name in files:
-            data = Path(name).read_bytes()
+            try:
+                data = Path(name).read_bytes()
+            except OSError as exc:
+                raise CommandError(f"{name}: {exc.strerror or exc}") from None
             if game is None:
                 failed += not self._check(name, data)
             else:
-                self._import(name, data, game, user, override)
+                self._import(name, data, game, user, override, keep)
         if failed:
             raise CommandError(f"{failed} record(s) disagree with the engine")
 
@@ -51,15 +56,17 @@ class Command(BaseCommand):
         self.stdout.write(f"{name}: {len(record.hands)} hands, final {check['final']['scores_engine']}: {verdict}")
         return check["ok"]
 
-    def _import(self, name, data, game_id, username, override):
+    def _import(self, name, data, game_id, username, override, keep):
         # Shell access is trusted: without --user the import is a system action (audited with no actor).
         actor = get_user_model().objects.filter(username=username).first() if username else None
         if username and actor is None:
             raise CommandError(f"no user {username}")
-        game = Game.objects.select_related("season__rule_set").get(pk=game_id)
+        game = Game.objects.select_related("season__rule_set").filter(pk=game_id).first()
+        if game is None:
+            raise CommandError(f"no game {game_id}")
         try:
             imported = services.game_import(game=game, data=data, filename=Path(name).name, actor=actor,
-                                            override_reason=override)
+                                            override_reason=override, keep=keep)
         except ValidationError as exc:
             raise CommandError(f"{name}: {'; '.join(f'{k}: {v[0]}' for k, v in exc.message_dict.items())}") from None
         self.stdout.write(f"{name}: imported into game {game.pk}: {len(imported.comparison['hands'])} hands, "
