@@ -408,6 +408,8 @@
   }
 
   if (form) {
+    // the hand is saved by the Save button's request, never by a plain form submission (Enter)
+    form.addEventListener("submit", e => e.preventDefault());
     form.addEventListener("click", e => {
       const b = e.target.closest(".sk-btn, .sk-seat");
       if (b) toggle(b);

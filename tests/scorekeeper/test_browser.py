@@ -286,3 +286,26 @@ def test_game_page_on_a_phone(live_server, finished, lang, words):
         color = page.eval_on_selector(".err-code", "e => getComputedStyle(e).color")
         assert color == "rgb(179, 38, 30)"  # styled: the accent red of kyoku.css
     assert errors == []
+
+
+# ---------------------------------------------------------------- confirmation before damage
+
+
+def test_undo_asks_first_and_the_page_breaks_no_csp_rule(live_server, game, admin):
+    from scoring import services as scoring
+
+    scoring.hand_record_add(game=game, record=RON_2_FROM_3, actor=admin)
+    violations, asked = [], []
+    with scorekeeper(live_server, game, size=PHONE) as page:
+        page.on("console", lambda msg: violations.append(msg.text) if "Content Security Policy" in msg.text else None)
+        page.reload()
+        page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+        page.click("#sk-undo button[type=submit]")
+        page.wait_for_timeout(300)
+        assert asked and "Delete hand 1?" in asked[0]
+        assert HandRecord.objects.count() == 1, "a cancelled undo keeps the hand"
+        page.once("dialog", lambda dialog: dialog.accept())
+        with page.expect_navigation():
+            page.click("#sk-undo button[type=submit]")
+    assert HandRecord.objects.count() == 0
+    assert violations == []
