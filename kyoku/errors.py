@@ -33,6 +33,13 @@ def engine_error(exc, prefix: str = "") -> DjangoValidationError:
     return DjangoValidationError({(prefix + field) or "record": [exc.message]})
 
 
+class Conflict(DjangoValidationError):
+    """A change that would break what is already recorded, or that needs an explicit confirmation:
+    answered 409 with its words (and ``code``), never a 500."""
+
+    http_status = 409
+
+
 def _is_conflict(exc) -> bool:
     return getattr(exc, "http_status", None) == 409 or type(exc).__name__ in {"ResultConflict", "HandConflict"}
 

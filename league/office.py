@@ -4,7 +4,11 @@ Writes are atomic and audited; they re-check the actor's admin right in the seas
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from kyoku.audit import audit_log_write
+from kyoku.errors import Conflict
 from kyoku.authz import Need
 
 from . import services
@@ -34,12 +38,64 @@ def season_create_next(*, season: Season, actor) -> Season:
                                   divisions=divisions or services.DEFAULT_DIVISIONS, actor=actor)
 
 
+def season_open_work(*, season: Season) -> list[str]:
+    """What is still to play in ``season``, in words: games without a result, games entered hand
+    by hand and not finished, match days to come. Empty when the season can close quietly."""
+    from django.apps import apps
+    from django.db.models import Exists, OuterRef
+    from django.utils import timezone
+
+    from .models import Game
+
+    games = Game.objects.filter(season=season).exclude(status__in=[Game.Status.FINISHED, Game.Status.VOID])
+    hand_records = apps.get_model("scoring", "HandRecord")
+    games = games.annotate(has_hands=Exists(hand_records.objects.filter(game=OuterRef("pk"))))
+    in_progress = sum(1 for g in games if g.has_hands)
+    unplayed = games.count() - in_progress
+    work = []
+    if unplayed:
+        work.append(ngettext("%(n)s game not played", "%(n)s games not played", unplayed) % {"n": unplayed})
+    if in_progress:
+        work.append(ngettext("%(n)s game entered hand by hand and not finished",
+                             "%(n)s games entered hand by hand and not finished", in_progress) % {"n": in_progress})
+    if apps.is_installed("matchdays"):
+        # match days live in an app above this one: asked through the registry, not imported
+        match_days = apps.get_model("matchdays", "MatchDay").objects.filter(
+            season=season, date__gte=timezone.localdate()).count()
+        if match_days:
+            work.append(ngettext("%(n)s match day to come", "%(n)s match days to come", match_days) % {"n": match_days})
+    return work
+
+
 @transaction.atomic
-def season_close(*, season: Season, actor) -> Season:
+def season_close(*, season: Season, actor, confirm: bool = False) -> Season:
+    """Close the season. With games or match days still open the admin must confirm, having been
+    told what is open; a closed season can be reopened (``season_reopen``)."""
     services.actor_authorize(actor, season, Need.ADMIN)
     if season.status == Season.Status.CLOSED:
         return season  # closing twice changes nothing
-    return services.season_status_set(season=season, status=Season.Status.CLOSED, actor=actor)
+    work = season_open_work(season=season)
+    if work and not confirm:
+        raise Conflict({"confirm": [_("The season still has: %(work)s. Confirm to close it anyway.")
+                                    % {"work": "; ".join(work)}]}, code="season_has_open_work")
+    season = services.season_status_set(season=season, status=Season.Status.CLOSED, actor=actor)
+    if work:
+        audit_log_write(actor=actor, action="season.close_confirmed", obj=season, data={"open": work})
+    return season
+
+
+@transaction.atomic
+def season_reopen(*, season: Season, actor, reason: str = "") -> Season:
+    """Open a closed season again (a result to correct, a game closed too early); audited."""
+    services.actor_authorize(actor, season, Need.ADMIN)
+    if season.status != Season.Status.CLOSED:
+        raise Conflict({"status": [_("Only a closed season can be reopened.")]}, code="season_not_closed")
+    reason = (reason or "").strip()
+    if len(reason) > 500:
+        raise ValidationError({"reason": [_("at most %(n)s characters") % {"n": 500}]})
+    season = services.season_status_set(season=season, status=Season.Status.OPEN, actor=actor)
+    audit_log_write(actor=actor, action="season.reopen", obj=season, data={"reason": reason})
+    return season
 
 
 def promotion_preview(*, season: Season) -> list[dict]:

@@ -24,6 +24,7 @@ def season_office(request, season_id):
     return render(request, "league/office/season.html", {
         "season": season, "next_season": office.season_next_find(season=season),
         "divisions": season.divisions.all(), "entries": Entry.objects.filter(season=season).count(),
+        "open_work": office.season_open_work(season=season) if season.status != Season.Status.CLOSED else [],
     })
 
 
@@ -40,8 +41,29 @@ def season_next_create(request, season_id):
 @require_POST
 def season_close(request, season_id):
     season = _season(request, season_id)
-    office.season_close(season=season, actor=request.user)
-    messages.success(request, _("Season closed."))
+    try:
+        office.season_close(season=season, actor=request.user, confirm=request.POST.get("confirm") == "1")
+    except ValidationError as exc:
+        for msgs in exc.message_dict.values():
+            for msg in msgs:
+                messages.error(request, msg)
+    else:
+        messages.success(request, _("Season closed."))
+    return redirect("office-season", season_id=season.pk)
+
+
+@login_required
+@require_POST
+def season_reopen(request, season_id):
+    season = _season(request, season_id)
+    try:
+        office.season_reopen(season=season, actor=request.user, reason=request.POST.get("reason", "")[:500])
+    except ValidationError as exc:
+        for msgs in exc.message_dict.values():
+            for msg in msgs:
+                messages.error(request, msg)
+    else:
+        messages.success(request, _("Season reopened: results can be entered and corrected again."))
     return redirect("office-season", season_id=season.pk)
 
 

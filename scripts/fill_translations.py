@@ -61,6 +61,28 @@ def fill(path: Path, lang: str) -> list[str]:
 
     text = path.read_text()
     path.write_text(ENTRY.sub(replace, text))
+    return missing + _fill_plurals(path, lang)
+
+
+def _fill_plurals(path: Path, lang: str) -> list[str]:
+    """ngettext entries (msgid_plural, msgstr[n]): the glossary's text for the singular msgid in
+    every form (Chinese and Japanese have one plural form); fuzzy guesses are replaced too."""
+    import polib
+
+    catalogue, missing, changed = polib.pofile(str(path)), [], False
+    for entry in catalogue:
+        if not entry.msgid_plural or (entry.translated() and "fuzzy" not in entry.flags):
+            continue
+        translated = GLOSSARY.get(entry.msgid, {}).get(lang, "")
+        if not translated:
+            missing.append(entry.msgid)
+        entry.msgstr_plural = {i: translated for i in (entry.msgstr_plural or {0: ""})}
+        if "fuzzy" in entry.flags:
+            entry.flags.remove("fuzzy")
+        entry.previous_msgid = entry.previous_msgid_plural = None
+        changed = True
+    if changed:
+        catalogue.save(str(path))
     return missing
 
 

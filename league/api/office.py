@@ -54,13 +54,42 @@ class SeasonNextView(APIView):
         return Response(SeasonRefSerializer(nxt).data, status=status.HTTP_201_CREATED)
 
 
+class SeasonCloseSerializer(serializers.Serializer):
+    confirm = serializers.BooleanField(default=False, help_text="Close although games or match days are still open "
+                                                                "(without it such a season answers 409 listing them).")
+
+
+class SeasonReopenSerializer(serializers.Serializer):
+    reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=500)
+
+
 class SeasonCloseView(APIView):
+    """Close a season; with games or match days still open, 409 lists them unless ``confirm``."""
+
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses=SeasonRefSerializer)
+    @extend_schema(request=SeasonCloseSerializer, responses=SeasonRefSerializer)
     @idempotent
     def post(self, request, pk):
-        season = office.season_close(season=_season(request, pk), actor=request.user)
+        ser = SeasonCloseSerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        season = office.season_close(season=_season(request, pk), actor=request.user,
+                                     confirm=ser.validated_data["confirm"])
+        return Response(SeasonRefSerializer(season).data)
+
+
+class SeasonReopenView(APIView):
+    """Reopen a closed season (audited)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=SeasonReopenSerializer, responses=SeasonRefSerializer)
+    @idempotent
+    def post(self, request, pk):
+        ser = SeasonReopenSerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        season = office.season_reopen(season=_season(request, pk), actor=request.user,
+                                      reason=ser.validated_data["reason"])
         return Response(SeasonRefSerializer(season).data)
 
 

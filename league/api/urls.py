@@ -19,6 +19,7 @@ urlpatterns = [
     path("games/<int:pk>/result/", views.GameResultView.as_view(), name="game-result"),
     path("seasons/<int:pk>/next/", office_api.SeasonNextView.as_view(), name="api-season-next"),
     path("seasons/<int:pk>/close/", office_api.SeasonCloseView.as_view(), name="api-season-close"),
+    path("seasons/<int:pk>/reopen/", office_api.SeasonReopenView.as_view(), name="api-season-reopen"),
     path("seasons/<int:pk>/promotion/", office_api.SeasonPromotionView.as_view(), name="api-season-promotion"),
     path("seasons/<int:pk>/entries/", office_api.SeasonEntriesView.as_view(), name="api-season-entries"),
     path("seasons/<int:pk>/entries/<int:entry_id>/", office_api.SeasonEntryView.as_view(), name="api-season-entry"),
