@@ -8,6 +8,8 @@ import logging
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import DataError
+from django.db.models import ProtectedError, RestrictedError
+from django.utils.translation import gettext as _
 from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -48,6 +50,11 @@ def exception_handler(exc, context):
     if isinstance(exc, DjangoValidationError):
         code = status.HTTP_409_CONFLICT if _is_conflict(exc) else status.HTTP_400_BAD_REQUEST
         return Response(validation_payload(exc), status=code)
+    if isinstance(exc, (ProtectedError, RestrictedError)):
+        # A delete that recorded facts refer to: the facts win; said in words, never a 500.
+        message = _("This is referred to by recorded facts and cannot be removed.")
+        return Response({"detail": f"request: {message}", "errors": {"request": [message]}},
+                        status=status.HTTP_409_CONFLICT)
     if isinstance(exc, (OverflowError, DataError)):
         # Validation should have caught it; the net keeps it a client error and logs the gap.
         logger.warning("out-of-range value reached the database: %s", exc)

@@ -2,9 +2,12 @@
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.db.models import ProtectedError
 
 from kyoku import authz
 from kyoku.audit import audit_log_write
+from kyoku.errors import Conflict
 from kyoku.authz import acting_user
 from league import services as league_services
 from league.models import Entry, Game, GameSeat, Player
@@ -182,7 +185,15 @@ def seating_publish(*, plan: SeatingPlan, actor=None) -> list[Game]:
         raise ValidationError({"seating": ["a game of this match day has started or has a result; "
                                            "change it with substitutions instead"]})
     republish = plan.published_revision is not None
-    existing.delete()
+    try:
+        existing.delete()
+    except ProtectedError as exc:
+        # an incident, a penalty or a hand already names one of these games: they are facts the
+        # referee desk recorded, so the games stay and the seating changes through substitutions
+        kinds = sorted({str(obj._meta.verbose_name) for obj in exc.protected_objects})
+        raise Conflict({"seating": [_("A game of this match day is already referred to by %(what)s; change the "
+                                      "seating with substitutions instead of publishing again.")
+                                    % {"what": ", ".join(kinds)}]}, code="games_referred_to") from None
     from datetime import datetime
 
     from django.utils import timezone

@@ -216,3 +216,24 @@ def test_admin_pages_post_forms(client, day1, admin, referee):
     assert 'id="fig-repeats">0<' in page
     client.post(f"/matchdays/{day1.pk}/publish/")
     assert Game.objects.filter(match_day=1, division=day1.division).count() == 2
+
+
+def test_republish_with_an_incident_on_a_game_is_a_409_in_words(day1, admin, referee):
+    # the referee desk's incident names the game: its games are recorded facts, never deleted
+    from rest_framework.test import APIClient
+
+    from referee import services as referee_services
+
+    plan = services.seating_generate(match_day=day1, seed=0, actor=admin)
+    games = services.seating_publish(plan=plan, actor=admin)
+    events = [{"t": 0, "seat": 0, "act": "discard"}, {"t": 900, "seat": 1, "act": "draw"}]
+    referee_services.incident_log(game=games[0], hand_number=1, dealer=0, kind="conduct", events=events,
+                                  description="a dispute at the first discard", reporter=referee)
+    with pytest.raises(ValidationError) as err:
+        services.seating_publish(plan=plan, actor=admin)
+    assert "substitutions" in err.value.message_dict["seating"][0]
+    api = APIClient()
+    api.force_authenticate(admin)
+    r = api.post(f"/api/matchdays/{day1.pk}/publish/", {}, format="json")
+    assert r.status_code == 409 and "substitutions" in r.json()["errors"]["seating"][0]
+    assert Game.objects.filter(pk=games[0].pk).exists()
