@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 
 from kyoku.authz import Need, object_for_actor
 from kyoku.idempotency import idempotent
-from kyoku.parsers import SafeJSONParser
+from kyoku.parsers import SafeJSONField, SafeJSONParser
 from league.models import Game, Player
 
 from . import services
@@ -21,7 +21,7 @@ from .tenhou.parse import MAX_BYTES
 
 class ImportSerializer(serializers.Serializer):
     file = serializers.FileField(help_text="The Tenhou record: mjlog XML or a tenhou.net/6 JSON log.")
-    mapping = serializers.JSONField(required=False, default=dict,
+    mapping = SafeJSONField(required=False, default=dict,
                                     help_text='Tenhou name → player id for names not yet linked: {"name": 12}.')
     override_reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
     keep = serializers.ChoiceField(choices=["hands", "result"], default="hands",

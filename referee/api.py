@@ -16,6 +16,7 @@ from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from kyoku.parsers import SafeJSONField
 from kyoku.authz import Need, object_for_actor
 from league import roles
 from league.api.idempotency import idempotent
@@ -59,7 +60,7 @@ class EventSerializer(serializers.Serializer):
 
 
 class RecordSerializer(serializers.Serializer):
-    rules = serializers.JSONField(help_text='A preset name or {"preset": "wrc", "reaction_time_ms": 1500}.')
+    rules = SafeJSONField(help_text='A preset name or {"preset": "wrc", "reaction_time_ms": 1500}.')
     dealer = serializers.IntegerField(min_value=0, max_value=3)
     events = EventSerializer(many=True)
 
@@ -69,7 +70,7 @@ class IncidentInputSerializer(serializers.Serializer):
     hand_number = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=999, default=None)
     dealer = serializers.IntegerField(default=0, min_value=0, max_value=3)
     kind = serializers.CharField(max_length=40)
-    events = serializers.JSONField(help_text="The timeline: a list of events (ruling contract).")
+    events = SafeJSONField(help_text="The timeline: a list of events (ruling contract).")
     description = serializers.CharField(required=False, allow_blank=True, default="", max_length=5000)
     private_notes = serializers.CharField(required=False, allow_blank=True, default="", max_length=5000,
                                           help_text="Seen by referees only.")
@@ -82,23 +83,23 @@ class IncidentSerializer(serializers.Serializer):
     hand_number = serializers.IntegerField(allow_null=True)
     dealer = serializers.IntegerField()
     kind = serializers.CharField()
-    events = serializers.JSONField()
+    events = SafeJSONField()
     description = serializers.CharField()
     private_notes = serializers.CharField(required=False, help_text="Present for referees only.")
     status = serializers.CharField()
     created_at = serializers.DateTimeField()
     reporter = serializers.CharField(allow_null=True)
     rulings = serializers.ListField(child=serializers.IntegerField())
-    seats = serializers.JSONField(help_text="The hand's seats: seat, wind (this hand, from the dealer), player, "
+    seats = SafeJSONField(help_text="The hand's seats: seat, wind (this hand, from the dealer), player, "
                                             "player_name, wind_name and label in the reader's language.")
 
 
 class DecisionInputSerializer(serializers.Serializer):
     accept = serializers.BooleanField(help_text="true: the proposed ruling stands; false: override it.")
-    override = serializers.JSONField(required=False, allow_null=True, default=None,
+    override = SafeJSONField(required=False, allow_null=True, default=None,
                                      help_text=f"Fields that change: {', '.join(services.OVERRIDABLE)}.")
     override_reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
-    penalties = serializers.JSONField(required=False, default=None,
+    penalties = SafeJSONField(required=False, default=None,
                                       help_text='Extra penalties: [{"seat": 1, "offence": "slow_play"}].')
 
 
@@ -108,17 +109,17 @@ class RulingSerializer(serializers.Serializer):
     game = serializers.IntegerField()
     season = serializers.IntegerField()
     engine_version = serializers.CharField()
-    rules = serializers.JSONField()
+    rules = SafeJSONField()
     decision = serializers.CharField()
     override_reason = serializers.CharField()
-    proposed = serializers.JSONField()
-    final = serializers.JSONField()
+    proposed = SafeJSONField()
+    final = SafeJSONField()
     referee = serializers.CharField(allow_null=True)
     decided_at = serializers.DateTimeField()
     appeal_of = serializers.IntegerField(allow_null=True)
-    penalties = serializers.JSONField()
-    appeals = serializers.JSONField()
-    seats = serializers.JSONField(help_text="The hand's seats, named as on every page (see incidents).")
+    penalties = SafeJSONField()
+    appeals = SafeJSONField()
+    seats = SafeJSONField(help_text="The hand's seats, named as on every page (see incidents).")
     language = serializers.CharField(help_text="Language of explanation_text: en, zh or ja (Accept-Language).")
     explanation_text = serializers.ListField(child=serializers.CharField(),
                                              help_text="The final ruling's explanation, each seat by wind and player.")
@@ -137,14 +138,14 @@ class AppealSerializer(serializers.ModelSerializer):
 class AppealDecisionInputSerializer(serializers.Serializer):
     uphold = serializers.BooleanField()
     reason = serializers.CharField(max_length=5000)
-    new_final = serializers.JSONField(required=False, allow_null=True, default=None)
-    penalties = serializers.JSONField(required=False, default=None)
+    new_final = SafeJSONField(required=False, allow_null=True, default=None)
+    penalties = SafeJSONField(required=False, default=None)
 
 
 class FalseWinInputSerializer(serializers.Serializer):
-    rules = serializers.JSONField(required=False, help_text="Rule set spec; or give 'game' to use its season's.")
+    rules = SafeJSONField(required=False, help_text="Rule set spec; or give 'game' to use its season's.")
     game = serializers.IntegerField(required=False, min_value=1, max_value=2**62)
-    declaration = serializers.JSONField(help_text="The win declaration (docs/engine-interfaces.md).")
+    declaration = SafeJSONField(help_text="The win declaration (docs/engine-interfaces.md).")
 
 
 # ---------------------------------------------------------------- views

@@ -1,7 +1,9 @@
-import json
 import re
 
 from django import forms
+
+from kyoku.parsers import json_text_load
+from kyoku.safe_json import UnsafeJSON
 from django.utils.translation import gettext_lazy as _
 
 from kyoku.labels import LABELS, choices, offence_label
@@ -15,8 +17,8 @@ def _json_field(value, label, *, kind=(list,), required=True):
     if value in (None, "") and not required:
         return None
     try:
-        data = json.loads(value)
-    except (TypeError, ValueError):
+        data = json_text_load(value, str(label))
+    except UnsafeJSON:
         raise forms.ValidationError(_("%(label)s: not valid JSON") % {"label": label}) from None
     if not isinstance(data, kind):
         raise forms.ValidationError(_("%(label)s: wrong shape") % {"label": label})

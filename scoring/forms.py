@@ -1,11 +1,13 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from kyoku.parsers import SafeJSONFormField
+
 
 class HandRecordForm(forms.Form):
     """The scorekeeper's fallback: a hand record typed as JSON (any field of the contract, tiles too)."""
 
-    record = forms.JSONField(label=_("Hand record (JSON, without rules)"),
+    record = SafeJSONFormField(label=_("Hand record (JSON, without rules)"),
                              widget=forms.Textarea(attrs={"rows": 4, "spellcheck": "false"}))
     sequence = forms.IntegerField(label=_("Hand number"), min_value=1, required=False)
 
@@ -13,7 +15,7 @@ class HandRecordForm(forms.Form):
 class SeasonRulesForm(forms.Form):
     """A new version of a season's rule set: its options that differ from the preset, in full."""
 
-    overrides = forms.JSONField(label=_("Options that differ from the preset (JSON)"),
+    overrides = SafeJSONFormField(label=_("Options that differ from the preset (JSON)"),
                                 widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}))
     notes = forms.CharField(label=_("Why the rules change"), required=False,
                             widget=forms.TextInput(attrs={"maxlength": 500}))
@@ -75,7 +77,7 @@ class RiichiRulesForm(forms.Form):
             return forms.CharField(required=option == "uma", max_length=60,
                                    initial=" / ".join(f"{v:g}" for v in value) if value else "")
         if option == "uma_by_floaters":
-            return forms.JSONField(required=False, initial=value, widget=forms.Textarea(attrs={"rows": 2}))
+            return SafeJSONFormField(required=False, initial=value, widget=forms.Textarea(attrs={"rows": 2}))
         if isinstance(value, float) or option == "oka":
             return forms.DecimalField(initial=value, min_value=0, max_value=1000, decimal_places=3)
         return forms.IntegerField(initial=value, min_value=0, max_value=10_000_000)

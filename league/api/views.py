@@ -113,7 +113,9 @@ def _standings_data(division: Division, sort: str) -> list[dict]:
     fields = s.StandingSerializer().fields
     player_fields = fields["player"].fields
     own = [name for name in fields if name != "player"]
-    player_own = list(player_fields)
+    # the public list never carries a player's private fields (docs/privacy.md): not even read
+    private = set(s.PlayerSerializer.PRIVATE_FIELDS)
+    player_own = [name for name in player_fields if name not in private]
     rows = (selectors.standings_for(division=division, sort=sort)
             .values(*own, *(f"player__{name}" for name in player_own)))
     convert = {name: fields[name].to_representation for name in own}
@@ -125,7 +127,8 @@ def _standings_data(division: Division, sort: str) -> list[dict]:
     out = []
     for row in rows:
         data = {"rank": shown(row["rank"], convert["rank"]),
-                "player": {name: shown(row[f"player__{name}"], convert_player[name]) for name in player_own}}
+                "player": {name: (None if name in private else shown(row[f"player__{name}"], convert_player[name]))
+                           for name in player_fields}}
         data.update((name, shown(row[name], convert[name])) for name in own if name != "rank")
         out.append(data)
     return out

@@ -50,7 +50,7 @@ def test_upload_mapping_import(live_server, game, players, admin, viewport, lang
         page.click("#online-upload button[type=submit]")
         page.wait_for_selector("#online-import")
         assert no_sideways_scroll(page)
-        assert words(language, "Every hand and the final scores agree with the record.") in page.inner_text(
+        assert words(language, "Settled under Tenhou's rules, the rules it was played under, every hand and the final scores agree with the record.") in page.inner_text(
             "#online-verdict")
         assert page.locator(".online-hands tbody tr.ok").count() == 13  # 12 hands + the final scores
         # the fourth name is unknown: choose its player

@@ -75,3 +75,19 @@ def test_exports_carry_no_private_field(client, member_player, season, route):
     body = client.get(url).content.decode()
     for secret in (member_player.membership_number, "TenhouName1", "Soul-000123"):
         assert secret not in body
+
+
+@pytest.mark.parametrize("actor", ["anonymous", "admin"])
+def test_standings_api_lists_no_private_field(member_player, season, actor, request):
+    # a public list: the player's own page is where the private details are shown to who may see them
+    api = APIClient()
+    user = _actor(actor, request)
+    if user is not None:
+        api.force_authenticate(user)
+    division = season.divisions.get(code="A")
+    response = api.get(f"/api/divisions/{division.pk}/standings/")
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert member_player.display_name in body
+    for secret in (member_player.membership_number, "TenhouName1", "Soul-000123"):
+        assert secret not in body
