@@ -7,6 +7,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from kyoku.authz import Need, is_admin, object_for_actor
@@ -202,7 +203,8 @@ def ruling_decide(request, incident_id):
         _service_errors_to_messages(request, exc, form)
     else:
         n = ruling.penalties.count()
-        messages.success(request, _("Ruling stored; %(n)d penalty(ies) issued.") % {"n": n})
+        messages.success(request, ngettext("Ruling stored; %(n)d penalty issued.", "Ruling stored; %(n)d penalties issued.",
+                                           n) % {"n": n})
     return redirect("referee-incident", incident_id=incident.pk)
 
 

@@ -11,6 +11,7 @@ ROUTES = {
     "api-game-hand": route("pk_hand", PUT=ADMIN, DELETE=ADMIN, query="hand_id={hand_id}"),
     "api-season-rules": route("pk_season", POST=ADMIN),
     "api-season-resettle": route("pk_season", POST=ADMIN),
+    "scoring-index": route(GET=PUBLIC),
     "scoring-rules": route(GET=PUBLIC),
     "season-rules": route("season", GET=PUBLIC, POST=ADMIN),
     "scorekeeper": route("hand_game", GET=ADMIN, POST=ADMIN),

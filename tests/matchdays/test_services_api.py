@@ -199,7 +199,11 @@ def test_pages_sheet_and_calendars(client, day1, admin, players, member):
     assert cal["Content-Type"].startswith("text/calendar") and b"Wan Chai hall" in cal.content
     mine = client.get(f"/players/{players[0].pk}/calendar.ics").content.decode()
     table = next(i for i, t in enumerate(plan.tables, start=1) if players[0].pk in t)
-    assert f"table {table}" in mine and "DTSTART:20261205T140000" in mine
+    # 14:00 in Hong Kong is 06:00 UTC: an absolute time, not a floating one; stamped now, not 2000
+    assert f"table {table}" in mine and "DTSTART:20261205T060000Z" in mine
+    assert "DTSTAMP:2000" not in mine and "DTSTAMP:20" in mine
+    unfolded = mine.replace("\r\n ", "")
+    assert "Test League" in unfolded and "match day 1" in unfolded and "seat" in unfolded
     # a player marks attendance through the page
     client.force_login(member)
     r = client.post(f"/matchdays/{day1.pk}/attendance/", {"status": "absent"})
