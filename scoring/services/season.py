@@ -159,9 +159,9 @@ def _season_results_apply(season: Season, finals: dict, actor=None) -> int:
     its final scores from them, and every result's points follow the season's current rule set.
     Returns how many results changed."""
     stored = GameResult.objects.filter(game__season=season).values_list(
-        "id", "game_id", "scores", "deposits_left", "rule_set_id")
+        "id", "game_id", "scores", "deposits_left", "rule_set_id", "points", "places")
     results, changed = [], {}
-    for result_id, game_id, scores_before, deposits_before, rule_set_id in stored:
+    for result_id, game_id, scores_before, deposits_before, rule_set_id, points_before, places_before in stored:
         scores, deposits_left = finals[game_id][:2] if game_id in finals else (scores_before, deposits_before)
         if (scores_before, deposits_before, rule_set_id) == (scores, deposits_left, season.rule_set_id):
             continue
@@ -169,8 +169,12 @@ def _season_results_apply(season: Season, finals: dict, actor=None) -> int:
             computed = game_end(season.rule_set.spec, scores, deposits_left)
         except SettlementError as exc:
             raise ValidationError({f"games[{game_id}].{exc.field}": [exc.message]}) from None
+        # every result records the rule set it was computed under; only a different figure is a change
         results.append((result_id, scores, deposits_left, computed["points"], computed["places"], season.rule_set_id))
-        changed[game_id] = (scores, computed)
+        same = (scores, deposits_left, _points_key(computed["points"]), computed["places"]) == (
+            scores_before, deposits_before, _points_key(points_before), places_before)
+        if not same:
+            changed[game_id] = (scores, computed)
     rows_update(GameResult, [("scores", "jsonb"), ("deposits_left", "integer"), ("points", "jsonb"),
                              ("places", "jsonb"), ("rule_set_id", "bigint")], results)
     _season_seats_apply(season, changed)
@@ -178,6 +182,11 @@ def _season_results_apply(season: Season, finals: dict, actor=None) -> int:
         games_results_changed_on_commit(season.pk, sorted(changed), "replaced")
     chombo_ledger_sync(season=season, penalties_by_game={g: final[2] for g, final in finals.items()}, actor=actor)
     return len(changed)
+
+
+def _points_key(points) -> list:
+    """League points compared by value, whatever their stored type (float, Decimal or string)."""
+    return [None if p is None else round(float(p), 1) for p in (points or [])]
 
 
 def _season_seats_apply(season: Season, changed: dict) -> None:

@@ -212,3 +212,23 @@ def test_the_workers_setting_caps_the_processes(season, players, admin, settings
     settings.RESETTLE_WORKERS = 1
     assert services.season_hands_resettle(season=season, batch_hands=5)["hands"] == 15
     assert started == []  # one worker: no pool even for three batches
+
+
+def test_command_overrides_are_merged_and_unchanged_points_are_not_counted(finished, season, capsys):
+    import json
+
+    call_command("resettle_season", str(season.pk), "--overrides", '{"honba_points": 1500}')
+    first = json.loads(capsys.readouterr().out)
+    assert first["overrides"] == {"honba_points": 1500}
+    # a second change keeps the first (it used to be dropped silently)
+    call_command("resettle_season", str(season.pk), "--overrides", '{"reaction_time_ms": 1500}')
+    second = json.loads(capsys.readouterr().out)
+    assert second["overrides"] == {"honba_points": 1500, "reaction_time_ms": 1500}
+    season.refresh_from_db()
+    assert season.rule_set.overrides == {"honba_points": 1500, "reaction_time_ms": 1500}
+    # an option no settlement or result reads: a new version, but no point changed, so none counted
+    assert second["results_changed"] == 0
+    # null goes back to the preset's value
+    call_command("resettle_season", str(season.pk), "--overrides", '{"honba_points": null}')
+    season.refresh_from_db()
+    assert season.rule_set.overrides == {"reaction_time_ms": 1500} and running() == RUNNING

@@ -20,8 +20,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("season", type=int, help="the season's id")
-        parser.add_argument("--overrides", help="revise the season's rules first: the options that differ from "
-                                                "its preset, as a JSON object")
+        parser.add_argument("--overrides", help="revise the season's rules first: options to change, as a JSON "
+                                                "object, merged over the season's current overrides (null "
+                                                "removes one, going back to the preset's value)")
         parser.add_argument("--notes", default="", help="why the rules change (with --overrides)")
         parser.add_argument("--workers", type=int, default=None, help="engine processes (default: CPU cores)")
 
@@ -31,7 +32,9 @@ class Command(BaseCommand):
             raise CommandError("season: no season with this id")
         try:
             if overrides is not None:
-                summary = services.season_rules_revise(season=season, overrides=_json(overrides), notes=notes)
+                merged = overrides_merge(season.rule_set.overrides, _json(overrides))
+                summary = services.season_rules_revise(season=season, overrides=merged, notes=notes)
+                summary["overrides"] = merged
             else:
                 timings = {}
                 summary = services.season_hands_resettle(season=season, workers=workers, timings=timings)
@@ -39,6 +42,14 @@ class Command(BaseCommand):
         except ValidationError as exc:
             raise CommandError("; ".join(service_error_lines(exc))) from None
         self.stdout.write(json.dumps(summary, ensure_ascii=False))
+
+
+def overrides_merge(current: dict, change) -> dict:
+    """The season's overrides with ``change`` applied: a key set to null goes back to the preset."""
+    if not isinstance(change, dict):
+        raise CommandError("overrides: a JSON object of options")
+    merged = {**(current or {}), **change}
+    return {key: value for key, value in merged.items() if value is not None}
 
 
 def _json(text: str):
