@@ -78,3 +78,16 @@ class EvidenceCheck(models.Model):
                                        related_name="online_check")
     snapshot = models.JSONField()
     created_at = models.DateTimeField(auto_now_add=True)
+
+
+class RecordFingerprint(models.Model):
+    """One content key of an evidence record (its wall seed, or one hand's deal): the same game is
+    recognised whatever its file's name or bytes, across applications and leagues."""
+
+    LEAGUE_PATH = "record__application__season__league"
+
+    record = models.ForeignKey(EvidenceRecord, on_delete=models.CASCADE, related_name="fingerprints")
+    key = models.CharField(max_length=48, db_index=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["record", "key"], name="uniq_record_fingerprint")]

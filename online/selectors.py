@@ -7,7 +7,7 @@ from collections import Counter
 from league.models import Player
 from league.qualification import ROOMS
 
-from .models import EvidenceRecord, OnlineAccount
+from .models import OnlineAccount, RecordFingerprint
 
 
 def players_by_account(names, platform: str = "tenhou") -> dict:
@@ -33,14 +33,25 @@ def evidence_summary(*, application) -> dict:
     accounts = set(account_names(application.player)) | ({account} if account else set())
     year = application.evidence_year
     records = list(application.online_records.all())
+    fingerprint_owners: dict[str, list[int]] = {}
+    for key, record_id in RecordFingerprint.objects.filter(record__application=application).values_list("key",
+                                                                                                      "record_id"):
+        fingerprint_owners.setdefault(key, []).append(record_id)
     rows, per_room, counted = [], Counter(), 0
     requirement = next((a for a in application.tier.requirements.get("accounts", []) if a.get("platform") == "tenhou"),
                        None)
     min_room = (requirement or {}).get("min_room", "phoenix")
     order = ROOMS["tenhou"]
-    others = dict(EvidenceRecord.objects.filter(sha256__in=[r.sha256 for r in records])
-                  .exclude(application__player=application.player)
-                  .values_list("sha256", "application__player__display_name"))
+    # the same game (by content: wall seed or a hand's deal) attached by another player's
+    # application, in any league: shown to the reviewer only (the page decides)
+    others: dict[int, str] = {}
+    for key, other in (RecordFingerprint.objects
+                             .filter(key__in=RecordFingerprint.objects.filter(record__application=application)
+                                     .values("key"))
+                             .exclude(record__application__player=application.player)
+                             .values_list("key", "record__application__player__display_name")):
+        for mine in fingerprint_owners.get(key, ()):
+            others.setdefault(mine, other)
     for r in records:
         is_player = bool(accounts & set(r.names))
         in_year = r.played_on is not None and r.played_on.year == year
@@ -51,7 +62,9 @@ def evidence_summary(*, application) -> dict:
         rows.append({"id": r.pk, "file": r.filename, "log_id": r.log_id, "names": r.names, "room": r.room,
                      "hanchan": r.hanchan, "played_on": r.played_on.isoformat() if r.played_on else None,
                      "account": is_player, "in_year": in_year, "counts": bool(counts),
-                     "used_by_other": others.get(r.sha256)})
+                     "used_by_other": others.get(r.pk),
+                     "date_verified": False,  # the date comes from the file name, which the applicant chose
+                     "public_log": f"https://tenhou.net/0/?log={r.log_id}" if r.log_id else None})
     needed = (requirement or {}).get("min_games_in_year")
     return {"accounts": sorted(accounts), "year": year, "min_room": min_room, "needed": needed,
             "counted": counted, "per_room": dict(per_room), "meets": needed is not None and counted >= needed,

@@ -23,7 +23,7 @@ from scoring import services as hand_services
 from scoring.models import HandRecord
 
 from . import selectors
-from .models import EvidenceCheck, EvidenceRecord, GameImport, OnlineAccount
+from .models import EvidenceCheck, EvidenceRecord, GameImport, OnlineAccount, RecordFingerprint
 from .tenhou import TenhouError, TenhouGame, game_check, parse_record
 from .tenhou.parse import MAX_BYTES
 
@@ -230,27 +230,42 @@ def _stored(record: dict) -> dict:
 
 def evidence_files(uploads) -> list[tuple[str, bytes]]:
     """(name, bytes) of each uploaded record; a zip archive is opened (records inside only)."""
-    out = []
+    out, total = [], 0
     for upload in uploads:
         if upload.size > MAX_ARCHIVE_BYTES:
             raise ValidationError({"records": [_("%(name)s is too large") % {"name": upload.name[:80]}]})
         data = upload.read()
         if data[:4] == b"PK\x03\x04":
-            out.extend(_unzipped(data, upload.name))
+            out.extend(_unzipped(data, upload.name, budget=MAX_ARCHIVE_BYTES - total))
         else:
             out.append((upload.name, data))
+        # one budget for the whole request: many small archives cannot add up to gigabytes
+        total = sum(len(d) for _n, d in out)
+        if total > MAX_ARCHIVE_BYTES:
+            raise ValidationError({"records": [_("the records of one upload hold more than %(n)s bytes")
+                                               % {"n": MAX_ARCHIVE_BYTES}]})
         if len(out) > MAX_EVIDENCE_FILES:
             raise ValidationError({"records": [_("at most %(n)s records at once") % {"n": MAX_EVIDENCE_FILES}]})
     return out
 
 
-def _unzipped(data: bytes, name: str) -> list[tuple[str, bytes]]:
+def _unzipped(data: bytes, name: str, budget: int = MAX_ARCHIVE_BYTES) -> list[tuple[str, bytes]]:
+    """The records inside a zip archive, within ``budget`` bytes in all (what the request has left).
+    An entry is read with a cap, so a size its header understates cannot inflate past the budget."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         infos = [i for i in archive.infolist() if not i.is_dir()]
-        if len(infos) > MAX_EVIDENCE_FILES or sum(i.file_size for i in infos) > MAX_ARCHIVE_BYTES:
+        if len(infos) > MAX_EVIDENCE_FILES or sum(i.file_size for i in infos) > budget or \
+                any(i.file_size > MAX_BYTES for i in infos):
             raise ValidationError({"records": [_("%(name)s holds too much") % {"name": name[:80]}]})
-        return [(i.filename.rsplit("/", 1)[-1], archive.read(i)) for i in infos]
+        out = []
+        for info in infos:
+            with archive.open(info) as entry:
+                content = entry.read(MAX_BYTES + 1)
+            if len(content) > MAX_BYTES:
+                raise ValidationError({"records": [_("%(name)s holds too much") % {"name": name[:80]}]})
+            out.append((info.filename.rsplit("/", 1)[-1], content))
+        return out
     except (zipfile.BadZipFile, RuntimeError, NotImplementedError, OSError):
         raise ValidationError({"records": [_("%(name)s is not a readable zip archive") % {"name": name[:80]}]}) \
             from None
@@ -271,13 +286,19 @@ def evidence_attach(*, application: QualificationApplication, files: list[tuple[
         except TenhouError as exc:
             raise ValidationError({"records": [f"{name[:80]}: {tenhou_message(exc)}"]}) from None
         digest = hashlib.sha256(data).hexdigest()
-        if EvidenceRecord.objects.filter(application=application, sha256=digest).exists():
+        keys = record.fingerprints()
+        # the same game already attached to this application (same file, or the same game by its
+        # content under another name or with bytes changed) adds nothing
+        if EvidenceRecord.objects.filter(application=application, sha256=digest).exists() or \
+                RecordFingerprint.objects.filter(record__application=application, key__in=keys).exists():
             continue
-        rows.append(EvidenceRecord.objects.create(
+        row = EvidenceRecord.objects.create(
             application=application, raw=_store("tenhou-evidence", data,
                                                 "json" if record.format == "tenhou6" else "mjlog"),
             sha256=digest, filename=name[:200], log_id=record.log_id[:60], names=record.names,
-            room=record.room or "", hanchan=record.hanchan, played_on=record.played_on))
+            room=record.room or "", hanchan=record.hanchan, played_on=record.played_on)
+        RecordFingerprint.objects.bulk_create([RecordFingerprint(record=row, key=k) for k in keys])
+        rows.append(row)
     audit_log_write(actor=actor, action="application.records_attach", obj=application,
                     data={"added": [r.sha256 for r in rows]})
     return rows

@@ -11,7 +11,7 @@ from django.core.files.base import ContentFile
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from kyoku.authz import Need, object_for_actor
+from kyoku.authz import Need, is_admin, object_for_actor
 from kyoku.uploads import private_storage
 from league.models import Game, QualificationApplication
 
@@ -120,6 +120,8 @@ def application_records(request, application_id):
     return render(request, "online/application_records.html", {
         "application": application, "form": form, "summary": summary,
         "frozen": hasattr(application, "online_check"), "rooms": room_labels(),
+        # that another player attached the same game is for the league's reviewers, not applicants
+        "reviewer": is_admin(request.user, application.season.league),
         "min_room": room_labels().get(summary["min_room"], summary["min_room"]),
         "per_room": [(room_labels().get(k, k), n) for k, n in summary["per_room"].items()],
     })

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import re
@@ -72,12 +73,25 @@ class TenhouGame:
     hands: list[TenhouHand] = field(default_factory=list)
     final_scores: list[int] | None = None
     final_points: list[float] | None = None
+    wall_seed: str = ""              # mjlog <SHUFFLE seed>: Tenhou's wall generator seed for the game
+    deals: list[str] = field(default_factory=list)  # per hand: the four dealt hands and the dora indicator
+
+    def fingerprints(self) -> list[str]:
+        """What identifies the game by its content, not its file: the wall seed, and each hand's
+        deal. A copy with a name or a score edited keeps them all; a forger would have to change
+        the seed and every deal, and such a record no longer describes the game Tenhou played."""
+        keys = [f"seed:{_digest(self.wall_seed)}"] if self.wall_seed else []
+        return keys + [f"deal:{_digest(deal)}" for deal in self.deals if deal]
 
     def summary(self) -> dict:
         return {"format": self.format, "names": self.names, "lobby_type": self.lobby_type, "room": self.room,
                 "hanchan": self.hanchan, "log_id": self.log_id,
                 "played_on": self.played_on.isoformat() if self.played_on else None,
                 "hands": len(self.hands), "final_scores": self.final_scores, "final_points": self.final_points}
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:40]
 
 
 def room_of(flags: int) -> str:
@@ -218,10 +232,16 @@ def _parse_mjlog(text: str, name: str) -> TenhouGame:
     if game.played_on:
         game.log_id = LOG_ID.match(name)[0] + name[len(LOG_ID.match(name)[0]):].split(".")[0].split("&")[0]
     hand = None
+    shuffle = root.find("SHUFFLE")
+    game.wall_seed = (shuffle.get("seed") or "")[:4096] if shuffle is not None else ""
     for el in root:
         tag = el.tag
         if tag == "INIT":
             seed = _ints(el.get("seed"), "INIT seed")
+            red = not flags & FLAG_NO_RED
+            dealt = [",".join(sorted((str(tile_code(t, red)) for t in _ints(el.get(f"hai{i}"), f"INIT hai{i}")),
+                                     key=str)) for i in range(4)]
+            game.deals.append("|".join(dealt) + f"|{tile_code(seed[5], red) if len(seed) > 5 else ''}")
             ten = _ints(el.get("ten"), "INIT ten")
             if len(seed) < 3 or len(ten) != 4:
                 raise TenhouError("malformed", "malformed record: %(where)s", where="INIT")
@@ -338,12 +358,33 @@ def _parse_json(text: str, name: str) -> TenhouGame:
     game = TenhouGame("tenhou6", names, flags, room, hanchan, log_id if played_on else "", played_on)
     for i, kyoku in enumerate(doc["log"]):
         game.hands.append(_json_hand(kyoku, i))
+        game.deals.append(_json_deal(kyoku))
     _json_even_draws(game.hands)
     sc = doc.get("sc")
     if isinstance(sc, list) and len(sc) == 8 and all(isinstance(x, (int, float)) for x in sc):
         game.final_scores = [int(sc[i]) for i in (0, 2, 4, 6)]
         game.final_points = [float(sc[i]) for i in (1, 3, 5, 7)]
     return game
+
+
+RED_FIVES = {16: 51, 52: 52, 88: 53}  # mjlog tile ids of the red fives → tenhou.net/6 codes
+
+
+def tile_code(tile_id: int, red: bool = True) -> int:
+    """An mjlog tile id (0–135) as the tenhou.net/6 code (11–47, red fives 51–53), so one game's
+    deal reads the same in both formats."""
+    if not 0 <= tile_id < 136:
+        raise TenhouError("malformed", "malformed record: %(where)s", where=f"tile {tile_id}")
+    if red and tile_id in RED_FIVES:
+        return RED_FIVES[tile_id]
+    kind = tile_id // 4
+    return (kind // 9 + 1) * 10 + kind % 9 + 1
+
+
+def _json_deal(kyoku) -> str:
+    """The hand's four dealt hands (sorted) and first dora indicator, as in the mjlog's INIT."""
+    hands = "|".join(",".join(str(t) for t in sorted(kyoku[k], key=str)) for k in (4, 7, 10, 13))
+    return f"{hands}|{kyoku[2][0] if kyoku[2] else ''}"
 
 
 def _json_hand(kyoku, i: int) -> TenhouHand:
