@@ -17,6 +17,8 @@ HTTP method, who may pass authorization:
   REFEREE      a referee or admin of the object's league
   ADMIN        an admin of the object's league
   SUPERUSER    site staff only (Django admin)
+  SELF_OR_ADMIN  the player, or an admin of a league the player belongs to (a player's private
+               details and online account links: docs/privacy.md)
 
 "Passes" means the answer is anything but 401/403/404/405 or a redirect to the login page
 (a 400 for an empty body passed authorization and failed validation, which is fine).
@@ -36,7 +38,8 @@ ANY_ADMIN = "any_admin"
 REFEREE = "referee"
 ADMIN = "admin"
 SUPERUSER = "superuser"
-LEVELS = (PUBLIC, LOGGED_IN, PLAYER, SELF, OWNER, ANY_REFEREE, ANY_ADMIN, REFEREE, ADMIN, SUPERUSER)
+SELF_OR_ADMIN = "self_or_admin"  # the player, or an admin of a league the player belongs to (privacy rule)
+LEVELS = (PUBLIC, LOGGED_IN, PLAYER, SELF, OWNER, ANY_REFEREE, ANY_ADMIN, REFEREE, ADMIN, SUPERUSER, SELF_OR_ADMIN)
 
 # Who passes each level, among the matrix's actors (see the world below).
 PASSES = {
@@ -50,6 +53,7 @@ PASSES = {
     REFEREE: {"admin", "referee"},
     ADMIN: {"admin"},
     SUPERUSER: set(),
+    SELF_OR_ADMIN: {"owner", "admin"},
 }
 
 

@@ -81,12 +81,14 @@ def player_of(user):
 
 
 def player_leagues(player) -> set[int]:
-    """Ids of the leagues a player belongs to: entered in a season, or applying to one."""
-    from league.models import Entry, QualificationApplication
+    """Ids of the leagues a player belongs to: entered in a season, applying to one, or seated at
+    one of its games (a substitute)."""
+    from league.models import Entry, GameSeat, QualificationApplication
 
     entered = Entry.objects.filter(player=player).values_list("season__league_id", flat=True)
     applied = QualificationApplication.objects.filter(player=player).values_list("season__league_id", flat=True)
-    return set(entered) | set(applied)
+    seated = GameSeat.objects.filter(player=player).values_list("game__season__league_id", flat=True).distinct()
+    return set(entered) | set(applied) | set(seated)
 
 
 def player_private_visible(user, player) -> bool:
@@ -101,6 +103,20 @@ def player_private_visible(user, player) -> bool:
         return True
     admin_of = leagues_where(user, Need.ADMIN) or []
     return bool(admin_of) and not player_leagues(player).isdisjoint(admin_of)
+
+
+def player_for_actor(player_model_or_qs, *, actor, **lookup):
+    """Fetch a player for a change of their private details (online accounts): the player, or an
+    admin of a league the player belongs to, else 403 (``player_private_visible``); 404 if none."""
+    qs = player_model_or_qs._default_manager.all() if hasattr(player_model_or_qs, "_default_manager") \
+        else player_model_or_qs
+    try:
+        player = qs.get(**lookup)
+    except (qs.model.DoesNotExist, ValueError, TypeError, OverflowError):
+        raise Http404("no such player") from None
+    if not player_private_visible(actor, player):
+        raise PermissionDenied("only the player or an admin of the player's league may do this")
+    return player
 
 
 def leagues_where(user, need: Need) -> list[int] | None:

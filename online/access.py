@@ -1,11 +1,13 @@
 """Who may reach the online app's routes (read by the endpoint-matrix test)."""
 
-from kyoku.access import ADMIN, OWNER, route
+from kyoku.access import ADMIN, OWNER, SELF_OR_ADMIN, route
 
 ROUTES = {
     "online-game-import": route("online_game", GET=ADMIN, POST=ADMIN),
     "api-game-import": route("online_pk_game", POST=ADMIN),
     "online-application-records": route("online_application", GET=OWNER, POST=OWNER),
+    # a player's online names: private (docs/privacy.md), changed by the player or their leagues' admins
+    "api-player-accounts": route("online_player", GET=SELF_OR_ADMIN, POST=SELF_OR_ADMIN, DELETE=SELF_OR_ADMIN),
 }
 
 
@@ -26,4 +28,5 @@ def matrix_objects(world) -> dict:
                                                         "games_in_year": 40, "room": "phoenix",
                                                         "evidence_year": world.season.year})
     return {"online_game": {"game_id": game.pk}, "online_pk_game": {"pk": game.pk},
-            "online_application": {"application_id": application.pk}}
+            "online_application": {"application_id": application.pk},
+            "online_player": {"pk": world.players[0].pk}}

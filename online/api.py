@@ -10,7 +10,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from kyoku.authz import Need, object_for_actor
+from kyoku.authz import Need, object_for_actor, player_for_actor
 from kyoku.idempotency import idempotent
 from kyoku.parsers import SafeJSONField, SafeJSONParser
 from league.models import Game, Player
@@ -82,3 +82,46 @@ class GameImportView(APIView):
         return Response({"id": imported.pk, "game": game.pk, "agreed": imported.agreed, "log_id": imported.log_id,
                          "hands": len(imported.comparison["hands"]), "check": imported.comparison},
                         status=status.HTTP_201_CREATED)
+
+
+class AccountSerializer(serializers.Serializer):
+    platform = serializers.ChoiceField(choices=["tenhou"], default="tenhou")
+    account_name = serializers.CharField(max_length=40)
+
+
+class PlayerAccountsView(APIView):
+    """A player's online account names. Read and changed by the player, or by an admin of a league
+    the player belongs to (docs/privacy.md); each change is audited in every league of the player.
+    ``DELETE`` takes ``account_name`` (and ``platform``) as query parameters."""
+
+    permission_classes = [IsAuthenticated]
+    parser_classes = [SafeJSONParser]
+
+    def _player(self, request, pk):
+        return player_for_actor(Player, actor=request.user, pk=pk)
+
+    @extend_schema(responses=AccountSerializer(many=True), tags=["online"])
+    def get(self, request, pk):
+        player = self._player(request, pk)
+        rows = player.online_accounts.order_by("platform", "account_name")
+        return Response(AccountSerializer(rows, many=True).data)
+
+    @extend_schema(request=AccountSerializer, responses={201: AccountSerializer}, tags=["online"])
+    @idempotent
+    def post(self, request, pk):
+        player = self._player(request, pk)
+        ser = AccountSerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        account = services.account_link(player=player, account_name=ser.validated_data["account_name"],
+                                        platform=ser.validated_data["platform"], actor=request.user)
+        return Response(AccountSerializer(account).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses={204: None}, tags=["online"])
+    def delete(self, request, pk):
+        player = self._player(request, pk)
+        ser = AccountSerializer(data={"account_name": request.query_params.get("account_name", ""),
+                                      "platform": request.query_params.get("platform", "tenhou")})
+        ser.is_valid(raise_exception=True)
+        services.account_unlink(player=player, account_name=ser.validated_data["account_name"],
+                                platform=ser.validated_data["platform"], actor=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -13,7 +13,11 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from kyoku.audit import audit_log_write
-from kyoku.authz import Need
+from django.core.exceptions import PermissionDenied
+
+from kyoku.authz import Need, acting_user, player_leagues, player_private_visible
+from kyoku.safe_json import text_problem
+from league.models import AuditLog
 from league.services import actor_authorize as authorize
 from league.models import Game, Player, QualificationApplication
 from league.services import game_result_record
@@ -68,22 +72,59 @@ def _store(prefix: str, data: bytes, ext: str) -> str:
 # ---------------------------------------------------------------- accounts
 
 
+ACCOUNT_PLATFORMS = ("tenhou",)
+
+
+def account_change_authorize(actor, player: Player) -> None:
+    """Who may link or unlink a player's online names: the player, or an admin of a league the
+    player belongs to (a command without a user is the operator's own act)."""
+    if actor is None:
+        return
+    if not player_private_visible(actor, player):
+        raise PermissionDenied(_("Only the player or an admin of the player's league may change their online accounts."))
+
+
+def _account_audit(*, actor, action: str, account: OnlineAccount, player: Player) -> None:
+    """One audit row in every league the player belongs to: a link made in one league never changes
+    what another league sees without that league's log saying so."""
+    data = {"player": player.pk, "platform": account.platform, "account_name": account.account_name}
+    leagues = sorted(player_leagues(player))
+    for league_id in leagues or [None]:
+        AuditLog.objects.create(actor=acting_user(actor), action=action, object_type=account._meta.label_lower,
+                                object_id=str(account.pk), data=data, league_id=league_id)
+
+
 @transaction.atomic
 def account_link(*, player: Player, account_name: str, actor, platform: str = "tenhou") -> OnlineAccount:
-    """Record that ``player`` plays online as ``account_name`` (audited)."""
-    name = (account_name or "").strip()
-    if not name or len(name) > 40:
+    """Record that ``player`` plays online as ``account_name`` (audited in each of the player's leagues).
+    A name another player already holds is refused: a link never moves silently."""
+    account_change_authorize(actor, player)
+    if platform not in ACCOUNT_PLATFORMS:
+        raise ValidationError({"platform": [_("unknown platform")]})
+    name = (account_name or "").strip() if isinstance(account_name, str) else ""
+    if not name or len(name) > 40 or text_problem(name) or any(ord(ch) < 0x20 for ch in name):
         raise ValidationError({"account_name": [_("give the account name (at most 40 characters)")]})
-    existing = OnlineAccount.objects.filter(platform=platform, account_name=name).first()
+    existing = OnlineAccount.objects.select_for_update().filter(platform=platform, account_name=name).first()
     if existing and existing.player_id != player.pk:
-        raise ValidationError({"account_name": [_("%(name)s is already the account of %(player)s")
-                                                % {"name": name, "player": existing.player}]})
+        raise ValidationError({"account_name": [_("%(name)s is already the account of another player")
+                                                % {"name": name}]})
     if existing:
         return existing
     account = OnlineAccount.objects.create(player=player, platform=platform, account_name=name)
-    audit_log_write(actor=actor, action="online_account.link", obj=account,
-                    data={"player": player.pk, "platform": platform, "account_name": name})
+    _account_audit(actor=actor, action="online_account.link", account=account, player=player)
     return account
+
+
+@transaction.atomic
+def account_unlink(*, player: Player, account_name: str, actor, platform: str = "tenhou") -> None:
+    """Remove one of the player's online names (audited in each of the player's leagues)."""
+    account_change_authorize(actor, player)
+    account = OnlineAccount.objects.filter(player=player, platform=platform, account_name=account_name).first()
+    if account is None:
+        raise ValidationError({"account_name": [_("%(player)s has no account %(name)s")
+                                                % {"player": player, "name": str(account_name)[:40]}]})
+    _account_audit(actor=actor, action="online_account.unlink", account=account, player=player)
+    account.delete()
 
 
 # ---------------------------------------------------------------- import
