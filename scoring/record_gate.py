@@ -11,16 +11,14 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 
 from kyoku.safe_json import UnsafeJSON, check
+from scoring.engine.beijing import record_keys as beijing_keys
+from scoring.engine.riichi import record_keys as riichi_keys
+from scoring.engine.zung_jung import record_keys as zung_jung_keys
 
-# Every key a record may carry at its top level and in ``result``, for the three systems
-# (settlement contract and docs/engine-interfaces.md).
-RECORD_KEYS = frozenset({"rules", "dealer", "honba", "deposits", "riichi", "result", "dealer_streak", "after_draw",
-                         "round_wind", "seat_wind", "dora_indicators", "ura_indicators"})
-RESULT_KEYS = frozenset({
-    "type", "from", "winners", "winner", "han", "fu", "yakuman", "pao", "pao_yakuman", "tenpai", "nagashi",
-    "reason", "seat", "hand", "tile", "tiles", "value", "earlier", "seat_wind", "factors", "kongs", "claimed",
-    "claims", "wildcard", "wildcards", "wildcard_indicator", "yaku", "melds", "limit",
-})
+# Every key a record may carry at its top level and in ``result``: what the three engines declare
+# (``scoring/engine/<system>/record_keys.py``), so the gate never drifts from the engines.
+RECORD_KEYS = riichi_keys.RECORD_KEYS | zung_jung_keys.RECORD_KEYS | beijing_keys.RECORD_KEYS
+RESULT_KEYS = riichi_keys.RESULT_KEYS | zung_jung_keys.RESULT_KEYS | beijing_keys.RESULT_KEYS
 # Real ranges of the counts a person types (inclusive).
 RANGES = {
     "han": (0, 99), "fu": (0, 200), "yakuman": (0, 10), "honba": (0, 99), "deposits": (0, 99),
