@@ -160,10 +160,11 @@ class Division(models.Model):
 
     @property
     def display_name(self) -> str:
-        """The division's name in the active language (甲組 on a Chinese page)."""
+        """The division's name in the active language: 甲組 on a Chinese page and on a Japanese one
+        (the league's own kanji read as they are written), the English name otherwise."""
         from django.utils.translation import get_language
-        zh = (get_language() or "").lower().startswith("zh")
-        return self.name_zh if zh and self.name_zh else self.name
+        cjk = (get_language() or "").lower().startswith(("zh", "ja"))
+        return self.name_zh if cjk and self.name_zh else self.name
 
 
 class QualificationTier(models.Model):

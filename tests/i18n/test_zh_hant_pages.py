@@ -31,6 +31,7 @@ from tests.security.world import world_build
 
 ROOT = Path(__file__).resolve().parents[2]
 PO = ROOT / "locale" / "zh_Hant" / "LC_MESSAGES" / "django.po"
+LANGUAGES = {"zh-hant": "zh_Hant", "ja": "ja"}  # the language a page is asked in → its catalogue
 ACTORS = ("admin", "referee", "owner")
 # Interface words that must never reach a Chinese page (codes, enum values, engine phases, the
 # headers of the issue). Matched as whole words, case-sensitive where the case is the tell.
@@ -78,8 +79,8 @@ def visible_text(html: str) -> str:
     return "\n".join(parser.parts)
 
 
-def _po():
-    return polib.pofile(str(PO))
+def _po(catalogue_language: str = "zh_Hant"):
+    return polib.pofile(str(ROOT / "locale" / catalogue_language / "LC_MESSAGES" / "django.po"))
 
 
 def _glossary_keys() -> set[str]:
@@ -89,9 +90,10 @@ def _glossary_keys() -> set[str]:
     return keys
 
 
-@pytest.fixture(scope="module")
-def catalogue():
-    po = _po()
+@pytest.fixture(scope="module", params=sorted(LANGUAGES))
+def catalogue(request):
+    po = _po(LANGUAGES[request.param])
+    po.language_code = request.param
     # a pgettext entry's glossary key is "<context>|<msgid>" (scripts/fill_translations.py)
     known = {e.msgid for e in po} | {f"{e.msgctxt}|{e.msgid}" for e in po if e.msgctxt}
     missing = sorted(k for k in _glossary_keys() if k not in known)
@@ -169,7 +171,7 @@ def _problems(catalogue) -> tuple[int, list[str]]:
     for actor in ACTORS:
         client = Client()
         client.force_login(getattr(world, actor))
-        client.post(reverse("set_language"), {"language": "zh-hant", "next": "/"})
+        client.post(reverse("set_language"), {"language": catalogue.language_code, "next": "/"})
         for name, url in pages:
             response = client.get(url)
             if response.status_code != 200 or "text/html" not in response.get("Content-Type", ""):
@@ -184,7 +186,8 @@ def _problems(catalogue) -> tuple[int, list[str]]:
 
 
 @pytest.mark.django_db
-def test_every_page_in_zh_hant_is_translated(catalogue):
+def test_every_page_is_translated(catalogue):
+    """In zh-Hant and in ja (the catalogue fixture runs once per language)."""
     seen, problems = _problems(catalogue)
     assert seen > 20, f"only {seen} pages rendered: the walk is broken"
     assert not problems, "\n" + "\n".join(problems)
