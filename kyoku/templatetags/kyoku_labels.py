@@ -23,3 +23,32 @@ def labels(values, kind):
 def offence_in(code, catalogue):
     """An offence's name, the league catalogue's own name for offences of its own."""
     return offence_label(code, catalogue if isinstance(catalogue, dict) else None)
+
+
+MINUS = "\u2212"  # a real minus sign: the same width as the plus it stands against in a column
+
+
+@register.filter
+def score(value) -> str:
+    """A raw score as every page shows it: thousands separated, a real minus sign (35,200; −1,400)."""
+    if value is None or value == "":
+        return ""
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        return str(value)
+    text = f"{abs(number):,}"
+    return f"{MINUS}{text}" if number < 0 else text
+
+
+@register.filter
+def league_points(value) -> str:
+    """League points as every page shows them: one decimal, a real minus sign (63.0; −20.0)."""
+    if value is None or value == "":
+        return ""
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return str(value)
+    text = f"{abs(number):.1f}"
+    return f"{MINUS}{text}" if number < 0 and text != "0.0" else text

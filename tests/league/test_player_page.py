@@ -31,7 +31,8 @@ def test_running_total_counts_penalties_and_ends_on_the_standings_total(season, 
     standing = Standing.objects.get(division=division_a, player=four[0])
     assert standing.total_points == Decimal("-10.3")  # −49.8 − 20 + 63.0 − 3.5
     # game, its penalty, game, the loose penalty: the last running total is the standings total
-    assert _running_totals(html) == ["-49.8", "-69.8", "-6.8", "-10.3"]
+    # shown with a real minus sign, as every page shows league points
+    assert _running_totals(html) == ["−49.8", "−69.8", "−6.8", "−10.3"]
     career = re.search(r'(?s)<table class="grid" id="career">.*?</table>', html).group(0)
     assert "-10.3" in career and "−23.5" in career
 
@@ -46,12 +47,12 @@ def test_current_season_first_and_earlier_ones_a_click_away(season, division_a, 
     services.game_result_record(game=g2, scores=[10200, 16000, 30800, 43000], actor=admin)
     client = Client()
     html = client.get(f"/players/{four[0].pk}/").content.decode()
-    assert _running_totals(html) == ["-49.8"]  # season 2, the latest
+    assert _running_totals(html) == ["−49.8"]  # season 2, the latest
     assert f'href="?season={season.pk}#season-history"' in html
     earlier = client.get(f"/players/{four[0].pk}/?season={season.pk}").content.decode()
     assert _running_totals(earlier) == ["63.0"]
     # an unknown or foreign season falls back to the latest
-    assert _running_totals(client.get(f"/players/{four[0].pk}/?season=999999").content.decode()) == ["-49.8"]
+    assert _running_totals(client.get(f"/players/{four[0].pk}/?season=999999").content.decode()) == ["−49.8"]
 
 
 def test_player_page_queries_do_not_grow_with_games_seasons_or_leagues(season, division_a, players, admin, league,
