@@ -25,9 +25,23 @@ class GameResultForm(forms.Form):
         return [self.cleaned_data[f"score_{i}"] for i in range(4)]
 
 
+class SeasonChoiceField(forms.ModelChoiceField):
+    """A season named with its league: two leagues' "2026 S2" are different seasons."""
+
+    def label_from_instance(self, obj: Season) -> str:
+        return f"{obj.league.display_name} · {obj}"
+
+
+class TierChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, obj: QualificationTier) -> str:
+        return f"{obj.league.display_name} · {obj.code}: {obj.description}"
+
+
 class ApplicationForm(forms.Form):
-    season = forms.ModelChoiceField(queryset=Season.objects.exclude(status="closed"), label=_("Season"))
-    tier = forms.ModelChoiceField(queryset=QualificationTier.objects.filter(active=True), label=_("Tier"))
+    season = SeasonChoiceField(queryset=Season.objects.exclude(status="closed").select_related("league")
+                               .order_by("league__name", "-year", "-number"), label=_("Season"))
+    tier = TierChoiceField(queryset=QualificationTier.objects.filter(active=True).select_related("league")
+                           .order_by("league__name", "code"), label=_("Tier"))
     platform = forms.ChoiceField(label=_("Platform"), required=False, choices=[
         ("", "—"), ("tenhou", _("Tenhou")), ("mahjongsoul", _("Mahjong Soul")), ("league", _("League record"))])
     account_id = forms.CharField(label=_("Account ID"), required=False)

@@ -196,6 +196,11 @@ def substitute(request, match_day_id):
     return redirect("matchday", match_day_id=day.pk)
 
 
+# A hanchan is eight hands without a repeat; dealer repeats and draws add one each, and long
+# games of 20 or more hands happen: the paper sheet has room for 24.
+SHEET_HANDS = 24
+
+
 def table_sheet(request, match_day_id, table):
     day = _day(request, match_day_id)
     plan = SeatingPlan.objects.filter(match_day=day).first()
@@ -204,7 +209,7 @@ def table_sheet(request, match_day_id, table):
     tables = selectors.seating_tables(plan)
     if not 1 <= table <= len(tables):
         raise Http404("no such table")
-    return render(request, "matchdays/sheet.html", {"day": day, "table": tables[table - 1], "rows": range(1, 13)})
+    return render(request, "matchdays/sheet.html", {"day": day, "table": tables[table - 1], "rows": range(1, SHEET_HANDS + 1)})
 
 
 def season_calendar(request, season_id):

@@ -32,6 +32,7 @@ from .tenhou import TenhouError, TenhouGame, game_check, parse_record
 from .tenhou.parse import MAX_BYTES
 
 MAX_EVIDENCE_FILES = 200
+MAX_RECORDS_PER_APPLICATION = 500  # a year of Phoenix games is rarely more than a few hundred
 MAX_ARCHIVE_BYTES = 20_000_000
 MAX_REASON = 2000
 
@@ -320,6 +321,10 @@ def evidence_attach(*, application: QualificationApplication, files: list[tuple[
         raise ValidationError({"records": [_("the application is already decided")]})
     if not files:
         raise ValidationError({"records": [_("choose one or more Tenhou records")]})
+    # per applicant, not only per upload: uploads one after another cannot grow without bound
+    if application.online_records.count() + len(files) > MAX_RECORDS_PER_APPLICATION:
+        raise ValidationError({"records": [_("an application holds at most %(n)s records")
+                                           % {"n": MAX_RECORDS_PER_APPLICATION}]})
     rows = []
     for name, data in files:
         try:

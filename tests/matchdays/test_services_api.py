@@ -194,6 +194,7 @@ def test_pages_sheet_and_calendars(client, day1, admin, players, member):
     for pid in plan.tables[0]:
         assert names[pid] in sheet
     assert "East" in sheet and "North" in sheet
+    assert sheet.count("<tr><td>") >= 24  # room for a long hanchan, not 12 hands
     assert client.get(f"/matchdays/{day1.pk}/tables/3/sheet/").status_code == 404
     cal = client.get(f"/seasons/{day1.season_id}/calendar.ics")
     assert cal["Content-Type"].startswith("text/calendar") and b"Wan Chai hall" in cal.content

@@ -107,3 +107,13 @@ def test_one_upload_has_one_byte_budget(monkeypatch):
     with pytest.raises(ValidationError) as err:
         services.evidence_files(parts)
     assert "records" in err.value.message_dict
+
+
+def test_an_application_holds_a_bounded_number_of_records(season2020, phoenix_tier, players, fixture_bytes,
+                                                          monkeypatch):
+    monkeypatch.setattr(services, "MAX_RECORDS_PER_APPLICATION", 2)
+    application = apply(players[0], season2020, phoenix_tier, "Applicant")
+    services.evidence_attach(application=application, files=[(R2020, fixture_bytes(R2020))], actor=None)
+    with pytest.raises(ValidationError) as err:
+        services.evidence_attach(application=application, files=[("a.mjlog", b"x"), ("b.mjlog", b"y")], actor=None)
+    assert "records" in err.value.message_dict

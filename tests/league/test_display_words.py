@@ -17,3 +17,17 @@ def test_score(value, shown):
                                           (0, "0.0"), (-0.04, "0.0"), (None, "")])
 def test_league_points(value, shown):
     assert league_points(value) == shown
+
+
+def test_application_form_names_each_season_with_its_league(db):
+    from league import services
+    from league.forms import ApplicationForm
+    from league.models import League
+
+    rules = services.rule_set_create(name="WRC", slug="wrc-forms", preset="wrc", is_template=True)
+    for slug, name in (("hk", "Hong Kong League"), ("kl", "Kowloon Club")):
+        league = League.objects.create(name=name, slug=slug)
+        services.season_status_set(season=services.season_create(league=league, year=2026, number=2, rule_set=rules),
+                                   status="open")
+    labels = [label for _value, label in ApplicationForm().fields["season"].choices][1:]
+    assert labels == ["Hong Kong League · 2026 S2", "Kowloon Club · 2026 S2"]
