@@ -87,11 +87,26 @@ def game_import(request, game_id):
                                  _("The record's final scores were entered as the result; standings are updated."))
                 return redirect("game", game_id=game.pk)
         plan = services.import_plan(game=game, record=record, mapping=mapping)
+        _words_for(plan["check"])
+        if plan["season_check"] is not plan["check"]:
+            _words_for(plan["season_check"])
     return render(request, "online/game_import.html", {
         "game": game, "form": form, "record": record, "plan": plan, "errors": errors,
         "override_reason": override_reason, "pending_name": pending[1] if pending else "", "keep": keep,
         "rows": _rows(record, plan) if plan else [],
     })
+
+
+def hand_words(round_: int, honba: int) -> str:
+    """"East 1, 0 honba" in the reader's language (the check's own label is English)."""
+    wind = (_("East"), _("South"), _("West"), _("North"))[round_ // 4 % 4]
+    return _("%(wind)s %(n)s, %(honba)s honba") % {"wind": wind, "n": round_ % 4 + 1, "honba": honba}
+
+
+def _words_for(check: dict | None) -> None:
+    for row in (check or {}).get("hands", []):
+        if "round" in row:
+            row["words"] = hand_words(row["round"], row["honba"])
 
 
 def _rows(record, plan):

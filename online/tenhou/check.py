@@ -37,7 +37,8 @@ def game_check(game: TenhouGame, rules: dict | None = None, compare_points: bool
     state, scores = None, list(game.hands[0].start)
     settled_scores, deposits_left = None, 0
     for i, hand in enumerate(game.hands):
-        row = {"index": i, "label": hand_label(hand.round, hand.honba), "record": hand.record(),
+        row = {"index": i, "label": hand_label(hand.round, hand.honba), "round": hand.round, "honba": hand.honba,
+               "record": hand.record(),
                "expected": hand.deltas, "engine": None, "error": None,
                "state_expected": [hand.round % 4, hand.honba, hand.sticks], "state_engine": None}
         try:
