@@ -37,6 +37,14 @@ def season_next_create(request, season_id):
     return redirect("office-season", season_id=season.pk)
 
 
+def _errors_said(request, exc: ValidationError) -> None:
+    """A refusal's words as messages on the office page (the words already say what is wrong; the
+    field names are the API's)."""
+    for msgs in exc.message_dict.values():
+        for msg in msgs:
+            messages.error(request, msg)
+
+
 @login_required
 @require_POST
 def season_close(request, season_id):
@@ -44,9 +52,7 @@ def season_close(request, season_id):
     try:
         office.season_close(season=season, actor=request.user, confirm=request.POST.get("confirm") == "1")
     except ValidationError as exc:
-        for msgs in exc.message_dict.values():
-            for msg in msgs:
-                messages.error(request, msg)
+        _errors_said(request, exc)
     else:
         messages.success(request, _("Season closed."))
     return redirect("office-season", season_id=season.pk)
@@ -59,9 +65,7 @@ def season_reopen(request, season_id):
     try:
         office.season_reopen(season=season, actor=request.user, reason=request.POST.get("reason", "")[:500])
     except ValidationError as exc:
-        for msgs in exc.message_dict.values():
-            for msg in msgs:
-                messages.error(request, msg)
+        _errors_said(request, exc)
     else:
         messages.success(request, _("Season reopened: results can be entered and corrected again."))
     return redirect("office-season", season_id=season.pk)
