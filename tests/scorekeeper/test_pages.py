@@ -156,7 +156,7 @@ def test_game_page_explains_each_hand(client_for, finished):
     assert "Player 2 won: 2 han 40 fu" in hand3 and "Player 1 → Player 2: 1300" in hand3  # a dealer tsumo: 1300 all
     # final scores and league points
     seats = re.search(r'(?s)<table class="grid" id="game-seats">(.*?)</table>', page).group(1)
-    assert "29000" in seats and "50.0" in seats and "-41.6" in seats
+    assert "29,000" in seats and "50.0" in seats and "−41.6" in seats  # one way to show numbers
     assert "scorekeeper" not in page  # not for the public
 
 
