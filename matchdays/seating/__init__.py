@@ -72,18 +72,38 @@ class Result:
 
 
 def lower_bound_repeats(n_players: int, n_days: int, leftover: str = BYE) -> int:
-    """A floor no schedule can beat: meetings beyond the number of distinct pairs available,
-    overall and per player (each seated player meets three others a day)."""
-    seated = n_players - n_players % 4 if leftover == BYE else n_players
-    tables_full = seated // 4
-    per_day = tables_full * 6 + (math.comb(seated % 4, 2) if leftover != BYE else 0)
-    overall = per_day * n_days - math.comb(n_players, 2)
-    if n_players % 4 == 0 or leftover != BYE:
-        per_player = n_players * max(0, 3 * n_days - (n_players - 1))
-        per_player = math.ceil(per_player / 2)
+    """A floor no schedule of ``n_days`` can beat, with byes or with substitute seats.
+
+    Derivation.  Repeats = Σ over pairs (meetings − 1) = ½ Σ over players p of (m_p − u_p), where
+    m_p counts p's meetings (with multiplicity) and u_p ≤ n − 1 the distinct players p met.  So
+
+        repeats ≥ ½ Σ_p max(0, m_p − (n − 1)).
+
+    m_p depends on how often p is short of three table-mates: with byes (r = n mod 4 players sit
+    out each day) m_p = 3 (D − y_p) for y_p days out, Σ y_p = r·D; with substitutes (the last
+    table seats only r players, each meeting r − 1 others) m_p = 3D − (4 − r) k_p for k_p days at
+    the short table, Σ k_p = r·D.  Either way the term max(0, c − a·x_p) is convex in x_p, so
+    its sum is least when the x_p are as equal as possible: r·D mod n players take
+    ⌈r·D / n⌉ and the rest ⌊r·D / n⌋.  (The count over all pairs, meetings − C(n, 2), is half
+    the sum of the same terms without the max, so it is never stronger.)  E.g. 22 players over 10 days
+    with substitutes: 20 players meet 28 times, 2 meet 30 times, 21 others each:
+    ½ (20·7 + 2·9) = 79; 30 players over 10 days with byes: 10 play all 10 days, meet 30 of 29:
+    ½ · 10 = 5.
+    """
+    n, r = n_players, n_players % 4
+    if n < 4 or n_days <= 0:
+        return 0
+    short = r * n_days                       # byes, or seats at the short table, over the season
+    low, high_count = divmod(short, n)       # high_count players take low + 1 of them
+    if leftover == BYE:
+        def meetings(x: int) -> int:
+            return 3 * (n_days - x)
     else:
-        per_player = 0
-    return max(0, overall, per_player)
+        def meetings(x: int) -> int:
+            return 3 * n_days - (4 - r) * x if r else 3 * n_days
+    excess = (high_count * max(0, meetings(low + 1) - (n - 1))
+              + (n - high_count) * max(0, meetings(low) - (n - 1)))
+    return math.ceil(excess / 2)
 
 
 def pair_meetings(days: list[Day]) -> dict:

@@ -102,6 +102,26 @@ def test_lower_bound_counts_pairs():
     assert result.repeats >= 72
 
 
+@pytest.mark.parametrize("n,days,leftover,bound", [
+    # substitutes: the two players at the short table meet one other, not three
+    (22, 10, SUBSTITUTES, 79),   # 20 players meet 28 times (21 others), 2 meet 30: (20*7 + 2*9) / 2
+    (30, 12, SUBSTITUTES, 81),   # 24 meet 34 (29 others), 6 meet 36: (24*5 + 6*7) / 2
+    (5, 10, SUBSTITUTES, 50),    # each alone twice: 8 days * 3 = 24 meetings of 4 others: 5*20 / 2
+    # byes: 20 byes over 30 players, so 10 play all 10 days, 30 meetings of 29 others: 10 / 2
+    (30, 10, BYE, 5),
+    (16, 8, SUBSTITUTES, 72),
+])
+def test_lower_bound_with_short_tables_and_byes(n, days, leftover, bound):
+    assert lower_bound_repeats(n, days, leftover) == bound
+
+
+@pytest.mark.parametrize("n,days,leftover", [(22, 10, SUBSTITUTES), (5, 10, SUBSTITUTES), (30, 10, BYE),
+                                              (13, 6, SUBSTITUTES), (14, 7, BYE)])
+def test_no_schedule_beats_the_lower_bound(n, days, leftover):
+    result = generate(list(range(n)), days, seed=2, leftover=leftover, time_limit=20)
+    assert result.repeats >= lower_bound_repeats(n, days, leftover)
+
+
 def test_fixed_table_and_apart_are_kept():
     players = [f"P{i}" for i in range(16)]
     result = generate(players, 6, seed=5, fixed_table={"P0": 2, "P9": 2, "P3": 4},
