@@ -16,9 +16,9 @@ from matchdays.seating import (
     generate,
     lower_bound_repeats,
     pair_meetings,
-    random_shuffle_baseline,
     schedule_figures,
 )
+from bench.seating import random_shuffle_baseline
 from matchdays.seating.designs import affine_days, doubled_days
 from matchdays.seating.tabu import Schedule
 from matchdays.seating.winds import balanced_winds
