@@ -18,10 +18,11 @@ tables of resolvable designs in the CRC Handbook of Combinatorial Designs, 2nd e
   meets each (x, c) once, and ∞ players never meet.  Inside a class the difference q/2 (q even)
   is its own negative: such a pair would meet twice, so it is not allowed.
 
-So the whole season is its base day, a few dozen numbers, which a seeded local search finds
-offline (:func:`base_day_search`; swaps of two players between tables of the base day, cost =
-repeated differences, tabu with random restarts).  The found base days are stored in
-``base_days.json`` and checked by the tests by developing every day and counting meetings.
+So the whole season is its base day, a few dozen numbers, which a seeded search finds offline:
+:func:`base_day_backtrack` (tables filled player by player, each new difference unused, restarted
+every few thousand steps) or :func:`base_day_search` (swaps between tables, cost = repeated
+differences, tabu).  ``python -m matchdays.seating.rotational 28 40 …`` searches and stores the
+base days in ``base_days.json``; the tests develop every stored day and count the meetings.
 """
 
 from __future__ import annotations
@@ -234,3 +235,113 @@ def rotational_days(v: int) -> list[list[list[int]]] | None:
 def days_bound(v: int) -> int:
     """⌊(v − 1)/3⌋: no season of tables of four has more days without a repeat."""
     return math.floor((v - 1) / 3)
+
+
+def base_day_backtrack(v: int, seed: int = 0, seconds: float = 60.0, nodes: int = 20_000) -> list[list[int]] | None:
+    """A base day by randomised backtracking with restarts: tables filled one player at a time
+    (the lowest player not yet seated opens the next table), every new pair's difference unused.
+    Each ∞ table takes one player per class; the first may be (0, 0), (0, 1), (0, 2), since
+    shifting one class by a constant keeps differences distinct.  Restarts after ``nodes``
+    steps (the running time of such searches is heavy-tailed)."""
+    q, k = shape(v)
+    rng = random.Random(seed)
+    deadline = time.monotonic() + seconds
+    size = 6 * q
+    while time.monotonic() < deadline:
+        used = bytearray(size + 1)
+        used[size] = 1                      # the forbidden difference q/2 inside a class
+        free = set(range(3 * q))
+        tables: list[list[int]] = []
+        budget = [nodes]
+
+        def fits(p: int, table: list[int]) -> list[int] | None:
+            keys = []
+            for x in table:
+                kk = _key(q, x, p)
+                kk = size if kk is None else kk
+                if used[kk] or kk in keys:
+                    return None
+                keys.append(kk)
+            return keys
+
+        def fill(table: list[int], want: int, classes: bool) -> bool:
+            budget[0] -= 1
+            if budget[0] < 0:
+                return False
+            if len(table) == want:
+                tables.append(list(table))
+                if opened():
+                    return True
+                tables.pop()
+                return False
+            if classes:
+                options = [p for p in free if p // q == len(table)]
+            else:                            # increasing, so each table is tried once, not 6 times
+                options = [p for p in free if p > table[-1]]
+            rng.shuffle(options)
+            for p in options:
+                keys = fits(p, table)
+                if keys is None:
+                    continue
+                for kk in keys:
+                    used[kk] = 1
+                free.discard(p)
+                table.append(p)
+                if fill(table, want, classes):
+                    return True
+                table.pop()
+                free.add(p)
+                for kk in keys:
+                    used[kk] = 0
+            return False
+
+        def opened() -> bool:
+            if not free:
+                return True
+            if len(tables) < k:
+                if not tables:
+                    start = [0, q, 2 * q]
+                    free.difference_update(start)
+                    for a_i, a in enumerate(start):
+                        for b in start[a_i + 1:]:
+                            used[_key(q, a, b)] = 1
+                    tables.append(start)
+                    if opened():
+                        return True
+                    return False
+                return fill([], 3, True)
+            first = min(free)
+            free.discard(first)
+            if fill([first], 4, False):
+                return True
+            free.add(first)
+            return False
+
+        if opened():
+            return tables
+    return None
+
+
+def main(argv: list[str]) -> None:
+    """Search base days for the sizes given and add them to ``base_days.json``."""
+    stored = stored_base_days()
+    for v in (int(x) for x in argv):
+        if v in stored or shape(v) is None:
+            continue
+        for nodes in (2000, 500, 8000):
+            base = base_day_backtrack(v, seed=1, seconds=60, nodes=nodes)
+            if base:
+                stored[v] = base
+                print(v, "found", flush=True)
+                break
+        else:
+            print(v, "not found", flush=True)
+    with open(DATA, "w") as fh:
+        json.dump({str(v): stored[v] for v in sorted(stored)}, fh, separators=(",", ":"))
+        fh.write("\n")
+
+
+if __name__ == "__main__":
+    import sys
+
+    main(sys.argv[1:])
