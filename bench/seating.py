@@ -122,27 +122,48 @@ def pantheon_shuffle(keys: list, rng: random.Random) -> list:
     return keys
 
 
-def pantheon_intersection_factor(seating: list, previous: list[list]) -> float:
-    """``_calculateIntersectionFactor``: previous tables chunked into sessions of n/4 tables,
-    the candidate appended as the last session; per ordered pair that met more than once, 1,
-    plus 10 per two meetings in consecutive sessions; halved for the symmetric count."""
-    tables_count = len(seating) // 4
-    sessions = [previous[i:i + tables_count] for i in range(0, len(previous), tables_count)]
-    sessions.append([seating[i:i + 4] for i in range(0, len(seating), 4)])
+def pantheon_crossings(previous: list[list], tables_count: int) -> dict:
+    """Ordered pair -> the sessions it met in: previous tables chunked into sessions of
+    ``tables_count`` tables, as ``_calculateIntersectionFactor`` chunks them."""
     crossings: dict = {}
-    for idx, tables in enumerate(sessions):
-        for game in tables:
+    for i in range(0, len(previous), tables_count):
+        for game in previous[i:i + tables_count]:
             for a in game:
                 for b in game:
                     if a != b:
-                        crossings.setdefault((a, b), []).append(idx)
-    factor = 0
-    for games in crossings.values():
-        if len(games) <= 1:
-            continue
-        factor += 1
-        games.sort()
-        factor += 10 * sum(1 for x, y in zip(games, games[1:]) if y - x == 1)
+                        crossings.setdefault((a, b), []).append(i // tables_count)
+    return crossings
+
+
+def pantheon_pair_factor(games: list[int]) -> int:
+    """One ordered pair's share: 1 if it met more than once, plus 10 per two meetings in
+    consecutive sessions."""
+    if len(games) <= 1:
+        return 0
+    games = sorted(games)
+    return 1 + 10 * sum(1 for x, y in zip(games, games[1:]) if y - x == 1)
+
+
+def pantheon_intersection_factor(seating: list, previous: list[list], crossings: dict | None = None,
+                                 base: float | None = None) -> float:
+    """``_calculateIntersectionFactor``: previous tables chunked into sessions of n/4 tables,
+    the candidate appended as the last session; summed over ordered pairs, halved for the
+    symmetric count.  (Computed as the previous sessions' factor plus the change the candidate
+    makes to its own pairs: the same number, without recounting every session 1,000 times.)"""
+    tables_count = len(seating) // 4
+    if crossings is None:
+        crossings = pantheon_crossings(previous, tables_count)
+    if base is None:
+        base = sum(pantheon_pair_factor(g) for g in crossings.values())
+    idx = -(-len(previous) // tables_count)
+    factor = base
+    for i in range(0, len(seating), 4):
+        game = seating[i:i + 4]
+        for a in game:
+            for b in game:
+                if a != b:
+                    games = crossings.get((a, b), [])
+                    factor += pantheon_pair_factor(games + [idx]) - pantheon_pair_factor(games)
     return factor / 2
 
 
@@ -190,11 +211,13 @@ def pantheon_shuffled_seating(seated: list, previous: list[list], groups_count: 
     size = -(-len(seated) // groups_count)
     groups = [seated[i:i + size] for i in range(0, len(seated), size)]
     best, factor = [], 100500
+    crossings = pantheon_crossings(previous, len(seated) // 4)
+    base = sum(pantheon_pair_factor(g) for g in crossings.values())
     for i in range(iterations):
         rng = random.Random(rand_factor + i * 17)
         groups = [pantheon_shuffle(g, rng) for g in groups]
         flattened = [p for g in groups for p in g]
-        new_factor = pantheon_intersection_factor(flattened, previous)
+        new_factor = pantheon_intersection_factor(flattened, previous, crossings, base)
         if new_factor < factor:
             factor, best = new_factor, flattened
     return pantheon_places(best, previous)
