@@ -7,7 +7,7 @@ For each number of players (12 to 100 in steps of 4, and a few that are not mult
 with byes) and each season length it prints:
 
 - ``best``: the most repeat-free match days known for that many players (⌊(v − 1)/3⌋ from 24
-  on, 5 at 16 and 20, 3 at 12: Hanani, Ray-Chaudhuri and Wilson 1972 for v ≡ 4 (mod 12); Ge,
+  on, 5 at 16 and 20, 1 at 12: Hanani, Ray-Chaudhuri and Wilson 1972 for v ≡ 4 (mod 12); Ge,
   Lam, Ling and Shen 2005 for v ≡ 0, 8 (mod 12); the social golfer instances 5-4-5, 8-4-10;
   OEIS A107431), ``reached``: how many days Kyoku seats without a repeat;
 - ``bound`` and Kyoku's ``repeats`` (sum over pairs of meetings − 1) over the season, the gap to
@@ -44,7 +44,7 @@ from matchdays.seating import (  # noqa: E402
 
 SIZES = tuple(range(12, 101, 4)) + (22, 30, 45)
 DAYS = (8, 12)
-BEST_KNOWN = {12: 3, 16: 5, 20: 5}
+BEST_KNOWN = {12: 1, 16: 5, 20: 5}   # 12: the second day must seat two of a table together
 
 
 def best_known_days(n: int) -> int:

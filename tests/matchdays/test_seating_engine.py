@@ -306,7 +306,7 @@ def test_rotational_seasons_meet_every_pair_at_most_once(v):
 
 def test_the_sizes_leagues_have_are_stored():
     # the best known repeat-free days (issue 23): 24: 7, 28: 9, 36: 11, 40: 13, 48: 15 …
-    for v in (24, 28):
+    for v in (24, 28, 40, 88):
         assert v in STORED
 
 
@@ -320,7 +320,7 @@ def test_a_base_day_with_a_repeated_difference_is_refused():
         [Day(tables=t) for t in rotational.developed_days(28, broken)]).values())
 
 
-@pytest.mark.parametrize("n,days", [(24, 7), (28, 8)])
+@pytest.mark.parametrize("n,days", [(24, 7), (28, 8), (40, 12)])
 def test_a_rotational_season_seats_without_a_repeat_and_keeps_pins_and_pairs_apart(n, days):
     players = [f"P{i}" for i in range(n)]
     assert generate(players, (n - 1) // 3, seed=1).repeats == 0
