@@ -7,9 +7,12 @@ slowly at 128 players, while swap moves evaluate in six look-ups each):
 1. Build the season day by day.  For a day, the cost of seating two players together is
    the number of times they already met (each earlier meeting counts 1, plus ``consecutive_weight``
    if it was on an adjacent day), plus a large penalty if they must not meet.
-2. Improve each day by swapping two players at different tables (players pinned to a table
-   never move), alternating two moves: a conflict-directed move (a player who sits with someone
-   they met before goes to the best swap partner anywhere, with a short tabu list, as in
+   Byes, and the seats at a short table of substitutes, go in turn: to the players who had
+   fewest so far (a day missed counts as a turn), then not to those who sat out the day before.
+2. Improve each day by swapping two players at different tables (players pinned to a table,
+   and the short table's players that day, never move), alternating two moves: a
+   conflict-directed move (a player who sits with someone they met before goes to the best
+   swap partner anywhere, with a short tabu list, as in
    local-search solvers for the social golfer problem) and a random swap accepted by simulated
    annealing.
 3. Re-optimise every day against all the other days (earlier *and* later) for a few passes,
@@ -17,8 +20,10 @@ slowly at 128 players, while swap moves evaluate in six look-ups each):
    Then a tabu search over the whole season at once (:mod:`.tabu`, after Dotú and Van
    Hentenryck's social-golfer search) on the exact figures reported: repeats, meetings on
    adjacent days, pairs kept apart.
-   (Step 0, for a power of two from 16 players, with nothing played and nobody pinned: the
-   season starts from repeat-free match days built as designs, :mod:`.designs`.)
+   (Step 0, for a multiple of four with a known construction and nothing played that departs
+   from it: the season starts from repeat-free match days built as designs, :mod:`.designs`
+   (powers of two) and :mod:`.rotational` (24, 28, 40, 88 …: ⌊(v − 1)/3⌋ days, the most
+   possible), with the design's points renamed so that pins and pairs kept apart hold.)
 4. Assign seat winds.  With nothing played, exactly: an edge colouring of the players × tables
    graph gives every player counts that differ by at most one (:mod:`.winds`).  After played
    days, day by day: at each table, the one of the 24 orders that keeps each player's

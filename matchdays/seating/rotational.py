@@ -333,7 +333,8 @@ def main(argv: list[str]) -> None:
         q, _ = shape(v)
         orbit_sizes = [m for m in range(2, q) if (q - 1) % m == 0]
         tries = [lambda m=m: base_day_orbits(v, m, seed=1, seconds=60) for m in reversed(orbit_sizes)]
-        tries += [lambda nodes=nodes: base_day_backtrack(v, seed=1, seconds=60, nodes=nodes) for nodes in (2000, 500, 8000)]
+        tries += [lambda nodes=nodes: base_day_backtrack(v, seed=1, seconds=60, nodes=nodes)
+                  for nodes in (2000, 500, 8000)]
         for attempt in tries:
             base = attempt()
             if base:
