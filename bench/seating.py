@@ -41,6 +41,7 @@ from matchdays.seating import (  # noqa: E402
     pair_meetings,
     schedule_figures,
 )
+from matchdays.seating.designs import design_days  # noqa: E402
 
 SIZES = tuple(range(12, 101, 4)) + (22, 30, 45)
 DAYS = (8, 12)
@@ -60,6 +61,21 @@ def repeat_free_days(days: list[Day]) -> int:
         if any(len(v) > 1 for v in pair_meetings(days[:k]).values()):
             return k - 1
     return len(days)
+
+
+def days_reached(players: list, best: int, seed: int, time_limit: float) -> int:
+    """The longest season Kyoku seats without a repeat, as far as the best known: a season of
+    the best known length, else of its construction's length, else that season's repeat-free
+    first days."""
+    if not best:
+        return 0
+    season = generate(players, best, seed=seed, time_limit=time_limit)
+    if season.repeats == 0:
+        return best
+    design = design_days(len(players), random.Random(seed)) or []
+    if 0 < len(design) < best and generate(players, len(design), seed=seed, time_limit=time_limit).repeats == 0:
+        return max(len(design), repeat_free_days(season.days))
+    return repeat_free_days(season.days)
 
 
 def _result(days: list[Day], players: list, started: float) -> Result:
@@ -265,8 +281,7 @@ def main() -> None:
     for n in sizes_parse(args.sizes):
         best = best_known_days(n)
         players = list(range(n))
-        horizon = generate(players, best, seed=args.seed, time_limit=args.time_limit) if best else None
-        reached = repeat_free_days(horizon.days) if horizon else 0
+        reached = days_reached(players, best, args.seed, args.time_limit)
         for d in (int(x) for x in args.days.split(",")):
             ours = generate(players, d, seed=args.seed, time_limit=args.time_limit)
             pan = pantheon_baseline(players, d, seed=args.seed, iterations=args.iterations)
