@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Attendance, MatchDay, Reserve, SeatingConstraint, SeatingPlan, Substitution
+from .models import Attendance, MatchDay, Reserve, SeatingConstraint, SeatingPlan, SeatingSchedule, Substitution
 
 
 @admin.register(MatchDay)
@@ -25,7 +25,7 @@ class AttendanceAdmin(admin.ModelAdmin):
 
 
 # Seating and substitutions change only through the services (audited): read-only here.
-@admin.register(SeatingPlan, Substitution)
+@admin.register(SeatingPlan, SeatingSchedule, Substitution)
 class ReadOnlyAdmin(admin.ModelAdmin):
     def has_add_permission(self, request):
         return False

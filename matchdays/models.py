@@ -123,3 +123,28 @@ class SeatingPlan(models.Model):
     @property
     def is_current(self):
         return self.published_revision == self.revision
+
+
+class SeatingSchedule(models.Model):
+    """A season's seating planned at once: the division's match days from ``numbers[0]`` on,
+    seated together (the generator's whole-season figures), given the days played before them.
+    Each match day's seating is taken from the division's latest schedule while play follows it;
+    a departure (other attendance, a hand swap, a substitute, a constraint or seed changed, a
+    match day added) plans the remaining days again in a new row, so every plan stays on record
+    and any of them can be recomputed from its inputs (players, history, seed, constraints)."""
+    LEAGUE_PATH = "division__season__league"
+
+    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="seating_schedules")
+    numbers = models.JSONField(default=list)        # match-day numbers planned, in order
+    players = models.JSONField(default=list)        # player ids attending, as planned
+    history = models.JSONField(default=list)        # [[number, [[ids of a table], …]], …] played before
+    days = models.JSONField(default=list)           # per planned day: {"tables": [[E, S, W, N]…], "byes": […]}
+    seed = models.PositiveIntegerField(default=0)
+    leftover = models.CharField(max_length=12, choices=MatchDay.Leftover.choices, default=MatchDay.Leftover.BYE)
+    constraints = models.JSONField(default=dict)    # {"fixed": {player: table}, "apart": [[a, b], …]}
+    figures = models.JSONField(default=dict)        # whole season, history included
+    reason = models.CharField(max_length=40, blank=True)  # why this plan was made
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["division", "pk"]

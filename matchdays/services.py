@@ -13,7 +13,7 @@ from league import services as league_services
 from league.models import Entry, Game, GameSeat, Player
 
 from . import seating
-from .models import Attendance, MatchDay, Reserve, SeatingConstraint, SeatingPlan, Substitution
+from .models import Attendance, MatchDay, Reserve, SeatingConstraint, SeatingPlan, SeatingSchedule, Substitution
 
 MAX_SEED = 2**31 - 1
 
@@ -59,9 +59,12 @@ def attending_players(match_day: MatchDay) -> list[int]:
     return [p for p in entered if p not in away]
 
 
-def _history(match_day: MatchDay) -> list[seating.Day]:
+def played_days(match_day: MatchDay) -> list[tuple[int, seating.Day]]:
     """The division's earlier match days as they stand in the league's games (published seatings,
-    substitutions and games entered by hand alike), in match-day order."""
+    substitutions and games entered by hand alike), in match-day order, with each day's short
+    tables (substitute seats, which have no game) from its published seating.  A day's byes are
+    the division's players who did not play it, on a bye or absent alike: sitting out is a turn
+    taken, so the turns rotate given attendance."""
     seats = (GameSeat.objects.filter(game__division=match_day.division, game__match_day__lt=match_day.number)
              .order_by("game__match_day", "game__table", "seat").values_list("game__match_day", "game_id",
                                                                               "seat", "player_id"))
@@ -69,7 +72,21 @@ def _history(match_day: MatchDay) -> list[seating.Day]:
     for number, game_id, seat, player_id in seats:
         table = days.setdefault(number, {}).setdefault(game_id, [None] * 4)
         table[seat] = player_id
-    return [seating.Day(tables=list(days[n].values())) for n in sorted(days)]
+    published = {plan.match_day.number: plan for plan in SeatingPlan.objects.filter(
+        match_day__division=match_day.division, match_day__number__lt=match_day.number,
+        published_revision__isnull=False).select_related("match_day")}
+    entered = set(Entry.objects.filter(division=match_day.division).values_list("player_id", flat=True))
+    out = []
+    for n in sorted(days):
+        plan = published.get(n)
+        tables = list(days[n].values()) + ([t for t in plan.tables if None in t] if plan else [])
+        seated = {p for t in tables for p in t if p is not None}
+        out.append((n, seating.Day(tables=tables, byes=sorted(entered - seated))))
+    return out
+
+
+def _history(match_day: MatchDay) -> list[seating.Day]:
+    return [day for _, day in played_days(match_day)]
 
 
 def _constraints(match_day: MatchDay):
@@ -103,8 +120,68 @@ def plan_figures(match_day: MatchDay, tables, byes) -> dict:
             "unmet": unmet}
 
 
+def tables_canonical(tables: list) -> list[list[int]]:
+    """Tables as sorted lists of the players seated (seat order and empty seats aside)."""
+    return sorted(sorted(p for p in t if p is not None) for t in tables if any(p is not None for p in t))
+
+
+def constraints_canonical(fixed: dict, apart: list) -> dict:
+    """Constraints as stored on a schedule (JSON: lists, in a fixed order)."""
+    return {"fixed": sorted([p, t] for p, t in fixed.items()), "apart": sorted(sorted(pair) for pair in apart)}
+
+
+def seating_schedule_departure(schedule: SeatingSchedule | None, match_day: MatchDay, players: list[int],
+                               seed: int, constraints: dict, played: list[tuple[int, seating.Day]]) -> str:
+    """Why ``schedule`` cannot seat ``match_day`` as planned ('' when it can): the day is not in
+    it, or the seed, the leftover rule, the attending players or the constraints differ from the
+    plan's, or the days played are not the plan's history followed by its own days."""
+    if schedule is None:
+        return "first plan"
+    if match_day.number not in schedule.numbers:
+        return "match day not planned"
+    if schedule.seed != seed:
+        return "seed"
+    if schedule.leftover != match_day.leftover:
+        return "leftover rule"
+    if schedule.players != sorted(players):
+        return "attendance"
+    if schedule.constraints != constraints:
+        return "constraints"
+    expected = [[n, tables_canonical(t)] for n, t in schedule.history]
+    expected += [[n, tables_canonical(d["tables"])] for n, d in zip(schedule.numbers, schedule.days)
+                 if n < match_day.number]
+    if expected != [[n, tables_canonical(day.tables)] for n, day in played]:
+        return "played days"
+    return ""
+
+
+def seating_schedule_plan(*, match_day: MatchDay, players: list[int], seed: int, fixed: dict, apart: list,
+                          played: list[tuple[int, seating.Day]], reason: str, time_limit: float,
+                          actor=None) -> SeatingSchedule:
+    """Seat this and every later match day of the division at once, given the days played."""
+    numbers = list(MatchDay.objects.filter(division=match_day.division, number__gte=match_day.number)
+                   .order_by("number").values_list("number", flat=True))
+    result = seating.generate(players, len(numbers), seed=seed, history=[d for _, d in played],
+                              leftover=match_day.leftover, fixed_table=fixed, apart=apart, time_limit=time_limit)
+    figures = {"repeats": result.repeats, "consecutive_repeats": result.consecutive_repeats,
+               "wind_imbalance": result.wind_imbalance, "wind_imbalance_min": result.wind_imbalance_min,
+               "lower_bound": seating.lower_bound_repeats(len(players), len(numbers) + len(played),
+                                                          match_day.leftover),
+               "messages": result.unmet, "stopped_early": result.stopped_early}
+    schedule = SeatingSchedule.objects.create(
+        division=match_day.division, numbers=numbers, players=sorted(players), seed=seed,
+        history=[[n, tables_canonical(day.tables)] for n, day in played],
+        days=[{"tables": d.tables, "byes": d.byes} for d in result.days], leftover=match_day.leftover,
+        constraints=constraints_canonical(fixed, apart), figures=figures, reason=reason)
+    audit_log_write(actor=actor, action="seating.plan", obj=schedule,
+                    data={"reason": reason, "numbers": numbers, "seed": seed, "repeats": result.repeats})
+    return schedule
+
+
 @transaction.atomic
-def seating_generate(*, match_day: MatchDay, seed: int = 0, time_limit: float = 5.0, actor=None) -> SeatingPlan:
+def seating_generate(*, match_day: MatchDay, seed: int = 0, time_limit: float = 20.0, actor=None) -> SeatingPlan:
+    """This match day's seating from the division's season schedule, planned anew only when play
+    has departed from it (see :func:`seating_schedule_departure`)."""
     _check(actor, match_day)
     if not 0 <= seed <= MAX_SEED:
         raise ValidationError({"seed": [f"a seed is between 0 and {MAX_SEED}"]})
@@ -112,15 +189,21 @@ def seating_generate(*, match_day: MatchDay, seed: int = 0, time_limit: float = 
     if len(players) < 4:
         raise ValidationError({"players": ["at least four attending players are needed"]})
     fixed, apart = _constraints(match_day)
-    result = seating.generate(players, 1, seed=seed, history=_history(match_day), leftover=match_day.leftover,
-                              fixed_table={p: t for p, t in fixed.items() if p in players},
-                              apart=[(a, b) for a, b in apart if a in players and b in players],
-                              time_limit=time_limit)
-    day = result.days[0]
-    figures = plan_figures(match_day, day.tables, day.byes)
-    figures["messages"] = result.unmet
+    fixed = {p: t for p, t in fixed.items() if p in players}
+    apart = [(a, b) for a, b in apart if a in players and b in players]
+    played = played_days(match_day)
+    schedule = (SeatingSchedule.objects.filter(division=match_day.division).order_by("pk").last())
+    reason = seating_schedule_departure(schedule, match_day, players, seed, constraints_canonical(fixed, apart),
+                                        played)
+    if reason:
+        schedule = seating_schedule_plan(match_day=match_day, players=players, seed=seed, fixed=fixed, apart=apart,
+                                         played=played, reason=reason, time_limit=time_limit, actor=actor)
+    day = schedule.days[schedule.numbers.index(match_day.number)]
+    figures = plan_figures(match_day, day["tables"], day["byes"])
+    figures["messages"] = schedule.figures.get("messages", [])
+    figures["schedule"] = schedule.pk
     plan, created = SeatingPlan.objects.get_or_create(match_day=match_day)
-    plan.tables, plan.byes, plan.figures, plan.seed = day.tables, day.byes, figures, seed
+    plan.tables, plan.byes, plan.figures, plan.seed = day["tables"], day["byes"], figures, seed
     if not created:
         plan.revision += 1
     plan.save()
@@ -128,7 +211,8 @@ def seating_generate(*, match_day: MatchDay, seed: int = 0, time_limit: float = 
         match_day.status = MatchDay.Status.SEATED
         match_day.save(update_fields=["status"])
     audit_log_write(actor=actor, action="seating.generate", obj=plan,
-                    data={"seed": seed, "revision": plan.revision, "repeats": figures["repeats"]})
+                    data={"seed": seed, "revision": plan.revision, "repeats": figures["repeats"],
+                          "schedule": schedule.pk, "planned": bool(reason)})
     return plan
 
 

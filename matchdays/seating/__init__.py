@@ -7,9 +7,12 @@ slowly at 128 players, while swap moves evaluate in six look-ups each):
 1. Build the season day by day.  For a day, the cost of seating two players together is
    the number of times they already met (each earlier meeting counts 1, plus ``consecutive_weight``
    if it was on an adjacent day), plus a large penalty if they must not meet.
-2. Improve each day by swapping two players at different tables (players pinned to a table
-   never move), alternating two moves: a conflict-directed move (a player who sits with someone
-   they met before goes to the best swap partner anywhere, with a short tabu list, as in
+   Byes, and the seats at a short table of substitutes, go in turn: to the players who had
+   fewest so far (a day missed counts as a turn), then not to those who sat out the day before.
+2. Improve each day by swapping two players at different tables (players pinned to a table,
+   and the short table's players that day, never move), alternating two moves: a
+   conflict-directed move (a player who sits with someone they met before goes to the best
+   swap partner anywhere, with a short tabu list, as in
    local-search solvers for the social golfer problem) and a random swap accepted by simulated
    annealing.
 3. Re-optimise every day against all the other days (earlier *and* later) for a few passes,
@@ -17,8 +20,10 @@ slowly at 128 players, while swap moves evaluate in six look-ups each):
    Then a tabu search over the whole season at once (:mod:`.tabu`, after Dotú and Van
    Hentenryck's social-golfer search) on the exact figures reported: repeats, meetings on
    adjacent days, pairs kept apart.
-   (Step 0, for a power of two from 16 players, with nothing played and nobody pinned: the
-   season starts from repeat-free match days built as designs, :mod:`.designs`.)
+   (Step 0, for a multiple of four with a known construction and nothing played that departs
+   from it: the season starts from repeat-free match days built as designs, :mod:`.designs`
+   (powers of two) and :mod:`.rotational` (24, 28, 40, 88 …: ⌊(v − 1)/3⌋ days, the most
+   possible), with the design's points renamed so that pins and pairs kept apart hold.)
 4. Assign seat winds.  With nothing played, exactly: an edge colouring of the players × tables
    graph gives every player counts that differ by at most one (:mod:`.winds`).  After played
    days, day by day: at each table, the one of the 24 orders that keeps each player's
@@ -37,7 +42,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from .designs import design_days
+from .designs import design_days, design_relabel
 from .tabu import schedule_improve
 from .winds import balanced_winds, winds_given_history
 
@@ -72,18 +77,38 @@ class Result:
 
 
 def lower_bound_repeats(n_players: int, n_days: int, leftover: str = BYE) -> int:
-    """A floor no schedule can beat: meetings beyond the number of distinct pairs available,
-    overall and per player (each seated player meets three others a day)."""
-    seated = n_players - n_players % 4 if leftover == BYE else n_players
-    tables_full = seated // 4
-    per_day = tables_full * 6 + (math.comb(seated % 4, 2) if leftover != BYE else 0)
-    overall = per_day * n_days - math.comb(n_players, 2)
-    if n_players % 4 == 0 or leftover != BYE:
-        per_player = n_players * max(0, 3 * n_days - (n_players - 1))
-        per_player = math.ceil(per_player / 2)
+    """A floor no schedule of ``n_days`` can beat, with byes or with substitute seats.
+
+    Derivation.  Repeats = Σ over pairs (meetings − 1) = ½ Σ over players p of (m_p − u_p), where
+    m_p counts p's meetings (with multiplicity) and u_p ≤ n − 1 the distinct players p met.  So
+
+        repeats ≥ ½ Σ_p max(0, m_p − (n − 1)).
+
+    m_p depends on how often p is short of three table-mates: with byes (r = n mod 4 players sit
+    out each day) m_p = 3 (D − y_p) for y_p days out, Σ y_p = r·D; with substitutes (the last
+    table seats only r players, each meeting r − 1 others) m_p = 3D − (4 − r) k_p for k_p days at
+    the short table, Σ k_p = r·D.  Either way the term max(0, c − a·x_p) is convex in x_p, so
+    its sum is least when the x_p are as equal as possible: r·D mod n players take
+    ⌈r·D / n⌉ and the rest ⌊r·D / n⌋.  (The count over all pairs, meetings − C(n, 2), is half
+    the sum of the same terms without the max, so it is never stronger.)  E.g. 22 players over 10 days
+    with substitutes: 20 players meet 28 times, 2 meet 30 times, 21 others each:
+    ½ (20·7 + 2·9) = 79; 30 players over 10 days with byes: 10 play all 10 days, meet 30 of 29:
+    ½ · 10 = 5.
+    """
+    n, r = n_players, n_players % 4
+    if n < 4 or n_days <= 0:
+        return 0
+    short = r * n_days                       # byes, or seats at the short table, over the season
+    low, high_count = divmod(short, n)       # high_count players take low + 1 of them
+    if leftover == BYE:
+        def meetings(x: int) -> int:
+            return 3 * (n_days - x)
     else:
-        per_player = 0
-    return max(0, overall, per_player)
+        def meetings(x: int) -> int:
+            return 3 * n_days - (4 - r) * x if r else 3 * n_days
+    excess = (high_count * max(0, meetings(low + 1) - (n - 1))
+              + (n - high_count) * max(0, meetings(low) - (n - 1)))
+    return math.ceil(excess / 2)
 
 
 def pair_meetings(days: list[Day]) -> dict:
@@ -116,18 +141,72 @@ def schedule_figures(days: list[Day], players: list) -> dict:
             "wind_imbalance": imbalance, "wind_imbalance_min": least}
 
 
+@dataclass
+class _Season:
+    """The working state of one call to :func:`generate`: players as indexes 0 … n − 1."""
+    n: int
+    n_tables: int
+    size: list[int]                  # seats per table (the last is short with substitutes)
+    pinned: dict[int, int]           # player -> table index, every new day
+    apart: list[tuple[int, int]]
+    day_tables: list[list[list[int]]]
+    day_byes: list[list[int]]
+    held: dict[int, set]             # day -> players who stay at their table that day
+    rng: random.Random
+    deadline: float
+    consecutive_weight: float
+    stopped: bool = False
+
+
 def generate(players: list, n_days: int, *, seed: int = 0, history: list[Day] | None = None,
              leftover: str = BYE, fixed_table: dict | None = None, apart: list | None = None,
              consecutive_weight: float = 1.0, time_limit: float = 10.0, effort: float = 4.0) -> Result:
     """Seat ``players`` for ``n_days`` new match days after the ``history`` days (already played,
     kept as they are).  ``fixed_table``: player -> table number (1-based) on every new day;
     ``apart``: pairs who must not meet.  ``leftover``: BYE (the odd players sit out, in turn) or
-    SUBSTITUTES (the last table is filled up with substitute seats, shown as None)."""
+    SUBSTITUTES (the last table is filled up with substitute seats, shown as None; who sits
+    there rotates like byes)."""
     started = time.monotonic()
-    deadline = started + max(0.05, float(time_limit))
     history = list(history or [])
-    fixed_table = dict(fixed_table or {})
     apart = [tuple(p) for p in (apart or [])]
+    players_check(players, n_days, leftover)
+    index = {p: i for i, p in enumerate(players)}
+    n = len(players)
+    n_tables = n // 4 if leftover == BYE else math.ceil(n / 4)
+    size = [4] * n_tables
+    if leftover == SUBSTITUTES and n % 4:
+        size[-1] = n % 4
+    pinned, unmet = pins_check(dict(fixed_table or {}), index, size)
+    apart_idx = [(index[a], index[b]) for a, b in apart if a in index and b in index and a != b]
+    unmet += [f"{a} and {b} must not meet: not both among the players"
+              for a, b in apart if a not in index or b not in index]
+    day_tables = [[[index[p] for p in t if p is not None and p in index] for t in day.tables] for day in history]
+    day_byes = [[index[p] for p in day.byes if p in index] for day in history]
+    season = _Season(n=n, n_tables=n_tables, size=size, pinned=pinned, apart=apart_idx, day_tables=day_tables,
+                     day_byes=day_byes, held={}, rng=random.Random(seed),
+                     deadline=started + max(0.05, float(time_limit)), consecutive_weight=consecutive_weight)
+    new_start, total_days = len(history), len(history) + n_days
+
+    constructed = season_construct(season, n_days, seed)                  # step 0
+    season_build(season, total_days, leftover, effort)                    # steps 1, 2
+    if n_days > 1 and not (constructed == n_days and not apart_idx):
+        season_repass(season, new_start, total_days, effort)              # step 3
+    if n_days and not season.stopped:                                    # step 3b
+        season.day_tables[new_start:], season.stopped = schedule_improve(
+            season.day_tables, first_new=new_start, n=n, pinned=pinned, apart_pairs=apart_idx,
+            consecutive_weight=consecutive_weight, apart_penalty=APART_PENALTY, rng=season.rng,
+            steps=int(effort * TABU_STEPS_PER_EFFORT), deadline=season.deadline, held=season.held)
+    days_out = season_winds(season, history, index, players, new_start)   # step 4
+    unmet += apart_broken(days_out, apart)
+    figures = schedule_figures(history + days_out, players)
+    return Result(days=days_out, repeats=figures["repeats"], consecutive_repeats=figures["consecutive_repeats"],
+                  wind_counts=figures["wind_counts"], wind_imbalance=figures["wind_imbalance"],
+                  wind_imbalance_min=figures["wind_imbalance_min"], unmet=unmet, stopped_early=season.stopped,
+                  seconds=round(time.monotonic() - started, 3))
+
+
+def players_check(players: list, n_days: int, leftover: str) -> None:
+    """Input the generator refuses (SeatingError)."""
     if leftover not in (BYE, SUBSTITUTES):
         raise SeatingError(f"unknown leftover rule {leftover!r}: use 'bye' or 'substitutes'")
     if len(set(players)) != len(players):
@@ -137,244 +216,238 @@ def generate(players: list, n_days: int, *, seed: int = 0, history: list[Day] | 
     if n_days < 0:
         raise SeatingError("the number of match days cannot be negative")
 
-    n = len(players)
-    index = {p: i for i, p in enumerate(players)}
-    rng = random.Random(seed)
-    n_tables = n // 4 if leftover == BYE else math.ceil(n / 4)
-    n_byes = n % 4 if leftover == BYE else 0
-    size = [4] * n_tables
-    if leftover == SUBSTITUTES and n % 4:
-        size[-1] = n % 4
-    unmet: list[str] = []
 
-    # Pins: a player fixed to a table that does not exist, or to a full table, cannot be kept.
+def pins_check(fixed_table: dict, index: dict, size: list[int]) -> tuple[dict[int, int], list[str]]:
+    """Player index -> table index for the pins that can be kept; the others in words (a player
+    fixed to a table that does not exist, or to a table already full of fixed players)."""
     pinned: dict[int, int] = {}
-    load = [0] * n_tables
+    unmet: list[str] = []
+    load = [0] * len(size)
     for p, t in sorted(fixed_table.items(), key=lambda kv: index.get(kv[0], -1)):
         if p not in index:
             unmet.append(f"{p} must sit at table {t}: not among the players")
-            continue
-        if not isinstance(t, int) or not 1 <= t <= n_tables:
-            unmet.append(f"{p} must sit at table {t}: there are only {n_tables} tables")
-            continue
-        if load[t - 1] >= size[t - 1]:
+        elif not isinstance(t, int) or not 1 <= t <= len(size):
+            unmet.append(f"{p} must sit at table {t}: there are only {len(size)} tables")
+        elif load[t - 1] >= size[t - 1]:
             unmet.append(f"{p} must sit at table {t}: the table is already full of fixed players")
-            continue
-        load[t - 1] += 1
-        pinned[index[p]] = t - 1
-    apart_idx = [(index[a], index[b]) for a, b in apart if a in index and b in index and a != b]
-    for a, b in apart:
-        if a not in index or b not in index:
-            unmet.append(f"{a} and {b} must not meet: not both among the players")
+        else:
+            load[t - 1] += 1
+            pinned[index[p]] = t - 1
+    return pinned, unmet
 
-    total_days = len(history) + n_days
-    # meet[d] is a list of (a, b) index pairs on day d; history converted once.
-    day_tables: list[list[list[int]]] = []   # per day: tables as lists of indexes (no None)
-    day_byes: list[list[int]] = []
-    for day in history:
-        day_tables.append([[index[p] for p in t if p is not None and p in index] for t in day.tables])
-        day_byes.append([index[p] for p in day.byes if p in index])
+
+def season_construct(season: _Season, n_days: int, seed: int) -> int:
+    """Step 0: repeat-free days by construction (.designs), relabelled so that pins and pairs
+    kept apart hold, as far as the design reaches.  The design depends on the seed alone, so a
+    season seated one match day at a time keeps following it while every played day was the
+    design's; any other history leaves the days to the search.  Returns the days added."""
+    if not n_days or season.n_tables * 4 != season.n:
+        return 0
+    design_rng = random.Random(seed)
+    design = design_days(season.n, design_rng)
+    if not design:
+        return 0
+    played = len(season.day_tables)
+    design = design_relabel(design, played + n_days, season.pinned, season.apart, design_rng)
+    if design is None or not _follows(season.day_tables, design):
+        return 0
+    constructed = design[played:played + n_days]
+    season.day_tables.extend(constructed)
+    season.day_byes.extend([] for _ in constructed)
+    return len(constructed)
+
+
+def season_build(season: _Season, total_days: int, leftover: str, effort: float) -> None:
+    """Steps 1 and 2: each remaining day from a random seating, improved against the days before
+    it.  Byes and short-table seats go to those who had fewest (then not the day before)."""
+    n, rng = season.n, season.rng
+    short = n % 4 if leftover == SUBSTITUTES else 0
+    n_byes = n % 4 if leftover == BYE else 0
     byes_count = [0] * n
-    for bl in day_byes:
+    short_count = [0] * n
+    for bl in season.day_byes:
         for i in bl:
             byes_count[i] += 1
+    for tables in season.day_tables:
+        for t in tables:
+            if short and len(t) == short:
+                for i in t:
+                    short_count[i] += 1
+    moves = int(effort * max(2000, 60 * n))
+    for d in range(len(season.day_tables), total_days):
+        last_byes = set(season.day_byes[-1]) if season.day_byes else set()
+        byes = turns_take(byes_count, n_byes, season.pinned, last_byes, rng)
+        season.day_byes.append(byes)
+        pinned_short = sum(1 for t in season.pinned.values() if t == season.n_tables - 1)
+        at_short = turns_take(short_count, max(0, short - pinned_short), season.pinned, set(), rng)
+        tables = tables_initial(season, byes, at_short)
+        season.held[d] = set(at_short)
+        season.day_tables.append(tables)
+        season.day_tables[d] = day_optimise(season, d, moves)
 
-    def weights_for(d: int, skip_self: bool = True) -> list[list[float]]:
-        w = [[0.0] * n for _ in range(n)]
-        for d2, tables in enumerate(day_tables):
-            if d2 == d:
+
+def turns_take(count: list[int], k: int, pinned: dict, last: set, rng) -> list[int]:
+    """The k players (never a pinned one) whose turn it is: fewest turns so far, then not the
+    day before, then at random; their counts go up."""
+    if not k:
+        return []
+    order = sorted((i for i in range(len(count)) if i not in pinned),
+                   key=lambda i: (count[i], i in last, rng.random()))
+    chosen = order[:k]
+    for i in chosen:
+        count[i] += 1
+    return chosen
+
+
+def tables_initial(season: _Season, byes: list[int], at_short: list[int]) -> list[list[int]]:
+    """Pinned players at their tables, the short table's players at the last, the rest at random."""
+    tables: list[list[int]] = [[] for _ in range(season.n_tables)]
+    if at_short:
+        tables[-1] = list(at_short)
+    for i, t in sorted(season.pinned.items()):
+        if i not in byes:
+            tables[t].append(i)
+    placed = set(byes) | set(at_short) | set(season.pinned)
+    rest = [i for i in range(season.n) if i not in placed]
+    season.rng.shuffle(rest)
+    for t in range(season.n_tables):
+        while len(tables[t]) < season.size[t] and rest:
+            tables[t].append(rest.pop())
+    return tables
+
+
+def season_repass(season: _Season, new_start: int, total_days: int, effort: float) -> None:
+    """Step 3: re-optimise every new day against all the others (earlier and later)."""
+    moves = int(effort * max(2000, 60 * season.n)) // 2
+    for _ in range(int(6 * effort)):
+        for d in range(new_start, total_days):
+            if time.monotonic() > season.deadline:
+                season.stopped = True
+                return
+            season.day_tables[d] = day_optimise(season, d, moves)
+
+
+def day_weights(season: _Season, d: int) -> list[list[float]]:
+    """What seating two players together on day d costs, given every other day."""
+    n = season.n
+    w = [[0.0] * n for _ in range(n)]
+    for d2, tables in enumerate(season.day_tables):
+        if d2 == d:
+            continue
+        extra = 1.0 + (season.consecutive_weight if abs(d2 - d) == 1 else 0.0)
+        for t in tables:
+            for a, b in itertools.combinations(t, 2):
+                w[a][b] += extra
+                w[b][a] += extra
+    for a, b in season.apart:
+        w[a][b] += APART_PENALTY
+        w[b][a] += APART_PENALTY
+    return w
+
+
+def day_optimise(season: _Season, d: int, moves: int) -> list[list[int]]:
+    """Day d improved by swaps of two players at different tables (pinned and short-table
+    players stay), alternating a conflict-directed move (a player sitting with someone they met
+    goes to the best swap partner, recently moved players tabu) and a random swap accepted by
+    simulated annealing.  Returns the best tables found."""
+    tables = season.day_tables[d]
+    stay = set(season.pinned) | season.held.get(d, set())
+    movers = [p for t in tables for p in t if p not in stay]
+    if len(movers) < 2 or len(tables) < 2:
+        return tables
+    w = day_weights(season, d)
+    rng = season.rng
+    pos = {p: (ti, si) for ti, t in enumerate(tables) for si, p in enumerate(t)}
+    cost = sum(w[a][b] for t in tables for a, b in itertools.combinations(t, 2))
+    best_cost, best = cost, [list(t) for t in tables]
+    tabu: dict[int, int] = {}
+    step = 0
+    while step < moves:
+        if step % 64 == 0 and time.monotonic() > season.deadline:
+            season.stopped = True
+            break
+        if step % 2 == 0:
+            step += 8
+            a = movers[rng.randrange(len(movers))]
+            b, delta = swap_directed(tables, pos, w, a, movers, tabu, step, rng)
+            if b is None:
                 continue
-            extra = 1.0 + (consecutive_weight if abs(d2 - d) == 1 else 0.0)
-            for t in tables:
-                for a, b in itertools.combinations(t, 2):
-                    w[a][b] += extra
-                    w[b][a] += extra
-        for a, b in apart_idx:
-            w[a][b] += APART_PENALTY
-            w[b][a] += APART_PENALTY
-        return w
-
-    moves_per_day = int(effort * max(2000, 60 * n))
-    stopped = False
-
-    def optimise(tables: list[list[int]], w: list[list[float]], moves: int) -> list[list[int]]:
-        nonlocal stopped
-        movable = [(ti, si) for ti, t in enumerate(tables) for si, p in enumerate(t) if p not in pinned]
-        if len(movable) < 2 or len(tables) < 2:
-            return tables
-
-        def table_cost(t):
-            return sum(w[a][b] for a, b in itertools.combinations(t, 2))
-
-        cost = sum(table_cost(t) for t in tables)
-        best_cost, best = cost, [list(t) for t in tables]
-        temp0 = 0.6
-        pos = {}
-        for ti, si in movable:
-            pos[tables[ti][si]] = (ti, si)
-        movers = [tables[ti][si] for ti, si in movable]
-        tabu: dict[int, int] = {}
-        step = 0
-        while step < moves:
-            if step % 64 == 0 and time.monotonic() > deadline:
-                stopped = True
-                break
-            if step % 2 == 0:
-                # conflict-directed move: a player who shares a table with someone they met
-                # before moves to the best other table (swap partner chosen over all players);
-                # recently moved players are tabu for a few steps, which escapes plateaus
-                step += 8
-                a = movers[rng.randrange(len(movers))]
-                ta, sa = pos[a]
-                A = tables[ta]
-                wa = w[a]
-                if all(wa[x] == 0 for x in A if x != a):
-                    continue
-                base_a = sum(wa[x] for x in A if x != a)
-                best_move, best_delta, ties = None, None, 0
-                for b in movers:
-                    tb, sb = pos[b]
-                    if tb == ta or tabu.get(b, -1) > step:
-                        continue
-                    B = tables[tb]
-                    wb = w[b]
-                    delta = -base_a
-                    for x in A:
-                        if x != a:
-                            delta += wb[x]
-                    for y in B:
-                        if y != b:
-                            delta += wa[y] - wb[y]
-                    if best_delta is None or delta < best_delta:
-                        best_move, best_delta, ties = b, delta, 1
-                    elif delta == best_delta:
-                        ties += 1
-                        if rng.randrange(ties) == 0:
-                            best_move = b
-                if best_move is None:
-                    continue
-                b = best_move
-                tb, sb = pos[b]
-                tables[ta][sa], tables[tb][sb] = b, a
-                pos[a], pos[b] = (tb, sb), (ta, sa)
-                tabu[a] = tabu[b] = step + 8 * 10
-                cost += best_delta
-                if cost < best_cost - 1e-9:
-                    best_cost, best = cost, [list(t) for t in tables]
-                continue
+            tabu[a] = tabu[b] = step + 8 * 10
+        else:
             step += 1
             a, b = rng.sample(movers, 2)
-            (ta, sa), (tb, sb) = pos[a], pos[b]
-            if ta == tb:
+            if pos[a][0] == pos[b][0]:
                 continue
-            A, B = tables[ta], tables[tb]
-            wa, wb = w[a], w[b]
-            delta = 0.0
-            for x in A:
-                if x != a:
-                    delta += wb[x] - wa[x]
-            for y in B:
-                if y != b:
-                    delta += wa[y] - wb[y]
-            temp = temp0 * (1 - step / moves) + 1e-9
-            if delta <= 0 or rng.random() < math.exp(-delta / temp):
-                A[sa], B[sb] = b, a
-                pos[a], pos[b] = (tb, sb), (ta, sa)
-                cost += delta
-                if cost < best_cost - 1e-9:
-                    best_cost, best = cost, [list(t) for t in tables]
-        return best
+            delta = swap_delta(tables, pos, w, a, b)
+            temp = 0.6 * (1 - step / moves) + 1e-9
+            if delta > 0 and rng.random() >= math.exp(-delta / temp):
+                continue
+        (ta, sa), (tb, sb) = pos[a], pos[b]
+        tables[ta][sa], tables[tb][sb] = b, a
+        pos[a], pos[b] = (tb, sb), (ta, sa)
+        cost += delta
+        if cost < best_cost - 1e-9:
+            best_cost, best = cost, [list(t) for t in tables]
+    return best
 
-    def initial(d: int, byes: list[int]) -> list[list[int]]:
-        tables: list[list[int]] = [[] for _ in range(n_tables)]
-        for i, t in sorted(pinned.items()):
-            if i not in byes:
-                tables[t].append(i)
-        rest = [i for i in range(n) if i not in pinned and i not in byes]
-        rng.shuffle(rest)
-        for t in range(n_tables):
-            while len(tables[t]) < size[t] and rest:
-                tables[t].append(rest.pop())
-        return tables
 
-    # Step 0: players numbering a power of two (16 or more), nobody pinned: repeat-free match
-    # days by construction (.designs), as far as the design reaches. The design depends on the
-    # seed alone, so a season seated one match day at a time (the match-day page) keeps following
-    # it for as long as every played day was the design's day; any other history (a substitute,
-    # a hand swap, another seed) leaves the days to the search.
-    new_start = len(history)
-    constructed = None
-    if not pinned and n_days:
-        design = design_days(n, random.Random(seed))
-        if design and _follows(day_tables, design):
-            constructed = design[len(history):len(history) + n_days] or None
-    if constructed:
-        day_tables.extend(constructed)
-        day_byes.extend([] for _ in constructed)
+def swap_delta(tables: list[list[int]], pos: dict, w: list[list[float]], a: int, b: int) -> float:
+    """Cost change of swapping a and b (at different tables)."""
+    A, B = tables[pos[a][0]], tables[pos[b][0]]
+    wa, wb = w[a], w[b]
+    return (sum(wb[x] - wa[x] for x in A if x != a) + sum(wa[y] - wb[y] for y in B if y != b))
 
-    # Step 1+2: day by day.
-    for d in range(len(day_tables), total_days):
-        byes: list[int] = []
-        if n_byes:
-            last = set(day_byes[-1]) if day_byes else set()
-            order = sorted((i for i in range(n) if i not in pinned),
-                           key=lambda i: (byes_count[i], i in last, rng.random()))
-            byes = order[:n_byes]
-            for i in byes:
-                byes_count[i] += 1
-        day_byes.append(byes)
-        day_tables.append(initial(d, byes))
-        w = weights_for(d)
-        day_tables[d] = optimise(day_tables[d], w, moves_per_day)
 
-    # Step 3: re-optimise each new day against all the others.
-    all_built = constructed is not None and len(constructed) == n_days and not apart_idx
-    passes = int(6 * effort) if n_days > 1 and not all_built else 0
-    for _ in range(passes):
-        for d in range(new_start, total_days):
-            if time.monotonic() > deadline:
-                stopped = True
-                break
-            day_tables[d] = optimise(day_tables[d], weights_for(d), moves_per_day // 2)
+def swap_directed(tables: list[list[int]], pos: dict, w: list[list[float]], a: int, movers: list[int],
+                  tabu: dict, step: int, rng) -> tuple[int | None, float]:
+    """The best swap partner for a player who sits with someone they met (ties at random), or
+    None when a meets nobody again."""
+    A = tables[pos[a][0]]
+    if all(w[a][x] == 0 for x in A if x != a):
+        return None, 0.0
+    best, best_delta, ties = None, 0.0, 0
+    for b in movers:
+        if pos[b][0] == pos[a][0] or tabu.get(b, -1) > step:
+            continue
+        delta = swap_delta(tables, pos, w, a, b)
+        if best is None or delta < best_delta:
+            best, best_delta, ties = b, delta, 1
+        elif delta == best_delta:
+            ties += 1
+            if rng.randrange(ties) == 0:
+                best = b
+    return best, best_delta
 
-    # Step 3b: the whole season at once (tabu search, see .tabu), where conflicts remain: the
-    # day-by-day passes stall a few repeats short on the hard sizes (32 players over 8 days).
-    if n_days and not stopped:
-        day_tables[new_start:], stopped = schedule_improve(
-            day_tables, first_new=new_start, n=n, pinned=pinned, apart_pairs=apart_idx,
-            consecutive_weight=consecutive_weight, apart_penalty=APART_PENALTY, rng=rng,
-            steps=int(effort * TABU_STEPS_PER_EFFORT), deadline=deadline)
 
-    # Step 4: winds. Nothing played: exact (.winds, edge colouring). After played days: given
-    # the winds already played, table by table.
-    new_days = [day_tables[d] for d in range(new_start, total_days)]
+def season_winds(season: _Season, history: list[Day], index: dict, players: list, new_start: int) -> list[Day]:
+    """Step 4: seat winds.  Nothing played: exact (.winds, edge colouring).  After played days:
+    given the winds already played, table by table."""
+    new_days = season.day_tables[new_start:]
     if not history:
         orders = balanced_winds(new_days)
     else:
-        counts = [[0, 0, 0, 0] for _ in range(n)]
+        counts = [[0, 0, 0, 0] for _ in range(season.n)]
         for day in history:
             for t in day.tables:
                 for s, p in enumerate(t):
                     if p is not None and p in index:
                         counts[index[p]][s] += 1
-        orders, winds_stopped = winds_given_history(new_days, counts, rng, deadline)
-        stopped = stopped or winds_stopped
-    days_out: list[Day] = []
-    for k, d in enumerate(range(new_start, total_days)):
-        out_tables = [[players[p] if p is not None else None for p in order] for order in orders[k]]
-        days_out.append(Day(tables=out_tables, byes=[players[i] for i in day_byes[d]]))
+        orders, winds_stopped = winds_given_history(new_days, counts, season.rng, season.deadline)
+        season.stopped = season.stopped or winds_stopped
+    return [Day(tables=[[players[p] if p is not None else None for p in order] for order in orders[k]],
+                byes=[players[i] for i in season.day_byes[new_start + k]])
+            for k in range(len(new_days))]
 
-    # Report what could not be kept.
-    for d, day in enumerate(days_out, start=1):
+
+def apart_broken(days: list[Day], apart: list) -> list[str]:
+    """The pairs kept apart who share a table anyway, in words."""
+    unmet = []
+    for d, day in enumerate(days, start=1):
         where = {p: ti for ti, t in enumerate(day.tables) for p in t if p is not None}
         for a, b in apart:
             if a in where and b in where and where[a] == where[b]:
                 unmet.append(f"match day {d}: {a} and {b} must not meet but share table {where[a] + 1}")
-    figures = schedule_figures(history + days_out, players)
-    return Result(days=days_out, repeats=figures["repeats"], consecutive_repeats=figures["consecutive_repeats"],
-                  wind_counts=figures["wind_counts"], wind_imbalance=figures["wind_imbalance"],
-                  wind_imbalance_min=figures["wind_imbalance_min"], unmet=unmet, stopped_early=stopped,
-                  seconds=round(time.monotonic() - started, 3))
+    return unmet
 
 
 def _follows(played: list[list[list[int]]], design: list[list[list[int]]]) -> bool:
@@ -383,38 +456,3 @@ def _follows(played: list[list[list[int]]], design: list[list[list[int]]]) -> bo
     if len(played) > len(design):
         return False
     return all({frozenset(t) for t in day} == {frozenset(t) for t in design[d]} for d, day in enumerate(played))
-
-
-def random_shuffle_baseline(players: list, n_days: int, *, seed: int = 0, tries: int = 200,
-                            leftover: str = BYE) -> Result:
-    """The common approach in other tools: for each day, shuffle ``tries`` times and keep the
-    shuffle with the fewest repeat encounters so far; winds as seated."""
-    started = time.monotonic()
-    rng = random.Random(seed)
-    days: list[Day] = []
-    met: dict = {}
-    n = len(players)
-    n_byes = n % 4 if leftover == BYE else 0
-    byes_count = {p: 0 for p in players}
-    for _ in range(n_days):
-        order = sorted(players, key=lambda p: (byes_count[p], rng.random()))
-        byes = order[:n_byes]
-        for p in byes:
-            byes_count[p] += 1
-        seated = [p for p in players if p not in byes]
-        best, best_cost = None, None
-        for _ in range(tries):
-            rng.shuffle(seated)
-            tables = [seated[i:i + 4] for i in range(0, len(seated), 4)]
-            cost = sum(met.get(frozenset((a, b)), 0) for t in tables for a, b in itertools.combinations(t, 2))
-            if best_cost is None or cost < best_cost:
-                best, best_cost = [list(t) for t in tables], cost
-        for t in best:
-            for a, b in itertools.combinations(t, 2):
-                met[frozenset((a, b))] = met.get(frozenset((a, b)), 0) + 1
-        days.append(Day(tables=[t + [None] * (4 - len(t)) for t in best], byes=byes))
-    figures = schedule_figures(days, players)
-    return Result(days=days, repeats=figures["repeats"], consecutive_repeats=figures["consecutive_repeats"],
-                  wind_counts=figures["wind_counts"], wind_imbalance=figures["wind_imbalance"],
-                  wind_imbalance_min=figures["wind_imbalance_min"], unmet=[], stopped_early=False,
-                  seconds=round(time.monotonic() - started, 3))

@@ -12,6 +12,14 @@
   2-dimensional subspace W of V whose differences the starter left unused adds one more day:
   the cosets of W in both copies (8 days for 32 players, then one more when W exists).
 
+- **Other multiples of four (24, 28, 36, 40, …, 100): a 1-rotational season** (:mod:`.rotational`):
+  a stored base day turned round Z_q, ⌊(v − 1)/3⌋ days, the most possible.
+
+The design's points are the players' indexes after a random relabelling; :func:`design_relabel`
+chooses that relabelling so that players pinned to a table, and pairs who must not meet, never
+share a table on the days used (every table number is a label too, so a pinned player's table
+is simply numbered as the pin asks).
+
 Local search only approaches these (64 players over 16 days stalled at 1–4 repeats, 32 over 8 at
 3); the constructions are exact and instant.  Days beyond them are left to the search.
 """
@@ -19,6 +27,8 @@ Local search only approaches these (64 players over 16 days stalled at 1–4 rep
 from __future__ import annotations
 
 import itertools
+
+from .rotational import rotational_days
 
 # GF(4) = {0, 1, x, x + 1} coded 0..3: addition is XOR; multiplication by the table below.
 _MUL = [[0, 0, 0, 0],
@@ -123,6 +133,9 @@ def design_days(n_players: int, rng) -> list[list[list[int]]] | None:
     k = dimension(n_players)
     j = _power_of_two(n_players)
     days = affine_days(k) if k else doubled_days(j, rng) if j else None
+    turned = rotational_days(n_players)
+    if turned and (not days or len(turned) > len(days)):
+        days = turned
     if not days:
         return None
     rng.shuffle(days)
@@ -135,3 +148,72 @@ def repeat_free_days(n_players: int, n_days: int, rng) -> list[list[list[int]]] 
     """Up to ``n_days`` of :func:`design_days`, or None."""
     days = design_days(n_players, rng) if n_days > 0 else None
     return days[:n_days] if days else None
+
+
+def design_relabel(days: list[list[list[int]]], horizon: int, pinned: dict[int, int], apart: list[tuple[int, int]],
+                   rng, budget: int = 50_000) -> list[list[list[int]]] | None:
+    """The design's days with its points renamed so that, over the first ``horizon`` days, no
+    two players pinned to different tables and no pair kept apart share a table, and each day's
+    tables numbered so that every pinned player sits at their table (player -> table index in
+    ``pinned``); None when no renaming is found (two players pinned to one table would meet every
+    day) within ``budget`` steps."""
+    if not pinned and not apart:
+        return days
+    if len(pinned) > len(set(pinned.values())) and min(horizon, len(days)) > 1:
+        return None
+    n = sum(len(t) for t in days[0])
+    met = [set() for _ in range(n)]
+    for day in days[:horizon]:
+        for t in day:
+            for a in t:
+                met[a].update(t)
+    avoid: dict[int, set] = {}
+    pairs = list(apart) + [(a, b) for a, b in itertools.combinations(sorted(pinned), 2)]
+    for a, b in pairs:
+        avoid.setdefault(a, set()).add(b)
+        avoid.setdefault(b, set()).add(a)
+    constrained = sorted(avoid, key=lambda p: -len(avoid[p]))
+    point_of: dict[int, int] = {}
+    steps = [0]
+
+    def place(k: int) -> bool:
+        if k == len(constrained):
+            return True
+        steps[0] += 1
+        if steps[0] > budget:
+            return False
+        p = constrained[k]
+        taken = set(point_of.values())
+        options = [x for x in range(n) if x not in taken
+                   and all(point_of[o] not in met[x] for o in avoid[p] if o in point_of)]
+        rng.shuffle(options)
+        for x in options:
+            point_of[p] = x
+            if place(k + 1):
+                return True
+            del point_of[p]
+        return False
+
+    if not place(0):
+        return None
+    free_points = [x for x in range(n) if x not in set(point_of.values())]
+    rng.shuffle(free_points)
+    free_players = [p for p in range(n) if p not in point_of]
+    point_of.update(zip(free_players, free_points))
+    player_at = {x: p for p, x in point_of.items()}
+    out = []
+    for day in days:
+        tables = [[player_at[x] for x in t] for t in day]
+        slots: list = [None] * len(tables)
+        rest = []
+        for t in tables:
+            want = next((pinned[p] for p in t if p in pinned), None)
+            if want is not None and slots[want] is None:
+                slots[want] = t
+            else:
+                rest.append(t)
+        for i in range(len(slots)):
+            if slots[i] is None:
+                slots[i] = rest.pop(0)
+        out.append(slots)
+    return out

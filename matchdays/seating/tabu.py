@@ -130,12 +130,15 @@ class Schedule:
 
 def schedule_improve(days, *, first_new: int, n: int, pinned, apart_pairs, consecutive_weight: float,
                      apart_penalty: float, rng, steps: int, deadline: float, stall: int = 400,
-                     kick: int = 3) -> tuple[list, bool]:
+                     kick: int = 3, held: dict | None = None) -> tuple[list, bool]:
     """The new days (``days[first_new:]``) improved by the tabu search; returns them and whether
-    the deadline stopped the search."""
+    the deadline stopped the search.  ``held``: day -> players who stay at their table that day
+    (the short table's, whose turn it is)."""
     s = Schedule(days, first_new, n, pinned, apart_pairs, consecutive_weight, apart_penalty)
     new_days = range(first_new, len(s.days))
-    movers = {d: [p for t in s.days[d] for p in t if p not in s.pinned] for d in new_days}
+    held = held or {}
+    movers = {d: [p for t in s.days[d] for p in t if p not in s.pinned and p not in held.get(d, ())]
+              for d in new_days}
     best_cost, best = s.cost, s.snapshot()
     tabu: dict[tuple[int, int], int] = {}
     since_best, stopped = 0, False
@@ -178,6 +181,8 @@ def schedule_improve(days, *, first_new: int, n: int, pinned, apart_pairs, conse
                          apart_penalty)
             for _ in range(kick):
                 d = rng.choice(list(new_days))
+                if len(movers[d]) < 2:
+                    continue
                 a, b = rng.sample(movers[d], 2)
                 if s.table_of[d][a] != s.table_of[d][b]:
                     s.swap(d, a, b, s.swap_delta(d, a, b))

@@ -14,11 +14,12 @@ from matchdays.seating import (
     SeatingError,
     designs,
     generate,
+    rotational,
     lower_bound_repeats,
     pair_meetings,
-    random_shuffle_baseline,
     schedule_figures,
 )
+from bench.seating import random_shuffle_baseline
 from matchdays.seating.designs import affine_days, doubled_days
 from matchdays.seating.tabu import Schedule
 from matchdays.seating.winds import balanced_winds
@@ -100,6 +101,26 @@ def test_lower_bound_counts_pairs():
     assert lower_bound_repeats(64, 12) == 0
     result = generate(list(range(16)), 8, seed=0)
     assert result.repeats >= 72
+
+
+@pytest.mark.parametrize("n,days,leftover,bound", [
+    # substitutes: the two players at the short table meet one other, not three
+    (22, 10, SUBSTITUTES, 79),   # 20 players meet 28 times (21 others), 2 meet 30: (20*7 + 2*9) / 2
+    (30, 12, SUBSTITUTES, 81),   # 24 meet 34 (29 others), 6 meet 36: (24*5 + 6*7) / 2
+    (5, 10, SUBSTITUTES, 50),    # each alone twice: 8 days * 3 = 24 meetings of 4 others: 5*20 / 2
+    # byes: 20 byes over 30 players, so 10 play all 10 days, 30 meetings of 29 others: 10 / 2
+    (30, 10, BYE, 5),
+    (16, 8, SUBSTITUTES, 72),
+])
+def test_lower_bound_with_short_tables_and_byes(n, days, leftover, bound):
+    assert lower_bound_repeats(n, days, leftover) == bound
+
+
+@pytest.mark.parametrize("n,days,leftover", [(22, 10, SUBSTITUTES), (5, 10, SUBSTITUTES), (30, 10, BYE),
+                                              (13, 6, SUBSTITUTES), (14, 7, BYE)])
+def test_no_schedule_beats_the_lower_bound(n, days, leftover):
+    result = generate(list(range(n)), days, seed=2, leftover=leftover, time_limit=20)
+    assert result.repeats >= lower_bound_repeats(n, days, leftover)
 
 
 def test_fixed_table_and_apart_are_kept():
@@ -264,3 +285,49 @@ def test_balanced_winds_reach_the_least_imbalance(n, days, rnd):
 def test_a_new_season_has_the_least_wind_imbalance(n, days, leftover):
     result = generate(list(range(n)), days, seed=1, leftover=leftover)
     assert result.wind_imbalance == result.wind_imbalance_min
+
+
+STORED = sorted(rotational.stored_base_days())
+
+
+@pytest.mark.parametrize("v", STORED)
+def test_rotational_seasons_meet_every_pair_at_most_once(v):
+    """Each stored base day, turned round Z_q, seats everyone every day and meets no pair twice
+    over the floor((v - 1) / 3) days, the most possible."""
+    days = rotational.rotational_days(v)
+    assert len(days) == (v - 1) // 3
+    for day in days:
+        assert sorted(p for t in day for p in t) == list(range(v)) and all(len(t) == 4 for t in day)
+    met = pair_meetings([Day(tables=t) for t in days])
+    assert all(len(d) == 1 for d in met.values())
+    # every player meets three new players a day: all but (v - 1) mod 3 of the others
+    assert len(met) == v * 3 * len(days) // 2
+
+
+def test_the_sizes_leagues_have_are_stored():
+    # the best known repeat-free days (issue 23): 24: 7, 28: 9, 36: 11, 40: 13, 48: 15 …
+    for v in (24, 28, 40, 88):
+        assert v in STORED
+
+
+def test_a_base_day_with_a_repeated_difference_is_refused():
+    q, _ = rotational.shape(28)
+    base = rotational.stored_base_days()[28]
+    broken = [list(t) for t in base]
+    broken[1][0], broken[2][0] = broken[2][0], broken[1][0]
+    assert rotational.base_day_cost(q, base) == 0 and rotational.base_day_cost(q, broken) > 0
+    assert any(len(d) > 1 for d in pair_meetings(
+        [Day(tables=t) for t in rotational.developed_days(28, broken)]).values())
+
+
+@pytest.mark.parametrize("n,days", [(24, 7), (28, 8), (40, 12)])
+def test_a_rotational_season_seats_without_a_repeat_and_keeps_pins_and_pairs_apart(n, days):
+    players = [f"P{i}" for i in range(n)]
+    assert generate(players, (n - 1) // 3, seed=1).repeats == 0
+    # a pinned player and a pair kept apart (two players who would meet only on a day not
+    # used: at 28 all nine days meet every pair): the design is relabelled, not dropped
+    result = generate(players, days, seed=1, fixed_table={"P3": 2}, apart=[("P0", "P1")])
+    assert result.repeats == 0 and result.unmet == []
+    for day in result.days:
+        assert "P3" in day.tables[1]
+        assert not any({"P0", "P1"} <= set(t) for t in day.tables)

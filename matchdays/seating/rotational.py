@@ -1,0 +1,445 @@
+"""Repeat-free seasons of ⌊(v − 1)/3⌋ match days from one base day turned round a cyclic group.
+
+The construction (the "1-rotational" method of design theory: Anderson, *Combinatorial Designs
+and Tournaments*, ch. 7; Buratti, "1-rotational Steiner 2-designs", and Abel, Buratti and Ge's
+tables of resolvable designs in the CRC Handbook of Combinatorial Designs, 2nd ed., §II.7):
+
+* Write the number of players v as 3q + k with k ∈ {1, 2, 3} ∞ players: v ≡ 4 (mod 12) gives
+  k = 1 (28 = 3·9 + 1, 40 = 3·13 + 1, 100 = 3·33 + 1), v ≡ 8 gives k = 2 (32 = 3·10 + 2),
+  v ≡ 0 gives k = 3 (24 = 3·7 + 3, 36 = 3·11 + 3).  The other 3q players are the pairs
+  (x, c): x in Z_q, c in three classes {0, 1, 2}.
+* A *base day* seats everyone: each ∞ player with one player of each class, the rest in fours.
+* Day g (g = 0 … q − 1) adds g to every x and leaves the ∞ players where they are.  That gives
+  q = ⌊(v − 1)/3⌋ days, the most any season can have without a repeat (a player meets three
+  others a day and there are v − 1 others).
+* Two players of classes c ≤ c' meet on day g when a pair of the base day with the same
+  *difference* (x' − x mod q, up to sign inside one class) is shifted by g.  So if all the base
+  day's differences are distinct (per pair of classes), no pair ever meets twice; an ∞ player
+  meets each (x, c) once, and ∞ players never meet.  Inside a class the difference q/2 (q even)
+  is its own negative: such a pair would meet twice, so it is not allowed.
+
+So the whole season is its base day, a few dozen numbers, which a seeded search finds offline:
+:func:`base_day_backtrack` (tables filled player by player, each new difference unused, restarted
+every few thousand steps) or :func:`base_day_search` (swaps between tables, cost = repeated
+differences, tabu); for a prime q, :func:`base_day_orbits` looks only for base days fixed by
+multiplying by a small group of units (40 players: by {1, 3, 9} mod 13; 88: by the 7th powers
+mod 29), a far smaller search.  ``python -m matchdays.seating.rotational 28 40 …`` searches and stores the
+base days in ``base_days.json``; the tests develop every stored day and count the meetings.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import random
+import time
+
+DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "base_days.json")
+
+
+def shape(v: int) -> tuple[int, int] | None:
+    """(q, k): v = 3q + k players, k ∞ players, ⌊(v − 1)/3⌋ = q days; None when v is not a
+    multiple of four or too small."""
+    if v % 4 or v < 12:
+        return None
+    k = {4: 1, 8: 2, 0: 3}[v % 12]
+    return (v - k) // 3, k
+
+
+def _key(q: int, a: int, b: int) -> int | None:
+    """The difference class of the finite pair (a, b) (point = c·q + x), or None for a pair that
+    would meet twice (difference q/2 inside a class)."""
+    ca, xa = divmod(a, q)
+    cb, xb = divmod(b, q)
+    if ca == cb:
+        d = (xb - xa) % q
+        d = min(d, q - d)
+        if 2 * d == q:
+            return None
+        return ca * q + d
+    if ca > cb:
+        ca, cb, xa, xb = cb, ca, xb, xa
+    return 3 * q + (ca + cb - 1) * q + (xb - xa) % q
+
+
+def base_day_cost(q: int, tables: list[list[int]]) -> int:
+    """Repeated differences of a base day (tables of finite points; an ∞ player's table lists
+    its three finite players): 0 means no pair meets twice over the q days."""
+    count: dict = {}
+    cost = 0
+    for t in tables:
+        for i, a in enumerate(t):
+            for b in t[i + 1:]:
+                key = _key(q, a, b)
+                if key is None:
+                    cost += 1
+                    continue
+                count[key] = count.get(key, 0) + 1
+                if count[key] > 1:
+                    cost += 1
+    return cost
+
+
+def base_day_search(v: int, seed: int = 0, seconds: float = 60.0) -> list[list[int]] | None:
+    """A base day without a repeated difference for v players, or None when ``seconds`` pass.
+    Tables 0 … k − 1 are the ∞ players' (three finite players, one per class)."""
+    q, k = shape(v)
+    rng = random.Random(seed)
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        pts = list(range(3 * q))
+        rng.shuffle(pts)
+        by_class = [[p for p in pts if p // q == c] for c in range(3)]
+        tables = [[by_class[c].pop() for c in range(3)] for _ in range(k)]
+        rest = [p for c in range(3) for p in by_class[c]]
+        rng.shuffle(rest)
+        tables += [rest[i:i + 4] for i in range(0, len(rest), 4)]
+        found = _descend(q, k, tables, rng, deadline, steps=200_000)
+        if found is not None:
+            return found
+    return None
+
+
+def _descend(q: int, k: int, tables: list[list[int]], rng, deadline: float, steps: int):
+    """Tabu search on swaps of two players between tables (an ∞ table swaps within a class)."""
+    size = 6 * q
+    count = [0] * (size + 1)
+    where = {}
+    for ti, t in enumerate(tables):
+        for p in t:
+            where[p] = ti
+
+    def key(a, b):
+        kk = _key(q, a, b)
+        return size if kk is None else kk
+
+    for t in tables:
+        for i, a in enumerate(t):
+            for b in t[i + 1:]:
+                count[key(a, b)] += 1
+
+    def cost_of():
+        return sum(max(0, c - 1) for c in count[:size]) + count[size]
+
+    cost = cost_of()
+    tabu: dict = {}
+    points = list(where)
+    for step in range(steps):
+        if cost == 0:
+            return [list(t) for t in tables]
+        if step % 256 == 0 and time.monotonic() > deadline:
+            return None
+        # a player in a repeated difference
+        conflicted = []
+        for t in tables:
+            for i, a in enumerate(t):
+                for b in t[i + 1:]:
+                    kk = key(a, b)
+                    if kk == size or count[kk] > 1:
+                        conflicted.append(a)
+                        conflicted.append(b)
+        a = rng.choice(conflicted)
+        ta = where[a]
+        best, best_delta, ties = None, None, 0
+        for b in points:
+            tb = where[b]
+            if tb == ta or tabu.get(b, -1) > step:
+                continue
+            if (ta < k or tb < k) and a // q != b // q:
+                continue
+            delta = _swap_delta(tables[ta], tables[tb], a, b, key, count, size)
+            if best_delta is None or delta < best_delta:
+                best, best_delta, ties = b, delta, 1
+            elif delta == best_delta:
+                ties += 1
+                if rng.randrange(ties) == 0:
+                    best = b
+        if best is None:
+            continue
+        if best_delta > 0 and rng.random() < 0.5:
+            best = rng.choice([b for b in points if where[b] != ta and not ((ta < k or where[b] < k)
+                                                                            and a // q != b // q)])
+        b = best
+        tb = where[b]
+        _apply(tables[ta], tables[tb], a, b, key, count)
+        where[a], where[b] = tb, ta
+        tabu[a] = tabu[b] = step + 3 + rng.randrange(6)
+        cost = cost_of()
+    return None
+
+
+def _swap_delta(A, B, a, b, key, count, size) -> int:
+    """Cost change of swapping a (in A) and b (in B), from the eight pairs it changes."""
+    change: dict = {}
+    for x in A:
+        if x != a:
+            ka, kb = key(a, x), key(b, x)
+            change[ka] = change.get(ka, 0) - 1
+            change[kb] = change.get(kb, 0) + 1
+    for y in B:
+        if y != b:
+            kb, ka = key(b, y), key(a, y)
+            change[kb] = change.get(kb, 0) - 1
+            change[ka] = change.get(ka, 0) + 1
+    delta = 0
+    for kk, c in change.items():
+        if kk == size:
+            delta += c
+        else:
+            delta += max(0, count[kk] + c - 1) - max(0, count[kk] - 1)
+    return delta
+
+
+def _apply(A, B, a, b, key, count) -> None:
+    """Move a from A to B and b from B to A, updating the difference counts."""
+    for x in A:
+        if x != a:
+            count[key(a, x)] -= 1
+            count[key(b, x)] += 1
+    for y in B:
+        if y != b:
+            count[key(b, y)] -= 1
+            count[key(a, y)] += 1
+    A[A.index(a)] = b
+    B[B.index(b)] = a
+
+
+def developed_days(v: int, base: list[list[int]]) -> list[list[list[int]]]:
+    """The q days of the base day, players numbered 0 … v − 1 (finite c·q + x first, then the
+    ∞ players 3q …)."""
+    q, k = shape(v)
+    days = []
+    for g in range(q):
+        tables = []
+        for ti, t in enumerate(base):
+            moved = [(p // q) * q + (p % q + g) % q for p in t]
+            tables.append(moved + [3 * q + ti] if ti < k else moved)
+        days.append(tables)
+    return days
+
+
+def stored_base_days() -> dict[int, list[list[int]]]:
+    """v -> base day, as found offline and stored in ``base_days.json``."""
+    try:
+        with open(DATA) as fh:
+            return {int(v): base for v, base in json.load(fh).items()}
+    except FileNotFoundError:
+        return {}
+
+
+def rotational_days(v: int) -> list[list[list[int]]] | None:
+    """Every day of the stored rotational season for v players, or None."""
+    base = stored_base_days().get(v)
+    return developed_days(v, base) if base else None
+
+
+def days_bound(v: int) -> int:
+    """⌊(v − 1)/3⌋: no season of tables of four has more days without a repeat."""
+    return math.floor((v - 1) / 3)
+
+
+def base_day_backtrack(v: int, seed: int = 0, seconds: float = 60.0, nodes: int = 20_000) -> list[list[int]] | None:
+    """A base day by randomised backtracking with restarts: tables filled one player at a time
+    (the lowest player not yet seated opens the next table), every new pair's difference unused.
+    Each ∞ table takes one player per class; the first may be (0, 0), (0, 1), (0, 2), since
+    shifting one class by a constant keeps differences distinct.  Restarts after ``nodes``
+    steps (the running time of such searches is heavy-tailed)."""
+    q, k = shape(v)
+    rng = random.Random(seed)
+    deadline = time.monotonic() + seconds
+    size = 6 * q
+    while time.monotonic() < deadline:
+        used = bytearray(size + 1)
+        used[size] = 1                      # the forbidden difference q/2 inside a class
+        free = set(range(3 * q))
+        tables: list[list[int]] = []
+        budget = [nodes]
+
+        def fits(p: int, table: list[int]) -> list[int] | None:
+            keys = []
+            for x in table:
+                kk = _key(q, x, p)
+                kk = size if kk is None else kk
+                if used[kk] or kk in keys:
+                    return None
+                keys.append(kk)
+            return keys
+
+        def fill(table: list[int], want: int, classes: bool) -> bool:
+            budget[0] -= 1
+            if budget[0] < 0:
+                return False
+            if len(table) == want:
+                tables.append(list(table))
+                if opened():
+                    return True
+                tables.pop()
+                return False
+            if classes:
+                options = [p for p in free if p // q == len(table)]
+            else:                            # increasing, so each table is tried once, not 6 times
+                options = [p for p in free if p > table[-1]]
+            rng.shuffle(options)
+            for p in options:
+                keys = fits(p, table)
+                if keys is None:
+                    continue
+                for kk in keys:
+                    used[kk] = 1
+                free.discard(p)
+                table.append(p)
+                if fill(table, want, classes):
+                    return True
+                table.pop()
+                free.add(p)
+                for kk in keys:
+                    used[kk] = 0
+            return False
+
+        def opened() -> bool:
+            if not free:
+                return True
+            if len(tables) < k:
+                if not tables:
+                    start = [0, q, 2 * q]
+                    free.difference_update(start)
+                    for a_i, a in enumerate(start):
+                        for b in start[a_i + 1:]:
+                            used[_key(q, a, b)] = 1
+                    tables.append(start)
+                    if opened():
+                        return True
+                    return False
+                return fill([], 3, True)
+            first = min(free)
+            free.discard(first)
+            if fill([first], 4, False):
+                return True
+            free.add(first)
+            return False
+
+        if opened():
+            return tables
+    return None
+
+
+def main(argv: list[str]) -> None:
+    """Search base days for the sizes given and add them to ``base_days.json``."""
+    stored = stored_base_days()
+    for v in (int(x) for x in argv):
+        if v in stored or shape(v) is None:
+            continue
+        q, _ = shape(v)
+        orbit_sizes = [m for m in range(2, q) if (q - 1) % m == 0]
+        tries = [lambda m=m: base_day_orbits(v, m, seed=1, seconds=60) for m in reversed(orbit_sizes)]
+        tries += [lambda nodes=nodes: base_day_backtrack(v, seed=1, seconds=60, nodes=nodes)
+                  for nodes in (2000, 500, 8000)]
+        for attempt in tries:
+            base = attempt()
+            if base:
+                stored[v] = base
+                print(v, "found", flush=True)
+                break
+        else:
+            print(v, "not found", flush=True)
+    with open(DATA, "w") as fh:
+        json.dump({str(v): stored[v] for v in sorted(stored)}, fh, separators=(",", ":"))
+        fh.write("\n")
+
+
+if __name__ == "__main__":
+    import sys
+
+    main(sys.argv[1:])
+
+
+def _multipliers(q: int, m: int) -> list[int] | None:
+    """The subgroup of order m of the units mod a prime q, or None."""
+    if q < 3 or any(q % d == 0 for d in range(2, int(q ** 0.5) + 1)) or (q - 1) % m:
+        return None
+    for g in range(2, q):
+        if len({pow(g, e, q) for e in range(q - 1)}) == q - 1:
+            mu = pow(g, (q - 1) // m, q)
+            return [pow(mu, e, q) for e in range(m)]
+    return None
+
+
+def base_day_orbits(v: int, m: int, seed: int = 0, seconds: float = 60.0, nodes: int = 2000) -> list[list[int]] | None:
+    """A base day for v ≡ 4 (mod 12) invariant under multiplying every x by a subgroup M of
+    order m of the units mod q (q prime): tables come in orbits of m, so the backtracking
+    chooses a ninth as many tables (after Buratti's multiplier method for 1-rotational
+    designs).  M must not hold −1, which would repeat every difference inside a class."""
+    q, k = shape(v)
+    mults = _multipliers(q, m)
+    if k != 1 or not mults or (q - 1) in mults or ((3 * q - 3) // 4) % m:
+        return None
+    rng = random.Random(seed)
+    deadline = time.monotonic() + seconds
+    size = 6 * q
+
+    def image(p: int, mu: int) -> int:
+        return (p // q) * q + (p % q) * mu % q
+
+    while time.monotonic() < deadline:
+        used = bytearray(size + 1)
+        used[size] = 1
+        start = [0, q, 2 * q]
+        for i, a in enumerate(start):
+            for b in start[i + 1:]:
+                used[_key(q, a, b)] = 1
+        free = set(range(3 * q)) - set(start)
+        tables: list[list[int]] = [start]
+        budget = [nodes]
+
+        def orbit_keys(block: list[int]) -> tuple[list[list[int]], list[int]] | None:
+            blocks = [[image(p, mu) for p in block] for mu in mults]
+            points = [p for b in blocks for p in b]
+            if len(set(points)) != len(points) or not free.issuperset(points):
+                return None
+            keys = []
+            for b in blocks:
+                for i, a in enumerate(b):
+                    for c in b[i + 1:]:
+                        kk = _key(q, a, c)
+                        if kk is None or used[kk] or kk in keys:
+                            return None
+                        keys.append(kk)
+            return blocks, keys
+
+        def fill(table: list[int]) -> bool:
+            budget[0] -= 1
+            if budget[0] < 0:
+                return False
+            if len(table) == 4:
+                found = orbit_keys(table)
+                if found is None:
+                    return False
+                blocks, keys = found
+                for kk in keys:
+                    used[kk] = 1
+                for b in blocks:
+                    free.difference_update(b)
+                tables.extend(blocks)
+                if not free or fill([min(free)]):
+                    return True
+                del tables[-len(blocks):]
+                for b in blocks:
+                    free.update(b)
+                for kk in keys:
+                    used[kk] = 0
+                return False
+            options = [p for p in free if p > table[-1]]
+            rng.shuffle(options)
+            for p in options:
+                if any(used[_key(q, x, p) if _key(q, x, p) is not None else size] for x in table):
+                    continue
+                table.append(p)
+                if fill(table):
+                    return True
+                table.pop()
+            return False
+
+        if fill([min(free)]):
+            return tables
+    return None
