@@ -37,10 +37,13 @@ def on_game_deleting(sender, instance, **kwargs):
     from .models import RatingEvent
     from .tasks import ratings_league_rebuild
 
-    key = RatingEvent.objects.filter(game=instance).values_list("order_key", flat=True).first()
-    if key is not None:
+    rows = list(RatingEvent.objects.filter(game=instance).values_list("order_key", "player_id"))
+    if rows:
+        # its players' states are restored from their games before it, not from the events after
+        # it (those were rated with it)
+        key, players = rows[0][0], sorted(p for _, p in rows)
         league_id = instance.season.league_id
-        transaction.on_commit(lambda: ratings_league_rebuild.delay(league_id, key, "game_deleted"))
+        transaction.on_commit(lambda: ratings_league_rebuild.delay(league_id, key, "game_deleted", players))
 
 
 def connect():
