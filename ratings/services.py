@@ -141,7 +141,14 @@ def _player_ratings_write(league, players: set[int], state: dict, last_game: dic
         row.games, row.last_game_id, row.updated_at = counts[p], last_game[p], now
         (update if row.pk else create).append(row)
     PlayerRating.objects.bulk_create(create)
-    PlayerRating.objects.bulk_update(update, ["mu", "sigma", "ordinal", "games", "last_game", "updated_at"])
+    fields = ["mu", "sigma", "ordinal", "games", "last_game", "updated_at"]
+    if len(update) > 20:
+        PlayerRating.objects.bulk_update(update, fields, batch_size=1000)
+    else:  # a game's four players: plain updates cost less than bulk_update's CASE expressions
+        for row in update:
+            PlayerRating.objects.filter(pk=row.pk).update(mu=row.mu, sigma=row.sigma, ordinal=row.ordinal,
+                                                          games=row.games, last_game=row.last_game_id,
+                                                          updated_at=row.updated_at)
 
 
 @transaction.atomic
