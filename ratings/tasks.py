@@ -26,3 +26,11 @@ def ratings_league_rebuild(league_id: int, from_key: str | None = None, reason: 
     league = League.objects.filter(pk=league_id).first()
     return services.league_ratings_rebuild(league=league, from_key=from_key, reason=reason,
                                            players=players or ()) if league else None
+
+
+@shared_task
+def derived_reconcile() -> dict:
+    """The periodic repair of what a lost task left stale (config/celery.py schedules it)."""
+    from .reconcile import derived_reconcile as reconcile
+
+    return reconcile()
