@@ -184,5 +184,42 @@ def games_ratings_sync(*, league: League, game_ids, kind: str = "changed", seaso
     if not moved:
         return None
     from_key = min(row[0] for g in moved for row in stored.get(g, []) + current.get(g, []))
+    if len(moved) == 1 and not stored.get(moved[0]) and not RatingEvent.objects.filter(
+            league=league, order_key__gt=from_key).exists():
+        # the common case: a new result later than every rated game
+        return game_ratings_append(league=league, game_id=moved[0], seats=current[moved[0]], actor=actor,
+                                   reason=f"game_{kind}")
     return league_ratings_rebuild(league=league, from_key=from_key, actor=actor,
                                   reason=f"game_{kind}" if len(wanted) == 1 else f"games_{kind}")
+
+
+def game_ratings_append(*, league: League, game_id: int, seats: list[tuple[str, int, int]], actor=None,
+                        reason: str = "game_created") -> dict:
+    """Rate one game later than every rated game: its four players from their current ratings
+    (the state after their last event), openskill's own update, four events and four rating
+    rows written. Constant time whatever the league's size. ``seats``: (key, player, place) in
+    seat order. The caller holds the league's lock and checked that nothing is rated after it."""
+    key = seats[0][0]
+    players = [p for _, p, _ in seats]
+    state = states_before(league, key, set(players))
+    before = [state.get(p, engine.START) for p in players]
+    after = engine.rate_game(before, [place for _, _, place in seats])
+    RatingEvent.objects.bulk_create(
+        RatingEvent(league=league, game_id=game_id, player_id=p, order_key=key, place=place, mu_before=mu0,
+                    sigma_before=s0, mu_after=mu1, sigma_after=s1, ordinal_before=engine.ordinal(mu0, s0),
+                    ordinal=engine.ordinal(mu1, s1))
+        for (_, p, place), (mu0, s0), (mu1, s1) in zip(seats, before, after))
+    rows = {r.player_id: r for r in PlayerRating.objects.filter(league=league, player_id__in=players)}
+    now = timezone.now()
+    for p, (mu, sigma) in zip(players, after):
+        row = rows.get(p)
+        games = (row.games + 1) if row is not None and p in state else 1
+        values = dict(mu=mu, sigma=sigma, ordinal=engine.ordinal(mu, sigma), games=games, last_game_id=game_id,
+                      updated_at=now)
+        if row is None:
+            PlayerRating.objects.create(league=league, player_id=p, **values)
+        else:
+            PlayerRating.objects.filter(pk=row.pk).update(**values)
+    summary = {"from": key, "games": 1, "players": len(players)}
+    audit_log_write(actor=actor, action=f"ratings.{reason}", obj=league, data=summary)
+    return summary
