@@ -29,31 +29,45 @@ from .models import PlayerRating, RatingEvent
 from .services import league_ratings_rebuild, order_key, rated_games
 
 
-@transaction.atomic
-def season_settlements_reconcile(*, division: Division) -> int:
-    """Seats whose score, points or place differ from their game's stored result get the
-    result's figures (the result is what was settled and audited). Returns seats repaired."""
+def division_seats_stale(*, division: Division) -> dict[int, tuple]:
+    """Seats whose score, points or place differ from their game's stored result (the result is
+    what was settled and audited), each with the figures it should hold: ``{seat id: (score,
+    points, place)}``."""
     results = {gid: (scores, points, places) for gid, scores, points, places in
                GameResult.objects.filter(game__division=division).values_list("game_id", "scores", "points", "places")}
-    repaired = 0
-    for seat in GameSeat.objects.filter(game__division=division, game_id__in=list(results)).order_by():
-        scores, points, places = results[seat.game_id]
-        if seat.seat >= len(scores) or seat.seat >= len(points) or seat.seat >= len(places):
+    stale = {}
+    for pk, game_id, seat, score, points, place in (
+            GameSeat.objects.filter(game__division=division, game_id__in=list(results)).order_by()
+            .values_list("pk", "game_id", "seat", "raw_score", "points", "place")):
+        want_scores, want_points, want_places = results[game_id]
+        if seat >= min(len(want_scores), len(want_points), len(want_places)):
             continue  # a malformed stored result is not a derived row to repair here
-        want = (scores[seat.seat], Decimal(str(points[seat.seat])), places[seat.seat])
-        if (seat.raw_score, seat.points, seat.place) != want:
-            GameSeat.objects.filter(pk=seat.pk).update(raw_score=want[0], points=want[1], place=want[2])
-            repaired += 1
-    return repaired
+        want = (want_scores[seat], Decimal(str(want_points[seat])), want_places[seat])
+        if (score, points, place) != want:
+            stale[pk] = want
+    return stale
 
 
-def division_standings_reconcile(*, division: Division) -> bool:
-    """Recompute the division's standings when the stored table differs from the full
-    recompute. Returns whether it did."""
+@transaction.atomic
+def division_settlements_reconcile(*, division: Division) -> int:
+    """Give stale seats their result's figures. Returns how many were repaired."""
+    stale = division_seats_stale(division=division)
+    for pk, (score, points, place) in stale.items():
+        GameSeat.objects.filter(pk=pk).update(raw_score=score, points=points, place=place)
+    return len(stale)
+
+
+def division_standings_stale(*, division: Division) -> bool:
+    """Whether the stored table differs from the full recompute."""
     want = {row["player_id"]: tuple(row[f] for f in STANDING_FIELDS) for row in standings_rows(division=division)}
     stored = {row[0]: tuple(row[1:]) for row in Standing.objects.filter(division=division).order_by()
               .values_list("player_id", *STANDING_FIELDS)}
-    if _standings_equal(stored, want):
+    return not _standings_equal(stored, want)
+
+
+def division_standings_reconcile(*, division: Division) -> bool:
+    """Recompute the division's standings when they are stale. Returns whether it did."""
+    if not division_standings_stale(division=division):
         return False
     standings_recompute(division=division)
     return True
@@ -127,7 +141,7 @@ def derived_reconcile(*, leagues=None) -> dict:
     for league in (leagues if leagues is not None else League.objects.order_by("slug")):
         seats = standings = 0
         for division in Division.objects.filter(season__league=league).order_by("pk"):
-            seats += season_settlements_reconcile(division=division)
+            seats += division_settlements_reconcile(division=division)
             standings += division_standings_reconcile(division=division)
         rated = league_ratings_reconcile(league=league)
         report[league.slug] = {"seats": seats, "standings": standings, "ratings": rated}
