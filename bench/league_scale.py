@@ -13,10 +13,17 @@ p50 / p95 / p99 time, the number of queries and the bytes of the answer:
 - standings API (warm, and a conditional request answered 304)
 - player page (the busiest player)
 - season page
-- entering one result, standings included (a correction of a finished game)
+- entering one result with everything the request runs on the embedded default (tasks
+  in-process: standings and ratings included): a result for a new game (the latest of the
+  league) and a correction of the latest game
+- the same split as the production shape runs it: the request alone (ratings queued) and the
+  ratings task alone
 
-``--growth`` repeats the run at a quarter of the size, so what grows with the league shows.
-Runs with DEBUG off, as in production.
+The league is rated (the full rebuild, timed) before anything is measured, as a live league is.
+
+``--growth`` runs 2,000 players / 50,000 games, 10,000 / 250,000 and 100 leagues of 2,000
+players (2,500 games each, 250,000 in the database), then prints one table of the p95 figures
+(``--scale 0.1`` for a toy run of the same shapes). Runs with DEBUG off, as in production.
 """
 
 from __future__ import annotations
@@ -38,19 +45,19 @@ SCORE_SETS = [[45000, 30000, 15000, 10000], [25000, 25000, 30000, 20000], [10000
               [20000, 20000, 20000, 40000], [33100, 28400, 21500, 17000], [52000, 24000, 14000, 10000]]
 
 
-def build(players_n: int, games_n: int, divisions_n: int):
+def build(players_n: int, games_n: int, divisions_n: int, tag: str = "", analyse: bool = True):
     from league import services
     from league.models import Division, Game, GameResult, GameSeat, League, Player
     from scoring.engine import game_end
 
     rng = random.Random(10)
-    league = League.objects.create(name=f"Bench {players_n}", slug=f"bench-{players_n}-{games_n}")
-    rules = services.rule_set_create(name="M-League", slug=f"mleague-{players_n}-{games_n}", preset="mleague")
+    league = League.objects.create(name=f"Bench {players_n}{tag}", slug=f"bench-{players_n}-{games_n}{tag}")
+    rules = services.rule_set_create(name="M-League", slug=f"mleague-{players_n}-{games_n}{tag}", preset="mleague")
     codes = [(chr(65 + i), f"{chr(65 + i)} Division", "") for i in range(divisions_n)]
     season = services.season_create(league=league, year=2026, number=1, rule_set=rules, divisions=codes)
     divisions = list(Division.objects.filter(season=season).order_by("order"))
     players = Player.objects.bulk_create(Player(display_name=f"Player {i:05d}", native_name=f"選手{i}",
-                                                membership_number=f"S{players_n}-{i}") for i in range(players_n))
+                                                membership_number=f"S{players_n}{tag}-{i}") for i in range(players_n))
     per = players_n // divisions_n
     groups = [players[i * per:(i + 1) * per] for i in range(divisions_n)]
     from league.models import Entry
@@ -86,7 +93,8 @@ def build(players_n: int, games_n: int, divisions_n: int):
     flush()
     for d in divisions:
         services.standings_recompute(division=d)
-    settle_statistics()
+    if analyse:
+        settle_statistics()
     return season, divisions
 
 
@@ -117,27 +125,39 @@ def measure(label, fn, n, rows):
     rows.append((label, statistics.median(times), pct(95), pct(99), queries, size))
 
 
-def run(args, players_n, games_n):
+def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
     from django.core.cache import cache
+    from django.db.models import Count
     from django.test import Client
 
     from league import services
     from league.models import Game, GameSeat, Player
+    from league.signals import game_result_changed
+    from ratings import services as ratings
+    from ratings.receivers import on_game_result_changed
+    from ratings.tasks import ratings_game_sync
 
     t = time.perf_counter()
-    season, divisions = build(players_n, games_n, args.divisions)
+    rated = 0.0
+    for i in range(leagues_n):  # the other leagues share the tables; the last one is measured
+        last = i == leagues_n - 1
+        season, divisions = build(players_n, games_n, args.divisions, tag=f"-l{i}" if leagues_n > 1 else "",
+                                  analyse=False)
+        t0 = time.perf_counter()
+        ratings.league_ratings_rebuild(league=season.league)
+        rated = time.perf_counter() - t0 if last else rated
+    settle_statistics()
     built = time.perf_counter() - t
     client = Client()
     a = divisions[0]
     busiest = (GameSeat.objects.filter(game__season=season).values("player_id")
-               .order_by().annotate(n=__import__("django.db.models", fromlist=["Count"]).Count("id"))
-               .order_by("-n").first())
+               .order_by().annotate(n=Count("id")).order_by("-n").first())
     player = Player.objects.get(pk=busiest["player_id"])
     admin = __import__("django.contrib.auth", fromlist=["get_user_model"]).get_user_model().objects.create_superuser(
-        f"bench{players_n}", password="x")
-    # the latest game of the division: a correction on the evening it was played (a correction of the
+        f"bench{players_n}-{games_n}", password="x")
+    # the latest game of the league: a correction on the evening it was played (a correction of the
     # first game of the season would also replay every later rating: see bench/ratings_recompute.py)
-    game = Game.objects.filter(division=a).order_by("-match_day", "-table").first()
+    game = Game.objects.filter(season=season).order_by("-match_day", "-table", "-pk").first()
     rows = []
     n = args.requests
 
@@ -161,11 +181,19 @@ def run(args, players_n, games_n):
         services.game_result_record(game=game, scores=scores, actor=admin, replace=True)
         return 0
 
-    # the request's own work, as in the production shape where the ratings follow in a Celery task
-    from league.signals import game_result_changed
-    from ratings.receivers import on_game_result_changed
+    # new games, each on a match day after every game so far: each result is the league's latest
+    entries = list(a.entries.values_list("player_id", flat=True)[:4 * max(1, n)])
+    groups = [entries[i:i + 4] for i in range(0, len(entries) - 3, 4)]
+    fresh = iter([services.game_create(division=a, match_day=game.match_day + 1 + i, table=1,
+                                       players=list(Player.objects.filter(pk__in=groups[i % len(groups)])))
+                  for i in range(max(5, n // 4) + 1)])
+    fresh_flip = iter(range(10 ** 6))
 
-    game_result_changed.disconnect(on_game_result_changed, dispatch_uid="ratings.game_result_changed")
+    def enter_new_result():
+        scores = SCORE_SETS[next(fresh_flip) % len(SCORE_SETS)]
+        services.game_result_record(game=next(fresh), scores=scores, actor=admin, replace=True)
+        return 0
+
     if os.environ.get("BENCH_PROFILE"):  # where one result's time goes
         import cProfile
         import pstats
@@ -174,24 +202,55 @@ def run(args, players_n, games_n):
         profile = cProfile.Profile()
         profile.runcall(enter_result)
         pstats.Stats(profile).sort_stats(os.environ["BENCH_PROFILE"]).print_stats(40)
-    measure("enter one result, standings included", enter_result, max(5, n // 4), rows)
-    game_result_changed.connect(on_game_result_changed, dispatch_uid="ratings.game_result_changed")
-    from ratings import services as ratings
+    # everything the request runs on the embedded default: the on-commit hooks run the ratings
+    # task in-process (no receiver disconnected)
+    measure("enter one result, new latest game (all incl.)", enter_new_result, max(5, n // 4), rows)
+    measure("correct the latest game (all incl. ratings)", enter_result, max(5, n // 4), rows)
 
-    t0 = time.perf_counter()
-    ratings.league_ratings_rebuild(league=season.league)
-    rows.append(("ratings: full rebuild of the league (once)", (time.perf_counter() - t0) * 1000, 0, 0, 0, 0))
-    measure("ratings: sync after one corrected result (task)", lambda: ratings.game_ratings_sync(
-        league=season.league, game_id=game.pk, kind="replaced") and 0 or 0, 3, rows)
+    # the production shape: the request queues the ratings task, a worker runs it; timed apart
+    game_result_changed.disconnect(on_game_result_changed, dispatch_uid="ratings.game_result_changed")
+    league_id = season.league_id
+    try:
+        request_times, task_times = [], []
+        for _ in range(max(5, n // 4)):
+            t0 = time.perf_counter()
+            enter_result()
+            request_times.append((time.perf_counter() - t0) * 1000)
+            t0 = time.perf_counter()
+            ratings_game_sync.run(league_id, game.pk, "replaced")
+            task_times.append((time.perf_counter() - t0) * 1000)
+    finally:
+        game_result_changed.connect(on_game_result_changed, dispatch_uid="ratings.game_result_changed")
+    for label, times in (("  worker shape: the request alone", request_times),
+                         ("  worker shape: the ratings task alone", task_times)):
+        times.sort()
+        rows.append((label, statistics.median(times), times[int(round(0.95 * (len(times) - 1)))], times[-1], 0, 0))
+    rows.append(("ratings: full rebuild of the league (once)", rated * 1000, 0, 0, 0, 0))
     seats = [s.player_id for s in game.seats.all()]
     measure("standings update alone (4 rows, re-rank)", lambda: services.standings_update(division=a, player_ids=seats) and 0 or 0,
             max(5, n // 4), rows)
     measure("full standings recompute (the audit)", lambda: services.standings_recompute(division=a) and 0 or 0, 3,
             rows)
-    print(f"\n{players_n} players, {games_n} games, {args.divisions} divisions (built in {built:.1f} s)")
-    print(f"{'page / action':44} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'queries':>8} {'bytes':>9}")
+    shape = f"{leagues_n} leagues x " if leagues_n > 1 else ""
+    print(f"\n{shape}{players_n} players, {games_n} games, {args.divisions} divisions (built and rated in {built:.1f} s)")
+    print(f"{'page / action':46} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'queries':>8} {'bytes':>9}")
     for label, p50, p95, p99, q, size in rows:
-        print(f"{label:44} {p50:8.1f} {p95:8.1f} {p99:8.1f} {q:8d} {size:9d}")
+        print(f"{label:46} {p50:8.1f} {p95:8.1f} {p99:8.1f} {q:8d} {size:9d}")
+    sys.stdout.flush()
+    p95 = {label.split(" (")[0]: p for label, _, p, _, _, _ in rows}
+    return {"league": f"{shape}{players_n:,} / {games_n:,}", "standings": p95["standings page, warm"],
+            "api": p95["standings API, warm"], "player": p95["player page"], "season": p95["season page"],
+            "new": p95["enter one result, new latest game"], "correct": p95["correct the latest game"],
+            "task": p95["  worker shape: the ratings task alone"]}
+
+
+def growth_table(vendor: str, results: list[dict]) -> None:
+    print(f"\n| league ({vendor}) | standings p95 | API p95 | player p95 | season page | "
+          "one result, ratings included (new / correction) | ratings task alone |")
+    print("|---|---|---|---|---|---|---|")
+    for r in results:
+        print(f"| {r['league']} | {r['standings']:.1f} ms | {r['api']:.1f} ms | {r['player']:.1f} ms | "
+              f"{r['season']:.0f} ms | {r['new']:.0f} / {r['correct']:.0f} ms | {r['task']:.1f} ms |")
 
 
 def main() -> None:
@@ -200,7 +259,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=50000)
     parser.add_argument("--divisions", type=int, default=2)
     parser.add_argument("--requests", type=int, default=40)
-    parser.add_argument("--growth", action="store_true", help="also run at a quarter of the size")
+    parser.add_argument("--growth", action="store_true",
+                        help="2,000/50,000, 10,000/250,000 and 100 leagues of 2,000 players, then one table")
+    parser.add_argument("--scale", type=float, default=1.0, help="--growth at this fraction of its sizes")
     args = parser.parse_args()
 
     import django
@@ -221,8 +282,13 @@ def main() -> None:
     try:
         print(f"database: {connection.vendor}")
         if args.growth:
-            run(args, args.players // 4, args.games // 4)
-        run(args, args.players, args.games)
+            f = args.scale
+            shapes = [(2000, 50000, 1), (10000, 250000, 1), (2000, 2500, 100)]
+            results = [run(args, max(8, int(p * f)), max(8, int(g * f)), max(1, int(n * f)) if n > 1 else 1)
+                       for p, g, n in shapes]
+            growth_table(connection.vendor, results)
+        else:
+            run(args, args.players, args.games)
     finally:
         teardown_databases(old, verbosity=0)
 

@@ -210,7 +210,9 @@ LOGOUT_REDIRECT_URL = "/"
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    # a Redis that is down is a cold cache, not an error (kyoku/cache.py); fail fast, not after 20 s
+    CACHES = {"default": {"BACKEND": "kyoku.cache.DegradingRedisCache", "LOCATION": REDIS_URL,
+                          "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}}}
     CELERY_BROKER_URL = REDIS_URL
     CELERY_RESULT_BACKEND = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)

@@ -1,5 +1,12 @@
-"""Keep ratings following the results: each change of a result queues a sync after commit."""
+"""Keep ratings following the results: each change of a result queues a sync after commit.
 
+The queueing never fails the request that changed the result (it has committed): with the
+broker down the sync runs in-process (constant time for the latest game), and if that fails
+too the periodic reconciliation (ratings.reconcile) repairs the ratings later."""
+
+import logging
+
+from celery import Task
 from django.db import transaction
 from django.db.models.signals import post_delete, pre_delete
 
@@ -7,12 +14,32 @@ from league.models import Game, GameResult, Season
 from league.signals import game_result_changed, games_results_changed
 
 
+logger = logging.getLogger(__name__)
+
+
+def task_enqueue(task: Task, *args) -> None:
+    """Queue ``task``; when the broker cannot take it, run it here; when that fails too, log and
+    leave the repair to the reconciliation. Eager (no broker): simply run it, errors propagate."""
+    if task.app.conf.task_always_eager:
+        task.delay(*args)
+        return
+    try:
+        task.apply_async(args, retry=False)
+        return
+    except Exception as exc:  # the broker is down or unreachable (kombu / redis errors)
+        logger.warning("broker unavailable, %s runs in-process: %s", task.name, exc)
+    try:
+        task.apply(args, throw=True)
+    except Exception:
+        logger.exception("%s failed in-process; the reconciliation will repair its rows", task.name)
+
+
 def on_game_result_changed(sender, game_id, kind, **kwargs):
     from .tasks import ratings_game_sync
 
     league_id = Game.objects.filter(pk=game_id).values_list("season__league_id", flat=True).first()
     if league_id is not None:
-        ratings_game_sync.delay(league_id, game_id, kind)
+        task_enqueue(ratings_game_sync, league_id, game_id, kind)
 
 
 def on_games_results_changed(sender, season_id, game_ids, kind, **kwargs):
@@ -20,7 +47,7 @@ def on_games_results_changed(sender, season_id, game_ids, kind, **kwargs):
 
     league_id = Season.objects.filter(pk=season_id).values_list("league_id", flat=True).first()
     if league_id is not None:
-        ratings_games_sync.delay(league_id, season_id, game_ids, kind)
+        task_enqueue(ratings_games_sync, league_id, season_id, game_ids, kind)
 
 
 def on_result_deleted(sender, instance, **kwargs):
@@ -29,7 +56,7 @@ def on_result_deleted(sender, instance, **kwargs):
 
     league_id = Game.objects.filter(pk=instance.game_id).values_list("season__league_id", flat=True).first()
     if league_id is not None:
-        transaction.on_commit(lambda: ratings_game_sync.delay(league_id, instance.game_id, "deleted"))
+        transaction.on_commit(lambda: task_enqueue(ratings_game_sync, league_id, instance.game_id, "deleted"))
 
 
 def on_game_deleting(sender, instance, **kwargs):
@@ -37,10 +64,13 @@ def on_game_deleting(sender, instance, **kwargs):
     from .models import RatingEvent
     from .tasks import ratings_league_rebuild
 
-    key = RatingEvent.objects.filter(game=instance).values_list("order_key", flat=True).first()
-    if key is not None:
+    rows = list(RatingEvent.objects.filter(game=instance).values_list("order_key", "player_id"))
+    if rows:
+        # its players' states are restored from their games before it, not from the events after
+        # it (those were rated with it)
+        key, players = rows[0][0], sorted(p for _, p in rows)
         league_id = instance.season.league_id
-        transaction.on_commit(lambda: ratings_league_rebuild.delay(league_id, key, "game_deleted"))
+        transaction.on_commit(lambda: task_enqueue(ratings_league_rebuild, league_id, key, "game_deleted", players))
 
 
 def connect():

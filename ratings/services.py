@@ -15,7 +15,7 @@ from django.db import transaction
 from django.db.models import Count, OuterRef, Q, Subquery
 from django.utils import timezone
 
-from league.models import Game, GameSeat, League
+from league.models import Division, Game, GameSeat, League, Player, Season
 from league.services import audit_log_write
 
 from . import engine
@@ -27,23 +27,38 @@ def order_key(*, year: int, number: int, match_day: int, table: int, game_id: in
     return f"{year:04d}{number:01d}-{match_day:05d}-{table:05d}-{game_id:012d}"
 
 
-def _key_floor(key: str) -> Q:
-    """Seats of games that may sort at or after ``key`` (narrowed by season; exact in Python)."""
-    year, number = int(key[:4]), int(key[4])
-    return Q(game__season__year__gt=year) | Q(game__season__year=year, game__season__number__gte=number)
+def key_parts(key: str) -> tuple[int, int, int, int, int]:
+    """(year, number, match day, table, game id) of an order key."""
+    return int(key[:4]), int(key[4]), int(key[6:11]), int(key[12:17]), int(key[18:])
+
+
+def games_from_key(*, league, key: str):
+    """The league's games that may sort at or after ``key``: the key's season from its match day
+    on (through the division's (match day, table) index) and every later season. Proportional to
+    the games after the key, not to the league (exact in Python)."""
+    year, number, day, table, _ = key_parts(key)
+    seasons = list(Season.objects.filter(league=league).values_list("pk", "year", "number"))
+    later = [pk for pk, y, n in seasons if (y, n) > (year, number)]
+    same = [pk for pk, y, n in seasons if (y, n) == (year, number)]
+    divisions = list(Division.objects.filter(season_id__in=same).values_list("pk", flat=True))
+    on_the_day = Q(division_id__in=divisions, match_day=day, table__gte=table)
+    after_the_day = Q(division_id__in=divisions, match_day__gt=day)
+    return Game.objects.filter(on_the_day | after_the_day | Q(season_id__in=later))
 
 
 def rated_games(*, league, from_key: str | None = None, game_ids=None, season_id: int | None = None) -> list[tuple]:
     """The league's finished games with places, in rating order, as
     ``(order_key, game_id, [(player_id, place), ...])`` (seat order)."""
-    seats = GameSeat.objects.filter(game__season__league=league, game__status=Game.Status.FINISHED,
-                                    game__result__isnull=False, place__isnull=False)
+    seats = GameSeat.objects.filter(game__status=Game.Status.FINISHED, game__result__isnull=False,
+                                    place__isnull=False)
     if from_key is not None:
-        seats = seats.filter(_key_floor(from_key))
+        seats = seats.filter(game__in=games_from_key(league=league, key=from_key).values("pk"))
+    elif game_ids is None and season_id is None:
+        seats = seats.filter(game__season__league=league)
     if game_ids is not None:
-        seats = seats.filter(game_id__in=list(game_ids))
+        seats = seats.filter(game_id__in=list(game_ids), game__season__league=league)
     if season_id is not None:
-        seats = seats.filter(game__season_id=season_id)
+        seats = seats.filter(game__season_id=season_id, game__season__league=league)
     games = defaultdict(list)
     keys = {}
     for gid, year, number, day, table, player_id, place in seats.order_by("game_id", "seat").values_list(
@@ -55,30 +70,39 @@ def rated_games(*, league, from_key: str | None = None, game_ids=None, season_id
     return [g for g in out if from_key is None or g[0] >= from_key]
 
 
-def _states_before(league, key: str, players: set[int]) -> dict[int, tuple[float, float]]:
-    """Each player's (mu, sigma) after their last game before ``key``."""
-    earlier = RatingEvent.objects.filter(league=league, order_key__lt=key)
-    last = earlier.filter(player=OuterRef("player")).order_by("-order_key").values("order_key")[:1]
-    rows = earlier.filter(player_id__in=players, order_key=Subquery(last)).values_list("player_id", "mu_after",
-                                                                                        "sigma_after")
-    return {p: (mu, sigma) for p, mu, sigma in rows}
+def states_before(league, key: str, players: set[int]) -> dict[int, tuple[float, float]]:
+    """Each player's (mu, sigma) after their last rated game before ``key``: one index seek per
+    player (player, league, order key), however long the league's history."""
+    state = {}
+    ids = sorted(players)
+    for i in range(0, len(ids), 500):  # SQLite's limit on query parameters
+        last = (RatingEvent.objects.filter(player=OuterRef("pk"), league=league, order_key__lt=key)
+                .order_by("-order_key").values("pk")[:1])
+        event_ids = Player.objects.filter(pk__in=ids[i:i + 500]).annotate(last=Subquery(last)).values("last")
+        for p, mu, sigma in RatingEvent.objects.filter(pk__in=event_ids).values_list("player_id", "mu_after",
+                                                                                    "sigma_after"):
+            state[p] = (mu, sigma)
+    return state
 
 
 @transaction.atomic
 def league_ratings_rebuild(*, league: League, from_key: str | None = None, actor=None,
-                           reason: str = "recompute") -> dict:
+                           reason: str = "recompute", players=()) -> dict:
     """Rate the league's finished games from ``from_key`` on (None: all of them) on top of the
-    state just before it. Returns ``{"from", "games", "players"}``."""
+    state just before it. ``players``: players whose rating may have changed beyond the events
+    from ``from_key`` on (those of a deleted game). Returns ``{"from", "games", "players"}``."""
     league = League.objects.select_for_update().get(pk=league.pk)  # one rebuild per league at a time
     events = RatingEvent.objects.filter(league=league)
     dropped = events if from_key is None else events.filter(order_key__gte=from_key)
-    touched = set(dropped.values_list("player_id", flat=True))
-    # a deleted game's events went with it; its players' ratings lost their last game (SET_NULL)
-    touched |= set(PlayerRating.objects.filter(league=league, last_game__isnull=True).values_list("player_id", flat=True))
+    touched = set(dropped.values_list("player_id", flat=True)) | set(players)
+    if from_key is None:
+        # a deleted game's events went with it; its players' ratings lost their last game (SET_NULL)
+        touched |= set(PlayerRating.objects.filter(league=league, last_game__isnull=True)
+                       .values_list("player_id", flat=True))
     dropped.delete()
     games = rated_games(league=league, from_key=from_key)
     players = touched | {p for _, _, seats in games for p, _ in seats}
-    state = _states_before(league, from_key, players) if from_key is not None else {}
+    state = states_before(league, from_key, players) if from_key is not None else {}
     new, last_game = [], {}
     for key, game_id, seats in games:
         before = [state.get(p, engine.START) for p, _ in seats]
@@ -117,7 +141,14 @@ def _player_ratings_write(league, players: set[int], state: dict, last_game: dic
         row.games, row.last_game_id, row.updated_at = counts[p], last_game[p], now
         (update if row.pk else create).append(row)
     PlayerRating.objects.bulk_create(create)
-    PlayerRating.objects.bulk_update(update, ["mu", "sigma", "ordinal", "games", "last_game", "updated_at"])
+    fields = ["mu", "sigma", "ordinal", "games", "last_game", "updated_at"]
+    if len(update) > 20:
+        PlayerRating.objects.bulk_update(update, fields, batch_size=1000)
+    else:  # a game's four players: plain updates cost less than bulk_update's CASE expressions
+        for row in update:
+            PlayerRating.objects.filter(pk=row.pk).update(mu=row.mu, sigma=row.sigma, ordinal=row.ordinal,
+                                                          games=row.games, last_game=row.last_game_id,
+                                                          updated_at=row.updated_at)
 
 
 @transaction.atomic
@@ -153,5 +184,42 @@ def games_ratings_sync(*, league: League, game_ids, kind: str = "changed", seaso
     if not moved:
         return None
     from_key = min(row[0] for g in moved for row in stored.get(g, []) + current.get(g, []))
+    if len(moved) == 1 and not stored.get(moved[0]) and not RatingEvent.objects.filter(
+            league=league, order_key__gt=from_key).exists():
+        # the common case: a new result later than every rated game
+        return game_ratings_append(league=league, game_id=moved[0], seats=current[moved[0]], actor=actor,
+                                   reason=f"game_{kind}")
     return league_ratings_rebuild(league=league, from_key=from_key, actor=actor,
                                   reason=f"game_{kind}" if len(wanted) == 1 else f"games_{kind}")
+
+
+def game_ratings_append(*, league: League, game_id: int, seats: list[tuple[str, int, int]], actor=None,
+                        reason: str = "game_created") -> dict:
+    """Rate one game later than every rated game: its four players from their current ratings
+    (the state after their last event), openskill's own update, four events and four rating
+    rows written. Constant time whatever the league's size. ``seats``: (key, player, place) in
+    seat order. The caller holds the league's lock and checked that nothing is rated after it."""
+    key = seats[0][0]
+    players = [p for _, p, _ in seats]
+    state = states_before(league, key, set(players))
+    before = [state.get(p, engine.START) for p in players]
+    after = engine.rate_game(before, [place for _, _, place in seats])
+    RatingEvent.objects.bulk_create(
+        RatingEvent(league=league, game_id=game_id, player_id=p, order_key=key, place=place, mu_before=mu0,
+                    sigma_before=s0, mu_after=mu1, sigma_after=s1, ordinal_before=engine.ordinal(mu0, s0),
+                    ordinal=engine.ordinal(mu1, s1))
+        for (_, p, place), (mu0, s0), (mu1, s1) in zip(seats, before, after))
+    rows = {r.player_id: r for r in PlayerRating.objects.filter(league=league, player_id__in=players)}
+    now = timezone.now()
+    for p, (mu, sigma) in zip(players, after):
+        row = rows.get(p)
+        games = (row.games + 1) if row is not None and p in state else 1
+        values = dict(mu=mu, sigma=sigma, ordinal=engine.ordinal(mu, sigma), games=games, last_game_id=game_id,
+                      updated_at=now)
+        if row is None:
+            PlayerRating.objects.create(league=league, player_id=p, **values)
+        else:
+            PlayerRating.objects.filter(pk=row.pk).update(**values)
+    summary = {"from": key, "games": 1, "players": len(players)}
+    audit_log_write(actor=actor, action=f"ratings.{reason}", obj=league, data=summary)
+    return summary

@@ -21,6 +21,16 @@ def ratings_games_sync(league_id: int, season_id: int, game_ids: list[int], kind
 
 
 @shared_task
-def ratings_league_rebuild(league_id: int, from_key: str | None = None, reason: str = "recompute") -> dict | None:
+def ratings_league_rebuild(league_id: int, from_key: str | None = None, reason: str = "recompute",
+                           players: list[int] | None = None) -> dict | None:
     league = League.objects.filter(pk=league_id).first()
-    return services.league_ratings_rebuild(league=league, from_key=from_key, reason=reason) if league else None
+    return services.league_ratings_rebuild(league=league, from_key=from_key, reason=reason,
+                                           players=players or ()) if league else None
+
+
+@shared_task
+def derived_reconcile() -> dict:
+    """The periodic repair of what a lost task left stale (config/celery.py schedules it)."""
+    from .reconcile import derived_reconcile as reconcile
+
+    return reconcile()

@@ -1,0 +1,97 @@
+"""The production cache (Redis) degrades instead of failing: the database is the truth and the
+cache only saves work, so while Redis is down (restarting, unreachable) a read is a miss and a
+write is skipped, each logged, and pages keep answering from the database."""
+
+from __future__ import annotations
+
+import logging
+
+from django.core.cache.backends.redis import RedisCache
+
+logger = logging.getLogger(__name__)
+
+try:  # redis-py's errors when the server is down or too slow
+    from redis.exceptions import ConnectionError as RedisConnectionError
+    from redis.exceptions import TimeoutError as RedisTimeoutError
+
+    UNAVAILABLE: tuple[type[BaseException], ...] = (RedisConnectionError, RedisTimeoutError, OSError)
+except ImportError:  # pragma: no cover - redis is in requirements.txt
+    UNAVAILABLE = (OSError,)
+
+
+def cache_unavailable_log(operation: str, exc: BaseException) -> None:
+    logger.warning("cache unavailable, %s skipped: %s", operation, exc)
+
+
+class DegradingRedisCache(RedisCache):
+    """Django's RedisCache whose operations answer as a cold cache when Redis is unreachable."""
+
+    def get(self, key, default=None, version=None):
+        try:
+            return super().get(key, default, version)
+        except UNAVAILABLE as exc:
+            cache_unavailable_log("get", exc)
+            return default
+
+    def get_many(self, keys, version=None):
+        try:
+            return super().get_many(keys, version)
+        except UNAVAILABLE as exc:
+            cache_unavailable_log("get_many", exc)
+            return {}
+
+    def has_key(self, key, version=None):
+        try:
+            return super().has_key(key, version)
+        except UNAVAILABLE as exc:
+            cache_unavailable_log("has_key", exc)
+            return False
+
+    def set(self, key, value, timeout=None, version=None):  # noqa: A003 - Django's name
+        try:
+            return super().set(key, value, timeout, version)
+        except UNAVAILABLE as exc:
+            cache_unavailable_log("set", exc)
+            return None
+
+    def add(self, key, value, timeout=None, version=None):
+        try:
+            return super().add(key, value, timeout, version)
+        except UNAVAILABLE as exc:
+            cache_unavailable_log("add", exc)
+            return False
+
+    def set_many(self, data, timeout=None, version=None):
+        try:
+            return super().set_many(data, timeout, version)
+        except UNAVAILABLE as exc:
+            cache_unavailable_log("set_many", exc)
+            return list(data)
+
+    def touch(self, key, timeout=None, version=None):
+        try:
+            return super().touch(key, timeout, version)
+        except UNAVAILABLE as exc:
+            cache_unavailable_log("touch", exc)
+            return False
+
+    def delete(self, key, version=None):
+        try:
+            return super().delete(key, version)
+        except UNAVAILABLE as exc:
+            cache_unavailable_log("delete", exc)
+            return False
+
+    def delete_many(self, keys, version=None):
+        try:
+            return super().delete_many(keys, version)
+        except UNAVAILABLE as exc:
+            cache_unavailable_log("delete_many", exc)
+            return None
+
+    def clear(self):
+        try:
+            return super().clear()
+        except UNAVAILABLE as exc:
+            cache_unavailable_log("clear", exc)
+            return False

@@ -1,0 +1,94 @@
+"""While Redis is down, pages answer from the database (the cache degrades to a miss) and a
+changed result still gets its ratings (in-process when the broker refuses the task, or from the
+reconciliation when even that fails); no request fails for the broker's sake."""
+
+import socket
+from unittest import mock
+
+import pytest
+from django.core.cache import cache
+from django.test import override_settings
+from kombu.exceptions import OperationalError
+
+from league import services
+from ratings import services as ratings_services
+from ratings.models import RatingEvent
+from ratings.reconcile import derived_reconcile
+from ratings.tasks import ratings_game_sync
+
+
+def closed_port() -> int:
+    """A loopback port nothing listens on (bound, then released)."""
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+def redis_down(backend: str = "kyoku.cache.DegradingRedisCache") -> dict:
+    return {"default": {"BACKEND": backend, "LOCATION": f"redis://127.0.0.1:{closed_port()}/0",
+                        "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}}}
+
+
+def test_a_plain_redis_cache_fails_when_redis_is_down_which_is_why_it_is_wrapped(db):
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    with override_settings(CACHES=redis_down("django.core.cache.backends.redis.RedisCache")):
+        with pytest.raises(RedisConnectionError):
+            cache.get("standings")
+
+
+def test_the_degrading_cache_answers_as_a_cold_cache(db):
+    with override_settings(CACHES=redis_down()):
+        assert cache.get("standings", "miss") == "miss"
+        assert cache.set("standings", "table", 60) is None
+        assert cache.add("standings", "table") is False
+        assert cache.get_many(["a", "b"]) == {}
+        cache.delete("standings")
+
+
+def test_pages_and_the_api_answer_while_redis_is_down(season, game, admin, record, client):
+    record(game, [45000, 30000, 15000, 10000])
+    division = game.division
+    with override_settings(CACHES=redis_down()):
+        page = client.get(f"/seasons/{season.pk}/divisions/{division.code}/")
+        api = client.get(f"/api/divisions/{division.pk}/standings/")
+    assert page.status_code == 200 and "Player 1" in page.content.decode()
+    assert api.status_code == 200
+    top = api.json()[0]
+    # M-League: 45,000 of 30,000 returned is +15.0, uma +30.0 and the oka's +20.0 for the top
+    assert (top["rank"], top["player"]["display_name"], float(top["total_points"])) == (1, "Player 1", 65.0)
+
+
+@pytest.fixture
+def broker_mode():
+    """The production shape's queueing (not eager) for the test's duration."""
+    app = ratings_game_sync.app
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = False
+    yield
+    app.conf.task_always_eager = eager
+
+
+def test_a_result_gets_its_ratings_in_process_when_the_broker_refuses_the_task(game, admin, broker_mode,
+                                                                               django_capture_on_commit_callbacks):
+    refused = OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+    with mock.patch.object(ratings_game_sync, "apply_async", side_effect=refused) as queued:
+        with django_capture_on_commit_callbacks(execute=True):
+            services.game_result_record(game=game, scores=[45000, 30000, 15000, 10000], actor=admin)
+    assert queued.called
+    assert sorted(RatingEvent.objects.filter(game=game).values_list("place", flat=True)) == [1, 2, 3, 4]
+
+
+def test_when_the_in_process_run_fails_too_the_reconciliation_rates_the_game(game, admin, league, broker_mode,
+                                                                              django_capture_on_commit_callbacks):
+    refused = OperationalError("Connection refused.")
+    with mock.patch.object(ratings_game_sync, "apply_async", side_effect=refused), \
+            mock.patch.object(ratings_services, "games_ratings_sync", side_effect=RuntimeError("database gone")):
+        with django_capture_on_commit_callbacks(execute=True):  # the request itself does not fail
+            result, created = services.game_result_record(game=game, scores=[45000, 30000, 15000, 10000],
+                                                          actor=admin)
+    assert created and not RatingEvent.objects.filter(game=game).exists()
+    assert derived_reconcile(leagues=[league])["test"]["ratings"]["games"] == 1
+    assert RatingEvent.objects.filter(game=game).count() == 4
