@@ -121,3 +121,7 @@ class SafeJSONFormField(django_forms.JSONField):
         except UnsafeJSON as exc:
             raise django_forms.ValidationError(exc.message, code="invalid") from None
         return JSONString(data) if isinstance(data, str) else data
+
+    def prepare_value(self, value):
+        # An unset option shows an empty box, not the word "null".
+        return "" if value is None else super().prepare_value(value)
