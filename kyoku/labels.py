@@ -105,3 +105,146 @@ def offence_label(code: str, catalogue: dict | None = None) -> str:
 def choices(kind: str) -> list[tuple[str, object]]:
     """``(code, lazy name)`` pairs for a form's choices (names translated when rendered)."""
     return list(LABELS[kind].items())
+
+
+# ---------------------------------------------------------------- codes on admin pages (issue 20)
+# Platforms, rule presets and systems, and the audit log's actions and object types, shown as words
+# in every language instead of their codes (``tenhou``, ``wrc``, ``season.rules_revise``,
+# ``league.qualificationapplication``).
+
+LABELS["platform"] = {
+    "tenhou": _("Tenhou"),
+    "mahjongsoul": _("Mahjong Soul"),
+    "league": _("League record"),
+}
+LABELS["preset"] = {
+    "wrc": _("WRC"),
+    "ema": _("EMA"),
+    "mleague": _("M.League"),
+    "tenhou": _("Tenhou"),
+    "jpml": _("JPML"),
+}
+LABELS["rule_system"] = {
+    "riichi": _("Riichi"),
+    "zung-jung": _("Zung Jung"),
+    "beijing": _("Beijing"),
+}
+LABELS["audit_object"] = {
+    "league.league": _("League"),
+    "league.leaguerole": _("League role"),
+    "league.player": _("Player"),
+    "league.ruleset": _("Rule set"),
+    "league.season": _("Season"),
+    "league.division": _("Division"),
+    "league.qualificationtier": _("Tier"),
+    "league.qualificationapplication": _("Qualification application"),
+    "league.entry": _("Entry"),
+    "league.game": _("Game"),
+    "league.gameseat": _("Seat"),
+    "league.gameresult": _("Game result"),
+    "league.penalty": _("Penalty"),
+    "league.standing": _("Standing"),
+    "scoring.handrecord": _("Hand"),
+    "referee.penaltycatalogue": _("Penalty catalogue"),
+    "referee.incident": _("Incident"),
+    "referee.ruling": _("Ruling"),
+    "referee.appeal": _("Appeal"),
+    "ratings.playerrating": _("Skill rating"),
+    "ratings.ratingevent": _("Rating change"),
+    "matchdays.matchday": _("Match day"),
+    "matchdays.attendance": _("Attendance"),
+    "matchdays.reserve": _("Reserve"),
+    "matchdays.substitution": _("Substitution"),
+    "matchdays.seatingconstraint": _("Seating constraint"),
+    "matchdays.seatingplan": _("Seating"),
+    "online.onlineaccount": _("Online account"),
+    "online.gameimport": _("Game record import"),
+    "online.evidencerecord": _("Game record"),
+    "online.evidencecheck": _("Evidence check"),
+    "auth.user": _("User"),
+}
+LABELS["audit_action"] = {
+    "season.create": _("Season created"),
+    "season.status": _("Season status changed"),
+    "season.close": _("Season closed"),
+    "season.reopen": _("Season reopened"),
+    "season.rules_revise": _("Rules revised"),
+    "season.hands_resettle": _("Hands settled again"),
+    "season.results_rescore": _("Results re-scored"),
+    "season.promote": _("Promotion and relegation applied"),
+    "season.promotion_confirm": _("Promotion and relegation confirmed"),
+    "rule_set.create": _("Rule set created"),
+    "rule_set.revise": _("Rule set revised"),
+    "entry.create": _("Player entered"),
+    "entry.remove": _("Entry removed"),
+    "game.create": _("Game created"),
+    "game.import": _("Game record imported"),
+    "game.import_override": _("Game record imported despite differences"),
+    "game.hands_finish": _("Game finished from its hands"),
+    "game.hands_resettle": _("Game's hands settled again"),
+    "game_result.create": _("Result entered"),
+    "game_result.replace": _("Result corrected"),
+    "hand.add": _("Hand entered"),
+    "hand.correct": _("Hand corrected"),
+    "hand.delete": _("Hand deleted"),
+    "penalty.assign": _("Penalty assigned"),
+    "penalty.cancel": _("Penalty cancelled"),
+    "penalty_catalogue.create": _("Penalty catalogue created"),
+    "penalty_catalogue.revise": _("Penalty catalogue revised"),
+    "incident.log": _("Incident logged"),
+    "incident.close": _("Incident closed"),
+    "ruling.decide": _("Ruling made"),
+    "appeal.file": _("Appeal filed"),
+    "appeal.uphold": _("Appeal decided: ruling upheld"),
+    "appeal.reverse": _("Appeal decided: ruling reversed"),
+    "application.submit": _("Application submitted"),
+    "application.approve": _("Application approved"),
+    "application.reject": _("Application rejected"),
+    "application.records_attach": _("Game records attached"),
+    "online_account.link": _("Online account linked"),
+    "matchday.create": _("Match day created"),
+    "attendance.mark": _("Attendance marked"),
+    "seating.generate": _("Seating generated"),
+    "seating.swap": _("Seats swapped"),
+    "seating.publish": _("Seating published"),
+    "seating.republish": _("Seating published again"),
+    "substitution.make": _("Substitute seated"),
+    "ratings.game_created": _("Ratings updated for a new game"),
+    "ratings.game_replaced": _("Ratings updated for a corrected game"),
+}
+LABELS["audit_admin_verb"] = {"add": pgettext_lazy("site admin", "added"),
+                              "change": pgettext_lazy("site admin", "changed"),
+                              "delete": pgettext_lazy("site admin", "deleted")}
+
+
+def audit_action_label(action: str) -> str:
+    """An audit row's action in words. Codes made up of parts (``admin.<model>.<change>``,
+    ``ratings.<reason>``) are worded from their parts; an unknown code is humanised, never raw."""
+    if action in LABELS["audit_action"]:
+        return str(LABELS["audit_action"][action])
+    head, _sep, rest = action.partition(".")
+    if head == "admin" and rest:
+        model, _sep, verb = rest.rpartition(".")
+        return str(_("In the site admin: %(object)s %(verb)s")) % {
+            "object": audit_object_label(model), "verb": label(verb, "audit_admin_verb")}
+    if head == "ratings":
+        return str(_("Ratings recomputed"))
+    return _humanise(action.replace(".", "_"))
+
+
+def audit_object_label(object_type: str) -> str:
+    """An audit row's object type in words: ``league.game`` or a bare model name (``game``, as the
+    site admin's actions name it)."""
+    if "." not in object_type:
+        object_type = next((key for key in LABELS["audit_object"] if key.endswith("." + object_type)),
+                           object_type)
+    return label(object_type, "audit_object")
+
+
+def rule_set_notes_words(rule_set) -> str:
+    """A rule set version's notes; the note the system writes when a season copies a template
+    ("copied from WRC (template) v1", stored in English) in the reader's language."""
+    notes = rule_set.notes or ""
+    if notes.startswith("copied from "):
+        return str(_("Copied from the league's %(preset)s template")) % {"preset": label(rule_set.preset, "preset")}
+    return notes

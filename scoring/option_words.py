@@ -220,6 +220,8 @@ def beijing_factor_rows() -> list[dict]:
 
 
 def option_label(option: str) -> str:
+    if option == "preset":
+        return str(_("Preset"))  # the row naming the preset among the options in force
     entry = RIICHI_OPTIONS.get(option)
     return str(entry[0]) if entry else option.replace("_", " ").capitalize()
 
@@ -248,6 +250,10 @@ def value_words(option: str, value) -> str:
         return ", ".join(value_words(option, v) for v in value) if value else _("none")
     if isinstance(value, dict):
         return "; ".join(f"{_code(k)}: {value_words(k, v)}" for k, v in value.items()) if value else _("none")
+    if option == "preset" and isinstance(value, str):
+        from kyoku.labels import label
+
+        return label(value, "preset")  # "WRC", not the code "wrc"
     if option == "scope" and value in SCOPE_WORDS:
         return str(SCOPE_WORDS[value])
     if isinstance(value, str):

@@ -3,7 +3,7 @@
 from django import template
 
 from kyoku.labels import label as _label
-from kyoku.labels import offence_label
+from kyoku.labels import audit_action_label, offence_label, rule_set_notes_words
 
 register = template.Library()
 
@@ -52,3 +52,15 @@ def league_points(value) -> str:
         return str(value)
     text = f"{abs(number):.1f}"
     return f"{MINUS}{text}" if number < 0 and text != "0.0" else text
+
+
+@register.filter
+def audit_action(code) -> str:
+    """An audit log action in words (``season.rules_revise`` → "Rules revised")."""
+    return audit_action_label(str(code or ""))
+
+
+@register.filter
+def rule_set_notes(rule_set) -> str:
+    """A rule set version's notes in the reader's language (the note a copy writes, translated)."""
+    return rule_set_notes_words(rule_set)

@@ -29,7 +29,7 @@ def test_anyone_reads_the_rules_in_force(season, lang):
     response = page_of(season, lang=lang)
     assert response.status_code == 200
     page = response.content.decode()
-    assert f'lang="{lang}"' in page and "honba_points" in page and "mleague" in page
+    assert f'lang="{lang}"' in page and "honba_points" in page and "M.League" in page  # the preset's name
     assert 'id="rules-form"' not in page
 
 

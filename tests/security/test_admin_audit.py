@@ -102,9 +102,9 @@ def test_the_season_audit_log_page(client, admin, other_admin_user, played):
     client.force_login(admin)
     page = client.get(url)
     assert page.status_code == 200
-    assert b"game_result.create" in page.content
+    assert b"Result entered" in page.content  # game_result.create, in words
     filtered = client.get(url, {"action": "entry"})
-    assert b"game_result.create" not in filtered.content and b"entry.create" in filtered.content
+    assert b"Result entered" not in filtered.content and b"Player entered" in filtered.content
 
 
 @pytest.fixture
