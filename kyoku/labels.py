@@ -9,6 +9,8 @@ catalogue offences carry their names in the catalogue (``description`` / ``descr
 
 from __future__ import annotations
 
+import re
+
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -87,6 +89,16 @@ def label(code, kind: str) -> str:
     return _humanise(code)
 
 
+def rank_label(rank: str) -> str:
+    """A platform rank in words: ``7-dan`` → 七段 / 7段, ``celestial`` → 魂天; an unknown rank as typed."""
+    from django.utils.translation import gettext
+
+    m = re.fullmatch(r"(\d+)-dan", rank or "")
+    if m:
+        return gettext("%(n)s-dan") % {"n": m.group(1)}
+    return str(LABELS["rank"].get(rank, rank or ""))
+
+
 def _zh() -> bool:
     return (get_language() or "en").lower().startswith("zh")
 
@@ -116,6 +128,17 @@ LABELS["platform"] = {
     "tenhou": _("Tenhou"),
     "mahjongsoul": _("Mahjong Soul"),
     "league": _("League record"),
+}
+# the platforms' ranks and rooms (league.qualification orders them); "N-dan" by rank_label
+LABELS["rank"] = {
+    "1-kyu": _("1-kyu"), "tenhoui": _("Tenhou-i"),
+    "novice": _("Novice"), "adept": _("Adept"), "expert": _("Expert"),
+    "master": _("Master"), "saint": _("Saint"), "celestial": _("Celestial"),
+}
+LABELS["room"] = {
+    "general": _("General room"), "upper": _("Upper room"), "special": _("Special room"),
+    "phoenix": _("Phoenix room"), "bronze": _("Bronze room"), "silver": _("Silver room"),
+    "gold": _("Gold room"), "jade": _("Jade room"), "throne": _("Throne room"),
 }
 LABELS["preset"] = {
     "wrc": _("WRC"),

@@ -16,6 +16,7 @@ from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from kyoku.labels import LABELS
 from kyoku.parsers import SafeJSONField
 from kyoku.authz import Need, object_for_actor
 from league import roles
@@ -69,7 +70,7 @@ class IncidentInputSerializer(serializers.Serializer):
     game = serializers.PrimaryKeyRelatedField(queryset=Game.objects.select_related("season__league"))
     hand_number = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=999, default=None)
     dealer = serializers.IntegerField(default=0, min_value=0, max_value=3)
-    kind = serializers.CharField(max_length=40)
+    kind = serializers.ChoiceField(choices=list(LABELS["incident_kind"]))
     events = SafeJSONField(help_text="The timeline: a list of events (ruling contract).")
     description = serializers.CharField(required=False, allow_blank=True, default="", max_length=5000)
     private_notes = serializers.CharField(required=False, allow_blank=True, default="", max_length=5000,

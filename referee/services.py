@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from kyoku.authz import acting_user
+from kyoku.labels import LABELS
 from kyoku.safe_json import check_field, text_problem
 from league import roles
 from league.models import Game, GameSeat, Penalty, Player, Season
@@ -107,6 +108,10 @@ def _check_referee(user, league) -> None:
         raise PermissionDenied("Only a referee of this league may do this.")
 
 
+# the kinds a page can name in every language (kyoku.labels); anything else would show as a code
+INCIDENT_KINDS = tuple(LABELS["incident_kind"])
+
+
 @transaction.atomic
 def incident_log(*, game: Game, hand_number: int | None, dealer: int, kind: str, events: list,
                  description: str = "", private_notes: str = "", reporter=None) -> Incident:
@@ -114,8 +119,8 @@ def incident_log(*, game: Game, hand_number: int | None, dealer: int, kind: str,
     engine rejects it; the error names the field, e.g. ``events[2].t``)."""
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer <= 3:
         raise ValidationError({"dealer": ["the seat (0..3) of East this hand"]})
-    if not isinstance(kind, str) or not kind.strip():
-        raise ValidationError({"kind": ["say what kind of incident this is"]})
+    if not isinstance(kind, str) or kind.strip() not in INCIDENT_KINDS:
+        raise ValidationError({"kind": ["one of: " + ", ".join(INCIDENT_KINDS)]})
     if hand_number is not None and (isinstance(hand_number, bool) or not isinstance(hand_number, int)
                                     or hand_number < 0):
         raise ValidationError({"hand_number": ["a hand number, 0 or more"]})

@@ -105,6 +105,7 @@ CODES.update({  # Zung Jung and Beijing values
     "tianhu": gettext_lazy("天和"),
     "dihu": gettext_lazy("地和"),
     "hungang": gettext_lazy("混槓"),
+    "points": gettext_lazy("points"),
     "all": gettext_lazy("every winner"),
     # 上楼 (shanglou): its settings' names and the reach of its ×2
     "enabled": gettext_lazy("in use"),
@@ -294,8 +295,65 @@ def riichi_option_rows(presets: list[str]) -> list[dict]:
         for name in presets:
             value = PRESETS[name].get(option)
             source = OPTION_SOURCES.get(name, {}).get(option) or PRESET_SOURCES.get(name) or DEFAULT_OPTION_SOURCE
-            cells.append({"preset": name, "value": value, "words": value_words(option, value), "source": source,
-                          "unconfirmed": source.startswith("unconfirmed")})
+            cells.append({"preset": name, "value": value, "words": value_words(option, value),
+                          "source": _(source), "unconfirmed": source.startswith("unconfirmed")})
         rows.append({"option": option, "label": option_label(option), "meaning": option_meaning(option, english),
                      "values": cells})
     return rows
+
+
+ZUNG_JUNG_PATTERN_NAMES = {  # the Zung Jung patterns by key, named in the reader's language
+    "chicken_hand": gettext_lazy("Chicken Hand"),
+    "all_sequences": gettext_lazy("All Sequences"),
+    "concealed_hand": gettext_lazy("Concealed Hand"),
+    "no_terminals": gettext_lazy("No Terminals"),
+    "mixed_one_suit": gettext_lazy("Mixed One-Suit"),
+    "pure_one_suit": gettext_lazy("Pure One-Suit"),
+    "nine_gates": gettext_lazy("Nine Gates"),
+    "value_honor": gettext_lazy("Value Honor"),
+    "small_three_dragons": gettext_lazy("Small Three Dragons"),
+    "big_three_dragons": gettext_lazy("Big Three Dragons"),
+    "small_three_winds": gettext_lazy("Small Three Winds"),
+    "big_three_winds": gettext_lazy("Big Three Winds"),
+    "small_four_winds": gettext_lazy("Small Four Winds"),
+    "big_four_winds": gettext_lazy("Big Four Winds"),
+    "all_honors": gettext_lazy("All Honors"),
+    "all_triplets": gettext_lazy("All Triplets"),
+    "two_concealed_triplets": gettext_lazy("Two Concealed Triplets"),
+    "three_concealed_triplets": gettext_lazy("Three Concealed Triplets"),
+    "four_concealed_triplets": gettext_lazy("Four Concealed Triplets"),
+    "one_kong": gettext_lazy("One Kong"),
+    "two_kong": gettext_lazy("Two Kong"),
+    "three_kong": gettext_lazy("Three Kong"),
+    "four_kong": gettext_lazy("Four Kong"),
+    "two_identical_sequences": gettext_lazy("Two Identical Sequences"),
+    "two_identical_sequences_twice": gettext_lazy("Two Identical Sequences Twice"),
+    "three_identical_sequences": gettext_lazy("Three Identical Sequences"),
+    "four_identical_sequences": gettext_lazy("Four Identical Sequences"),
+    "three_similar_sequences": gettext_lazy("Three Similar Sequences"),
+    "small_three_similar_triplets": gettext_lazy("Small Three Similar Triplets"),
+    "three_similar_triplets": gettext_lazy("Three Similar Triplets"),
+    "nine_tile_straight": gettext_lazy("Nine-Tile Straight"),
+    "three_consecutive_triplets": gettext_lazy("Three Consecutive Triplets"),
+    "four_consecutive_triplets": gettext_lazy("Four Consecutive Triplets"),
+    "mixed_lesser_terminals": gettext_lazy("Mixed Lesser Terminals"),
+    "pure_lesser_terminals": gettext_lazy("Pure Lesser Terminals"),
+    "mixed_greater_terminals": gettext_lazy("Mixed Greater Terminals"),
+    "pure_greater_terminals": gettext_lazy("Pure Greater Terminals"),
+    "final_draw": gettext_lazy("Final Draw"),
+    "final_discard": gettext_lazy("Final Discard"),
+    "win_on_kong": gettext_lazy("Win on Kong"),
+    "robbing_a_kong": gettext_lazy("Robbing a Kong"),
+    "blessing_of_heaven": gettext_lazy("Blessing of Heaven"),
+    "blessing_of_earth": gettext_lazy("Blessing of Earth"),
+    "thirteen_terminals": gettext_lazy("Thirteen Terminals"),
+    "seven_pairs": gettext_lazy("Seven Pairs"),
+}
+
+
+def zung_jung_rows() -> list[dict]:
+    """The Zung Jung pattern table for a page: each row of the engine's table with ``name``, the
+    pattern's name in the reader's language (the engine keeps the English and Chinese names)."""
+    from scoring.engine.zung_jung import CHICKEN, PATTERNS
+
+    return [{**p, "name": str(ZUNG_JUNG_PATTERN_NAMES.get(p["key"], p["en"]))} for p in (CHICKEN, *PATTERNS)]

@@ -36,9 +36,9 @@ def game_seats(*, game: Game) -> list[GameSeat]:
 
 
 def zung_jung_table() -> list[dict]:
-    from scoring.engine.zung_jung import CHICKEN, PATTERNS
+    from scoring.option_words import zung_jung_rows
 
-    return [CHICKEN, *PATTERNS]
+    return zung_jung_rows()
 
 
 def beijing_factors() -> list[dict]:
@@ -52,12 +52,15 @@ def riichi_presets() -> dict:
     """``{"presets": [names], "sources": {name: text}, "options": [row]}``; a row is an option's
     label and meaning in the reader's language and, per preset, the value in words with its
     source (``scoring.option_words``)."""
+    from django.utils.translation import gettext
+
     from scoring.engine.riichi import PRESET_SOURCES, PRESETS
     from scoring.option_words import riichi_option_rows
 
     names = [n for n in SYSTEM_PRESETS["riichi"] if n in PRESETS] + sorted(set(PRESETS) - set(SYSTEM_PRESETS["riichi"]))
-    return {"presets": names, "sources": {n: PRESET_SOURCES.get(n, "") for n in names},
-            "options": riichi_option_rows(names)}
+    # sources are marked for the catalogue in the engine (presets.gettext_noop) and translated here
+    sources = {n: gettext(PRESET_SOURCES[n]) if PRESET_SOURCES.get(n) else "" for n in names}
+    return {"presets": names, "sources": sources, "options": riichi_option_rows(names)}
 
 
 def system_options(system: str) -> list[tuple[str, str, str]]:

@@ -3,7 +3,7 @@
 from django import template
 
 from kyoku.labels import label as _label
-from kyoku.labels import audit_action_label, offence_label, rule_set_notes_words
+from kyoku.labels import audit_action_label, offence_label, rank_label, rule_set_notes_words
 
 register = template.Library()
 
@@ -64,3 +64,9 @@ def audit_action(code) -> str:
 def rule_set_notes(rule_set) -> str:
     """A rule set version's notes in the reader's language (the note a copy writes, translated)."""
     return rule_set_notes_words(rule_set)
+
+
+@register.filter
+def rank(value) -> str:
+    """A platform rank in the reader's words (``7-dan`` → 7段)."""
+    return rank_label(str(value or ""))

@@ -1,13 +1,18 @@
-"""Every page a user can reach, rendered in Traditional Chinese, shows no English left behind.
+"""Every page a user can reach, rendered in Traditional Chinese and in Japanese, shows no English
+left behind.
 
 The URL conf is walked as the endpoint matrix does (tests/security/test_endpoint_matrix.py): every
 named route with a GET declaration, its objects from the apps' ``matrix_objects`` in the matrix
 world (two leagues, a season with results, a hand-by-hand game, penalties, incidents, a ruling, an
 appeal, an application), requested as that league's admin, its referee and the owning player, in
-zh-Hant. A page fails on
-  (a) a msgid of locale/zh_Hant/LC_MESSAGES/django.po with an empty translation that is shown, and
+zh-Hant and in ja; then the demo league (``seed_demo``, the README's database) is crawled from its
+front page by link, as its admin, referee, player and an anonymous visitor, in both languages.
+A page fails on
+  (a) a msgid of locale/<lang>/LC_MESSAGES/django.po with an empty translation that is shown,
   (b) a snake_case code (``false_win``, ``head_bump``) or a known English word of the interface
-      (``SETTLEMENT``, ``retroactive``, ``Warning``, ``1st`` …) in the visible text.
+      (``SETTLEMENT``, ``retroactive``, ``Warning``, ``1st`` …) in the visible text, and
+  (c) any English word (three ASCII letters or more) in the visible text, titles and aria-labels
+      that is not a proper name or abbreviation of the allow-list (Tenhou, WRC, EMA, CSV …).
 User data (names, descriptions, reasons) is not interface text and is left out of the check.
 
 The catalogue is compiled from the .po files and locale/glossary.d/*.json by ./scripts/i18n, which
@@ -23,15 +28,15 @@ from pathlib import Path
 
 import polib
 import pytest
+from django.contrib.auth import get_user_model
 from django.test import Client
-from django.urls import reverse
+from django.urls import resolve, reverse
 
 from tests.routes import declarations, named_routes
 from tests.security.world import world_build
 
 ROOT = Path(__file__).resolve().parents[2]
-PO = ROOT / "locale" / "zh_Hant" / "LC_MESSAGES" / "django.po"
-LANGUAGES = {"zh-hant": "zh_Hant", "ja": "ja"}  # the language a page is asked in → its catalogue
+LANGS = {"zh_Hant": "zh-hant", "ja": "ja"}  # catalogue directory → language code of set_language
 ACTORS = ("admin", "referee", "owner")
 # Interface words that must never reach a Chinese page (codes, enum values, engine phases, the
 # headers of the issue). Matched as whole words, case-sensitive where the case is the tell.
@@ -44,14 +49,29 @@ ENGLISH = [
     "pending", "upheld", "reversed", "open", "closed", "ruled", "appealed", "ms (retroactive)",
 ]
 # Codes a page shows on purpose, as what the user types: the audit log's action filter names them.
-ALLOWED = {"season-audit": {"game_result"}}
+ALLOWED = {"season-audit": {"game_result", "hand", "penalty", "admin"},
+           # the account form's examples: ranks and rooms are typed as the platforms' codes
+           "me": {"celestial", "phoenix", "throne"}}
 SNAKE = re.compile(r"(?<![\w/.@-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w/.@-])")
+# An English word: three ASCII letters or more, not part of a URL, an e-mail, a file name or a code.
+WORD = re.compile(r"(?<![\w/.@:#=&?-])[A-Za-z][A-Za-z'’]+[A-Za-z](?![\w/@-]|\.[a-z])")
+# Proper names, abbreviations and units a Chinese or Japanese page writes in Latin letters.
+PROPER = {
+    "Kyoku", "Tenhou", "WRC", "EMA", "JPML", "League", "API", "CSV", "PDF", "JSON", "ZIP", "PNG", "JPEG",
+    "IDs", "iCalendar", "ICS", "MiB", "KiB", "UTC", "URL", "HTTP", "HTTPS", "OpenAPI", "Swagger",
+    "Elo", "TrueSkill", "Glicko", "Weng", "Lin", "Plackett", "Luce", "OWASP", "Mahjong", "Soul",
+    "Riichi", "Zung", "Jung", "Pinyin",
+    "English",  # the language chooser names each language in itself
+    "OpenSkill", "XML", "mjlog", "zip",  # a library's name; file formats a form asks for
+    "Sylvain", "Malbec", "pixiv",  # the WRC rule book's author and a site, cited on the rules page
+}
 
 
 class _Text(HTMLParser):
     """The visible text of a page: no script, style, template, code or <option value> attributes."""
-    # <pre> holds records shown as data (an audit row's JSON), <code> codes shown beside their names
-    SKIP = {"script", "style", "template", "code", "noscript", "pre"}
+    # <pre> holds records shown as data (an audit row's JSON), <code> codes shown beside their names,
+    # <textarea> the JSON an advanced user edits
+    SKIP = {"script", "style", "template", "code", "noscript", "pre", "textarea"}
 
     def __init__(self):
         super().__init__()
@@ -79,8 +99,8 @@ def visible_text(html: str) -> str:
     return "\n".join(parser.parts)
 
 
-def _po(catalogue_language: str = "zh_Hant"):
-    return polib.pofile(str(ROOT / "locale" / catalogue_language / "LC_MESSAGES" / "django.po"))
+def _po(lang: str):
+    return polib.pofile(str(ROOT / "locale" / lang / "LC_MESSAGES" / "django.po"))
 
 
 def _glossary_keys() -> set[str]:
@@ -90,15 +110,15 @@ def _glossary_keys() -> set[str]:
     return keys
 
 
-@pytest.fixture(scope="module", params=sorted(LANGUAGES))
+@pytest.fixture(scope="module", params=sorted(LANGS))
 def catalogue(request):
-    po = _po(LANGUAGES[request.param])
-    po.language_code = request.param
+    po = _po(request.param)
+    po.lang = request.param
     # a pgettext entry's glossary key is "<context>|<msgid>" (scripts/fill_translations.py)
     known = {e.msgid for e in po} | {f"{e.msgctxt}|{e.msgid}" for e in po if e.msgctxt}
     missing = sorted(k for k in _glossary_keys() if k not in known)
     if missing:
-        pytest.fail(f"{len(missing)} glossary strings are not in django.po (e.g. {missing[0]!r}): "
+        pytest.fail(f"{len(missing)} glossary strings are not in {request.param}'s django.po (e.g. {missing[0]!r}): "
                     "run ./scripts/i18n to regenerate the catalogues, and drop glossary entries no code uses")
     return po
 
@@ -111,10 +131,25 @@ def _user_data(world) -> list[str]:
     out += [p.display_name for p in Player.objects.all()] + [lg.name for lg in League.objects.all()]
     out += [str(s) for s in Season.objects.all()] + [t.description for t in QualificationTier.objects.all()]
     out += [i.description for i in Incident.objects.all()] + [a.reason for a in Appeal.objects.all()]
+    out += [i.private_notes for i in Incident.objects.all()] + _venues_and_notes()
     out += [u.username for u in (world.admin, world.referee, world.owner, world.other_player)]
     from league.models import QualificationApplication
     out += [a.account_id for a in QualificationApplication.objects.all()]  # online account names
     return sorted((x for x in out if x), key=len, reverse=True)
+
+
+def _venues_and_notes() -> list[str]:
+    """What admins, referees and players typed beside the names: venues, notes, reasons, account IDs."""
+    from league.models import Player, QualificationApplication
+    from matchdays.models import MatchDay
+    from referee.models import Appeal, Ruling
+
+    out = list(MatchDay.objects.values_list("venue", flat=True))
+    out += [x for a in QualificationApplication.objects.all() for x in (a.note, a.reason)]
+    out += list(Appeal.objects.values_list("decision_reason", flat=True))
+    out += list(Ruling.objects.values_list("override_reason", flat=True))
+    out += [x for p in Player.objects.all() for x in (p.tenhou_id, p.mahjong_soul_id)]
+    return out
 
 
 def _url(kinds: dict, name: str, pattern, declared) -> str:
@@ -155,14 +190,43 @@ def find_english(text: str, user_data: list[str]) -> list[str]:
     return found
 
 
+def english_words(text: str, user_data: list[str]) -> list[str]:
+    """Every English word left in the text (c): what is not user data nor an allowed proper name."""
+    for item in user_data:
+        text = text.replace(item, " ")
+    return sorted({w for w in WORD.findall(text) if w not in PROPER})
+
+
 def test_the_checker_finds_what_the_issue_reported():
     text = visible_text("<p>false_win · SETTLEMENT · 0 ms (retroactive)</p><script>a_b</script><th>1st</th>")
     assert find_english(text, []) == ["false_win", "SETTLEMENT", "retroactive", "1st", "ms (retroactive)"]
     assert find_english(visible_text("<p>錯和 · 結算程序 · <code>false_win</code></p>"), []) == []
 
 
+def test_the_checker_finds_english_words_but_not_names_or_links():
+    page = ('<p>和了者 Winner · 支払い Payments · 天鳳 Tenhou · WRC · CSV</p><a href="/x/" aria-label="Standings">'
+            "順位表</a><p>M.League · kyoku.example.org · 2026 S1 · shot.png · #12</p><p>Mei Lin</p>")
+    assert english_words(visible_text(page), ["Mei Lin"]) == ["Payments", "Standings", "Winner"]
+    assert english_words(visible_text("<p>第3局 · 親 東家(M1) · 3翻30符</p>"), ["M1"]) == []
+
+
+def _page_problems(catalogue, untranslated: set[str], html: str, user_data: list[str], name: str) -> list[str]:
+    text = visible_text(html)
+    shown = sorted(m for m in untranslated if m in text)
+    english = [w for w in find_english(text, user_data) if w not in ALLOWED.get(name, ())]
+    words = [w for w in english_words(text, user_data) if w not in ALLOWED.get(name, ())]
+    if shown or english or words:
+        lines = [line for line in text.splitlines() if set(english_words(line, user_data)) & set(words)]
+        return [f"untranslated {shown[:5]} english {english[:8]} words {words[:12]} in {lines[:6]}"]
+    return []
+
+
+def _untranslated(catalogue) -> set[str]:
+    return {e.msgid for e in catalogue if not e.translated() and not e.obsolete and len(e.msgid) > 3}
+
+
 def _problems(catalogue) -> tuple[int, list[str]]:
-    untranslated = {e.msgid for e in catalogue if not e.translated() and not e.obsolete and len(e.msgid) > 3}
+    untranslated = _untranslated(catalogue)
     world = world_build()
     pages = list(_pages(world))  # once: the route factories create objects
     user_data = _user_data(world)  # after the factories: what they typed is user data too
@@ -171,23 +235,82 @@ def _problems(catalogue) -> tuple[int, list[str]]:
     for actor in ACTORS:
         client = Client()
         client.force_login(getattr(world, actor))
-        client.post(reverse("set_language"), {"language": catalogue.language_code, "next": "/"})
+        client.post(reverse("set_language"), {"language": LANGS[catalogue.lang], "next": "/"})
         for name, url in pages:
             response = client.get(url)
             if response.status_code != 200 or "text/html" not in response.get("Content-Type", ""):
                 continue
             seen += 1
-            text = visible_text(response.content.decode())
-            shown = sorted(m for m in untranslated if m in text)
-            english = [w for w in find_english(text, user_data) if w not in ALLOWED.get(name, ())]
-            if shown or english:
-                problems.append(f"{actor} {name} {url}: untranslated {shown[:5]} english {english[:8]}")
+            for problem in _page_problems(catalogue, untranslated, response.content.decode(), user_data, name):
+                problems.append(f"{actor} {name} {url}: {problem}")
     return seen, problems
 
 
 @pytest.mark.django_db
-def test_every_page_is_translated(catalogue):
-    """In zh-Hant and in ja (the catalogue fixture runs once per language)."""
+def test_every_page_in_zh_hant_and_ja_is_translated(catalogue):
     seen, problems = _problems(catalogue)
     assert seen > 20, f"only {seen} pages rendered: the walk is broken"
+    assert not problems, "\n" + "\n".join(problems)
+
+
+# The demo crawl: links followed from the front page; each URL shape (numbers as #) visited twice
+# at most, so 32 player pages cost two; never an action, a download or the API.
+SKIP_LINKS = re.compile(r"^/(api|static|media|i18n|admin|accounts/logout)/|\.(csv|ics|pdf|png|zip)$|/(download|export|print)")
+HREF = re.compile(r'href="(/[^"#]*)"')
+
+
+def _demo_user_data() -> list[str]:
+    from league.models import League, Player, QualificationApplication, QualificationTier, Season
+    from referee.models import Appeal, Incident
+
+    out = [p.display_name for p in Player.objects.all()] + [p.native_name for p in Player.objects.all()]
+    out += [lg.name for lg in League.objects.all()] + [str(s) for s in Season.objects.all()]
+    out += [t.description for t in QualificationTier.objects.all()]
+    out += [i.description for i in Incident.objects.all()] + [a.reason for a in Appeal.objects.all()]
+    out += [i.private_notes for i in Incident.objects.all()] + _venues_and_notes()
+    out += [a.account_id for a in QualificationApplication.objects.all()]
+    out += list(get_user_model().objects.values_list("username", flat=True))
+    return sorted((x for x in out if x), key=len, reverse=True)
+
+
+def _crawl(client: Client, limit: int = 400) -> list[tuple[str, str]]:
+    queue, seen, shapes, pages = ["/"], {"/"}, {}, []
+    while queue and len(pages) < limit:
+        url = queue.pop(0)
+        response = client.get(url)
+        if response.status_code != 200 or "text/html" not in response.get("Content-Type", ""):
+            continue
+        body = response.content.decode()
+        pages.append((url, body))
+        for link in HREF.findall(body):
+            link = link.replace("&amp;", "&")
+            shape = re.sub(r"\d+", "#", link.split("?")[0])
+            if link in seen or SKIP_LINKS.search(link) or shapes.get(shape, 0) >= 2:
+                continue
+            seen.add(link)
+            shapes[shape] = shapes.get(shape, 0) + 1
+            queue.append(link)
+    return pages
+
+
+@pytest.mark.django_db
+def test_the_demo_league_reads_in_zh_hant_and_ja(catalogue):
+    from django.core.management import call_command
+
+    call_command("seed_demo", verbosity=0)
+    untranslated = _untranslated(catalogue)
+    user_data = _demo_user_data()
+    users = get_user_model().objects
+    problems, seen = [], 0
+    for login in ("admin", "referee", "player", None):
+        client = Client()
+        if login:
+            client.force_login(users.get(username=login))
+        client.post(reverse("set_language"), {"language": LANGS[catalogue.lang], "next": "/"})
+        for url, body in _crawl(client):
+            seen += 1
+            name = resolve(url.split("?")[0]).url_name or ""
+            for problem in _page_problems(catalogue, untranslated, body, user_data, name):
+                problems.append(f"{login or 'anonymous'} {url}: {problem}")
+    assert seen > 60, f"only {seen} demo pages rendered: the crawl is broken"
     assert not problems, "\n" + "\n".join(problems)

@@ -24,7 +24,7 @@ def incident(game, referee):
     events = [{"t": 0, "seat": 0, "act": "discard", "settled_t": 300}, {"t": 1000, "seat": 1, "act": "draw"},
               {"t": 2000, "seat": 1, "act": "discard", "settled_t": 2200},
               {"t": 3000, "seat": 3, "act": "claim_deal_incomplete", "kind": "short"}]
-    return referee_services.incident_log(game=game, hand_number=1, dealer=0, kind="misdeal", events=events,
+    return referee_services.incident_log(game=game, hand_number=1, dealer=0, kind="deal_error", events=events,
                                          private_notes="only for our referees", reporter=referee)
 
 

@@ -32,7 +32,7 @@ def _timeline(extra=""):
 
 
 def test_a_lone_surrogate_in_an_incident_is_refused_and_reads_keep_working(as_user, referee, game, api):
-    body = '{"game": %d, "kind": "misdeal", "events": %s}' % (game.pk, _timeline(', "note": ' + SURROGATE))
+    body = '{"game": %d, "kind": "deal_error", "events": %s}' % (game.pk, _timeline(', "note": ' + SURROGATE))
     response = _post_raw(as_user(referee), "/api/incidents/", body)
     assert response.status_code == 400
     assert "surrogate" in response.json()["detail"]
@@ -207,7 +207,7 @@ def test_a_failing_standings_refresh_never_fails_a_stored_result(as_user, admin,
 
 
 def test_unknown_keys_in_a_timeline_event_are_refused(as_user, referee, game):
-    body = '{"game": %d, "kind": "misdeal", "events": %s}' % (game.pk, _timeline(', "setled_t": 1200'))
+    body = '{"game": %d, "kind": "deal_error", "events": %s}' % (game.pk, _timeline(', "setled_t": 1200'))
     response = _post_raw(as_user(referee), "/api/incidents/", body)
     assert response.status_code == 400
     assert response.json()["detail"].startswith("events[1].setled_t")

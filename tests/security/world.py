@@ -60,12 +60,12 @@ def _referee_objects(w) -> None:
 
     timeline = [ev(0, 0, "discard", settled_t=300), ev(1000, 1, "draw"), ev(2000, 1, "discard", settled_t=2200),
                 ev(3000, 3, "claim_deal_incomplete", kind="short")]
-    w.incident = referee.incident_log(game=w.game, hand_number=1, dealer=0, kind="misdeal", events=timeline,
+    w.incident = referee.incident_log(game=w.game, hand_number=1, dealer=0, kind="deal_error", events=timeline,
                                       private_notes="referees only", reporter=w.referee)
-    ruled = referee.incident_log(game=w.game, hand_number=2, dealer=0, kind="misdeal", events=timeline,
+    ruled = referee.incident_log(game=w.game, hand_number=2, dealer=0, kind="deal_error", events=timeline,
                                  reporter=w.referee)
     w.ruling = referee.ruling_decide(incident=ruled, referee=w.referee, accept=True)
-    appealed = referee.incident_log(game=w.game, hand_number=3, dealer=0, kind="misdeal", events=timeline,
+    appealed = referee.incident_log(game=w.game, hand_number=3, dealer=0, kind="deal_error", events=timeline,
                                     reporter=w.referee)
     appealed_ruling = referee.ruling_decide(incident=appealed, referee=w.referee, accept=True)
     w.appeal = referee.appeal_file(ruling=appealed_ruling, player=w.players[0], reason="I was not short",

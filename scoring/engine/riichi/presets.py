@@ -185,14 +185,21 @@ PRESETS: dict[str, dict] = {
     ),
 }
 
+
+def gettext_noop(text: str) -> str:
+    """Marks a source note for the translation catalogue (makemessages reads the name); the
+    engine stays free of Django, pages translate the note (scoring.option_words)."""
+    return text
+
+
 PRESET_SOURCES = {
-    "wrc": "World Riichi Championship Rules 2022 (Sylvain Malbec); riichi.wiki WRC rules summary",
-    "ema": "EMA Rules for Japanese Mahjong, 2016 edition; riichi.wiki EMA Riichi Competition Rules",
-    "mleague": "M.League rules (m-league.jp/about) as summarised on riichi.wiki",
-    "tenhou": "Tenhou.net rules (riichi.wiki translation; mjstars.net ranking rules)",
-    "jpml": "日本プロ麻雀連盟 公式ルール (pixiv encyclopaedia summary); variable uma: the 8-3-1 複合ウマ by players "
+    "wrc": gettext_noop("World Riichi Championship Rules 2022 (Sylvain Malbec); riichi.wiki WRC rules summary"),
+    "ema": gettext_noop("EMA Rules for Japanese Mahjong, 2016 edition; riichi.wiki EMA Riichi Competition Rules"),
+    "mleague": gettext_noop("M.League rules (m-league.jp/about) as summarised on riichi.wiki"),
+    "tenhou": gettext_noop("Tenhou.net rules (riichi.wiki translation; mjstars.net ranking rules)"),
+    "jpml": gettext_noop("日本プロ麻雀連盟 公式ルール (pixiv encyclopaedia summary); variable uma: the 8-3-1 複合ウマ by players "
             "above 30,000 (1 浮き +12/-1/-3/-8, 2 浮き +8/+4/-4/-8, 3 浮き +8/+3/+1/-12), as listed for the JPML "
-            "official rules in the atwiki 麻雀ローカルルール page 'ウマ' (www29.atwiki.jp/mahjlocal/pages/55.html)",
+            "official rules in the atwiki 麻雀ローカルルール page 'ウマ' (www29.atwiki.jp/mahjlocal/pages/55.html)"),
 }
 
 # Where each preset's value of an option comes from, where it is not the preset's general source
@@ -200,53 +207,53 @@ PRESET_SOURCES = {
 # published text; the options page shows it.
 OPTION_SOURCES: dict[str, dict[str, str]] = {
     "wrc": {
-        "kiriage": "worldriichi.org, WRC rules: \"Kiriage (4-han 30-fu is rounded up to mangan)\"",
-        "renhou": "worldriichi.org, WRC rules: renhou counts as mangan",
-        "aka_dora": "worldriichi.org, WRC rules: no red fives",
-        "kazoe_yakuman": "worldriichi.org, WRC rules: no kazoe yakuman (capped at sanbaiman)",
-        "double_yakuman": "worldriichi.org, WRC rules: no double yakuman",
-        "max_yakuman_multiple": "worldriichi.org, WRC rules: no double yakuman",
-        "nagashi_mangan": "worldriichi.org, WRC rules: no nagashi mangan",
-        "abortive_draws": "worldriichi.org, WRC rules: no abortive draws",
-        "multiple_ron": "worldriichi.org, WRC rules: atamahane (head bump)",
-        "pao": "worldriichi.org, WRC rules: liability for daisangen and daisuushii",
-        "start_points": "riichi.wiki, World Riichi Championship rules: starting points 30,000",
-        "return_points": "riichi.wiki, World Riichi Championship rules: ending points (target) 30,000",
-        "oka": "riichi.wiki, World Riichi Championship rules: oka 0",
-        "uma": "riichi.wiki, World Riichi Championship rules: uma +15 / +5 / −5 / −15",
-        "ties": "riichi.wiki, World Riichi Championship rules: uma modified for ties (tied places share it)",
+        "kiriage": gettext_noop("worldriichi.org, WRC rules: \"Kiriage (4-han 30-fu is rounded up to mangan)\""),
+        "renhou": gettext_noop("worldriichi.org, WRC rules: renhou counts as mangan"),
+        "aka_dora": gettext_noop("worldriichi.org, WRC rules: no red fives"),
+        "kazoe_yakuman": gettext_noop("worldriichi.org, WRC rules: no kazoe yakuman (capped at sanbaiman)"),
+        "double_yakuman": gettext_noop("worldriichi.org, WRC rules: no double yakuman"),
+        "max_yakuman_multiple": gettext_noop("worldriichi.org, WRC rules: no double yakuman"),
+        "nagashi_mangan": gettext_noop("worldriichi.org, WRC rules: no nagashi mangan"),
+        "abortive_draws": gettext_noop("worldriichi.org, WRC rules: no abortive draws"),
+        "multiple_ron": gettext_noop("worldriichi.org, WRC rules: atamahane (head bump)"),
+        "pao": gettext_noop("worldriichi.org, WRC rules: liability for daisangen and daisuushii"),
+        "start_points": gettext_noop("riichi.wiki, World Riichi Championship rules: starting points 30,000"),
+        "return_points": gettext_noop("riichi.wiki, World Riichi Championship rules: ending points (target) 30,000"),
+        "oka": gettext_noop("riichi.wiki, World Riichi Championship rules: oka 0"),
+        "uma": gettext_noop("riichi.wiki, World Riichi Championship rules: uma +15 / +5 / −5 / −15"),
+        "ties": gettext_noop("riichi.wiki, World Riichi Championship rules: uma modified for ties (tied places share it)"),
     },
     "mleague": {
-        "abortive_draws": "M.League rules: 途中流局なし (九種九牌・四風子連打・四開槓・四人リーチ play on); "
-                          "majannavi.com and mahjong-space.com summaries",
-        "multiple_ron": "M.League rules: ダブロンなし (head bump)",
-        "kazoe_yakuman": "k-bys.work \"Mリーグルール\": 数え役満なし (13 han and more is sanbaiman)",
-        "max_yakuman_multiple": "k-bys.work \"Mリーグルール\": 役満の複合あり (e.g. 大三元・字一色)",
-        "double_yakuman": "k-bys.work \"Mリーグルール\": 四暗刻単騎・国士無双13面待ち are not double yakuman",
-        "chombo": "majyan-item.com/m-rule and ojisan-gyakushu.com: チョンボは20000点相当の罰符",
-        "ties": "majyan-item.com/m-rule: 同着の場合は順位点は分け (tied places share the placement points)",
-        "pao_scope": "unconfirmed: riichi.wiki, Sekinin barai (each yakuman settled on its own)",
-        "pao_ron_honba": "unconfirmed: published summaries differ; the settlement contract's default",
-        "kiriage": "k-bys.work \"Mリーグルール\": 切り上げ満貫; majyan-item.com/m-rule: 7700は切り上げ",
-        "honba_points": "majannavi.com \"Mリーグ公式ルールまとめ\": 1本場300点",
+        "abortive_draws": gettext_noop("M.League rules: 途中流局なし (九種九牌・四風子連打・四開槓・四人リーチ play on); "
+                          "majannavi.com and mahjong-space.com summaries"),
+        "multiple_ron": gettext_noop("M.League rules: ダブロンなし (head bump)"),
+        "kazoe_yakuman": gettext_noop("k-bys.work \"Mリーグルール\": 数え役満なし (13 han and more is sanbaiman)"),
+        "max_yakuman_multiple": gettext_noop("k-bys.work \"Mリーグルール\": 役満の複合あり (e.g. 大三元・字一色)"),
+        "double_yakuman": gettext_noop("k-bys.work \"Mリーグルール\": 四暗刻単騎・国士無双13面待ち are not double yakuman"),
+        "chombo": gettext_noop("majyan-item.com/m-rule and ojisan-gyakushu.com: チョンボは20000点相当の罰符"),
+        "ties": gettext_noop("majyan-item.com/m-rule: 同着の場合は順位点は分け (tied places share the placement points)"),
+        "pao_scope": gettext_noop("unconfirmed: riichi.wiki, Sekinin barai (each yakuman settled on its own)"),
+        "pao_ron_honba": gettext_noop("unconfirmed: published summaries differ; the settlement contract's default"),
+        "kiriage": gettext_noop("k-bys.work \"Mリーグルール\": 切り上げ満貫; majyan-item.com/m-rule: 7700は切り上げ"),
+        "honba_points": gettext_noop("majannavi.com \"Mリーグ公式ルールまとめ\": 1本場300点"),
     },
     "tenhou": {
-        "final_rounding": "real Tenhou records: 10,500 / 42,500 / 5,500 / 40,500 with one stick left "
-                          "give −29 / +52 / −44 / +21",
-        "remainder_to": "real Tenhou records: first place receives minus the sum of the others",
-        "uma_tonpuusen": "real Tenhou east-only records (+10/+5/−5/−10)",
-        "pao_scope": "real Tenhou records: the liable player pays the whole of a self-drawn double yakuman",
-        "chombo": "Tenhou has none (online); the common parlour reverse mangan",
+        "final_rounding": gettext_noop("real Tenhou records: 10,500 / 42,500 / 5,500 / 40,500 with one stick left "
+                          "give −29 / +52 / −44 / +21"),
+        "remainder_to": gettext_noop("real Tenhou records: first place receives minus the sum of the others"),
+        "uma_tonpuusen": gettext_noop("real Tenhou east-only records (+10/+5/−5/−10)"),
+        "pao_scope": gettext_noop("real Tenhou records: the liable player pays the whole of a self-drawn double yakuman"),
+        "chombo": gettext_noop("Tenhou has none (online); the common parlour reverse mangan"),
     },
     "jpml": {
-        "uma_by_floaters": "atwiki 麻雀ローカルルール, 'ウマ' (8-3-1 複合ウマ)",
-        "chombo": "unconfirmed",
-        "leftover_deposits": "unconfirmed",
+        "uma_by_floaters": gettext_noop("atwiki 麻雀ローカルルール, 'ウマ' (8-3-1 複合ウマ)"),
+        "chombo": gettext_noop("unconfirmed"),
+        "leftover_deposits": gettext_noop("unconfirmed"),
     },
 }
 
 # the game-end options no source names for a preset follow the engine's documented choices
-DEFAULT_OPTION_SOURCE = "Kyoku's documented default (the settlement contract where it says)"
+DEFAULT_OPTION_SOURCE = gettext_noop("Kyoku's documented default (the settlement contract where it says)")
 
 
 OPTION_DOCS: dict[str, str] = {
