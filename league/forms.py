@@ -137,3 +137,16 @@ class OfficeGameForm(forms.Form):
         entrants = Player.objects.filter(entries__season=season).order_by("display_name")
         for seat in ("east", "south", "west", "north"):
             self.fields[seat].queryset = entrants
+
+
+class NextSeasonForm(forms.Form):
+    """The next season's dates (proposed from the season before: the office fills them in)."""
+
+    starts_on = forms.DateField(label=_("Starts on"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    ends_on = forms.DateField(label=_("Ends on"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+
+    def clean(self):
+        data = super().clean()
+        if data.get("starts_on") and data.get("ends_on") and data["ends_on"] < data["starts_on"]:
+            self.add_error("ends_on", _("ends before it starts"))
+        return data

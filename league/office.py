@@ -1,6 +1,8 @@
 """The season's life run from the office: next season, close, promotion preview and confirm.
 Writes are atomic and audited; they re-check the actor's admin right in the season's league."""
 
+from datetime import date, timedelta
+
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
@@ -12,7 +14,7 @@ from kyoku.errors import Conflict
 from kyoku.authz import Need
 
 from . import services
-from .models import Entry, Player, Season
+from .models import Entry, Player, Season, Standing
 
 
 def _next_number(season: Season) -> tuple[int, int]:
@@ -25,16 +27,30 @@ def season_next_find(*, season: Season) -> Season | None:
 
 
 @transaction.atomic
-def season_create_next(*, season: Season, actor) -> Season:
+def season_next_dates(*, season: Season) -> tuple[date | None, date | None]:
+    """The dates a next season is proposed with: from the day after ``season`` ends, as long as
+    ``season`` was; none when ``season`` has no end date."""
+    if season.ends_on is None:
+        return None, None
+    starts = season.ends_on + timedelta(days=1)
+    length = (season.ends_on - season.starts_on) if season.starts_on else None
+    return starts, (starts + length if length is not None else None)
+
+
+def season_create_next(*, season: Season, actor, starts_on: date | None = None,
+                       ends_on: date | None = None) -> Season:
     """The season after ``season`` with the same divisions and rules version; entries come
-    across through promotion. Asking twice returns the season already created."""
+    across through promotion. Dates not given are proposed by :func:`season_next_dates`.
+    Asking twice returns the season already created."""
     services.actor_authorize(actor, season, Need.ADMIN)
     existing = season_next_find(season=season)
     if existing is not None:
         return existing
     year, number = _next_number(season)
+    proposed_start, proposed_end = season_next_dates(season=season)
     divisions = [(d.code, d.name, d.name_zh) for d in season.divisions.order_by("order")]
     return services.season_create(league=season.league, year=year, number=number, rule_set=season.rule_set,
+                                  starts_on=starts_on or proposed_start, ends_on=ends_on or proposed_end,
                                   divisions=divisions or services.DEFAULT_DIVISIONS, actor=actor)
 
 
@@ -105,8 +121,13 @@ def promotion_preview(*, season: Season) -> list[dict]:
     plan = promotion_plan(season=season, count=season.league.promotion_count)
     players = Player.objects.in_bulk([p for p, _, _ in plan])
     current = dict(Entry.objects.filter(season=season).values_list("player_id", "division__code"))
+    # the standings row each move is decided on: an admin checks the line before confirming it
+    standing = {row["player_id"]: row for row in Standing.objects.filter(season=season).values(
+        "player_id", "rank", "games", "total_points")}
     order = {Entry.Basis.PROMOTED: 0, Entry.Basis.RELEGATED: 1}
-    rows = [{"player": players[p], "from": current.get(p, ""), "to": code, "basis": basis}
+    rows = [{"player": players[p], "from": current.get(p, ""), "to": code, "basis": basis,
+             "rank": standing.get(p, {}).get("rank"), "games": standing.get(p, {}).get("games", 0),
+             "points": standing.get(p, {}).get("total_points")}
             for p, code, basis in plan]
     return sorted(rows, key=lambda r: (order.get(r["basis"], 2), r["from"], str(r["player"])))
 

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 from kyoku.authz import Need, object_for_actor
 
 from . import office
+from .forms import NextSeasonForm
 from .models import Entry, Season
 
 
@@ -21,8 +22,10 @@ def _season(request, season_id):
 @login_required
 def season_office(request, season_id):
     season = _season(request, season_id)
+    starts_on, ends_on = office.season_next_dates(season=season)
     return render(request, "league/office/season.html", {
         "season": season, "next_season": office.season_next_find(season=season),
+        "next_form": NextSeasonForm(initial={"starts_on": starts_on, "ends_on": ends_on}),
         "divisions": season.divisions.all(), "entries": Entry.objects.filter(season=season).count(),
         "open_work": office.season_open_work(season=season) if season.status != Season.Status.CLOSED else [],
     })
@@ -32,7 +35,16 @@ def season_office(request, season_id):
 @require_POST
 def season_next_create(request, season_id):
     season = _season(request, season_id)
-    nxt = office.season_create_next(season=season, actor=request.user)
+    form = NextSeasonForm(request.POST)
+    if not form.is_valid():
+        for field, errors in form.errors.items():
+            messages.error(request, f"{form.fields[field].label}: {' '.join(errors)}")
+        return redirect("office-season", season_id=season.pk)
+    try:
+        nxt = office.season_create_next(season=season, actor=request.user, **form.cleaned_data)
+    except ValidationError as exc:
+        _errors_said(request, exc)
+        return redirect("office-season", season_id=season.pk)
     messages.success(request, _("Next season %(season)s is ready.") % {"season": nxt})
     return redirect("office-season", season_id=season.pk)
 

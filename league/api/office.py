@@ -44,13 +44,23 @@ def _season(request, pk):
     return object_for_actor(Season.objects.select_related("league"), actor=request.user, need=Need.ADMIN, pk=pk)
 
 
+class SeasonNextSerializer(serializers.Serializer):
+    starts_on = serializers.DateField(required=False, allow_null=True, default=None,
+                                      help_text="Default: the day after this season ends.")
+    ends_on = serializers.DateField(required=False, allow_null=True, default=None,
+                                    help_text="Default: as long after the start as this season was.")
+
+
 class SeasonNextView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses={201: SeasonRefSerializer})
+    @extend_schema(request=SeasonNextSerializer, responses={201: SeasonRefSerializer})
     @idempotent
     def post(self, request, pk):
-        nxt = office.season_create_next(season=_season(request, pk), actor=request.user)
+        season = _season(request, pk)
+        data = SeasonNextSerializer(data=request.data or {})
+        data.is_valid(raise_exception=True)
+        nxt = office.season_create_next(season=season, actor=request.user, **data.validated_data)
         return Response(SeasonRefSerializer(nxt).data, status=status.HTTP_201_CREATED)
 
 

@@ -86,3 +86,50 @@ def test_office_page_in_traditional_chinese(client, played, admin):
     client.force_login(admin)
     client.post(reverse("set_language"), {"language": "zh-hant", "next": "/"})
     assert client.get(reverse("office-season", args=[played.pk])).status_code == 200
+
+
+def test_the_next_season_is_proposed_with_dates_and_they_can_be_changed(client, played, admin):
+    import datetime as dt
+
+    from league import office
+
+    Season.objects.filter(pk=played.pk).update(starts_on=dt.date(2026, 1, 10), ends_on=dt.date(2026, 3, 31))
+    played.refresh_from_db()
+    assert office.season_next_dates(season=played) == (dt.date(2026, 4, 1), dt.date(2026, 6, 20))
+    client.force_login(admin)
+    page = client.get(reverse("office-season", args=[played.pk])).content.decode()
+    assert 'value="2026-04-01"' in page and 'value="2026-06-20"' in page  # the form shows the proposal
+    client.post(reverse("office-next-season", args=[played.pk]), {"starts_on": "2026-04-05", "ends_on": ""})
+    nxt = Season.objects.get(league=played.league, number=2)
+    assert (nxt.starts_on, nxt.ends_on) == (dt.date(2026, 4, 5), dt.date(2026, 6, 20))
+
+
+def test_next_season_dates_that_run_backwards_are_refused_in_words(client, played, admin):
+    client.force_login(admin)
+    response = client.post(reverse("office-next-season", args=[played.pk]),
+                           {"starts_on": "2026-05-01", "ends_on": "2026-04-01"}, follow=True)
+    assert "ends before it starts" in response.content.decode()
+    assert not Season.objects.filter(league=played.league, number=2).exists()
+
+
+def test_next_season_api_takes_dates_and_names_a_bad_one(client, played, admin):
+    client.force_login(admin)
+    url = f"/api/seasons/{played.pk}/next/"
+    bad = client.post(url, {"starts_on": "someday"}, content_type="application/json")
+    assert bad.status_code == 400 and "starts_on" in bad.json()["errors"]
+    ok = client.post(url, {"starts_on": "2026-07-01", "ends_on": "2026-09-30"}, content_type="application/json")
+    assert ok.status_code == 201
+    nxt = Season.objects.get(pk=ok.json()["id"])
+    assert str(nxt.starts_on) == "2026-07-01" and str(nxt.ends_on) == "2026-09-30"
+
+
+def test_promotion_preview_shows_rank_games_and_points(client, played, admin):
+    client.force_login(admin)
+    body = client.get(reverse("office-promotion", args=[played.pk])).content.decode()
+    assert "<th class=\"num\">Rank</th>" in body and "<th class=\"num\">Points</th>" in body
+    from league import office
+
+    rows = office.promotion_preview(season=played)
+    first_a = next(r for r in rows if r["from"] == "A" and r["rank"] == 1)
+    assert first_a["games"] == 1 and first_a["points"] is not None
+    assert all(r["rank"] is not None for r in rows)
