@@ -2,10 +2,11 @@
 
 import datetime
 
-from kyoku.access import ADMIN, LOGGED_IN, PUBLIC, route
+from kyoku.access import ADMIN, LOGGED_IN, PUBLIC, REFEREE, route
 
 ROUTES = {
     "matchday-list": route("season", GET=PUBLIC),
+    "matchday-add": route("season", POST=ADMIN),
     "season-calendar": route("season", GET=PUBLIC),
     "player-calendar": route("player", GET=PUBLIC),
     "matchday": route("matchday", GET=PUBLIC),
@@ -15,6 +16,7 @@ ROUTES = {
     # a player marks their own attendance (the view refuses players outside the division);
     # admins and referees mark anyone's
     "matchday-attendance": route("matchday", POST=LOGGED_IN),
+    "matchday-attendance-roster": route("matchday", POST=REFEREE),
     "matchday-substitute": route("matchday", POST=ADMIN),
     "matchday-sheet": route("matchday_table", GET=PUBLIC),
     # API

@@ -1,7 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .models import Attendance
+from .models import Attendance, MatchDay
 from .services import MAX_SEED
 
 
@@ -32,3 +32,34 @@ class SubstituteForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["player_out"].choices = seated
         self.fields["player_in"].choices = reserves
+
+
+class AttendanceRosterForm(forms.Form):
+    """Every entered player's attendance on one form: a ``status-<player id>`` choice each."""
+
+    def __init__(self, *args, entries=(), current=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        current = current or {}
+        for entry in entries:
+            self.fields[f"status-{entry.player_id}"] = forms.ChoiceField(
+                label=entry.player.display_name, choices=Attendance.Status.choices,
+                initial=current.get(entry.player_id, Attendance.Status.ATTENDING))
+
+    def statuses(self) -> dict[int, str]:
+        return {int(name.split("-", 1)[1]): value for name, value in self.cleaned_data.items()}
+
+
+class MatchDayCreateForm(forms.Form):
+    division = forms.ModelChoiceField(label=_("Division"), queryset=None)
+    number = forms.IntegerField(label=_("Match day"), min_value=1, max_value=999, required=False,
+                                help_text=_("Empty: the next number in the division."))
+    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    start_time = forms.TimeField(label=_("Start time"), required=False, widget=forms.TimeInput(attrs={"type": "time"}))
+    venue = forms.CharField(label=_("Venue"), max_length=120, required=False)
+    leftover = forms.ChoiceField(label=_("Players beyond full tables"), choices=MatchDay.Leftover.choices,
+                                 initial=MatchDay.Leftover.BYE)
+
+    def __init__(self, *args, season=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["division"].queryset = season.divisions.order_by("order")
+        self.fields["division"].label_from_instance = lambda d: d.display_name

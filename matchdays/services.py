@@ -50,6 +50,33 @@ def attendance_mark(*, match_day: MatchDay, player: Player, status: str, actor=N
     return row
 
 
+@transaction.atomic
+def attendance_roster_mark(*, match_day: MatchDay, statuses: dict[int, str], actor=None) -> int:
+    """The whole division's attendance in one save (the desk's roster): each player whose status
+    changed is marked as :func:`attendance_mark` does (checked, audited); all or nothing.
+    Returns how many changed."""
+    _check(actor, match_day, authz.Need.REFEREE)
+    current = dict(Attendance.objects.filter(match_day=match_day).values_list("player_id", "status"))
+    players = Player.objects.in_bulk(list(statuses))
+    missing = sorted(set(statuses) - set(players))
+    if missing:
+        raise ValidationError({"player": [f"no player {missing[0]}"]})
+    changed = 0
+    for player_id, status in sorted(statuses.items()):
+        before = current.get(player_id)  # None: unmarked, which counts as expected
+        if before == status or (before is None and status == Attendance.Status.ATTENDING):
+            continue
+        attendance_mark(match_day=match_day, player=players[player_id], status=status, actor=actor)
+        changed += 1
+    return changed
+
+
+def match_day_next_number(division) -> int:
+    """The number a new match day of ``division`` gets: one after the last."""
+    last = MatchDay.objects.filter(division=division).order_by("-number").values_list("number", flat=True).first()
+    return (last or 0) + 1
+
+
 def attending_players(match_day: MatchDay) -> list[int]:
     """Entered players, minus those marked absent or withdrawn (unmarked players are expected)."""
     away = set(Attendance.objects.filter(match_day=match_day).exclude(status=Attendance.Status.ATTENDING)

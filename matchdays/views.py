@@ -6,6 +6,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from kyoku import authz
@@ -13,7 +14,8 @@ from kyoku.authz import Need, object_for_actor
 from league.models import Player, Season
 
 from . import calendar, selectors, services
-from .forms import AttendanceForm, GenerateForm, SubstituteForm, SwapForm
+from .forms import (AttendanceForm, AttendanceRosterForm, GenerateForm, MatchDayCreateForm, SubstituteForm,
+                    SwapForm)
 from .models import MatchDay, SeatingPlan
 
 
@@ -32,8 +34,36 @@ def match_day_list(request, season_id):
     season = object_for_actor(Season.objects.select_related("league"), actor=request.user, need=Need.VIEW,
                               pk=season_id)
     days = MatchDay.objects.filter(season=season).select_related("division")
-    return render(request, "matchdays/list.html", {"season": season, "days": days,
-                                                   "is_admin": authz.is_admin(request.user, season.league)})
+    is_admin = authz.is_admin(request.user, season.league)
+    return render(request, "matchdays/list.html", {
+        "season": season, "days": days, "is_admin": is_admin,
+        "create_form": MatchDayCreateForm(season=season) if is_admin else None})
+
+
+@login_required
+@require_POST
+def match_day_add(request, season_id):
+    """A league admin adds a match day to one of the season's divisions."""
+    season = object_for_actor(Season.objects.select_related("league"), actor=request.user, need=Need.ADMIN,
+                              pk=season_id)
+    form = MatchDayCreateForm(request.POST, season=season)
+    if not form.is_valid():
+        for field, errs in form.errors.items():
+            label = form.fields[field].label if field in form.fields else ""
+            for e in errs:
+                messages.error(request, f"{label}: {e}" if label else e)
+        return redirect("matchday-list", season_id=season.pk)
+    data = form.cleaned_data
+    try:
+        day = services.match_day_create(
+            division=data["division"], number=data["number"] or services.match_day_next_number(data["division"]),
+            date=data["date"], start_time=data["start_time"], venue=data["venue"], leftover=data["leftover"],
+            actor=request.user)
+    except ValidationError as exc:
+        _errors(request, exc)
+        return redirect("matchday-list", season_id=season.pk)
+    messages.success(request, _("Match day %(n)s added.") % {"n": day.number})
+    return redirect("matchday", match_day_id=day.pk)
 
 
 def _seat_choices(plan):
@@ -62,10 +92,14 @@ def match_day_detail(request, match_day_id):
         "byes": selectors.bye_players(plan) if visible else [],
         "games": selectors.published_games(day) if plan and plan.published_revision else [],
         "me": me, "my_attendance": attendance.get(me.pk) if me else None,
-        "attendance_form": AttendanceForm(),
+        "attendance_form": AttendanceForm(initial={"status": getattr(attendance.get(me.pk) if me else None,
+                                                                     "status", None)}),
         "entered": day.division.entries.select_related("player").order_by("player__display_name"),
         "attendance": attendance,
     }
+    if authz.is_referee(request.user, league):
+        context["roster_form"] = AttendanceRosterForm(
+            entries=context["entered"], current={p: a.status for p, a in attendance.items()})
     if is_admin and plan:
         context["unmet"] = _unmet_in_words(plan)
     if is_admin:
@@ -172,6 +206,26 @@ def attendance_mark(request, match_day_id):
         messages.success(request, _("Attendance saved."))
     except ValidationError as exc:
         _errors(request, exc)
+    return redirect("matchday", match_day_id=day.pk)
+
+
+@login_required
+@require_POST
+def attendance_roster(request, match_day_id):
+    """The desk marks the whole division's attendance with one Save."""
+    day = _day(request, match_day_id, need=Need.REFEREE)
+    entries = day.division.entries.select_related("player")
+    form = AttendanceRosterForm(request.POST, entries=entries)
+    if not form.is_valid():
+        messages.error(request, _("Choose an attendance."))
+        return redirect("matchday", match_day_id=day.pk)
+    try:
+        changed = services.attendance_roster_mark(match_day=day, statuses=form.statuses(), actor=request.user)
+    except ValidationError as exc:
+        _errors(request, exc)
+    else:
+        messages.success(request, ngettext("Attendance saved: %(n)s change.", "Attendance saved: %(n)s changes.",
+                                           changed) % {"n": changed})
     return redirect("matchday", match_day_id=day.pk)
 
 
