@@ -274,3 +274,44 @@ def rule_set_notes_words(rule_set) -> str:
     if notes.startswith("copied from "):
         return str(_("Copied from the league's %(preset)s template")) % {"preset": label(rule_set.preset, "preset")}
     return notes
+
+
+# ---------------------------------------------------------------- false-win reasons (錯和)
+# The engines give each reason a code with English and Chinese text; pages and the API add the
+# reader's words from the code here, so every language (Japanese included) reads the same reason.
+LABELS["false_win_reason"] = {
+    # riichi
+    "bad_declaration": _("The declaration is malformed."),
+    "ron_from_self": _("A ron cannot be on the declarer's own discard."),
+    "invalid_tiles": _("The tiles cannot be read, or their number is wrong."),
+    "incomplete": _("The tiles are not a complete hand."),
+    "no_yaku": _("No yaku, or fewer han than the minimum (dora do not count)."),
+    "furiten_discards": _("Furiten: one of the declarer's own discards is among the waits."),
+    "furiten_temporary": _("Furiten: a waiting tile was passed since the declarer's last draw."),
+    "furiten_riichi": _("Furiten: a waiting tile was passed after riichi."),
+    "dead_hand": _("The declarer's hand is dead."),
+    # Zung Jung
+    "incomplete_hand": _("The hand is not complete (four sets and a pair, seven pairs or thirteen terminals)."),
+    "below_min_points": _("The hand scores fewer points than the minimum to win."),
+    # Beijing
+    "wildcard_discarded": _("The declarer discarded a wildcard (混) this hand and forfeited winning."),
+    "tile_count": _("Wrong number of tiles: winning is forfeited."),
+    "wildcard_in_meld": _("A meld containing a wildcard (混) cannot be claimed or exposed."),
+    "not_complete": _("Not a complete hand (four sets and a pair, or seven pairs)."),
+    "open_hand_discard": _("After a chow, pong or exposed kong the hand wins only by self-draw."),
+    "discarded_wildcard_win": _("No one can win on a discarded wildcard (混)."),
+    "three_wildcards_discard": _("With three wildcards (混) in hand a player wins only by self-draw."),
+    "hunyou_discard": _("A wildcard single wait (混悠) wins only by self-draw."),
+    "qidui_not_concealed": _("Seven pairs needs a concealed hand."),
+    "gangkai_discard": _("A win on a kong replacement (槓開) is always a self-draw."),
+    "furiten_passed": _("The declarer passed a winnable discard and cannot win on a discard before their next turn."),
+    "duanmen": _("The hand must lack one of the three number suits (斷門)."),
+    "claim_limit": _("More than one chow or pong this hand."),
+    "qianggang_not_added": _("Only an added kong can be robbed."),
+}
+
+
+def false_win_reasons_words(reasons: list[dict]) -> list[dict]:
+    """The engine's reasons with ``words``: the reason in the reader's language (the engine's own
+    English message stays for detail, e.g. which tile)."""
+    return [{**r, "words": label(r.get("code", ""), "false_win_reason")} for r in reasons]

@@ -16,7 +16,7 @@ from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from kyoku.labels import LABELS
+from kyoku.labels import LABELS, false_win_reasons_words
 from kyoku.parsers import SafeJSONField
 from kyoku.authz import Need, object_for_actor
 from league import roles
@@ -183,7 +183,8 @@ class RulingPreviewView(APIView):
 
 
 class FalseWinCheckView(APIView):
-    """Is a declared win false (錯和)? The reasons, in English and Chinese."""
+    """Is a declared win false (錯和)? Each reason has its code, the engine's English and Chinese
+    messages, and ``words``: the reason in the reader's language (Accept-Language)."""
 
     permission_classes = [IsReferee]
 
@@ -202,7 +203,8 @@ class FalseWinCheckView(APIView):
         if not isinstance(v["declaration"], dict):
             return Response({"detail": "declaration: must be an object"}, status=status.HTTP_400_BAD_REQUEST)
         try:
-            return Response(check_win(spec, v["declaration"]))
+            checked = check_win(spec, v["declaration"])
+            return Response({**checked, "reasons": false_win_reasons_words(checked["reasons"])})
         except SettlementError as exc:
             return Response({"detail": str(exc), "field": exc.field}, status=status.HTTP_400_BAD_REQUEST)
         except NotImplementedError as exc:

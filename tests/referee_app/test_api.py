@@ -218,3 +218,29 @@ def test_openapi_schema_lists_referee_endpoints(api):
     for path in ("/api/rulings/preview", "/api/false-win/check", "/api/incidents/", "/api/incidents/{id}/ruling/",
                  "/api/rulings/", "/api/rulings/{id}/appeal/", "/api/appeals/{id}/decide/"):
         assert path in text, path
+
+
+@pytest.mark.parametrize("lang, words", [("en", "The tiles are not a complete hand."),
+                                         ("zh-hant", "牌張未成和牌型。"), ("ja", "和了形になっていません。")])
+def test_false_win_reasons_in_the_readers_language(as_user, referee, game, lang, words):
+    incomplete = {**DECLARATION, "hand": {"concealed": "123m456p789s1123z", "melds": [], "tile": "4z"}}
+    r = post(as_user(referee), "/api/false-win/check", {"rules": "wrc", "declaration": incomplete},
+             HTTP_ACCEPT_LANGUAGE=lang)
+    reason = r.json()["reasons"][0]
+    assert reason["code"] == "incomplete" and reason["words"] == words
+
+
+def test_every_false_win_reason_an_engine_can_give_has_words():
+    import re
+    from pathlib import Path
+
+    from kyoku.labels import LABELS
+
+    root = Path(__file__).resolve().parents[2] / "scoring" / "engine"
+    codes = set()
+    for path in ("riichi/win_check.py", "zung_jung/__init__.py", "beijing/wincheck.py"):
+        text = (root / path).read_text()
+        codes |= set(re.findall(r'_reason\(\s*"([a-z_]+)"', text)) | set(re.findall(r'add\("([a-z_]+)"', text))
+        codes |= set(re.findall(r'^    "([a-z_]+)": \(', text, re.M))
+    assert len(codes) > 20
+    assert sorted(codes - set(LABELS["false_win_reason"])) == []
