@@ -62,7 +62,8 @@
     return (data && data.detail) || L.labelError;
   }
 
-  function fmt(n) { return n.toLocaleString(); }
+  // as the pages print numbers (kyoku_labels score): thousands separated, a real minus sign
+  function fmt(n) { const t = Math.abs(n).toLocaleString("en-US"); return n < 0 ? `\u2212${t}` : t; }
 
   // ------------------------------------------------------------ the form → a record
 

@@ -113,7 +113,7 @@ def test_finished_game_offers_correction_of_any_hand(client_for, admin, finished
     record = json.loads(re.search(r'<script id="sk-record" type="application/json">(.*?)</script>', page).group(1))
     assert record["result"] == {"type": "ron", "from": 2, "winners": [{"seat": 3, "han": 3, "fu": 30}]}
     # the scores shown are those before hand 2 (after hand 1), the hand settled from there
-    assert re.findall(r'sk-now-score">(\d+)<', page) == ["26500", "25500", "23500", "23500"]
+    assert re.findall(r'sk-now-score">([\d,]+)<', page) == ["26,500", "25,500", "23,500", "23,500"]
     assert 'data-sequence="2"' in page
     out_of_range = client_for(admin).get(f"/scoring/games/{finished.pk}/scorekeeper/?correct=9").content.decode()
     assert "data-correct" not in out_of_range
@@ -146,14 +146,14 @@ def test_game_page_explains_each_hand(client_for, finished):
     assert [n for n, _ in hands] == ["1", "2", "3", "4", "5"]
     hand2 = visible_text(hands[1][1])
     assert "Ron" in hand2 and "Player 4 won on Player 3's discard" in hand2 and "3 han 30 fu" in hand2
-    assert "Player 3 → Player 4: 3900" in hand2 and "Player 3 → Player 4: 300" in hand2 and "1 honba" in hand2
-    assert "the table → Player 4: 1000" in hand2  # the riichi stick left by hand 1
-    assert "-4200" in hand2 and "+5200" in hand2
+    assert "Player 3 → Player 4: 3,900" in hand2 and "Player 3 → Player 4: 300" in hand2 and "1 honba" in hand2
+    assert "the table → Player 4: 1,000" in hand2  # the riichi stick left by hand 1
+    assert "−4,200" in hand2 and "+5,200" in hand2
     hand1 = visible_text(hands[0][1])
     assert "Exhaustive draw" in hand1 and "Riichi: Player 2" in hand1 and "Ready (tenpai): Player 1, Player 2" in hand1
-    assert "Player 3 → Player 1: 1500 (no-ten payment)" in hand1 and "Player 4 → Player 2: 1500" in hand1
+    assert "Player 3 → Player 1: 1,500 (no-ten payment)" in hand1 and "Player 4 → Player 2: 1,500" in hand1
     hand3 = visible_text(hands[2][1])
-    assert "Player 2 won: 2 han 40 fu" in hand3 and "Player 1 → Player 2: 1300" in hand3  # a dealer tsumo: 1300 all
+    assert "Player 2 won: 2 han 40 fu" in hand3 and "Player 1 → Player 2: 1,300" in hand3  # a dealer tsumo: 1300 all
     # final scores and league points
     seats = re.search(r'(?s)<table class="grid" id="game-seats">(.*?)</table>', page).group(1)
     assert "29,000" in seats and "50.0" in seats and "−41.6" in seats  # one way to show numbers

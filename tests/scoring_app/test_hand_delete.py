@@ -184,5 +184,5 @@ def test_undo_in_the_browser(live_server, game, admin):
         page.once("dialog", lambda dialog: dialog.accept())
         page.click("#sk-undo button")
         page.wait_for_selector("text=Hand 2 deleted.")
-        assert page.inner_text('#sk-scores tr[data-seat="3"] .sk-now-score') == "23500"
+        assert page.inner_text('#sk-scores tr[data-seat="3"] .sk-now-score') == "23,500"
     assert HandRecord.objects.filter(game=game).count() == 1
