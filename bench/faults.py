@@ -180,7 +180,8 @@ def league_build(tables: int, games_per_table: int) -> tuple[str, list[list[int]
     from rest_framework.authtoken.models import Token
 
     from league import services
-    from league.models import League, Player
+    from kyoku.models import League
+    from league.models import Player
 
     league = League.objects.create(name="Faults", slug="faults")
     rules = services.rule_set_create(name="M-League", slug="mleague-faults", preset="mleague")
@@ -275,7 +276,8 @@ def derived_caught_up() -> dict[str, bool]:
     """Whether each derived table agrees with the raw facts now (read-only checks)."""
     from django.db import close_old_connections, connection
 
-    from league.models import Division, League
+    from kyoku.models import League
+    from league.models import Division
     from ratings.reconcile import division_seats_stale, division_standings_stale, league_ratings_disagreement
 
     close_old_connections()

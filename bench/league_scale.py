@@ -47,7 +47,8 @@ SCORE_SETS = [[45000, 30000, 15000, 10000], [25000, 25000, 30000, 20000], [10000
 
 def build(players_n: int, games_n: int, divisions_n: int, tag: str = "", analyse: bool = True):
     from league import services
-    from league.models import Division, Game, GameResult, GameSeat, League, Player
+    from kyoku.models import League
+    from league.models import Division, Game, GameResult, GameSeat, Player
     from scoring.engine import game_end
 
     rng = random.Random(10)

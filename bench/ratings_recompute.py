@@ -28,7 +28,8 @@ os.environ.setdefault("ALLOWED_HOSTS", "testserver")
 
 def build(args):
     from league import services
-    from league.models import Game, GameResult, GameSeat, League, Player
+    from kyoku.models import League
+    from league.models import Game, GameResult, GameSeat, Player
 
     rng = random.Random(14)
     league = League.objects.create(name="Bench", slug="bench")

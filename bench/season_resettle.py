@@ -84,7 +84,8 @@ def build(games: int, hands: int, seed: int = 2026):
     from django.contrib.auth import get_user_model
 
     from league import services as league_services
-    from league.models import Entry, Game, GameResult, GameSeat, League, Penalty, Player
+    from kyoku.models import League
+    from league.models import Entry, Game, GameResult, GameSeat, Penalty, Player
     from scoring.engine.replay import derived_digest, encode, hands_replay
     from scoring.engine.riichi import game_end
     from scoring.models import HandRecord

@@ -21,6 +21,7 @@ urlpatterns = [
     path("", include("matchdays.urls")),
     path("", include("ratings.urls")),
     path("online/", include("online.urls")),
+    path("", include("scoring.game_urls")),
     path("", include("league.urls")),
 ]
 handler404 = "kyoku.site.page_not_found"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.contrib import admin, messages
 
+from . import models
 from .audit import audit_log_write, snapshot
 
 
@@ -62,3 +63,32 @@ class DerivedReadOnlyAdmin(admin.ModelAdmin):
 
 def refuse(request, text: str) -> None:
     messages.error(request, text)
+
+
+# ---------------------------------------------------------------- the platform's own models
+
+@admin.register(models.League)
+class LeagueAdmin(AuditedAdmin):
+    list_display = ["name", "slug", "promotion_count"]
+
+
+@admin.register(models.LeagueRole)
+class LeagueRoleAdmin(AuditedAdmin):
+    list_display = ["user", "league", "role"]
+    list_filter = ["role", "league"]
+
+
+@admin.register(models.AuditLog)
+class AuditLogAdmin(admin.ModelAdmin):
+    list_display = ["at", "actor", "action", "object_type", "object_id", "league_id", "season_id"]
+    list_filter = ["action", "object_type"]
+    search_fields = ["object_id", "action"]
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def has_add_permission(self, request):
+        return False

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from django.core import serializers
 
-from league.models import AuditLog, Season
+from kyoku.models import AuditLog
 
 
 def _season_id(obj) -> int | None:
-    if isinstance(obj, Season):
+    if getattr(type(obj), "SEASON_PATH", None) == "":  # the object is a season itself
         return obj.pk
     path = getattr(type(obj), "LEAGUE_PATH", None)
     if not path or not path.endswith("season__league"):

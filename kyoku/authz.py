@@ -20,7 +20,7 @@ from enum import Enum
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 
-from league.models import League, LeagueRole
+from kyoku.models import League, LeagueRole
 
 
 class Need(str, Enum):
@@ -81,14 +81,18 @@ def player_of(user):
 
 
 def player_leagues(player) -> set[int]:
-    """Ids of the leagues a player belongs to: entered in a season, applying to one, or seated at
-    one of its games (a substitute)."""
-    from league.models import Entry, GameSeat, QualificationApplication
+    """Ids of the leagues a player belongs to. Each model that makes a player a member declares
+    the path from its row to the league id (``PLAYER_LEAGUE_PATH``: an entry in a season, an
+    application to one, a seat at one of its games as a substitute), so the platform asks the
+    apps' models without importing them."""
+    from django.apps import apps
 
-    entered = Entry.objects.filter(player=player).values_list("season__league_id", flat=True)
-    applied = QualificationApplication.objects.filter(player=player).values_list("season__league_id", flat=True)
-    seated = GameSeat.objects.filter(player=player).values_list("game__season__league_id", flat=True).distinct()
-    return set(entered) | set(applied) | set(seated)
+    leagues: set[int] = set()
+    for model in apps.get_models():
+        path = getattr(model, "PLAYER_LEAGUE_PATH", None)
+        if path:
+            leagues |= set(model._default_manager.filter(player=player).values_list(path, flat=True).distinct())
+    return leagues
 
 
 def player_private_visible(user, player) -> bool:

@@ -43,11 +43,31 @@ def backup_write(target) -> dict:
     return {"objects": len(json.loads(data.getvalue())), "files": len(files)}
 
 
-def _database_is_empty() -> bool:
-    from league.models import League, Player
+# Models that changed owner since backups began (league → kyoku, same tables): a backup written
+# before the move names them by their old label.
+MOVED_MODELS = {"league.league": "kyoku.league", "league.leaguerole": "kyoku.leaguerole",
+                "league.auditlog": "kyoku.auditlog", "league.idempotencykey": "kyoku.idempotencykey"}
 
-    user_model = apps.get_model(settings.AUTH_USER_MODEL)
-    return not (League.objects.exists() or Player.objects.exists() or user_model.objects.exists())
+
+def _relabelled(data: bytes) -> bytes:
+    rows = json.loads(data)
+    if not any(row.get("model") in MOVED_MODELS for row in rows):
+        return data
+    for row in rows:
+        row["model"] = MOVED_MODELS.get(row.get("model"), row.get("model"))
+    return json.dumps(rows).encode()
+
+
+def _database_is_empty() -> bool:
+    # any row of any app but the framework's bookkeeping (content types, permissions, sessions,
+    # login attempts) means a restore would merge
+    bookkeeping = {"contenttypes", "sessions", "axes", "admin"}
+    for model in apps.get_models():
+        if model._meta.app_label in bookkeeping or model._meta.label_lower == "auth.permission":
+            continue
+        if model._default_manager.exists():
+            return False
+    return True
 
 
 def backup_restore(source) -> dict:
@@ -57,7 +77,7 @@ def backup_restore(source) -> dict:
     with zipfile.ZipFile(source) as archive:
         if archive.read("FORMAT").decode() != FORMAT:
             raise ValueError("not a Kyoku backup")
-        data = archive.read(DATA_NAME)
+        data = _relabelled(archive.read(DATA_NAME))
         members = [m for m in archive.namelist() if m.startswith(FILES_PREFIX)]
         root = Path(settings.PRIVATE_MEDIA_ROOT).resolve()
         for member in members:

@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from rest_framework import status
 from rest_framework.response import Response
 
-from league.models import IdempotencyKey
+from kyoku.models import IdempotencyKey
 
 HEADER = "Idempotency-Key"
 

@@ -153,6 +153,9 @@ LABELS["rule_system"] = {
     "beijing": _("Beijing"),
 }
 LABELS["audit_object"] = {
+    "kyoku.league": _("League"),
+    "kyoku.leaguerole": _("League role"),
+    # rows written before leagues and roles moved to the platform keep their old type
     "league.league": _("League"),
     "league.leaguerole": _("League role"),
     "league.player": _("Player"),

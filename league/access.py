@@ -14,7 +14,6 @@ ROUTES = {
     "standings": route("division_page", GET=PUBLIC),
     "season-audit": route("season", GET=ADMIN),
     "player": route("player", GET=PUBLIC),
-    "game": route("game", GET=PUBLIC),
     "game-result-entry": route("game", GET=ADMIN, POST=ADMIN),
     "review": route(GET=ANY_ADMIN),
     "review-decide": route("application", POST=ADMIN),

@@ -6,17 +6,6 @@ from kyoku.admin import AuditedAdmin, DerivedReadOnlyAdmin
 from . import models
 
 
-@admin.register(models.League)
-class LeagueAdmin(AuditedAdmin):
-    list_display = ["name", "slug", "promotion_count"]
-
-
-@admin.register(models.LeagueRole)
-class LeagueRoleAdmin(AuditedAdmin):
-    list_display = ["user", "league", "role"]
-    list_filter = ["role", "league"]
-
-
 @admin.register(models.Player)
 class PlayerAdmin(AuditedAdmin):
     list_display = ["display_name", "native_name", "membership_number", "tenhou_id", "mahjong_soul_id", "active"]
@@ -119,22 +108,6 @@ class PenaltyAdmin(AuditedAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False  # the ledger is append-only: cancel with a reason instead
-
-
-@admin.register(models.AuditLog)
-class AuditLogAdmin(admin.ModelAdmin):
-    list_display = ["at", "actor", "action", "object_type", "object_id", "league_id", "season_id"]
-    list_filter = ["action", "object_type"]
-    search_fields = ["object_id", "action"]
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-    def has_add_permission(self, request):
-        return False
 
 
 @admin.register(models.Standing)

@@ -1,10 +1,10 @@
-from . import roles as _roles
+from kyoku import authz as _authz
 
 
 def roles(request):
     user = request.user
     return {
-        "is_league_admin": _roles.is_admin(user),
-        "is_referee": _roles.is_referee(user),
-        "current_player": _roles.player_of(user),
+        "is_league_admin": _authz.is_admin(user),
+        "is_referee": _authz.is_referee(user),
+        "current_player": _authz.player_of(user),
     }

@@ -115,7 +115,7 @@ def applications_pending():
 def season_audit_log(*, season: Season, action: str = "", object_type: str = "", actor: str = "",
                      since=None, until=None):
     """The season's audit rows, newest first (indexed on season_id, at)."""
-    from .models import AuditLog
+    from kyoku.models import AuditLog
 
     qs = AuditLog.objects.filter(season_id=season.pk).select_related("actor")
     if action:

@@ -8,7 +8,6 @@ urlpatterns = [
     path("seasons/<int:season_id>/divisions/<str:code>/", views.standings, name="standings"),
     path("seasons/<int:season_id>/audit/", views.season_audit, name="season-audit"),
     path("players/<int:player_id>/", views.player_detail, name="player"),
-    path("games/<int:game_id>/", views.game_detail, name="game"),
     path("games/<int:game_id>/result/", views.game_result_entry, name="game-result-entry"),
     path("review/applications/", views.applications_review, name="review"),
     path("review/applications/<int:application_id>/decide/", views.application_decide, name="review-decide"),

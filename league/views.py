@@ -14,7 +14,8 @@ from django.views.decorators.http import require_POST
 from kyoku.authz import Need, object_for_actor, player_private_visible, scope_for_actor
 from kyoku.uploads import INLINE_TYPES, sniff
 
-from . import roles, selectors, services
+from kyoku import authz
+from . import selectors, services
 from .forms import AuditFilterForm, ApplicationForm, DecidedFilterForm, DecisionForm, GameResultForm, service_errors_to_form
 from .models import Division, Game, Player, QualificationApplication, Season
 
@@ -93,17 +94,6 @@ def _chart(history, width=640, height=200, pad=24) -> dict | None:
             "dots": points[1:], "zero_y": y(0.0), "high": high, "low": low, "pad": pad}
 
 
-def game_detail(request, game_id):
-    from scoring.display import hands_explained  # the scoring app explains its own hands
-
-    game = get_object_or_404(selectors.games_for(), pk=game_id)
-    seats = list(game.seats.all())
-    hands = list(game.hands.order_by("sequence")) if hasattr(game, "hands") else []
-    return render(request, "league/game.html", {
-        "game": game, "seats": seats, "result": getattr(game, "result", None),
-        "hands": hands_explained(hands, seats), "is_game_admin": roles.is_admin(request.user, game.season.league),
-    })
-
 
 @login_required
 def game_result_entry(request, game_id):
@@ -133,7 +123,7 @@ def game_result_entry(request, game_id):
 
 @login_required
 def applications_review(request):
-    if not roles.is_admin(request.user):
+    if not authz.is_admin(request.user):
         raise PermissionDenied
     pending = scope_for_actor(selectors.applications_pending(), actor=request.user, need=Need.ADMIN)
     # decided applications stay visible beside the queue, filterable (issue 11)
@@ -166,7 +156,7 @@ def application_decide(request, application_id):
 
 @login_required
 def my_page(request):
-    player = roles.player_of(request.user)
+    player = authz.player_of(request.user)
     if player is None:
         return render(request, "league/me.html", {"player": None})
     form = ApplicationForm(request.POST or None, request.FILES or None)

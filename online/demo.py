@@ -10,7 +10,8 @@ from datetime import date
 from django.contrib.auth import get_user_model
 
 from league import services
-from league.models import League, LeagueRole, Player
+from kyoku.models import League, LeagueRole
+from league.models import Player
 
 ONLINE_NAMES = [("Kit Chan", "陳傑"), ("Mandy Lau", "劉敏儀"), ("Raymond Ho", "何文偉"), ("Iris Tse", "謝愛玲"),
                 ("Kelvin Wu", "胡家文"), ("Stephanie Ng", "吳詩敏"), ("Alan Yip", "葉志倫"), ("Crystal Lam", "林水晶")]

@@ -17,7 +17,7 @@ from django.core.exceptions import PermissionDenied
 
 from kyoku.authz import Need, acting_user, player_leagues, player_private_visible
 from kyoku.safe_json import text_problem
-from league.models import AuditLog
+from kyoku.models import AuditLog
 from league.services import actor_authorize as authorize
 from league.models import Game, Player, QualificationApplication
 from league.services import game_result_record

@@ -8,7 +8,8 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from league.models import League, Player
+from kyoku.models import League
+from league.models import Player
 
 from . import selectors
 

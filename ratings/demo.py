@@ -1,6 +1,6 @@
 """Ratings for the demo data (called after seed_demo has stored its results)."""
 
-from league.models import League
+from kyoku.models import League
 
 from .services import league_ratings_rebuild
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from league.models import Game, League, Player
+from kyoku.models import League
+from league.models import Game, Player
 
 
 class PlayerRating(models.Model):

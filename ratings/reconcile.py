@@ -20,7 +20,8 @@ from decimal import Decimal
 
 from django.db import transaction
 
-from league.models import Division, GameResult, GameSeat, League, Standing
+from kyoku.models import League
+from league.models import Division, GameResult, GameSeat, Standing
 from league.services import STANDING_FIELDS, standings_recompute
 from league.standings import standings_rows
 

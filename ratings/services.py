@@ -15,7 +15,8 @@ from django.db import transaction
 from django.db.models import Count, OuterRef, Q, Subquery
 from django.utils import timezone
 
-from league.models import Division, Game, GameSeat, League, Player, Season
+from kyoku.models import League
+from league.models import Division, Game, GameSeat, Player, Season
 from league.services import audit_log_write
 
 from . import engine

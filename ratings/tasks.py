@@ -2,7 +2,7 @@
 
 from celery import shared_task
 
-from league.models import League
+from kyoku.models import League
 
 from . import services
 

@@ -1,7 +1,7 @@
 from django.core.paginator import Paginator
 from django.shortcuts import render
 
-from league.models import League
+from kyoku.models import League
 
 from . import selectors
 

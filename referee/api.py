@@ -19,8 +19,8 @@ from rest_framework.views import APIView
 from kyoku.labels import LABELS, false_win_reasons_words
 from kyoku.parsers import SafeJSONField
 from kyoku.authz import Need, object_for_actor
-from league import roles
-from league.api.idempotency import idempotent
+from kyoku import authz
+from kyoku.idempotency import idempotent
 from league.models import Game
 from referee.engine import RulingError, rule, rule_many
 from referee.engine.false_win import check_win
@@ -43,7 +43,7 @@ class IsReferee(BasePermission):
     message = "Only a referee may do this."
 
     def has_permission(self, request, view):
-        return roles.is_referee(request.user)
+        return authz.is_referee(request.user)
 
 
 # ---------------------------------------------------------------- serializers (input docs and checks)
@@ -237,7 +237,7 @@ class IncidentListView(APIView):
         data.is_valid(raise_exception=True)
         v = dict(data.validated_data)
         game = v.pop("game")
-        if not roles.is_referee(request.user, game.season.league):
+        if not authz.is_referee(request.user, game.season.league):
             raise PermissionDenied("Only a referee of this league may log its incidents.")
         incident = services.incident_log(game=game, reporter=request.user, **v)
         return Response(selectors.incident_public(incident, private=True), status=status.HTTP_201_CREATED)
@@ -310,7 +310,7 @@ class RulingAppealView(APIView):
     @idempotent
     def post(self, request, pk):
         ruling = get_object_or_404(Ruling.objects.select_related("incident"), pk=pk)
-        player = roles.player_of(request.user)
+        player = authz.player_of(request.user)
         if not services.player_concerned(ruling, player):
             raise PermissionDenied("Only a player of this game may appeal its ruling.")
         data = AppealInputSerializer(data=request.data)

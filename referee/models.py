@@ -11,7 +11,7 @@ class PenaltyCatalogue(models.Model):
     LEAGUE_PATH = "league"
 
 
-    league = models.ForeignKey("league.League", on_delete=models.CASCADE, related_name="penalty_catalogues")
+    league = models.ForeignKey("kyoku.League", on_delete=models.CASCADE, related_name="penalty_catalogues")
     version = models.PositiveIntegerField(default=1)
     data = models.JSONField()
     created_at = models.DateTimeField(auto_now_add=True)

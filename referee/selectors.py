@@ -6,7 +6,6 @@ from __future__ import annotations
 from django.db.models import Prefetch, Q
 
 from kyoku import authz
-from league import roles
 from league.models import GameSeat, Penalty, Player, Season
 
 from .models import Appeal, Incident, Ruling
@@ -25,7 +24,7 @@ def incidents_visible_to(user):
     if leagues is None:  # superuser
         return _incidents()
     cond = Q(game__season__league_id__in=leagues)
-    player = roles.player_of(user)
+    player = authz.player_of(user)
     if player is not None:
         cond |= Q(pk__in=Incident.objects.filter(game__seats__player=player).values("pk"))
     if not leagues and player is None:
@@ -34,7 +33,7 @@ def incidents_visible_to(user):
 
 
 def can_see_private(user, incident: Incident) -> bool:
-    return roles.is_referee(user, incident.game.season.league)
+    return authz.is_referee(user, incident.game.season.league)
 
 
 def incidents_open(user=None):

@@ -19,7 +19,7 @@ from django.utils import timezone
 from kyoku.authz import acting_user
 from kyoku.labels import LABELS
 from kyoku.safe_json import check_field, text_problem
-from league import roles
+from kyoku import authz
 from league.models import Game, GameSeat, Penalty, Player, Season
 from league.services import audit_log_write, penalty_assign, penalty_cancel
 from referee.engine import (
@@ -104,7 +104,7 @@ def _text(value, field: str, limit: int) -> str:
 
 
 def _check_referee(user, league) -> None:
-    if not roles.is_referee(user, league):
+    if not authz.is_referee(user, league):
         raise PermissionDenied("Only a referee of this league may do this.")
 
 

@@ -12,9 +12,10 @@ from django.views.decorators.http import require_POST
 
 from kyoku.authz import Need, is_admin, object_for_actor
 from kyoku.labels import LABELS, offence_label
-from league import roles
+from kyoku import authz
 from league.forms import service_errors_to_form, service_errors_to_messages
-from league.models import Game, League, Season
+from kyoku.models import League
+from league.models import Game, Season
 from league.selectors import games_for
 
 from . import selectors, services
@@ -44,7 +45,7 @@ def _timeline(incident: Incident) -> list[dict]:
 
 
 def _require_referee(request, league=None):
-    if not roles.is_referee(request.user, league):
+    if not authz.is_referee(request.user, league):
         raise PermissionDenied
 
 
@@ -55,7 +56,7 @@ def dashboard(request):
         "incidents": selectors.incidents_open(request.user),
         "appeals": selectors.appeals_pending(request.user),
         "recent": selectors.rulings_public()[:20],
-        "catalogue_leagues": [lg for lg in League.objects.order_by("name") if roles.is_referee(request.user, lg)],
+        "catalogue_leagues": [lg for lg in League.objects.order_by("name") if authz.is_referee(request.user, lg)],
         "games": games_for().exclude(status=Game.Status.VOID).order_by("-season__year", "-season__number",
                                                                           "-match_day", "table")[:40],
     })
@@ -121,8 +122,8 @@ def _incident_for(request, incident_id) -> Incident:
 @login_required
 def incident_detail(request, incident_id):
     incident = _incident_for(request, incident_id)
-    is_ref = roles.is_referee(request.user, incident.game.season.league)
-    player = roles.player_of(request.user)
+    is_ref = authz.is_referee(request.user, incident.game.season.league)
+    player = authz.player_of(request.user)
     rulings = list(selectors.rulings_for(incident))
     current = rulings[-1] if rulings else None
     proposed, proposal_error = None, None
@@ -226,7 +227,7 @@ def incident_close(request, incident_id):
 @require_POST
 def appeal_file(request, ruling_id):
     ruling = get_object_or_404(Ruling.objects.select_related("incident"), pk=ruling_id)
-    player = roles.player_of(request.user)
+    player = authz.player_of(request.user)
     if not services.player_concerned(ruling, player):
         raise PermissionDenied
     form = AppealForm(request.POST)
@@ -269,7 +270,7 @@ def appeal_decide(request, appeal_id):
 
 @login_required
 def mine(request):
-    player = roles.player_of(request.user)
+    player = authz.player_of(request.user)
     rulings = list(selectors.rulings_concerning(player=player)) if player else []
     return render(request, "referee/mine.html", {
         "player": player, "rulings": [{"r": r, **ruling_shown(r.final, r.incident)} for r in rulings],

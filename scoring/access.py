@@ -3,6 +3,7 @@
 from kyoku.access import ADMIN, PUBLIC, route
 
 ROUTES = {
+    "game": route("game", GET=PUBLIC),  # the game page (scoring.game_urls)
     "api-settle": route(POST=PUBLIC),
     "api-riichi-presets": route(GET=PUBLIC),
     "api-game-hands": route("pk_hand_game", GET=PUBLIC, POST=ADMIN),

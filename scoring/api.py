@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from kyoku.authz import Need, authorize, object_for_actor
-from league.api.idempotency import idempotent
+from kyoku.idempotency import idempotent
 from league.api.serializers import GameResultSerializer
 from league.models import Game, Season
 

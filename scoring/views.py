@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 from django.utils.translation import gettext as _
 
 from kyoku import authz
-from league import roles
+from league import selectors as league_selectors
 from league.forms import service_errors_to_form, service_errors_to_messages
 from league.models import Game, RuleSet, Season
 
@@ -148,7 +148,7 @@ def season_rules(request, season_id):
     options change and how many hands and results would be re-scored. Saving re-settles the
     season's hands and re-derives its results and standings."""
     season = get_object_or_404(Season.objects.select_related("rule_set", "league"), pk=season_id)
-    is_admin = roles.is_admin(request.user, season.league)
+    is_admin = authz.is_admin(request.user, season.league)
     rule_set = season.rule_set
     data = request.POST if request.method == "POST" else None
     json_form = SeasonRulesForm(data if data is not None and "overrides" in data else None,
@@ -188,3 +188,16 @@ def season_rules(request, season_id):
         "json_form": json_form if rule_set.system == "riichi" and form is not json_form else None,
         "preview": preview,
     })
+
+
+def game_detail(request, game_id):
+    """A game's page: its seats, result and every hand explained (the scoring app owns hands, so it
+    owns the page that shows them)."""
+    game = get_object_or_404(league_selectors.games_for(), pk=game_id)
+    seats = list(game.seats.all())
+    hands = list(game.hands.order_by("sequence")) if hasattr(game, "hands") else []
+    return render(request, "league/game.html", {
+        "game": game, "seats": seats, "result": getattr(game, "result", None),
+        "hands": display.hands_explained(hands, seats), "is_game_admin": authz.is_admin(request.user, game.season.league),
+    })
+

@@ -10,7 +10,7 @@ def make_user(name: str, **extra):
 
 def make_role_user(name: str, league, role: str):
     """A login holding ``role`` (LeagueRole.Role) in ``league``."""
-    from league.models import LeagueRole
+    from kyoku.models import LeagueRole
 
     user = make_user(name)
     LeagueRole.objects.create(league=league, user=user, role=role)

@@ -9,7 +9,8 @@ import uuid
 import pytest
 from rest_framework.test import APIClient
 
-from league.models import League, LeagueRole, Player
+from kyoku.models import League, LeagueRole
+from league.models import Player
 from tests.actors import make_player_user, make_role_user, make_user
 
 

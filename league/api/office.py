@@ -14,7 +14,7 @@ from kyoku.authz import Need, object_for_actor
 from .. import office, selectors
 from ..models import Entry, Game, Player, Season
 from . import serializers as s
-from .idempotency import idempotent
+from kyoku.idempotency import idempotent
 
 BIG = 2**31 - 1  # the largest id the database holds; more is a 400 naming the field
 

@@ -10,7 +10,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from kyoku.authz import Need, leagues_where, object_for_actor, scope_for_actor
-from league import roles, selectors, services
+from kyoku import authz
+from league import selectors, services
 from league.models import (
     Division,
     Entry,
@@ -23,7 +24,7 @@ from league.models import (
 )
 
 from . import serializers as s
-from .idempotency import idempotent
+from kyoku.idempotency import idempotent
 
 
 class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
@@ -193,9 +194,9 @@ class ApplicationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, views
         v = dict(data.validated_data)
         player = v.pop("player", None)
         season, tier, proof = v.pop("season"), v.pop("tier"), v.pop("proof", None)
-        if player is not None and not roles.is_admin(request.user, season.league):
+        if player is not None and not authz.is_admin(request.user, season.league):
             raise PermissionDenied("Only an admin of this season's league may apply on another player's behalf.")
-        player = player or roles.player_of(request.user)
+        player = player or authz.player_of(request.user)
         if player is None:
             raise PermissionDenied("Your login is not linked to a player.")
         application = services.application_submit(player=player, season=season, tier=tier, evidence=v,

@@ -10,7 +10,7 @@ from django.db import transaction
 
 from kyoku import authz
 from kyoku.authz import acting_user
-from kyoku.locks import game_lock
+from league.locks import game_lock
 from scoring.engine import SettlementError, game_end
 
 from ..models import Division, Entry, Game, GameResult, GameSeat, Player, RuleSet, Season

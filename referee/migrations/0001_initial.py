@@ -6,6 +6,8 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
+    # on a fresh database this must see league.League before league 0007 hands it to kyoku
+    run_before = [("league", "0007_platform_models_to_kyoku")]
 
     initial = True
 

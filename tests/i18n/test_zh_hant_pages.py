@@ -125,7 +125,8 @@ def catalogue(request):
 
 def _user_data(world) -> list[str]:
     """Names and free text the users typed: not interface text."""
-    from league.models import League, Player, QualificationTier, Season
+    from kyoku.models import League
+    from league.models import Player, QualificationTier, Season
     from referee.models import Appeal, Incident
     out = []
     out += [p.display_name for p in Player.objects.all()] + [lg.name for lg in League.objects.all()]
@@ -260,7 +261,8 @@ HREF = re.compile(r'href="(/[^"#]*)"')
 
 
 def _demo_user_data() -> list[str]:
-    from league.models import League, Player, QualificationApplication, QualificationTier, Season
+    from kyoku.models import League
+    from league.models import Player, QualificationApplication, QualificationTier, Season
     from referee.models import Appeal, Incident
 
     out = [p.display_name for p in Player.objects.all()] + [p.native_name for p in Player.objects.all()]

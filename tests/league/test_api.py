@@ -2,7 +2,8 @@
 
 import pytest
 
-from league.models import AuditLog, GameResult, QualificationTier
+from kyoku.models import AuditLog
+from league.models import GameResult, QualificationTier
 
 RESULT = {"scores": [43000, 30800, 16000, 10200], "deposits_left": 0}
 

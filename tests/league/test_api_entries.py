@@ -6,7 +6,8 @@ import json
 import pytest
 
 from league import services
-from league.models import AuditLog, Entry, League, Player
+from kyoku.models import AuditLog, League
+from league.models import Entry, Player
 from tests.actors import make_role_user
 
 

@@ -10,7 +10,8 @@ import pytest
 from django.db import connection, connections
 
 from league import services
-from league.models import AuditLog, GameResult
+from kyoku.models import AuditLog
+from league.models import GameResult
 from league.services import games as league_games
 
 pytestmark = [pytest.mark.django_db(transaction=True),

@@ -22,7 +22,7 @@ def test_league_points(value, shown):
 def test_application_form_names_each_season_with_its_league(db):
     from league import services
     from league.forms import ApplicationForm
-    from league.models import League
+    from kyoku.models import League
 
     rules = services.rule_set_create(name="WRC", slug="wrc-forms", preset="wrc", is_template=True)
     for slug, name in (("hk", "Hong Kong League"), ("kl", "Kowloon Club")):

@@ -6,7 +6,8 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from league import services
-from league.models import AuditLog, GameResult, Standing
+from kyoku.models import AuditLog
+from league.models import GameResult, Standing
 
 
 def test_mleague_points_from_settlement_contract(game, admin):

@@ -7,7 +7,7 @@ import datetime
 
 from django.urls import reverse
 
-from league.models import AuditLog
+from kyoku.models import AuditLog
 from matchdays.models import Attendance, MatchDay
 
 

@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _audit(action):
-    from league.models import AuditLog
+    from kyoku.models import AuditLog
 
     return AuditLog.objects.filter(action=action)
 
@@ -113,7 +113,7 @@ def test_substitute_from_reserve_recorded_on_the_game(day1, players, reserve, ad
 
 
 def test_services_refuse_other_league_admin(day1, league, players):
-    from league.models import League, LeagueRole
+    from kyoku.models import League, LeagueRole
     from tests.actors import make_role_user
 
     other = League.objects.create(name="Other", slug="other")

@@ -3,7 +3,8 @@
 import pytest
 
 from league import services
-from league.models import AuditLog, Entry, League, Season
+from kyoku.models import AuditLog, League
+from league.models import Entry, Season
 from tests.actors import make_role_user
 
 

@@ -8,7 +8,8 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from league import services
-from league.models import AuditLog, Season
+from kyoku.models import AuditLog
+from league.models import Season
 
 
 @pytest.fixture

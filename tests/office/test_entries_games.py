@@ -4,7 +4,8 @@ import pytest
 from django.urls import reverse
 
 from league import services
-from league.models import AuditLog, Entry, Game, League, Player
+from kyoku.models import AuditLog, League
+from league.models import Entry, Game, Player
 from tests.actors import make_role_user
 
 

@@ -3,9 +3,10 @@
 import pytest
 from django.urls import reverse
 
-from league.models import AuditLog
+from kyoku.models import AuditLog
 from league import services
-from league.models import Entry, League, Season
+from kyoku.models import League
+from league.models import Entry, Season
 from tests.actors import make_role_user
 
 

@@ -4,7 +4,8 @@ import pytest
 from django.urls import reverse
 
 from league import services
-from league.models import League, QualificationTier
+from kyoku.models import League
+from league.models import QualificationTier
 from tests.actors import make_role_user
 
 

@@ -6,7 +6,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from league import services as league_services
-from league.models import AuditLog, League, LeagueRole
+from kyoku.models import AuditLog, League, LeagueRole
 from online.models import OnlineAccount
 from tests.actors import make_player_user, make_role_user, open_season
 

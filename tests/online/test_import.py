@@ -9,7 +9,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 
-from league.models import AuditLog, GameResult, Standing
+from kyoku.models import AuditLog
+from league.models import GameResult, Standing
 from online.models import GameImport, OnlineAccount
 from online.tenhou import parse_record
 from scoring.models import HandRecord

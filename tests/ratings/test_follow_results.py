@@ -5,7 +5,8 @@ results and games, and a season's results re-derived under revised rules."""
 from django.core.management import call_command
 
 from league import services
-from league.models import AuditLog, Game, GameResult
+from kyoku.models import AuditLog
+from league.models import Game, GameResult
 from ratings.models import PlayerRating, RatingEvent
 from ratings.services import league_ratings_rebuild
 from scoring import services as scoring

@@ -9,7 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from league import services
-from league.models import GameResult, League
+from kyoku.models import League
+from league.models import GameResult
 from ratings.services import league_ratings_rebuild
 from tests.actors import open_season
 from tests.ratings.conftest import new_game, snapshot

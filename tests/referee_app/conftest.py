@@ -7,7 +7,7 @@ outsider (a login with no role).
 
 import pytest
 from league import services
-from league.models import LeagueRole
+from kyoku.models import LeagueRole
 from tests.actors import make_player_user, make_role_user, open_season
 
 

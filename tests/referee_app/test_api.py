@@ -103,7 +103,7 @@ def test_create_incident_permissions(as_user, actors, game, who, code, tl):
 
 
 def test_referee_of_another_league_cannot_log(as_user, game, tl, django_user_model):
-    from league.models import League, LeagueRole
+    from kyoku.models import League, LeagueRole
     other = League.objects.create(name="Other", slug="other")
     user = django_user_model.objects.create_user("ref-other", password="x-pw-12345")
     LeagueRole.objects.create(league=other, user=user, role="referee")

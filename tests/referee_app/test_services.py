@@ -6,7 +6,8 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from league import services as league_services
-from league.models import AuditLog, Penalty, Standing
+from kyoku.models import AuditLog
+from league.models import Penalty, Standing
 from referee import services
 from referee.engine import ENGINE_VERSION, default_catalogue
 from referee.models import Appeal, Incident, PenaltyCatalogue, Ruling

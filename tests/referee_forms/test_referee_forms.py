@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from league.models import AuditLog, Penalty
+from kyoku.models import AuditLog
+from league.models import Penalty
 from referee import services
 from referee.models import Appeal, PenaltyCatalogue, Ruling
 
@@ -165,7 +166,7 @@ def test_catalogue_refuses_bad_rows_by_name_and_stores_nothing(client, admin, le
 
 
 def test_other_leagues_admin_is_refused(client, league, db):
-    from league.models import League, LeagueRole
+    from kyoku.models import League, LeagueRole
     from tests.actors import make_role_user
 
     other = League.objects.create(name="Other", slug="other-l")

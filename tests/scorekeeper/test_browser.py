@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from league.models import AuditLog, GameResult, IdempotencyKey
+from kyoku.models import AuditLog, IdempotencyKey
+from league.models import GameResult
 from scoring.models import HandRecord
 from tests.browser import chromium_page, login, needs_chromium
 

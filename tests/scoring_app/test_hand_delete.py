@@ -20,7 +20,8 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.test import Client
 
-from league.models import AuditLog, GameResult, Penalty
+from kyoku.models import AuditLog
+from league.models import GameResult, Penalty
 from scoring import services
 from scoring.models import HandRecord
 from tests.browser import chromium_page, login, needs_chromium

@@ -2,7 +2,8 @@
 
 import pytest
 
-from league.models import AuditLog, GameResult
+from kyoku.models import AuditLog
+from league.models import GameResult
 from scoring.models import HandRecord
 
 from .test_hands_riichi import DELTAS, HANDS, RUNNING
@@ -33,7 +34,7 @@ def test_permission_matrix(request, as_user, game, admin, who, allowed):
 
 
 def test_admin_of_another_league_is_refused(as_user, game, django_user_model):
-    from league.models import League, LeagueRole
+    from kyoku.models import League, LeagueRole
 
     other = League.objects.create(name="Other", slug="other")
     user = django_user_model.objects.create_user("other-admin", password="x-pw-12345")

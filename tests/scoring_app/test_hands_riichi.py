@@ -24,7 +24,8 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import ValidationError
 
-from league.models import AuditLog, Game, GameResult, Penalty, Standing
+from kyoku.models import AuditLog
+from league.models import Game, GameResult, Penalty, Standing
 from scoring import services
 from scoring.models import HandRecord
 

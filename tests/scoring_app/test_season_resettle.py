@@ -17,7 +17,8 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from league.models import AuditLog, GameResult, Standing
+from kyoku.models import AuditLog
+from league.models import GameResult, Standing
 from league.services import game_result_record, season_status_set
 from scoring import services
 from scoring.models import HandRecord

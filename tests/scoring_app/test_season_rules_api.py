@@ -2,7 +2,7 @@
 
 import pytest
 
-from league.models import AuditLog
+from kyoku.models import AuditLog
 from scoring.models import HandRecord
 
 from .test_season_resettle import REVISED_RUNNING

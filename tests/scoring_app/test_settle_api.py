@@ -1,6 +1,6 @@
 """POST /api/settle: anyone, nothing stored, errors in place."""
 
-from league.models import AuditLog
+from kyoku.models import AuditLog
 
 from .test_settle_command import BAD_FU, MLEAGUE_END, WRC_DOUBLE_RON
 

@@ -4,7 +4,8 @@ temporary folder."""
 
 import pytest
 from league import services
-from league.models import League, LeagueRole, QualificationTier
+from kyoku.models import League, LeagueRole
+from league.models import QualificationTier
 from tests.actors import make_player_user, make_role_user, open_season
 
 

@@ -6,7 +6,8 @@ import pytest
 from django.urls import reverse
 
 from league import services
-from league.models import AuditLog, Game, GameResult, Standing
+from kyoku.models import AuditLog
+from league.models import Game, GameResult, Standing
 from tests.actors import make_user
 
 
@@ -109,7 +110,7 @@ def test_the_season_audit_log_page(client, admin, other_admin_user, played):
 
 @pytest.fixture
 def other_admin_user(db):
-    from league.models import League, LeagueRole
+    from kyoku.models import League, LeagueRole
     from tests.actors import make_role_user
 
     other = League.objects.create(name="Other", slug="other-audit")

@@ -59,7 +59,7 @@ def test_backup_keeps_datetimes_to_the_microsecond(tmp_path, settings):
     # Django's own json format rounds to milliseconds: 20:46:31.000400 came back as 20:46:31
     import datetime
 
-    from league.models import AuditLog
+    from kyoku.models import AuditLog
 
     settings.PRIVATE_MEDIA_ROOT = tmp_path / "private"
     world_build()

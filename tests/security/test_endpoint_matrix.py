@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from kyoku.access import PASSES
-from league.models import AuditLog
+from kyoku.models import AuditLog
 from tests.routes import declarations, named_routes
 from tests.security.world import world_build
 

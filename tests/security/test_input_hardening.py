@@ -7,7 +7,8 @@ import json
 import pytest
 from django.core.management import call_command
 
-from league.models import AuditLog, GameResult, QualificationApplication
+from kyoku.models import AuditLog
+from league.models import GameResult, QualificationApplication
 from referee.models import Incident
 from scoring.models import HandRecord
 

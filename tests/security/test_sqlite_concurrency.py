@@ -22,7 +22,8 @@ SCRIPT = textwrap.dedent("""
     call_command("migrate", verbosity=0)
     assert connection.cursor().execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     from league import services
-    from league.models import GameResult, League, Player
+    from kyoku.models import League
+    from league.models import GameResult, Player
     league = League.objects.create(name="L", slug="l")
     rules = services.rule_set_create(name="WRC", slug="wrc", preset="wrc")
     season = services.season_create(league=league, year=2026, number=1, rule_set=rules)

@@ -8,7 +8,8 @@ from types import SimpleNamespace
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from league import services
-from league.models import League, LeagueRole, Player, QualificationTier
+from kyoku.models import League, LeagueRole
+from league.models import Player, QualificationTier
 from tests.actors import make_player_user, make_role_user, open_season
 from tests.riichi_game import ALL_READY, CHOMBO
 

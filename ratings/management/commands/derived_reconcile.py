@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand, CommandError
 
-from league.models import League
+from kyoku.models import League
 from ratings.reconcile import derived_reconcile
 
 

@@ -11,7 +11,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from league import services
-from league.models import League, LeagueRole, Player, QualificationTier
+from kyoku.models import League, LeagueRole
+from league.models import Player, QualificationTier
 
 NAMES = [
     ("Chan Tai Man", "陳大文"), ("Wong Siu Ming", "黃小明"), ("Lee Ka Yan", "李嘉欣"), ("Cheung Wing Hei", "張永曦"),

@@ -4,7 +4,7 @@ serialises writers the same way."""
 
 from __future__ import annotations
 
-from league.models import Game
+from .models import Game
 
 
 def game_lock(game_id: int) -> Game:

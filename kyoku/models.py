@@ -1,0 +1,102 @@
+"""The platform's own data, below every app: tenancy (leagues and the roles logins hold in them),
+the audit log and idempotency keys. Apps depend on these models, never the reverse.
+
+The tables keep the names they had when the models lived in ``league`` (``db_table``): the move
+was a change of owner in Django's state only (kyoku/migrations/0001, league/migrations/0007)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class League(models.Model):
+    LEAGUE_PATH = ""  # kyoku.authz: the path from a row to its league
+
+    name = models.CharField(_("name"), max_length=120)
+    name_zh = models.CharField(_("Chinese name"), max_length=120, blank=True)
+    slug = models.SlugField(unique=True)
+    promotion_count = models.PositiveSmallIntegerField(
+        _("players promoted / relegated per season"), default=2
+    )
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def display_name(self) -> str:
+        """The league's name in the active language (its Chinese name on a Chinese page)."""
+        from django.utils.translation import get_language
+        zh = (get_language() or "").lower().startswith("zh")
+        return self.name_zh if zh and self.name_zh else self.name
+
+    class Meta:
+        db_table = "league_league"
+
+
+class LeagueRole(models.Model):
+    """A login's role in a league. Players are recognised by their Player link instead."""
+    LEAGUE_PATH = "league"
+
+
+    class Role(models.TextChoices):
+        ADMIN = "admin", _("League admin")
+        REFEREE = "referee", _("Referee")
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="roles")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="league_roles")
+    role = models.CharField(max_length=16, choices=Role.choices)
+
+    class Meta:
+        db_table = "league_leaguerole"
+        constraints = [models.UniqueConstraint(fields=["league", "user", "role"], name="uniq_league_role")]
+
+    def __str__(self):
+        return f"{self.user} · {self.get_role_display()} · {self.league}"
+
+
+class AuditLog(models.Model):
+    """Append-only record of every change, written in the same transaction as the change."""
+
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    action = models.CharField(max_length=60)
+    object_type = models.CharField(max_length=40)
+    object_id = models.CharField(max_length=40)
+    data = models.JSONField(default=dict, encoder=DjangoJSONEncoder)
+    # Where the object belongs, resolved when the row is written (kyoku.audit): a season's or a
+    # league's log is one indexed query. Plain ids, not foreign keys: the log outlives what it names.
+    league_id = models.BigIntegerField(null=True, blank=True)
+    season_id = models.BigIntegerField(null=True, blank=True)
+
+    class Meta:
+        db_table = "league_auditlog"
+        ordering = ["-at", "-id"]
+        indexes = [models.Index(fields=["season_id", "-at"], name="audit_season_at"),
+                   models.Index(fields=["league_id", "-at"], name="audit_league_at")]
+
+    def save(self, *args, **kwargs):
+        if self.pk:
+            raise ValueError("audit log rows are append-only")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ValueError("audit log rows are append-only")
+
+
+class IdempotencyKey(models.Model):
+    """The first response to a write request with an ``Idempotency-Key`` header."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=128)
+    endpoint = models.CharField(max_length=200)
+    request_hash = models.CharField(max_length=64)
+    status_code = models.PositiveSmallIntegerField(null=True)
+    response = models.JSONField(null=True, encoder=DjangoJSONEncoder)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        db_table = "league_idempotencykey"
+        constraints = [models.UniqueConstraint(fields=["user", "key"], name="uniq_idempotency_key")]

@@ -1,0 +1,28 @@
+"""Leagues now belong to the platform (kyoku): the foreign key points at the same table under
+its new owner. State only, nothing changes in the database."""
+
+import django.db.models.deletion
+from django.db import migrations, models
+
+
+class Migration(migrations.Migration):
+
+    dependencies = [
+        ('kyoku', '0001_initial'),
+        ('ratings', '0001_initial'),
+    ]
+
+    state_operations = [
+        migrations.AlterField(
+            model_name='playerrating',
+            name='league',
+            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ratings', to='kyoku.league'),
+        ),
+        migrations.AlterField(
+            model_name='ratingevent',
+            name='league',
+            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rating_events', to='kyoku.league'),
+        ),
+    ]
+
+    operations = [migrations.SeparateDatabaseAndState(state_operations=state_operations, database_operations=[])]
