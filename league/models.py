@@ -6,7 +6,6 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django.conf import settings
-from django.core.serializers.json import DjangoJSONEncoder
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q

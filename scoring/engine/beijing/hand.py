@@ -70,7 +70,9 @@ def _decomps(counts: tuple, melds: int, pair: int) -> tuple:
             out += [(("pung", i),) + d for d in _decomps(tuple(c), melds - 1, pair)]
             c[i] += 3
         if i < 27 and i % 9 <= 6 and c[i + 1] and c[i + 2]:
-            c[i] -= 1; c[i + 1] -= 1; c[i + 2] -= 1
+            c[i] -= 1
+            c[i + 1] -= 1
+            c[i + 2] -= 1
             out += [(("chow", i),) + d for d in _decomps(tuple(c), melds - 1, pair)]
     return tuple(out)
 
