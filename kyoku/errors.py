@@ -1,6 +1,13 @@
-"""Error translation for the API: service-layer ValidationError → 400 naming the field, a
-result conflict → 409, Django's PermissionDenied/Http404 → 403/404 (DRF does those), and a
-last net for values the database cannot hold (→ 400, never a 500)."""
+"""Errors with codes, said in the reader's language where they are shown.
+
+Services raise Django ``ValidationError`` with a translated message, a ``code`` and ``params``
+(``ValidationError(_("the next hand of this game is %(n)s"), code="sequence_gap", params=…)``);
+the engines raise ``SettlementError`` with a ``code`` and ``params`` too, and
+:func:`engine_error` gives it words from :data:`ENGINE_WORDS` (Zulip's ``JsonableError``: code,
+data, HTTP status; the words are never recovered from English text). The API answers a
+ValidationError 400 naming the field with each error's code, a :class:`Conflict` 409, Django's
+PermissionDenied/Http404 403/404 (DRF does those), and a last net for values the database
+cannot hold (400, never a 500)."""
 
 from __future__ import annotations
 
@@ -10,6 +17,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import DataError
 from django.db.models import ProtectedError, RestrictedError
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -18,21 +26,66 @@ logger = logging.getLogger(__name__)
 
 
 def validation_payload(exc: DjangoValidationError) -> dict:
+    """``{"detail": "field: words", "errors": {field: [words]}, "codes": {field: [code]}}``."""
     if hasattr(exc, "error_dict"):
-        errors = {field: [str(m) for e in errs for m in e.messages] for field, errs in exc.error_dict.items()}
+        by_field = exc.error_dict.items()
     else:
-        errors = {"non_field_errors": [str(m) for m in exc.messages]}
+        by_field = [("non_field_errors", exc.error_list)]
+    errors = {field: [str(m) for e in errs for m in e.messages] for field, errs in by_field}
+    codes = {field: [e.code or "invalid" for e in errs for _m in e.messages] for field, errs in
+             (exc.error_dict.items() if hasattr(exc, "error_dict") else [("non_field_errors", exc.error_list)])}
     first_field, first_msgs = next(iter(errors.items()))
-    return {"detail": f"{first_field}: {first_msgs[0]}", "errors": errors}
+    return {"detail": f"{first_field}: {first_msgs[0]}", "errors": errors, "codes": codes}
+
+
+ENGINE_WORDS = {  # an engine error's code → its words (params from the error)
+    "seat_invalid": gettext_lazy("pick a seat"),
+    "seats_invalid": gettext_lazy("pick the seats"),
+    "seat_twice": gettext_lazy("a seat is picked twice"),
+    "winner_missing": gettext_lazy("pick the winner"),
+    "winner_twice": gettext_lazy("a winner is picked twice"),
+    "discarder_missing": gettext_lazy("pick the player who discarded the winning tile"),
+    "ron_own_discard": gettext_lazy("the winner cannot win on their own discard"),
+    "han_missing": gettext_lazy("give the han (and fu) or yakuman"),
+    "han_invalid": gettext_lazy("give at least 1 han"),
+    "han_below_minimum": gettext_lazy("below the minimum of %(n)s han"),
+    "fu_missing": gettext_lazy("a %(han)s han hand needs fu"),
+    "fu_invalid": gettext_lazy("fu must be 20, 25 or a multiple of 10 from 30 to %(max)s"),
+    "fu_20_ron": gettext_lazy("20 fu is only possible on a self-draw (pinfu tsumo); a ron is at least 30 fu"),
+    "fu_25_one_han": gettext_lazy("25 fu (seven pairs) needs at least 2 han"),
+    "yakuman_invalid": gettext_lazy("pick a yakuman multiple"),
+    "abortive_not_played": gettext_lazy("abortive draws are not played under these rules"),
+    "abortive_reason_not_allowed": gettext_lazy("this reason is not allowed under these rules"),
+    "chombo_seat_missing": gettext_lazy("pick the player who committed the chombo"),
+    "nagashi_not_played": gettext_lazy("nagashi mangan is not played under these rules"),
+    "pao_is_winner": gettext_lazy("the liable player cannot be the winner"),
+    "points_below_minimum": gettext_lazy("%(value)s points is below the minimum of %(n)s points: a false win"),
+}
+
+
+def engine_error_words(exc) -> str:
+    """An engine error's message in the active language; the engine's English for a code with no
+    words (the generic ``invalid``)."""
+    words = ENGINE_WORDS.get(getattr(exc, "code", "invalid"))
+    if words is None:
+        return exc.message
+    return str(words) % exc.params if getattr(exc, "params", None) else str(words)
 
 
 def engine_error(exc, prefix: str = "") -> DjangoValidationError:
-    """An engine's SettlementError as a ValidationError keyed by the field the caller knows:
-    ``game_end.scores`` → ``scores``, ``rules.kiriage`` → ``overrides.kiriage``."""
-    field = exc.field.split(".", 1)[-1] if exc.field.startswith(("game_end.", "rules.")) else exc.field
-    if exc.field.startswith("rules."):
-        field = "overrides." + exc.field.split(".", 1)[1]
-    return DjangoValidationError({(prefix + field) or "record": [exc.message]})
+    """An engine's SettlementError as a ValidationError keyed by the field the caller knows
+    (``game_end.scores`` → ``scores``, ``rules.kiriage`` → ``overrides.kiriage``, a hand's
+    ``result.winners[0].fu`` as it is), with the error's code, parameters and words."""
+    field = exc.field or ""
+    if field.startswith("game_end."):
+        field = field.split(".", 1)[1]
+    elif field.startswith("rules."):
+        field = "overrides." + field.split(".", 1)[1]
+    code = getattr(exc, "code", "invalid")
+    words = ENGINE_WORDS.get(code)
+    inner = (DjangoValidationError(words, code=code, params=exc.params or None) if words is not None
+             else DjangoValidationError(exc.message, code=code))
+    return DjangoValidationError({(prefix + field) or "record": [inner]})
 
 
 class Conflict(DjangoValidationError):
@@ -42,13 +95,9 @@ class Conflict(DjangoValidationError):
     http_status = 409
 
 
-def _is_conflict(exc) -> bool:
-    return getattr(exc, "http_status", None) == 409 or type(exc).__name__ in {"ResultConflict", "HandConflict"}
-
-
 def exception_handler(exc, context):
     if isinstance(exc, DjangoValidationError):
-        code = status.HTTP_409_CONFLICT if _is_conflict(exc) else status.HTTP_400_BAD_REQUEST
+        code = getattr(exc, "http_status", status.HTTP_400_BAD_REQUEST)  # Conflict and its kin: 409
         return Response(validation_payload(exc), status=code)
     if isinstance(exc, (ProtectedError, RestrictedError)):
         # A delete that recorded facts refer to: the facts win; said in words, never a 500.

@@ -146,18 +146,6 @@ def _admin_check(request, game: Game) -> None:
     authorize(request.user, game, Need.ADMIN)
 
 
-class _translated:
-    """Service errors in the request's language (the scorekeeper shows them as they come)."""
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, kind, exc, tb):
-        if isinstance(exc, ValidationError):
-            raise display.validation_error_translated(exc) from None
-        return False
-
-
 def _written(hand: HandRecord, game: Game) -> dict:
     return {"hand": HandRecordSerializer(hand).data, "position": selectors.game_position(game=game)}
 
@@ -189,8 +177,7 @@ class GameHandsView(APIView):
         _admin_check(request, game)
         data = HandInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        with _translated():
-            hand, created = services.hand_record_add(game=game, actor=request.user, **data.validated_data)
+        hand, created = services.hand_record_add(game=game, actor=request.user, **data.validated_data)
         return Response(_written(hand, game), status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
@@ -208,8 +195,7 @@ class GameHandDetailView(APIView):
         hand = get_object_or_404(HandRecord, game=game, sequence=sequence)
         data = HandCorrectionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        with _translated():
-            hand = services.hand_record_correct(hand=hand, record=data.validated_data["record"], actor=request.user)
+        hand = services.hand_record_correct(hand=hand, record=data.validated_data["record"], actor=request.user)
         return Response(_written(hand, game))
 
 
@@ -244,8 +230,7 @@ class GameHandPreviewView(APIView):
         _admin_check(request, game)
         data = HandInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        with _translated():
-            preview = services.hand_preview(game=game, **data.validated_data)
+        preview = services.hand_preview(game=game, **data.validated_data)
         names = [s.player.display_name for s in selectors.game_seats(game=game)]
         # the payments and penalties in words of the page's language, for the scorekeeper's preview
         preview["display"] = display.settlement_display(preview["settlement"], names)

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 
-from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -111,74 +110,6 @@ def payment_why(why: str) -> str:
                             "yakuman not under pao": _("yakuman without liability")}[pao] + ")"
         return text
     return ""  # an engine text with no translation (Zung Jung bands, Beijing patterns): the kind says enough
-
-
-# ---------------------------------------------------------------- error messages
-
-_SEAT = r"(?:\w+|'.*?')"
-_ERRORS = [  # (pattern of the engine/service message, translated template)
-    (r"must be a seat 0-3, got .*", gettext_lazy("pick a seat")),
-    (r"must be a list of seats 0-3, got .*", gettext_lazy("pick the seats")),
-    (r"lists a seat twice", gettext_lazy("a seat is picked twice")),
-    (r"missing: the winner's seat 0-3", gettext_lazy("pick the winner")),
-    (r"missing: the winner .*", gettext_lazy("pick the winner")),
-    (r"must be a non-empty list of winners", gettext_lazy("pick the winner")),
-    (r"missing: the seat that discarded the winning tile", gettext_lazy("pick the player who discarded the winning tile")),
-    (r"a player cannot ron their own discard", gettext_lazy("the winner cannot win on their own discard")),
-    (r"seat (\d) is listed as a winner twice", gettext_lazy("a winner is picked twice")),
-    (r"missing: give han \(and fu below 5 han\) or yakuman", gettext_lazy("give the han (and fu) or yakuman")),
-    (r"must be an integer of at least 1, got .*", gettext_lazy("give at least 1 han")),
-    (r"below the minimum of (?P<n>\d+) han", gettext_lazy("below the minimum of %(n)s han")),
-    (r"missing: a (?P<han>\d+) han hand needs fu", gettext_lazy("a %(han)s han hand needs fu")),
-    (r"must be 20, 25 or a multiple of 10 from 30 to (?P<max>\d+), got .*",
-     gettext_lazy("fu must be 20, 25 or a multiple of 10 from 30 to %(max)s")),
-    (r"20 fu is only possible on a self-draw \(pinfu tsumo\); a ron is at least 30 fu",
-     gettext_lazy("20 fu is only possible on a self-draw (pinfu tsumo); a ron is at least 30 fu")),
-    (r"25 fu \(seven pairs\) needs at least 2 han", gettext_lazy("25 fu (seven pairs) needs at least 2 han")),
-    (r"must be a positive integer \(k-fold yakuman\), got .*", gettext_lazy("pick a yakuman multiple")),
-    (r"abortive draws are not played under these rules.*",
-     gettext_lazy("abortive draws are not played under these rules")),
-    (r"must be one of (?P<allowed>[a-z_, ]+); got .*",
-     gettext_lazy("this reason is not allowed under these rules")),
-    (r"missing: the seat that committed the chombo", gettext_lazy("pick the player who committed the chombo")),
-    (r"nagashi mangan is not played under these rules.*",
-     gettext_lazy("nagashi mangan is not played under these rules")),
-    (r"the liable player cannot be the winner", gettext_lazy("the liable player cannot be the winner")),
-    (r"the next hand of this game is (?P<n>\d+)", gettext_lazy("the next hand of this game is %(n)s")),
-    (r"hand (?P<n>\d+) is already entered with a different record; correct it explicitly",
-     gettext_lazy("hand %(n)s is already entered with a different record; correct it explicitly")),
-    (r"this game is void", gettext_lazy("this game is void")),
-    (r"the season is closed; hands can no longer change",
-     gettext_lazy("the season is closed; hands can no longer change")),
-    (r"this game was finished from its hands; correct a hand instead",
-     gettext_lazy("this game was finished from its hands; correct a hand instead")),
-    (r"a hand number 1, 2, 3 \.\.\.", gettext_lazy("a hand number 1, 2, 3 ...")),
-    (r"no hand has been entered for this game", gettext_lazy("no hand has been entered for this game")),
-]
-_ERRORS = [(re.compile(p), t) for p, t in _ERRORS]
-
-_FIELDS = [  # field path → what the scorekeeper calls it
-    (re.compile(r"(?:hands\[\d+\]\.)?result\.winners\[(\d+)\]\.(han|fu|yakuman|seat)"), "winner"),
-    (re.compile(r"(?:hands\[\d+\]\.)?result\.winner(?:\.(han|fu|yakuman|seat))?"), "winner"),
-]
-
-
-def error_message(message: str) -> str:
-    """One engine or service message in the active language (unknown ones unchanged)."""
-    for pattern, template in _ERRORS:
-        m = pattern.fullmatch(message)
-        if m:
-            return str(template) % m.groupdict() if m.groupdict() else str(template)
-    return message
-
-
-def validation_error_translated(exc: ValidationError) -> ValidationError:
-    """The same error, each message translated; the field names (``result.winners[0].fu``) stay."""
-    kind = type(exc)  # a HandConflict stays one (the API answers 409)
-    if hasattr(exc, "error_dict"):
-        return kind({field: [error_message(m) for e in errs for m in e.messages]
-                                for field, errs in exc.error_dict.items()})
-    return kind([error_message(m) for m in exc.messages])
 
 
 def settlement_display(settlement: dict, names: list[str]) -> dict:

@@ -1,6 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from kyoku.errors import engine_error_words
 from kyoku.parsers import SafeJSONFormField
 
 
@@ -107,7 +108,7 @@ class RiichiRulesForm(forms.Form):
             resolve({"preset": self.preset, **overrides})
         except SettlementError as exc:
             option = exc.field.split(".")[1] if exc.field.startswith("rules.") else None
-            self.add_error(option if option in self.fields else None, exc.message)
+            self.add_error(option if option in self.fields else None, engine_error_words(exc))
         self.overrides = overrides
         return cleaned
 

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 from django.utils.translation import gettext as _
 
 from kyoku import authz
+from kyoku.errors import engine_error_words
 from league import selectors as league_selectors
 from league.forms import service_errors_to_form, service_errors_to_messages
 from league.models import Game, RuleSet, Season
@@ -66,7 +67,7 @@ def scorekeeper(request, game_id):
             services.hand_record_add(game=game, record=form.cleaned_data["record"], actor=request.user,
                                      sequence=form.cleaned_data.get("sequence"))
         except ValidationError as exc:
-            service_errors_to_form(form, display.validation_error_translated(exc))
+            service_errors_to_form(form, exc)
         else:
             messages.success(request, _("Hand saved."))
             return redirect("scorekeeper", game_id=game.pk)
@@ -112,7 +113,7 @@ def hand_delete(request, game_id, sequence):
         messages.error(request, _("Hand %(n)s has changed since the page was loaded; nothing was deleted.")
                        % {"n": sequence})
     except ValidationError as exc:
-        service_errors_to_messages(request, display.validation_error_translated(exc))
+        service_errors_to_messages(request, exc)
     else:
         messages.success(request, _("Hand %(n)s deleted.") % {"n": sequence})
     return redirect("scorekeeper", game_id=game.pk)
@@ -169,7 +170,7 @@ def season_rules(request, season_id):
                 try:
                     preview = selectors.season_rules_preview(season=season, overrides=overrides)
                 except SettlementError as exc:
-                    form.add_error(None, str(exc))
+                    form.add_error(None, engine_error_words(exc))
             else:
                 try:
                     summary = services.season_rules_revise(season=season, actor=request.user, overrides=overrides,

@@ -6,8 +6,10 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 from django.db import transaction
 
+from kyoku.errors import Conflict
 from kyoku import authz
 from kyoku.authz import acting_user
 from league.locks import game_lock
@@ -81,12 +83,12 @@ def _scores_unit_check(scores: list[int], options: dict) -> None:
 
 
 def _lock_game(game_id: int) -> Game:
-    """Serialise result entry for one game (kyoku.locks)."""
+    """Serialise result entry for one game (league.locks)."""
     return game_lock(game_id)
 
 
-class ResultConflict(ValidationError):
-    """A different result is already stored; replacing it must be explicit."""
+class ResultConflict(Conflict):
+    """A different result is already stored; replacing it must be explicit (409)."""
 
 
 @transaction.atomic
@@ -102,14 +104,15 @@ def game_result_record(*, game: Game, scores, deposits_left: int = 0, actor=None
         raise ValidationError({"deposits_left": [f"a whole number of riichi sticks, 0 to {MAX_DEPOSITS}"]})
     game = _lock_game(game.pk)
     if game.status == Game.Status.VOID:
-        raise ValidationError({"game": ["this game is void"]})
+        raise ValidationError({"game": [ValidationError(_("this game is void"), code="game_void")]})
     if game.season.status == Season.Status.CLOSED:
         raise ValidationError({"game": ["the season is closed; results can no longer change"]})
     existing = GameResult.objects.filter(game=game).first()
     if existing and existing.scores == scores and existing.deposits_left == deposits_left:
         return existing, False
     if existing and not replace:
-        raise ResultConflict({"scores": ["this game already has a different result; correct it explicitly"]})
+        raise ResultConflict({"scores": [ValidationError(
+            _("this game already has a different result; correct it explicitly"), code="result_conflict")]})
     rule_set = game.season.rule_set
     if rule_set.system == "riichi":
         _scores_unit_check(scores, rule_set.options)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from kyoku.errors import engine_error_words
 from kyoku.safe_json import check_field
 from scoring.engine import SettlementError, resolve_rules
 
@@ -21,7 +22,7 @@ def _rules_resolve(*, preset: str, overrides: dict) -> tuple[str, dict]:
         return resolve_rules({"preset": preset, **overrides})
     except SettlementError as exc:
         if exc.field == "rules.preset":
-            raise ValidationError({"preset": [exc.message]}) from None
+            raise ValidationError({"preset": [engine_error_words(exc)]}) from None
         raise _engine_error(exc) from None
 
 

@@ -4,6 +4,7 @@ hand number a valid one, the game's stored hands in order, was the game finished
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 
 from league.models import Game, Season
 
@@ -12,16 +13,18 @@ from ..models import HandRecord
 
 def _game_check_writable(game: Game) -> None:
     if game.status == Game.Status.VOID:
-        raise ValidationError({"game": ["this game is void"]})
+        raise ValidationError({"game": [ValidationError(_("this game is void"), code="game_void")]})
     if game.season.status == Season.Status.CLOSED:
-        raise ValidationError({"game": ["the season is closed; hands can no longer change"]})
+        raise ValidationError({"game": [ValidationError(_("the season is closed; hands can no longer change"),
+                                                         code="season_closed")]})
 
 
 def _sequence_check(sequence, next_sequence: int) -> int:
     if isinstance(sequence, bool) or not isinstance(sequence, int) or sequence < 1:
-        raise ValidationError({"sequence": ["a hand number 1, 2, 3 ..."]})
+        raise ValidationError({"sequence": [ValidationError(_("a hand number 1, 2, 3 ..."), code="sequence_invalid")]})
     if sequence > next_sequence:
-        raise ValidationError({"sequence": [f"the next hand of this game is {next_sequence}"]})
+        raise ValidationError({"sequence": [ValidationError(_("the next hand of this game is %(n)s"), code="sequence_gap",
+                                                             params={"n": next_sequence})]})
     return sequence
 
 

@@ -4,6 +4,7 @@ result recorded (or re-recorded after a correction) with the chombo deductions o
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 from django.db import transaction
 
 from league.models import Game, GameResult
@@ -31,7 +32,7 @@ def game_hands_finish(*, game: Game, actor) -> tuple[GameResult, bool]:
     rules = Rules(game.season.rule_set)
     hands = _hands(game)
     if not hands:
-        raise ValidationError({"hands": ["no hand has been entered for this game"]})
+        raise ValidationError({"hands": [ValidationError(_("no hand has been entered for this game"), code="no_hands")]})
     scores, deposits_left = final_scores(rules, hands)
     existing = GameResult.objects.filter(game=game).first()
     if existing and not _closed_by_hands(hands):

@@ -4,6 +4,7 @@ re-settled), find the hand a request means, and re-settle a whole game after a r
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
 from django.db import transaction
 from django.db.models import F
 
@@ -57,7 +58,8 @@ def hand_record_add(*, game: Game, record, actor, sequence: int | None = None) -
         return _hand_repeat(rules, hands[sequence - 1], record), False
     _game_check_writable(game)
     if _closed_by_hands(hands):
-        raise ValidationError({"game": ["this game was finished from its hands; correct a hand instead"]})
+        raise ValidationError({"game": [ValidationError(
+            _("this game was finished from its hands; correct a hand instead"), code="game_finished_from_hands")]})
     state, scores = position_after(rules, hands[-1] if hands else None)
     clean = record_clean(record, state)
     settlement = rules.settle(clean)
@@ -74,8 +76,9 @@ def hand_record_add(*, game: Game, record, actor, sequence: int | None = None) -
 
 def _hand_repeat(rules: Rules, hand: HandRecord, record) -> HandRecord:
     if record_clean(record, _state_of(rules, hand)) != hand.record:
-        raise HandConflict({"sequence": [f"hand {hand.sequence} is already entered with a different record; "
-                                         f"correct it explicitly"]})
+        raise HandConflict({"sequence": [ValidationError(
+            _("hand %(n)s is already entered with a different record; correct it explicitly"),
+            code="hand_conflict", params={"n": hand.sequence})]})
     return hand
 
 

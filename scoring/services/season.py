@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Count, Q
 
+from kyoku.errors import engine_error
 from league.models import GameResult, GameSeat, Season
 from league.signals import games_results_changed_on_commit
 from league.services import audit_log_write, rule_set_revise, standings_recompute
@@ -44,7 +45,7 @@ def season_hands_resettle(*, season: Season, actor=None, workers: int | None = N
         try:
             changed, finals, hands = _season_hands_settle_and_write(season, rules, workers, batch_hands)
         except SettlementError as exc:
-            raise ValidationError({f"hands[{exc.hand_id}].{exc.field or 'record'}": [exc.message]}) from None
+            raise engine_error(exc, f"hands[{exc.hand_id}].") from None
         clock.lap("read_engine_write")
         results = _season_results_apply(season, finals, actor)
         clock.lap("results")
@@ -168,7 +169,7 @@ def _season_results_apply(season: Season, finals: dict, actor=None) -> int:
         try:
             computed = game_end(season.rule_set.spec, scores, deposits_left)
         except SettlementError as exc:
-            raise ValidationError({f"games[{game_id}].{exc.field}": [exc.message]}) from None
+            raise engine_error(exc, f"games[{game_id}].") from None
         # every result records the rule set it was computed under; only a different figure is a change
         results.append((result_id, scores, deposits_left, computed["points"], computed["places"], season.rule_set_id))
         same = (scores, deposits_left, _points_key(computed["points"]), computed["places"]) == (

@@ -14,6 +14,7 @@ from scoring.engine.replay import STATE_KEYS, derived_digest, encode, scores_sta
 from scoring.engine.replay import hands_replay as engine_hands_replay
 
 from ..models import HandRecord
+from kyoku.errors import engine_error
 from ..record_gate import record_gate
 
 
@@ -31,7 +32,7 @@ class Rules:
         try:
             return self.module.settle(record, self.options)
         except SettlementError as exc:
-            raise ValidationError({prefix + (exc.field or "record"): [exc.message]}) from None
+            raise engine_error(exc, prefix) from None
 
 
 def record_clean(record, state: dict) -> dict:
@@ -82,5 +83,5 @@ def hands_replay(rules: Rules, hands: list[HandRecord], state: dict, scores: lis
                 changed.append(_derived_set(hand, record, settlement, scores))
     except SettlementError as exc:
         sequence = hands[exc.index].sequence
-        raise ValidationError({f"hands[{sequence}].{exc.field or 'record'}": [exc.message]}) from None
+        raise engine_error(exc, f"hands[{sequence}].") from None
     return changed

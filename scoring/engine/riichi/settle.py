@@ -69,7 +69,7 @@ _FAST = (_fast_table(False), _fast_table(True))
 
 def _seat(v, field):
     if type(v) is not int or v < 0 or v > 3:
-        raise SettlementError(field, f"must be a seat 0-3, got {v!r}")
+        raise SettlementError(field, f"must be a seat 0-3, got {v!r}", "seat_invalid")
     return v
 
 
@@ -83,12 +83,12 @@ def _seats(v, field, allow_none=True):
     if v is None and allow_none:
         return ()
     if not isinstance(v, (list, tuple)):
-        raise SettlementError(field, f"must be a list of seats 0-3, got {v!r}")
+        raise SettlementError(field, f"must be a list of seats 0-3, got {v!r}", "seats_invalid")
     for i, s in enumerate(v):
         if type(s) is not int or s < 0 or s > 3:
-            raise SettlementError(f"{field}[{i}]", f"must be a seat 0-3, got {s!r}")
+            raise SettlementError(f"{field}[{i}]", f"must be a seat 0-3, got {s!r}", "seat_invalid")
     if len(set(v)) != len(v):
-        raise SettlementError(field, "lists a seat twice")
+        raise SettlementError(field, "lists a seat twice", "seat_twice")
     return v
 
 
@@ -134,29 +134,34 @@ def _value_slow(w, field, options, tsumo, dealer):
         fu = w.get("fu")
     if yk:
         if type(yk) is not int or yk < 0:
-            raise SettlementError(f"{field}.yakuman", f"must be a positive integer (k-fold yakuman), got {yk!r}")
+            raise SettlementError(f"{field}.yakuman", f"must be a positive integer (k-fold yakuman), got {yk!r}",
+                                  "yakuman_invalid")
         base, limit = hand_base(0, None, yk, False, False, options["max_yakuman_multiple"])
         d = {"seat": w.get("seat"), "han": None, "fu": None, "yakuman": yk if yk < options["max_yakuman_multiple"]
              else options["max_yakuman_multiple"], "base": base, "limit": limit}
     else:
         if yk is not None and (type(yk) is not int or yk < 0):
-            raise SettlementError(f"{field}.yakuman", f"must be a positive integer (k-fold yakuman), got {yk!r}")
+            raise SettlementError(f"{field}.yakuman", f"must be a positive integer (k-fold yakuman), got {yk!r}",
+                                  "yakuman_invalid")
         if han is None:
-            raise SettlementError(f"{field}.han", "missing: give han (and fu below 5 han) or yakuman")
+            raise SettlementError(f"{field}.han", "missing: give han (and fu below 5 han) or yakuman", "han_missing")
         if type(han) is not int or han < 1:
-            raise SettlementError(f"{field}.han", f"must be an integer of at least 1, got {han!r}")
+            raise SettlementError(f"{field}.han", f"must be an integer of at least 1, got {han!r}", "han_invalid")
         if han < options["min_han"]:
-            raise SettlementError(f"{field}.han", f"below the minimum of {options['min_han']} han")
+            raise SettlementError(f"{field}.han", f"below the minimum of {options['min_han']} han", "han_below_minimum",
+                                  {"n": options["min_han"]})
         if (fu is not None or han < 5) and not evaluated:
             if fu is None:
-                raise SettlementError(f"{field}.fu", f"missing: a {han} han hand needs fu")
+                raise SettlementError(f"{field}.fu", f"missing: a {han} han hand needs fu", "fu_missing", {"han": han})
             if type(fu) is not int or fu not in _LEGAL_FU or fu > options["max_fu"]:
                 raise SettlementError(
-                    f"{field}.fu", f"must be 20, 25 or a multiple of 10 from 30 to {options['max_fu']}, got {fu!r}")
+                    f"{field}.fu", f"must be 20, 25 or a multiple of 10 from 30 to {options['max_fu']}, got {fu!r}",
+                    "fu_invalid", {"max": options["max_fu"]})
             if fu == 20 and not tsumo:
-                raise SettlementError(f"{field}.fu", "20 fu is only possible on a self-draw (pinfu tsumo); a ron is at least 30 fu")
+                raise SettlementError(f"{field}.fu", "20 fu is only possible on a self-draw (pinfu tsumo); a ron is at least 30 fu",
+                                      "fu_20_ron")
             if fu == 25 and han < 2:
-                raise SettlementError(f"{field}.fu", "25 fu (seven pairs) needs at least 2 han")
+                raise SettlementError(f"{field}.fu", "25 fu (seven pairs) needs at least 2 han", "fu_25_one_han")
         base, limit = hand_base(han, fu, 0, options["kiriage"], options["kazoe_yakuman"], 1)
         d = {"seat": w.get("seat"), "han": han, "fu": fu, "yakuman": 0, "base": base, "limit": limit}
     if yaku is not None:
@@ -170,7 +175,7 @@ def _pao_seat(w, field, winner_seat, detail, options):
         return None
     _seat(p, f"{field}.pao")
     if p == winner_seat:
-        raise SettlementError(f"{field}.pao", "the liable player cannot be the winner")
+        raise SettlementError(f"{field}.pao", "the liable player cannot be the winner", "pao_is_winner")
     if not options["pao"]:
         raise SettlementError(f"{field}.pao", "these rules have no liability payment (rules.pao is empty)")
     if not detail["yakuman"]:
@@ -277,10 +282,10 @@ def _winner_seat(w, field, frm=None):
     s = w.get("seat")
     if type(s) is not int or s < 0 or s > 3:
         if s is None:
-            raise SettlementError(f"{field}.seat", "missing: the winner's seat 0-3")
+            raise SettlementError(f"{field}.seat", "missing: the winner's seat 0-3", "winner_missing")
         _seat(s, f"{field}.seat")
     if s == frm:
-        raise SettlementError(f"{field}.seat", "a player cannot ron their own discard")
+        raise SettlementError(f"{field}.seat", "a player cannot ron their own discard", "ron_own_discard")
     return s
 
 
@@ -288,20 +293,20 @@ def _ron(result, options, dealer, honba, deposits, riichi, out):
     frm = result.get("from")
     if type(frm) is not int or frm < 0 or frm > 3:
         if frm is None:
-            raise SettlementError("result.from", "missing: the seat that discarded the winning tile")
+            raise SettlementError("result.from", "missing: the seat that discarded the winning tile", "discarder_missing")
         _seat(frm, "result.from")
     winners = result.get("winners")
     if winners is None and isinstance(result.get("winner"), dict):
         winners = [result["winner"]]
     if not isinstance(winners, list) or not winners:
-        raise SettlementError("result.winners", "must be a non-empty list of winners")
+        raise SettlementError("result.winners", "must be a non-empty list of winners", "winner_missing")
     entries = []
     seen = 0
     for i, w in enumerate(winners):
         field = _wfield(i)
         s = _winner_seat(w, field, frm)
         if seen & (1 << s):
-            raise SettlementError(f"{field}.seat", f"seat {s} is listed as a winner twice")
+            raise SettlementError(f"{field}.seat", f"seat {s} is listed as a winner twice", "winner_twice")
         seen |= 1 << s
         d, why = _value(w, field, options, False, dealer)
         d["seat"] = s
@@ -391,7 +396,8 @@ def _tsumo(result, options, dealer, honba, deposits, riichi, out):
         w = dict(result, seat=w)
         field = "result"
     if w is None:
-        raise SettlementError(field, "missing: the winner {\"seat\", \"han\", \"fu\"} or {\"seat\", \"yakuman\"}")
+        raise SettlementError(field, "missing: the winner {\"seat\", \"han\", \"fu\"} or {\"seat\", \"yakuman\"}",
+                              "winner_missing")
     s = _winner_seat(w, field)
     d, why = _value(w, field, options, True, dealer)
     d["seat"] = s
@@ -449,7 +455,8 @@ def _draw(result, options, dealer, honba, deposits, riichi, out):
     nagashi = result.get("nagashi")
     nagashi = _seats(nagashi, "result.nagashi") if nagashi else ()
     if nagashi and not options["nagashi_mangan"]:
-        raise SettlementError("result.nagashi", "nagashi mangan is not played under these rules (rules.nagashi_mangan)")
+        raise SettlementError("result.nagashi", "nagashi mangan is not played under these rules (rules.nagashi_mangan)",
+                              "nagashi_not_played")
     if nagashi:
         _, _, from_nd, from_d = payments_for(2000)
         for s in nagashi:
@@ -489,15 +496,17 @@ def _abortive(result, options, dealer, honba, deposits, riichi, out):
     reason = result.get("reason")
     allowed = options["abortive_draws"]
     if not allowed:
-        raise SettlementError("result.type", "abortive draws are not played under these rules (rules.abortive_draws)")
+        raise SettlementError("result.type", "abortive draws are not played under these rules (rules.abortive_draws)",
+                              "abortive_not_played")
     if reason not in allowed:
-        raise SettlementError("result.reason", f"must be one of {', '.join(allowed)}; got {reason!r}")
+        raise SettlementError("result.reason", f"must be one of {', '.join(allowed)}; got {reason!r}",
+                              "abortive_reason_not_allowed")
     _abortive_core(out, options, dealer, honba, deposits, riichi, reason)
 
 
 def _chombo(result, options, dealer, honba, deposits, riichi, out):
     if "seat" not in result:
-        raise SettlementError("result.seat", "missing: the seat that committed the chombo")
+        raise SettlementError("result.seat", "missing: the seat that committed the chombo", "chombo_seat_missing")
     s = _seat(result["seat"], "result.seat")
     ch = options["chombo"]
     if ch["mode"] == "deduction":

@@ -83,7 +83,7 @@ def settle(record: dict, options: dict) -> dict:
     discarder = None
     if not self_draw:
         if "from" not in result:
-            raise SettlementError("result.from", "missing: the seat that discarded the winning tile")
+            raise SettlementError("result.from", "missing: the seat that discarded the winning tile", "discarder_missing")
         discarder = _seat(result["from"], "result.from")
         if discarder == winner:
             raise SettlementError("result.from", "the discarder cannot be the winner")
@@ -127,7 +127,8 @@ def settle(record: dict, options: dict) -> dict:
         value = check_value(result["value"], options, "result.value")
     if value < options["min_points"]:
         raise SettlementError("result.value" if hand is None else "result.hand",
-                              f"{value} is below the minimum of {options['min_points']} points: a false win")
+                              f"{value} is below the minimum of {options['min_points']} points: a false win",
+                              "points_below_minimum", {"value": value, "n": options["min_points"]})
 
     pay = {s: 0 for s in range(4) if s != winner}
     lines = []
