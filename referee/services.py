@@ -103,11 +103,6 @@ def _text(value, field: str, limit: int) -> str:
     return value
 
 
-def _check_referee(user, league) -> None:
-    if not authz.is_referee(user, league):
-        raise PermissionDenied("Only a referee of this league may do this.")
-
-
 # the kinds a page can name in every language (kyoku.labels); anything else would show as a code
 INCIDENT_KINDS = tuple(LABELS["incident_kind"])
 
@@ -307,7 +302,7 @@ def ruling_decide(*, incident: Incident, referee, accept: bool, override: dict |
     incident = Incident.objects.select_for_update().select_related("game__season__rule_set",
                                                                     "game__season__league").get(pk=incident.pk)
     season = incident.game.season
-    _check_referee(referee, season.league)
+    authz.authorize(referee, incident, authz.Need.REFEREE)
     check_field(override, "override")
     check_field(penalties, "penalties")
     override_reason = _text(override_reason or "", "override_reason", 2000)
@@ -352,7 +347,7 @@ def ruling_decide(*, incident: Incident, referee, accept: bool, override: dict |
 def incident_close(*, incident: Incident, actor) -> Incident:
     """Close a ruled incident nobody appealed."""
     incident = Incident.objects.select_for_update().select_related("game__season__league").get(pk=incident.pk)
-    _check_referee(actor, incident.game.season.league)
+    authz.authorize(actor, incident, authz.Need.REFEREE)
     if incident.status != Incident.Status.RULED:
         raise ValidationError({"status": [f"only a ruled incident can be closed; this one is "
                                           f"{incident.get_status_display().lower()}"]})
@@ -409,7 +404,7 @@ def appeal_decide(*, appeal: Appeal, referee, uphold: bool, reason: str, new_fin
     old = appeal.ruling
     incident = Incident.objects.select_for_update().get(pk=old.incident_id)
     season = incident.game.season
-    _check_referee(referee, season.league)
+    authz.authorize(referee, appeal, authz.Need.REFEREE)
     if appeal.status != Appeal.Status.PENDING:
         raise ValidationError({"status": [f"this appeal is already decided ({appeal.get_status_display().lower()})"]})
     if old.referee_id is not None and old.referee_id == getattr(referee, "pk", None):

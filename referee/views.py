@@ -44,14 +44,15 @@ def _timeline(incident: Incident) -> list[dict]:
     return rows
 
 
-def _require_referee(request, league=None):
-    if not authz.is_referee(request.user, league):
+def _referee_somewhere(request) -> None:
+    """The desk's front page: for a referee of any league (each object it lists is scoped)."""
+    if not authz.is_referee(request.user):
         raise PermissionDenied
 
 
 @login_required
 def dashboard(request):
-    _require_referee(request)
+    _referee_somewhere(request)
     return render(request, "referee/dashboard.html", {
         "incidents": selectors.incidents_open(request.user),
         "appeals": selectors.appeals_pending(request.user),
@@ -65,9 +66,8 @@ def dashboard(request):
 @login_required
 def incident_new(request):
     game_id = str(request.GET.get("game") or request.POST.get("game") or "")
-    game = get_object_or_404(games_for().select_related("season__rule_set", "season__league"),
-                             pk=int(game_id) if game_id.isdigit() else 0)
-    _require_referee(request, game.season.league)
+    game = object_for_actor(games_for().select_related("season__rule_set", "season__league"),
+                            actor=request.user, need=Need.REFEREE, pk=int(game_id) if game_id.isdigit() else 0)
     seats = list(game.seats.select_related("player"))
     form = IncidentForm(request.POST or None, seats=seats)
     if request.method == "POST" and form.is_valid():
@@ -185,8 +185,8 @@ def incident_print(request, incident_id):
 @login_required
 @require_POST
 def ruling_decide(request, incident_id):
-    incident = get_object_or_404(Incident.objects.select_related("game__season__league"), pk=incident_id)
-    _require_referee(request, incident.game.season.league)
+    incident = object_for_actor(Incident.objects.select_related("game__season__league"), actor=request.user,
+                                need=Need.REFEREE, pk=incident_id)
     seats = list(incident.game.seats.select_related("player"))
     catalogue = selectors.penalty_catalogue_data(league=incident.game.season.league)
     form = RulingDecisionForm(request.POST, seats=seats, dealer=incident.dealer)
@@ -212,8 +212,8 @@ def ruling_decide(request, incident_id):
 @login_required
 @require_POST
 def incident_close(request, incident_id):
-    incident = get_object_or_404(Incident.objects.select_related("game__season__league"), pk=incident_id)
-    _require_referee(request, incident.game.season.league)
+    incident = object_for_actor(Incident.objects.select_related("game__season__league"), actor=request.user,
+                                need=Need.REFEREE, pk=incident_id)
     try:
         services.incident_close(incident=incident, actor=request.user)
     except ValidationError as exc:
@@ -247,9 +247,8 @@ def appeal_file(request, ruling_id):
 @login_required
 @require_POST
 def appeal_decide(request, appeal_id):
-    appeal = get_object_or_404(Appeal.objects.select_related("ruling__incident__game__season__league"),
-                               pk=appeal_id)
-    _require_referee(request, appeal.ruling.incident.game.season.league)
+    appeal = object_for_actor(Appeal.objects.select_related("ruling__incident__game__season__league"),
+                              actor=request.user, need=Need.REFEREE, pk=appeal_id)
     seats = list(appeal.ruling.incident.game.seats.select_related("player"))
     catalogue = selectors.penalty_catalogue_data(league=appeal.ruling.incident.game.season.league)
     form = AppealDecisionForm(request.POST, seats=seats, dealer=appeal.ruling.incident.dealer)
