@@ -57,10 +57,8 @@ def _correcting(request, hands) -> int | None:
 
 @login_required
 def scorekeeper(request, game_id):
-    game = get_object_or_404(Game.objects.select_related("season__rule_set", "season__league", "division"),
-                             pk=game_id)
-    if not authz.is_admin(request.user, game.season.league):
-        raise PermissionDenied
+    game = authz.object_for_actor(Game.objects.select_related("season__rule_set", "season__league", "division"),
+                                  actor=request.user, need=authz.Need.ADMIN, pk=game_id)
     form = HandRecordForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -103,9 +101,8 @@ def scorekeeper(request, game_id):
 @require_POST
 def hand_delete(request, game_id, sequence):
     """Undo a hand entered by mistake (the scorekeeper's last hand; later hands, if any, move up)."""
-    game = get_object_or_404(Game.objects.select_related("season__league"), pk=game_id)
-    if not authz.is_admin(request.user, game.season.league):
-        raise PermissionDenied
+    game = authz.object_for_actor(Game.objects.select_related("season__league"), actor=request.user,
+                                  need=authz.Need.ADMIN, pk=game_id)
     try:
         hand = services.hand_expected(game=game, sequence=sequence, hand_id=request.POST.get("hand_id", ""))
         services.hand_record_delete(hand=hand, actor=request.user)
