@@ -27,13 +27,10 @@ logger = logging.getLogger(__name__)
 
 def validation_payload(exc: DjangoValidationError) -> dict:
     """``{"detail": "field: words", "errors": {field: [words]}, "codes": {field: [code]}}``."""
-    if hasattr(exc, "error_dict"):
-        by_field = exc.error_dict.items()
-    else:
-        by_field = [("non_field_errors", exc.error_list)]
+    by_field = (list(exc.error_dict.items()) if hasattr(exc, "error_dict")
+                else [("non_field_errors", exc.error_list)])
     errors = {field: [str(m) for e in errs for m in e.messages] for field, errs in by_field}
-    codes = {field: [e.code or "invalid" for e in errs for _m in e.messages] for field, errs in
-             (exc.error_dict.items() if hasattr(exc, "error_dict") else [("non_field_errors", exc.error_list)])}
+    codes = {field: [e.code or "invalid" for e in errs for _m in e.messages] for field, errs in by_field}
     first_field, first_msgs = next(iter(errors.items()))
     return {"detail": f"{first_field}: {first_msgs[0]}", "errors": errors, "codes": codes}
 

@@ -27,7 +27,7 @@ class ExactJSONEncoder(DjangoJSONEncoder):
 class Serializer(django_json.Serializer):
     def _init_options(self):
         self.options.setdefault("cls", ExactJSONEncoder)
-        super()._init_options()
+        super()._init_options()  # type: ignore[misc]  # a Django hook the stubs do not declare
 
 
 Deserializer = django_json.Deserializer

@@ -10,12 +10,13 @@ catalogue offences carry their names in the catalogue (``description`` / ``descr
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-LABELS: dict[str, dict[str, object]] = {
+LABELS: dict[str, dict[Any, object]] = {  # keyed by code (places by number)
     "offence": {
         "early_play_harm": _("Early play that harmed another player"),
         "false_win": _("False win (chombo)"),

@@ -117,7 +117,7 @@ class SafeJSONFormField(django_forms.JSONField):
         if isinstance(value, (list, dict, int, float, JSONString)):
             return value
         try:
-            data = json_text_load(str(value), self.label or "value")
+            data = json_text_load(str(value), str(self.label or "value"))
         except UnsafeJSON as exc:
             raise django_forms.ValidationError(exc.message, code="invalid") from None
         return JSONString(data) if isinstance(data, str) else data

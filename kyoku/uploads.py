@@ -36,7 +36,7 @@ private_storage = _PrivateStorage()
 @receiver(setting_changed)
 def _private_storage_reset(*, setting, **kwargs):
     if setting == "PRIVATE_MEDIA_ROOT":  # tests point it at a temporary folder
-        private_storage._wrapped = empty
+        setattr(private_storage, "_wrapped", empty)  # LazyObject's reset: the stubs type _wrapped narrowly
 
 
 def get_private_storage():

@@ -127,6 +127,7 @@ def resolve(events: list[dict], settings: dict, tl: dict, dead_seats: set[int]) 
                 winners = [s["seat"]]
                 lines.append(line("tsumo_winner", seat=s["seat"], t=s["t"]))
         else:
+            assert settle_group is not None  # a ron settles a discard, whose declarations form a group
             discarder = events[settle_group]["seat"]
             seen, cand = set(), []
             for k in in_time[settle_group]:

@@ -373,7 +373,7 @@ def render(entry: dict, dealer: int, lang: str = "en", seat_namer: SeatNamer | N
     ``seat_namer`` (seat → words) replaces the engine's own :func:`seat_label`, so a caller that
     knows the players names each seat exactly as its pages do."""
     clauses = MESSAGES[entry["key"]][0]
-    template = MESSAGES[entry["key"]][1 + lang_index(lang)]
+    template = str(MESSAGES[entry["key"]][1 + lang_index(lang)])  # (clauses, en, zh, ja): a text
     namer = seat_namer or (lambda seat: seat_label(seat, dealer, lang))
     params = {name: _value(name, value, namer, lang) for name, value in entry["params"].items()}
     text = template.format(**params)

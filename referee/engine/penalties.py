@@ -198,6 +198,7 @@ def _priors(prior) -> list[tuple[str, str]]:
         raise RulingError("prior", "must be a list of prior sanctions")
     out = []
     for j, item in enumerate(prior):
+        sanction: object  # a code, checked below: a dict entry may hold anything
         if isinstance(item, str):
             sanction, scope = item, "season"
         elif isinstance(item, dict):

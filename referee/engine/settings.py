@@ -8,6 +8,8 @@ ruling can be re-read later under the settings it was made with (clause 2).
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from .errors import RulingError
 
 DEFAULT_REACTION_TIME_MS = 1500
@@ -29,7 +31,7 @@ PRESETS: dict[str, dict] = {
 ALLOWED_KEYS = ("preset", "reaction_time_ms", "multiple_ron", "max_ron_winners")
 
 
-def _is_int(value) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
