@@ -13,6 +13,8 @@ Each rule system is a module with:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import importlib
 import json
 from functools import lru_cache
@@ -97,12 +99,12 @@ def resolve_rules(rules) -> tuple[str, dict]:
 
 
 @lru_cache(maxsize=1024)
-def _settler_by_key(key: str) -> tuple[dict, object]:
+def _settler_by_key(key: str) -> tuple[dict, Callable[[dict, dict], dict]]:
     system, options = _resolve_cached(key)
     return options, _module(system).settle
 
 
-def _settler(rules) -> tuple[dict, object]:
+def _settler(rules) -> tuple[dict, Callable[[dict, dict], dict]]:
     """Hot path of settle(): a rules spec → (options, the system's settle function)."""
     return _settler_by_key(_spec_key(rules))
 
@@ -139,7 +141,7 @@ def hands_affected(rules_before, rules_after) -> bool:
     system_after, after = resolve_rules(rules_after)
     if system != system_after:
         return True
-    game_end_only = getattr(_module(system), "GAME_END_OPTIONS", frozenset())
+    game_end_only: frozenset[str] = getattr(_module(system), "GAME_END_OPTIONS", frozenset())
     return any(before.get(key) != after.get(key) for key in before.keys() | after.keys() if key not in game_end_only)
 
 

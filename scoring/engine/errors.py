@@ -6,6 +6,10 @@ from __future__ import annotations
 
 
 class SettlementError(ValueError):
+    # set by a replay on its way out: which hand of the list (``index``) or of the database (``hand_id``)
+    index: int | None = None
+    hand_id: int | None = None
+
     """An invalid hand record or rule option.
 
     ``field`` is a dotted path into the record (``result.winners[1].fu``) so a caller can point

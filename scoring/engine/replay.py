@@ -109,8 +109,8 @@ def games_resettle(system: str, options: dict, rows) -> tuple[list[tuple], dict,
     """
     loads, dumps, digest_of = orjson.loads, orjson.dumps, derived_digest
     changed, finals, hands = [], {}, 0
-    for game_id, game_rows in groupby(rows, key=itemgetter(1)):
-        game_rows = list(game_rows)
+    for game_id, group in groupby(rows, key=itemgetter(1)):
+        game_rows = list(group)
         hands += len(game_rows)
         records = [loads(row[2]) for row in game_rows]
         replay = hands_replay(system, options, records)
@@ -128,6 +128,6 @@ def games_resettle(system: str, options: dict, rows) -> tuple[list[tuple], dict,
                 if ends_game:
                     finals[game_id] = (scores, deposits_left_of(system, settlement), penalties)
         except SettlementError as exc:
-            exc.hand_id = game_rows[exc.index][0]
+            exc.hand_id = game_rows[exc.index or 0][0]
             raise
     return changed, finals, hands

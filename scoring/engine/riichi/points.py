@@ -58,6 +58,8 @@ def hand_base(han: int, fu: int | None, yakuman: int, kiriage: bool, kazoe: bool
         if han >= 13:
             return (8000, "kazoe yakuman") if kazoe else (6000, "sanbaiman")
         return LIMITS[han]
+    if fu is None:  # the record check asks for fu below 5 han before a hand gets here
+        raise ValueError("fu is needed below 5 han")
     base = BASE.get((han, fu))
     if base is None:  # unusual fu from tile-level evaluation
         base = ceil10(fu) << (han + 2)

@@ -122,7 +122,7 @@ def parse_seat_wind(value, field: str = "seat_wind") -> int:
 
 
 def parse_flags(src: dict, field: str) -> dict:
-    flags = {}
+    flags: dict[str, object] = {}
     for raw, canon in [(n, n) for n in FLAG_NAMES] + list(_FLAG_ALIASES.items()):
         if raw in src and src[raw] is not None:
             if not isinstance(src[raw], bool):
@@ -152,7 +152,7 @@ def _set_decomps(counts: tuple) -> tuple:
     i = next((k for k, c in enumerate(counts) if c), None)
     if i is None:
         return ((),)
-    out = []
+    out: list[tuple] = []
     if counts[i] >= 3:
         sub = list(counts)
         sub[i] -= 3
@@ -311,7 +311,7 @@ def _detect_regular(sets, pair, comp_keys, comp, seat_wind, concealed_hand, nine
     if n_kong:
         found.append((("one_kong", "two_kong", "three_kong", "four_kong")[n_kong - 1], None))
     if chows:
-        groups = {}
+        groups: dict[int, list[int]] = {}
         for t in chows:
             groups[t] = groups.get(t, 0) + 1
         sizes = list(groups.values())
@@ -440,7 +440,7 @@ def evaluate(hand: Hand, tile: int, *, self_draw: bool, seat_wind: int, flags: d
 
     for pair, sets in regular_decomps(tuple(counts)):
         # where the winning tile sits (matters for a triplet completed by a discard)
-        exposed_choices = [None]
+        exposed_choices: list[int | None] = [None]
         if not self_draw:
             in_other = (pair == tile) or any(k == "C" and t <= tile <= t + 2 for k, t in sets)
             if not in_other and any(k == "P" and t == tile for k, t in sets):
