@@ -14,7 +14,7 @@ keep writing ``services.game_result_record(...)`` or ``from league.services impo
 - :mod:`.promotion`: season end, entries carried into the next season.
 
 Private helpers are not re-exported: import them from their module (``league.services.games``
-for ``_lock_game``), which is also the module to patch in tests.
+for ``game_lock``), which is also the module to patch in tests.
 """
 
 from .applications import application_decide, application_submit

@@ -14,7 +14,7 @@ from kyoku.uploads import evidence_file_check, random_name
 
 from .. import qualification
 from ..models import Division, Entry, Game, Player, QualificationApplication, QualificationTier, Season
-from .common import _standings_refresh, actor_authorize, audit_log_write
+from .common import standings_refresh, actor_authorize, audit_log_write
 
 
 @transaction.atomic
@@ -80,12 +80,12 @@ def application_decide(*, application: QualificationApplication, approve: bool, 
             left = existing.division_id
             existing.division, existing.basis, existing.application = division, Entry.Basis.QUALIFICATION, application
             existing.save(update_fields=["division", "basis", "application"])
-            _standings_refresh(left, [application.player_id])
-            _standings_refresh(division.pk, [application.player_id])
+            standings_refresh(left, [application.player_id])
+            standings_refresh(division.pk, [application.player_id])
         elif not existing:
             Entry.objects.create(season=application.season, division=division, player=application.player,
                                  basis=Entry.Basis.QUALIFICATION, application=application)
-            _standings_refresh(division.pk, [application.player_id])
+            standings_refresh(division.pk, [application.player_id])
     application.status = (QualificationApplication.Status.APPROVED if approve
                           else QualificationApplication.Status.REJECTED)
     application.decided_by, application.decided_at, application.reason = acting_user(actor), timezone.now(), reason

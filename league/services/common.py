@@ -4,12 +4,9 @@ change of games, entries or penalties ends with."""
 
 from __future__ import annotations
 
-from django.core.exceptions import ValidationError
 
 from kyoku import audit as kyoku_audit
 from kyoku import authz
-from kyoku.errors import engine_error
-from scoring.engine import SettlementError
 
 from ..models import Division
 from .standings_writes import standings_update
@@ -25,11 +22,8 @@ def actor_authorize(actor, obj, need: authz.Need) -> None:
         authz.authorize(actor, obj, need)
 
 
-def _engine_error(exc: SettlementError, prefix: str = "") -> ValidationError:
-    return engine_error(exc, prefix)
 
-
-def _standings_refresh(division_id: int, player_ids) -> None:
+def standings_refresh(division_id: int, player_ids) -> None:
     """Bring the standings up to date inside the change's transaction (incrementally: only these
     players' rows and the ranks), so a stored change and its standings never disagree and no
     work is left for after the commit."""

@@ -17,7 +17,9 @@ from scoring.engine import SettlementError, game_end
 
 from ..models import Division, Entry, Game, GameResult, GameSeat, Player, RuleSet, Season
 from ..signals import game_result_changed_on_commit
-from .common import _engine_error, _standings_refresh, actor_authorize, audit_log_write
+from kyoku.errors import engine_error
+
+from .common import actor_authorize, audit_log_write, standings_refresh
 
 
 @transaction.atomic
@@ -45,7 +47,7 @@ def game_points_compute(*, rule_set: RuleSet, scores, deposits_left: int) -> dic
     try:
         return game_end(rule_set.spec, scores, deposits_left)
     except SettlementError as exc:
-        raise _engine_error(exc) from None
+        raise engine_error(exc) from None
 
 
 # Riichi sticks left on the table at the end: each stick is a riichi nobody won back, so more
@@ -82,10 +84,6 @@ def _scores_unit_check(scores: list[int], options: dict) -> None:
             raise ValidationError({f"scores[{i}]": [f"must be a multiple of {unit}"]})
 
 
-def _lock_game(game_id: int) -> Game:
-    """Serialise result entry for one game (league.locks)."""
-    return game_lock(game_id)
-
 
 class ResultConflict(Conflict):
     """A different result is already stored; replacing it must be explicit (409)."""
@@ -102,7 +100,7 @@ def game_result_record(*, game: Game, scores, deposits_left: int = 0, actor=None
     scores = _validate_scores(scores)
     if isinstance(deposits_left, bool) or not isinstance(deposits_left, int) or not 0 <= deposits_left <= MAX_DEPOSITS:
         raise ValidationError({"deposits_left": [f"a whole number of riichi sticks, 0 to {MAX_DEPOSITS}"]})
-    game = _lock_game(game.pk)
+    game = game_lock(game.pk)
     if game.status == Game.Status.VOID:
         raise ValidationError({"game": [ValidationError(_("this game is void"), code="game_void")]})
     if game.season.status == Season.Status.CLOSED:
@@ -128,7 +126,7 @@ def game_result_record(*, game: Game, scores, deposits_left: int = 0, actor=None
     audit_log_write(actor=actor, action="game_result.create" if created else "game_result.replace", obj=result,
                     data={"scores": scores, "deposits_left": deposits_left, "points": computed["points"],
                           "previous": existing and {"scores": existing.scores, "deposits_left": existing.deposits_left}})
-    _standings_refresh(game.division_id, [seat.player_id for seat in game.seats.all()])
+    standings_refresh(game.division_id, [seat.player_id for seat in game.seats.all()])
     game_result_changed_on_commit(game.pk, "created" if created else "replaced")
     return result, True
 

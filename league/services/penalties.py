@@ -11,7 +11,7 @@ from django.utils import timezone
 from kyoku.authz import acting_user
 
 from ..models import Entry, Game, Penalty, Player, Season
-from .common import _standings_refresh, audit_log_write
+from .common import standings_refresh, audit_log_write
 
 
 @transaction.atomic
@@ -49,4 +49,4 @@ def penalty_cancel(*, penalty: Penalty, reason: str, actor=None) -> Penalty:
 def _penalty_standings_refresh(penalty: Penalty) -> None:
     entry = Entry.objects.filter(season=penalty.season, player=penalty.player).first()
     if entry:
-        _standings_refresh(entry.division_id, [penalty.player_id])
+        standings_refresh(entry.division_id, [penalty.player_id])

@@ -7,7 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from ..models import Entry, Season
-from .common import _standings_refresh, audit_log_write
+from .common import standings_refresh, audit_log_write
 
 
 @transaction.atomic
@@ -34,7 +34,7 @@ def season_promote(*, season: Season, next_season: Season, actor=None) -> dict:
     for division in targets.values():
         arrivals = [e.player_id for e in created if e.division is division]
         if arrivals:
-            _standings_refresh(division.pk, arrivals)
+            standings_refresh(division.pk, arrivals)
     if season.promoted_at is None:
         season.promoted_at = timezone.now()
         season.save(update_fields=["promoted_at"])

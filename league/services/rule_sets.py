@@ -11,7 +11,9 @@ from kyoku.safe_json import check_field
 from scoring.engine import SettlementError, resolve_rules
 
 from ..models import RuleSet
-from .common import _engine_error, audit_log_write
+from kyoku.errors import engine_error
+
+from .common import audit_log_write
 
 
 def _rules_resolve(*, preset: str, overrides: dict) -> tuple[str, dict]:
@@ -23,7 +25,7 @@ def _rules_resolve(*, preset: str, overrides: dict) -> tuple[str, dict]:
     except SettlementError as exc:
         if exc.field == "rules.preset":
             raise ValidationError({"preset": [engine_error_words(exc)]}) from None
-        raise _engine_error(exc) from None
+        raise engine_error(exc) from None
 
 
 @transaction.atomic

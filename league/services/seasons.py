@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from ..models import Division, Entry, League, Player, QualificationApplication, RuleSet, Season
-from .common import _standings_refresh, audit_log_write
+from .common import standings_refresh, audit_log_write
 
 DEFAULT_DIVISIONS = (("A", "A Division", "甲組"), ("B", "B Division", "乙組"))
 
@@ -55,5 +55,5 @@ def entry_create(*, division: Division, player: Player, basis: str = Entry.Basis
     entry = Entry.objects.create(season=division.season, division=division, player=player, basis=basis,
                                  application=application)
     audit_log_write(actor=actor, action="entry.create", obj=entry, data={"division": division.code, "basis": basis})
-    _standings_refresh(division.pk, [player.pk])  # an entrant is listed (last, no games) from the start
+    standings_refresh(division.pk, [player.pk])  # an entrant is listed (last, no games) from the start
     return entry

@@ -15,7 +15,7 @@ from ..models import HandRecord
 from ..parallel import copy_text, whole_games
 
 
-def _season_hand_batches(season: Season, batch_hands: int):
+def season_hand_batches(season: Season, batch_hands: int):
     """Batches of whole games, each row ``(id, game id, record JSON, ends game, derived digest)``,
     every hand of the season in play order: one query, read in batches (a server-side cursor on
     PostgreSQL, so the engine works on one batch while the next is read), the JSON left as text

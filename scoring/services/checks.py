@@ -11,7 +11,7 @@ from league.models import Game, Season
 from ..models import HandRecord
 
 
-def _game_check_writable(game: Game) -> None:
+def game_check_writable(game: Game) -> None:
     if game.status == Game.Status.VOID:
         raise ValidationError({"game": [ValidationError(_("this game is void"), code="game_void")]})
     if game.season.status == Season.Status.CLOSED:
@@ -19,7 +19,7 @@ def _game_check_writable(game: Game) -> None:
                                                          code="season_closed")]})
 
 
-def _sequence_check(sequence, next_sequence: int) -> int:
+def sequence_check(sequence, next_sequence: int) -> int:
     if isinstance(sequence, bool) or not isinstance(sequence, int) or sequence < 1:
         raise ValidationError({"sequence": [ValidationError(_("a hand number 1, 2, 3 ..."), code="sequence_invalid")]})
     if sequence > next_sequence:
@@ -28,9 +28,9 @@ def _sequence_check(sequence, next_sequence: int) -> int:
     return sequence
 
 
-def _hands(game: Game) -> list[HandRecord]:
+def hands_of_game(game: Game) -> list[HandRecord]:
     return list(HandRecord.objects.filter(game=game).order_by("sequence"))
 
 
-def _closed_by_hands(hands: list[HandRecord]) -> bool:
+def game_closed_by_hands(hands: list[HandRecord]) -> bool:
     return bool(hands) and hands[-1].ends_game

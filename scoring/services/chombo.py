@@ -9,10 +9,10 @@ from league.models import Game, GameSeat, Penalty, Player, Season
 from league.services import penalty_assign, penalty_cancel
 
 from ..models import HandRecord
-from .checks import _hands
+from .checks import hands_of_game
 
 
-def _chombo_penalties_sync(game: Game, hands: list[HandRecord], actor) -> int:
+def chombo_penalties_sync(game: Game, hands: list[HandRecord], actor) -> int:
     """A chombo deducted from the final score goes to the penalty ledger (standings apply it after uma)."""
     penalties = [(hand.sequence, p["seat"], p["points"], p.get("why", ""))
                  for hand in hands for p in hand.settlement.get("penalties", [])]
@@ -23,8 +23,8 @@ def game_chombo_ledger_sync(*, game: Game, actor=None) -> int:
     """Bring the chombo deductions booked from ``game``'s hands in line with the ledger as it now
     stands, e.g. after a referee's ruling booked a chombo for one of its hands. A game entered
     only as final scores has nothing to sync."""
-    hands = _hands(game)
-    return _chombo_penalties_sync(game, hands, actor) if hands else 0
+    hands = hands_of_game(game)
+    return chombo_penalties_sync(game, hands, actor) if hands else 0
 
 
 def chombo_ledger_sync(*, season: Season, penalties_by_game: dict, actor=None) -> int:

@@ -9,12 +9,12 @@ from django.db import transaction
 
 from league.models import Game, GameResult
 from league.services import audit_log_write, game_result_record
-from league.services.games import _lock_game
+from league.locks import game_lock
 from scoring.engine.replay import deposits_left_of
 
 from ..models import HandRecord
-from .checks import _closed_by_hands, _game_check_writable, _hands
-from .chombo import _chombo_penalties_sync
+from .checks import game_closed_by_hands, game_check_writable, hands_of_game
+from .chombo import chombo_penalties_sync
 from .state import Rules
 
 
@@ -27,17 +27,17 @@ def final_scores(rules: Rules, hands: list[HandRecord]) -> tuple[list[int], int]
 @transaction.atomic
 def game_hands_finish(*, game: Game, actor) -> tuple[GameResult, bool]:
     """End the game at its last hand: derive the final scores and record the result (standings follow)."""
-    game = _lock_game(game.pk)
-    _game_check_writable(game)
+    game = game_lock(game.pk)
+    game_check_writable(game)
     rules = Rules(game.season.rule_set)
-    hands = _hands(game)
+    hands = hands_of_game(game)
     if not hands:
         raise ValidationError({"hands": [ValidationError(_("no hand has been entered for this game"), code="no_hands")]})
     scores, deposits_left = final_scores(rules, hands)
     existing = GameResult.objects.filter(game=game).first()
-    if existing and not _closed_by_hands(hands):
+    if existing and not game_closed_by_hands(hands):
         _typed_totals_check(existing, scores, deposits_left)
-    result, created = _result_from_hands(game, rules, hands, actor)
+    result, created = result_from_hands(game, rules, hands, actor)
     if not hands[-1].ends_game:
         hands[-1].ends_game = True
         hands[-1].save(update_fields=["ends_game"])
@@ -55,9 +55,9 @@ def _typed_totals_check(result: GameResult, scores: list[int], deposits_left: in
                                                  f"the table; the hands leave {deposits_left}"]})
 
 
-def _result_from_hands(game: Game, rules: Rules, hands: list[HandRecord], actor) -> tuple[GameResult, bool]:
+def result_from_hands(game: Game, rules: Rules, hands: list[HandRecord], actor) -> tuple[GameResult, bool]:
     scores, deposits_left = final_scores(rules, hands)
     recorded = game_result_record(game=game, scores=scores, deposits_left=deposits_left, actor=actor,
-                                  replace=_closed_by_hands(hands))
-    _chombo_penalties_sync(game, hands, actor)
+                                  replace=game_closed_by_hands(hands))
+    chombo_penalties_sync(game, hands, actor)
     return recorded

@@ -11,11 +11,11 @@ from django.db.models import F
 from kyoku.authz import acting_user
 from league.models import Game, Season
 from league.services import ResultConflict, audit_log_write
-from league.services.games import _lock_game
+from league.locks import game_lock
 
 from ..models import HandRecord
-from .checks import _closed_by_hands, _game_check_writable, _hands, _sequence_check
-from .game_end import _result_from_hands
+from .checks import game_closed_by_hands, game_check_writable, hands_of_game, sequence_check
+from .game_end import result_from_hands
 from .state import (
     DERIVED_FIELDS,
     Rules,
@@ -35,8 +35,8 @@ class HandConflict(ResultConflict):
 def hand_preview(*, game: Game, record, sequence: int | None = None) -> dict:
     """Settle a hand at ``sequence`` (default: the next one) without storing anything."""
     rules = Rules(game.season.rule_set)
-    hands = _hands(game)
-    sequence = _sequence_check(len(hands) + 1 if sequence is None else sequence, len(hands) + 1)
+    hands = hands_of_game(game)
+    sequence = sequence_check(len(hands) + 1 if sequence is None else sequence, len(hands) + 1)
     state, scores = position_after(rules, hands[sequence - 2] if sequence > 1 else None)
     clean = record_clean(record, state)
     settlement = rules.settle(clean)
@@ -50,14 +50,14 @@ def hand_record_add(*, game: Game, record, actor, sequence: int | None = None) -
 
     Submitting the record already stored under ``sequence`` again changes nothing.
     """
-    game = _lock_game(game.pk)
+    game = game_lock(game.pk)
     rules = Rules(game.season.rule_set)
-    hands = _hands(game)
-    sequence = _sequence_check(len(hands) + 1 if sequence is None else sequence, len(hands) + 1)
+    hands = hands_of_game(game)
+    sequence = sequence_check(len(hands) + 1 if sequence is None else sequence, len(hands) + 1)
     if sequence <= len(hands):
         return _hand_repeat(rules, hands[sequence - 1], record), False
-    _game_check_writable(game)
-    if _closed_by_hands(hands):
+    game_check_writable(game)
+    if game_closed_by_hands(hands):
         raise ValidationError({"game": [ValidationError(
             _("this game was finished from its hands; correct a hand instead"), code="game_finished_from_hands")]})
     state, scores = position_after(rules, hands[-1] if hands else None)
@@ -85,10 +85,10 @@ def _hand_repeat(rules: Rules, hand: HandRecord, record) -> HandRecord:
 @transaction.atomic
 def hand_record_correct(*, hand: HandRecord, record, actor) -> HandRecord:
     """Replace one hand's record and re-settle it and every later hand of the game."""
-    game = _lock_game(hand.game_id)
-    _game_check_writable(game)
+    game = game_lock(hand.game_id)
+    game_check_writable(game)
     rules = Rules(game.season.rule_set)
-    hands = _hands(game)
+    hands = hands_of_game(game)
     index = hand.sequence - 1
     state, scores = position_after(rules, hands[index - 1] if index else None)
     target = hands[index]
@@ -104,8 +104,8 @@ def hand_record_correct(*, hand: HandRecord, record, actor) -> HandRecord:
     audit_log_write(actor=actor, action="hand.correct", obj=target,
                     data={"game": game.pk, "sequence": target.sequence, "previous": previous, "record": clean,
                           "resettled": [h.sequence for h in later]})
-    if _closed_by_hands(hands):
-        _result_from_hands(game, rules, hands, actor)
+    if game_closed_by_hands(hands):
+        result_from_hands(game, rules, hands, actor)
     return target
 
 
@@ -126,14 +126,14 @@ def hand_record_delete(*, hand: HandRecord, actor) -> dict:
     from the position before it (dealer, honba, sticks, running scores). A game finished from its
     hands stays finished at its new last hand, its result and chombo deductions re-derived; its
     only hand cannot be deleted. Returns ``{"sequence", "record", "resettled"}``."""
-    game = _lock_game(hand.game_id)
-    _game_check_writable(game)
+    game = game_lock(hand.game_id)
+    game_check_writable(game)
     rules = Rules(game.season.rule_set)
-    hands = _hands(game)
+    hands = hands_of_game(game)
     target = next((h for h in hands if h.pk == hand.pk), None)
     if target is None:
         raise HandConflict({"hand": [f"hand {hand.sequence} is no longer stored; it was deleted already"]})
-    finished = _closed_by_hands(hands)
+    finished = game_closed_by_hands(hands)
     if finished and len(hands) == 1:
         raise ValidationError({"hand": ["this game was finished from its only hand; correct that hand instead"]})
     index = target.sequence - 1
@@ -152,7 +152,7 @@ def hand_record_delete(*, hand: HandRecord, actor) -> dict:
                     data={"sequence": target.sequence, "record": target.record, "deltas": target.settlement.get("deltas"),
                           "resettled": [h.sequence for h in resettled]})
     if finished:
-        _result_from_hands(game, rules, kept, actor)
+        result_from_hands(game, rules, kept, actor)
     return {"sequence": target.sequence, "record": target.record, "resettled": [h.sequence for h in resettled]}
 
 
@@ -170,14 +170,14 @@ SHIFT_THROUGH = 10000  # above any real hand number (a game has tens of hands; t
 @transaction.atomic
 def game_hands_resettle(*, game: Game) -> int:
     """Re-settle every stored hand of ``game`` (after an engine or rule fix). Returns the hands changed."""
-    game = _lock_game(game.pk)
+    game = game_lock(game.pk)
     rules = Rules(game.season.rule_set)
-    hands = _hands(game)
+    hands = hands_of_game(game)
     changed = hands_replay(rules, hands, *position_after(rules, None))
     HandRecord.objects.bulk_update(changed, DERIVED_FIELDS)
     if changed:
         audit_log_write(actor=None, action="game.hands_resettle", obj=game,
                         data={"resettled": [h.sequence for h in changed]})
-        if _closed_by_hands(hands) and game.season.status != Season.Status.CLOSED:
-            _result_from_hands(game, rules, hands, None)
+        if game_closed_by_hands(hands) and game.season.status != Season.Status.CLOSED:
+            result_from_hands(game, rules, hands, None)
     return len(changed)

@@ -20,7 +20,7 @@ from scoring.engine import SettlementError, game_end, hands_affected
 
 from ..models import HandRecord
 from ..parallel import BATCH_HANDS, copy_text, resettled_parts
-from .bulk_sql import HandsWriter, _season_hand_batches, rows_update
+from .bulk_sql import HandsWriter, season_hand_batches, rows_update
 from .chombo import chombo_ledger_sync
 from .state import Rules
 
@@ -65,7 +65,7 @@ def _season_hands_settle_and_write(season: Season, rules: Rules, workers: int | 
     writer = HandsWriter()
     finals, changed, hands = {}, 0, 0
     for part_changed, part_count, part_finals, part_hands in resettled_parts(
-            rules.system, rules.options, _season_hand_batches(season, batch_hands),
+            rules.system, rules.options, season_hand_batches(season, batch_hands),
             workers=workers or settings.RESETTLE_WORKERS or None, encode=copy_text if writer.streaming else None):
         writer.add(part_changed)
         changed += part_count

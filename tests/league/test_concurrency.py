@@ -42,13 +42,13 @@ def _race(game, admin, barrier_hook):
 
 
 def test_double_submission_is_stored_once(game, admin, monkeypatch):
-    real_lock = league_games._lock_game
+    real_lock = league_games.game_lock
 
     def lock_then_wait(game_id):
         locked = real_lock(game_id)
         return locked
 
-    monkeypatch.setattr(league_games, "_lock_game", lock_then_wait)
+    monkeypatch.setattr(league_games, "game_lock", lock_then_wait)
     outcomes = _race(game, admin, lambda barrier: barrier.wait())
     assert outcomes == ["created", "same"]
     assert GameResult.objects.filter(game=game).count() == 1
@@ -65,7 +65,7 @@ def test_without_the_lock_the_race_happens(game, admin, monkeypatch):
         arrived.wait(timeout=10)  # both threads pass the existence check before either writes
         return found
 
-    monkeypatch.setattr(league_games, "_lock_game", no_lock)
+    monkeypatch.setattr(league_games, "game_lock", no_lock)
     outcomes = _race(game, admin, lambda barrier: None)
     # Both writers passed the "already recorded?" check: each reports that it stored the result and
     # each wrote it (the second silently overwrote the first, audited as a replacement). Only the

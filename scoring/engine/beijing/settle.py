@@ -56,7 +56,7 @@ def _flag(d, key, field):
     return v
 
 
-def _win_kind(t, field, extra=None):
+def win_kind(t, field, extra=None):
     if not isinstance(t, str):
         raise SettlementError(field, f"must be a string, got {t!r}")
     k = t.lower() if t.isascii() else t
@@ -418,7 +418,7 @@ def settle(record: dict, options: dict) -> dict:
     result = record.get("result")
     if not isinstance(result, dict):
         raise SettlementError("result", "missing or not an object")
-    kind = _win_kind(result.get("type"), "result.type")
+    kind = win_kind(result.get("type"), "result.type")
     if kind == "discard" and _flag(result, "qianggang", "result.qianggang"):
         kind = "qianggang"
     sl = options["shanglou"]
@@ -461,7 +461,7 @@ def settle(record: dict, options: dict) -> dict:
             claimed = result.get("claimed")
             if not isinstance(claimed, dict):
                 raise SettlementError("result.claimed", "required with chombo mode 'reverse': the claimed win {type, factors, kongs, from}")
-            ck = _win_kind(claimed.get("type", "tsumo"), "result.claimed.type")
+            ck = win_kind(claimed.get("type", "tsumo"), "result.claimed.type")
             if ck not in ("self_draw", "discard", "qianggang"):
                 raise SettlementError("result.claimed.type", "must be a win type (tsumo, ron or qianggang)")
             frm = _seat(claimed.get("from"), "result.claimed.from", required=ck != "self_draw")

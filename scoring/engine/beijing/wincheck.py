@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..errors import SettlementError
 from ..tiles import parse_tile, parse_tiles
 from .hand import analyse, is_complete_with, next_tile, tile_name
-from .settle import _win_kind, ALIASES
+from .settle import win_kind, ALIASES
 
 _REASONS = {
     "dead_hand": ("the declarer's hand is dead (上がり放棄)", "已放弃和牌(死手)"),
@@ -49,7 +49,7 @@ def win_check(declaration: dict, options: dict | None = None) -> list[dict]:
     if not isinstance(declaration, dict):
         raise SettlementError("declaration", "must be an object")
     o = _opts(options)
-    kind = _win_kind(declaration.get("type", "tsumo"), "type")
+    kind = win_kind(declaration.get("type", "tsumo"), "type")
     if kind not in ("self_draw", "discard", "qianggang"):
         raise SettlementError("type", "must be a win type (tsumo, ron, qianggang)")
     by_discard = kind in ("discard", "qianggang")
