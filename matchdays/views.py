@@ -71,7 +71,8 @@ def _seat_choices(plan):
     for t in selectors.seating_tables(plan):
         for s in t["seats"]:
             if s["player"] is not None:
-                choices.append((s["player_id"], f'{t["number"]}{s["wind"][0]} · {s["player"].display_name}'))
+                # table and wind in the reader's words (1 East / 1 東), as the table cards show them
+                choices.append((s["player_id"], f'{t["number"]} {_(s["wind"])} · {s["player"].display_name}'))
     bye = _("bye")
     for p in selectors.bye_players(plan):
         choices.append((p.pk, f"{bye} · {p.display_name}"))
