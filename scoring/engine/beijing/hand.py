@@ -147,7 +147,7 @@ def parse_hand(hand, field: str):
         mf = f"{field}.melds[{i}]"
         if not isinstance(m, dict):
             raise SettlementError(mf, "must be an object {type, tiles}")
-        mtype = MELD_TYPES.get(str(m.get("type", "")).lower()) or MELD_TYPES.get(m.get("type"))
+        mtype = MELD_TYPES.get(str(m.get("type", "")).lower()) or MELD_TYPES.get(str(m.get("type", "")))
         if mtype is None:
             raise SettlementError(f"{mf}.type", f"unknown meld type {m.get('type')!r}; use chi, pon, kan, ankan or kakan")
         ts = sorted(parse_tiles(m.get("tiles", ""), f"{mf}.tiles"))
@@ -269,7 +269,8 @@ def _readings(a: Analysis, options: dict) -> list[Reading]:
             long_suits = [s for s in range(3) if all(("chow", 9 * s + k) in groups for k in (0, 3, 6))]
             m = meih
             stand_ins = [t for t in combo if t != wild]
-            if not m and options.get("benhunlong_meihuar") and len(stand_ins) == 1 and long_suits and wild < 27:
+            if (not m and options.get("benhunlong_meihuar") and len(stand_ins) == 1 and long_suits
+                    and wild is not None and wild < 27):
                 # 本混龍: exactly one 混 stands in (others at face value) for a tile of the 龍's suit
                 t = stand_ins[0]
                 s = t // 9

@@ -105,7 +105,8 @@ def _parse_factors(raw, field, options):
         return [], None
     if not isinstance(raw, list):
         raise SettlementError(field, "must be a list of factor ids such as ['menqing', 'long']")
-    out, special = [], None
+    out: list[str] = []
+    special = None
     extra = options.get("extra_factors", {})
     for i, f in enumerate(raw):
         ff = f"{field}[{i}]"

@@ -61,6 +61,8 @@ here.
 
 from __future__ import annotations
 
+from typing import cast
+
 from functools import lru_cache
 
 from mahjong.constants import EAST
@@ -443,7 +445,7 @@ def evaluate_hand(
     yaku: list[dict] = []
     dora_detail = {"dora": 0, "aka": 0, "ura": 0}
     yakuman_han = 0
-    for y in result.yaku:
+    for y in result.yaku or []:
         han = y.han_open if (is_open and y.han_open) else y.han_closed
         if y.yaku_id in _DORA_IDS:
             dora_detail[_DORA_IDS[y.yaku_id]] += han
@@ -479,7 +481,7 @@ def evaluate_hand(
                 d["fu"] = double_wind_fu
                 changed = True
         if changed:
-            fu = (sum(d["fu"] for d in fu_details) + 9) // 10 * 10
+            fu = (sum(cast(int, d["fu"]) for d in fu_details) + 9) // 10 * 10
     han = 13 * yakuman if yakuman else yaku_han + dora
     return {
         "han": han,

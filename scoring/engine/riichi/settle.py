@@ -204,7 +204,7 @@ def settle(record: dict, options: dict) -> dict:
         honba = record.get("honba", 0)
         deposits = record.get("deposits", 0)
         riichi = record.get("riichi")
-        typ = result["type"]
+        typ = result["type"]  # type: ignore[index]  # a non-dict result is the odd record handled below
     except (AttributeError, TypeError, KeyError):
         return _settle_odd(record, options)
     if type(dealer) is not int or dealer < 0 or dealer > 3:
@@ -219,7 +219,7 @@ def settle(record: dict, options: dict) -> dict:
     if fn is None:
         raise SettlementError("result.type", f"must be one of ron, tsumo, draw, abortive, chombo; got {typ!r}")
     deltas = [0, 0, 0, 0]
-    payments = []
+    payments: list[dict] = []
     out = {"system": "riichi", "preset": options.get("preset"), "type": typ,
            "deltas": deltas, "payments": payments, "penalties": []}
     if riichi:

@@ -24,7 +24,7 @@ __all__ = [
 _DEFAULT = None
 
 
-def _options(options):
+def _options(options: dict | None) -> dict:
     global _DEFAULT
     if options is None:
         if _DEFAULT is None:
@@ -67,6 +67,8 @@ def evaluate_hand(hand: dict, options: dict | None = None, *, self_draw: bool | 
     fl = _hand.parse_flags(hand, field)
     fl.update(_hand.parse_flags(flags, field))
     _hand.check_flags(fl, sd, h, field)
+    if h.tile is None:  # parse_hand asks for the tile; said again for the type checker
+        raise SettlementError(f"{field}.tile", "missing: the winning tile")
     ev = _hand.evaluate(h, h.tile, self_draw=sd, seat_wind=sw, flags=fl, options=options,
                         nine_gates_allowed=nine_gates_allowed)
     if ev is None:
@@ -109,12 +111,14 @@ def win_check(declaration: dict, options: dict | None = None) -> list[dict]:
     if sw_raw is None and isinstance(hand_in, dict):
         sw_raw = hand_in.get("seat_wind")
     sw = _hand.parse_seat_wind(sw_raw, "seat_wind") if sw_raw is not None else 27
-    flags = _hand.parse_flags(hand_in, "hand")
+    flags = _hand.parse_flags(hand_in if isinstance(hand_in, dict) else {}, "hand")  # parse_hand checked it
     flags.update(_hand.parse_flags(declaration, "declaration"))
     # situation flags that contradict the win type are ignored here (they only add points)
     flags = {k: v for k, v in flags.items()
              if not ((k in ("kong_replacement", "heaven") and not self_draw)
                      or (k in ("robbing_kong", "earth") and self_draw))}
+    if h.tile is None:  # parse_hand asks for the tile
+        return [_reason("invalid_tiles", "the declared tiles have no winning tile", "未有和張")]
     ev = _hand.evaluate(h, h.tile, self_draw=self_draw, seat_wind=sw, flags=flags, options=options)
     if ev is None:
         return [_reason("incomplete_hand", "the hand is not complete (not four sets and a pair, seven pairs or "

@@ -311,7 +311,7 @@ def _detect_regular(sets, pair, comp_keys, comp, seat_wind, concealed_hand, nine
     if n_kong:
         found.append((("one_kong", "two_kong", "three_kong", "four_kong")[n_kong - 1], None))
     if chows:
-        groups: dict[int, list[int]] = {}
+        groups: dict[int, int] = {}  # chow start → how many
         for t in chows:
             groups[t] = groups.get(t, 0) + 1
         sizes = list(groups.values())

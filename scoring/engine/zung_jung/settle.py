@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..errors import SettlementError
 from ..tiles import parse_tile, tile_name
 from . import hand as H
@@ -70,10 +72,11 @@ def settle(record: dict, options: dict) -> dict:
     result = record.get("result")
     if not isinstance(result, dict):
         raise SettlementError("result", "missing: an object with 'type' (self_draw, discard or draw)")
-    rtype = _TYPE_ALIASES.get(result.get("type"))
+    raw_type = result.get("type")
+    rtype = _TYPE_ALIASES.get(raw_type) if isinstance(raw_type, str) else None
     if rtype is None:
         raise SettlementError("result.type", f"expected self_draw, discard or draw, got {result.get('type')!r}")
-    out = {"system": SYSTEM, "deltas": [0, 0, 0, 0], "payments": [], "penalties": []}
+    out: dict[str, Any] = {"system": SYSTEM, "deltas": [0, 0, 0, 0], "payments": [], "penalties": []}
     if rtype == "draw":
         out.update(value=None, liable=None, bands=[])
         return out
@@ -98,6 +101,8 @@ def settle(record: dict, options: dict) -> dict:
         if hand.tile is not None and win_tile is not None and hand.tile != win_tile:
             raise SettlementError("result.hand.tile", "differs from result.tile")
         win_tile = hand.tile if hand.tile is not None else win_tile
+        if win_tile is None:  # parse_hand asked for the tile when result.tile was not given
+            raise SettlementError("result.hand.tile", "missing: the winning tile")
         hand = H.Hand(hand.concealed, hand.melds, win_tile)
         if H.copies_held(hand, win_tile) >= 4:
             raise SettlementError("result.tile", f"a fifth {tile_name(win_tile)}")
@@ -112,6 +117,7 @@ def settle(record: dict, options: dict) -> dict:
     evaluation = None
     if hand is not None:
         H.check_flags(flags, self_draw, hand, "result")
+        assert win_tile is not None  # a parsed hand always has its winning tile (above)
         ev = H.evaluate(hand, win_tile, self_draw=self_draw, seat_wind=seat_wind, flags=flags, options=options)
         if ev is None:
             raise SettlementError("result.hand", f"not a complete hand with {tile_name(win_tile)}")
@@ -166,9 +172,11 @@ def settle(record: dict, options: dict) -> dict:
                 liable = discarder
                 add_band(0, value, discarder, f"discard by seat {discarder}, value {value}")
             elif first["seat"] == winner:
+                assert win_tile is not None  # first is an earlier discard of the winning tile
                 add_band(0, value, winner, f"winner's own earlier {tile_name(win_tile)}: settled as a self-draw, "
                                            f"value {value}")
             else:
+                assert win_tile is not None  # first is an earlier discard of the winning tile
                 liable = first["seat"]
                 add_band(0, value, liable, f"seat {liable} discarded {tile_name(win_tile)} first "
                                            f"(same-turn immunity), value {value}")
