@@ -271,6 +271,13 @@ class Game(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["division", "match_day", "table"], name="uniq_game_table")
         ]
+        indexes = [
+            # the season page: its summary (games per division and status, the last match day) is
+            # read from this index alone, and its pages of games (latest match day first) walk it
+            # instead of sorting the season's games
+            models.Index(fields=["season", "division", "status", "match_day"], name="game_season_summary"),
+            models.Index(fields=["season", "-match_day"], name="game_season_latest"),
+        ]
 
     def __str__(self):
         # in the active language: the page's words, not the code's

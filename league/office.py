@@ -121,15 +121,21 @@ def promotion_preview(*, season: Season) -> list[dict]:
     plan = promotion_plan(season=season, count=season.league.promotion_count)
     players = Player.objects.in_bulk([p for p, _, _ in plan])
     current = dict(Entry.objects.filter(season=season).values_list("player_id", "division__code"))
+    # divisions by name in the reader's language (甲組, A Division), ordered as the league orders them
+    divisions = {d.code: d for d in season.divisions.all()}
     # the standings row each move is decided on: an admin checks the line before confirming it
     standing = {row["player_id"]: row for row in Standing.objects.filter(season=season).values(
         "player_id", "rank", "games", "total_points")}
     order = {Entry.Basis.PROMOTED: 0, Entry.Basis.RELEGATED: 1}
     rows = [{"player": players[p], "from": current.get(p, ""), "to": code, "basis": basis,
+             "from_name": divisions[current[p]].display_name if current.get(p) in divisions else "",
+             "to_name": divisions[code].display_name if code in divisions else code,
              "rank": standing.get(p, {}).get("rank"), "games": standing.get(p, {}).get("games", 0),
              "points": standing.get(p, {}).get("total_points")}
             for p, code, basis in plan]
-    return sorted(rows, key=lambda r: (order.get(r["basis"], 2), r["from"], str(r["player"])))
+    place = {code: d.order for code, d in divisions.items()}
+    return sorted(rows, key=lambda r: (order.get(r["basis"], 2), place.get(r["from"], 99),
+                                       r["rank"] if r["rank"] is not None else 10**6, str(r["player"])))
 
 
 @transaction.atomic

@@ -134,3 +134,12 @@ def test_promotion_preview_shows_rank_games_and_points(client, played, admin):
     first_a = next(r for r in rows if r["from"] == "A" and r["rank"] == 1)
     assert first_a["games"] == 1 and first_a["points"] is not None
     assert all(r["rank"] is not None for r in rows)
+
+
+def test_promotion_preview_in_japanese_says_rank_and_divisions_in_words(client, played, admin):
+    client.force_login(admin)
+    client.post(reverse("set_language"), {"language": "ja", "next": "/"})
+    body = client.get(reverse("office-promotion", args=[played.pk])).content.decode()
+    assert "順位" in body and "段位" not in body  # a standings place, not a platform dan rank
+    assert "移動前" in body and "開始日" not in body  # the division moved from, not a date
+    assert "<td>A</td>" not in body  # divisions by name, not by code
