@@ -66,3 +66,13 @@ def test_an_admin_adds_a_match_day_numbered_after_the_last(client, admin, season
 
 def test_anonymous_visitors_see_no_add_form(client, season):
     assert 'id="matchday-add-form"' not in client.get(reverse("matchday-list", args=[season.pk])).content.decode()
+
+
+def test_a_referee_who_is_not_an_admin_marks_the_roster_too(client, referee, day1, players):
+    client.force_login(referee)
+    page = client.get(reverse("matchday", args=[day1.pk])).content.decode()
+    assert page.count('id="md-attendance-save"') == 1 and 'id="generate-form"' not in page  # no seating tools
+    post = {f"status-{p.pk}": "attending" for p in players[:8]}
+    post[f"status-{players[7].pk}"] = "absent"
+    client.post(reverse("matchday-attendance-roster", args=[day1.pk]), post)
+    assert Attendance.objects.get(match_day=day1, player=players[7]).status == "absent"
