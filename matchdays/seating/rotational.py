@@ -348,11 +348,6 @@ def main(argv: list[str]) -> None:
         fh.write("\n")
 
 
-if __name__ == "__main__":
-    import sys
-
-    main(sys.argv[1:])
-
 
 def _multipliers(q: int, m: int) -> list[int] | None:
     """The subgroup of order m of the units mod a prime q, or None."""
@@ -443,3 +438,9 @@ def base_day_orbits(v: int, m: int, seed: int = 0, seconds: float = 60.0, nodes:
         if fill([min(free)]):
             return tables
     return None
+
+
+if __name__ == "__main__":
+    import sys
+
+    main(sys.argv[1:])
