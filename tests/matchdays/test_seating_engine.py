@@ -240,8 +240,20 @@ def test_days_beyond_the_construction_are_searched():
     assert len(designs.repeat_free_days(64, 30, random.Random(0))) == 21
     result = generate(list(range(64)), 24, seed=0)
     assert result.repeats == lower_bound_repeats(64, 24) and len(result.days) == 24
-    # a player count that is not a power of two has no construction
-    assert designs.repeat_free_days(48, 4, random.Random(0)) is None
+    # a player count with neither a power of two nor a stored base day has no construction
+    assert designs.repeat_free_days(20, 4, random.Random(0)) is None
+    assert len(designs.repeat_free_days(48, 20, random.Random(0))) == 15
+
+
+def test_byes_follow_the_design_of_the_players_at_tables():
+    """45 players, one bye a day: the 44 players' design, the 45th taking the seat of the day's
+    bye; nobody meets twice and nobody sits out twice over 12 days."""
+    result = generate(list(range(45)), 12, seed=0)
+    assert result.repeats == 0
+    byes = [p for day in result.days for p in day.byes]
+    assert len(byes) == 12 and len(set(byes)) == 12
+    for day in result.days:
+        _check_day(day, list(range(45)), BYE)
 
 
 def test_a_season_seated_one_match_day_at_a_time_follows_the_design():
