@@ -336,7 +336,9 @@ def main(argv: list[str]) -> None:
     for v in (int(x) for x in argv):
         if v in stored or shape(v) is None:
             continue
-        base = next((found for attempt in _attempts(v, seconds) if (found := attempt())), None)
+        q, _ = shape(v)
+        base = next((found for attempt in _attempts(v, seconds)
+                     if (found := attempt()) and base_day_cost(q, found) == 0), None)
         print(v, "found" if base else "not found", flush=True)
         if base:
             stored[v] = base
@@ -347,10 +349,13 @@ def main(argv: list[str]) -> None:
 
 def _attempts(v: int, seconds: float) -> list:
     """The searches to try for v players, the smallest search spaces first: σ-fixed base days
-    (each μ), multiplier orbits (prime q), then plain backtracking."""
+    (each μ) with multiplier groups, without, multiplier orbits (prime q), plain backtracking."""
     q, _ = shape(v)
-    tries = [lambda mu=mu, nodes=nodes: base_day_columns(v, seed=1, seconds=seconds, nodes=nodes, mu=mu)
-             for nodes in (2000, 20_000) for mu in order_three(q)]
+    groups = odd_multiplier_groups(q)
+    tries = [lambda mu=mu, group=group: base_day_columns(v, seed=1, seconds=min(seconds, 10), mu=mu, mults=group)
+             for mu in order_three(q) for group in groups]
+    tries += [lambda mu=mu, nodes=nodes: base_day_columns(v, seed=1, seconds=seconds, nodes=nodes, mu=mu)
+              for nodes in (2000, 20_000) for mu in order_three(q)]
     orbit_sizes = [m for m in range(2, q) if (q - 1) % m == 0]
     tries += [lambda m=m: base_day_orbits(v, m, seed=1, seconds=seconds) for m in reversed(orbit_sizes)]
     tries += [lambda nodes=nodes: base_day_backtrack(v, seed=1, seconds=seconds, nodes=nodes)
@@ -450,7 +455,7 @@ def base_day_orbits(v: int, m: int, seed: int = 0, seconds: float = 60.0, nodes:
 
 
 def base_day_columns(v: int, seed: int = 0, seconds: float = 60.0, nodes: int = 20_000,
-                     mu: int = 1) -> list[list[int]] | None:
+                     mu: int = 1, mults: tuple[int, ...] = (1,)) -> list[list[int]] | None:
     """A base day fixed by σ: (x, c) ↦ (μx, c + 1 mod 3), μ³ ≡ 1 (mod q) (μ = 1 when q is odd).
 
     σ maps a base day's difference ±d inside class c to ±μd inside c + 1, and a difference d
@@ -464,7 +469,13 @@ def base_day_columns(v: int, seed: int = 0, seconds: float = 60.0, nodes: int = 
     ∞ tables: a whole column {(x, 0), (x, 1), (x, 2)} is fixed by σ (k = 1: the column 0; k = 2:
     also a column x with μx ≠ x, so its difference (μ − 1)x is not 0; no such μ when q is
     10, 22, 30); k = 3: one orbit {(a, 0), (b, 1), (c, 2)}, {(c, 0), (a, 1), (b, 2)},
-    {(b, 0), (c, 1), (a, 2)}, its ∞ players permuted by σ."""
+    {(b, 0), (c, 1), (a, 2)}, its ∞ players permuted by σ.
+
+    ``mults``: a group M of units of odd order (so without −1, which would repeat the
+    differences inside a class); the base day is then also fixed by x ↦ λx, λ in M, and the
+    search places a table with its images under M at once (Buratti's multiplier method, as in
+    :func:`base_day_orbits`).  At 76 players (q = 25) M = {1, 6, 11, 16, 21} fixes the columns
+    5, 10, 15, 20 and moves the others in fives: two tables to choose instead of six."""
     q, k = shape(v)
     if pow(mu, 3, q) != 1 % q or (k == 2 and mu % q == 1):
         return None
@@ -476,7 +487,7 @@ def base_day_columns(v: int, seed: int = 0, seconds: float = 60.0, nodes: int = 
             continue
         used = {key for table in infinite[:1 if k == 3 else k] for key in _column_keys(q, mu, table)}
         taken = {x for table in infinite for x, _ in table}
-        found = _columns_fill(q, mu, set(range(q)) - taken, used, rng, [nodes])
+        found = _columns_fill(q, mu, set(range(q)) - taken, used, rng, [nodes], mults)
         if found is not None:
             return _columns_day(q, mu, infinite, found)
     return None
@@ -522,7 +533,7 @@ def _column_keys(q: int, mu: int, table: list[tuple[int, int]]) -> list[tuple[st
 
 
 def _columns_fill(q: int, mu: int, free: set[int], used: set, rng: random.Random,
-                  budget: list[int]) -> list[list[tuple[int, int]]] | None:
+                  budget: list[int], mults: tuple[int, ...] = (1,)) -> list[list[tuple[int, int]]] | None:
     """The remaining columns in fours with classes, every difference new (backtracking; the
     lowest free column opens each table in class 0, which σ allows; columns rise within a table
     so each table is tried once)."""
@@ -535,8 +546,7 @@ def _columns_fill(q: int, mu: int, free: set[int], used: set, rng: random.Random
         if budget[0] < 0:
             return None
         if len(table) == 4:
-            rest = _columns_fill(q, mu, free - {x for x, _ in table}, used, rng, budget)
-            return None if rest is None else [table] + rest
+            return _columns_orbit(q, mu, table, free, used, rng, budget, mults)
         options = [(y, cy) for y in free if y > table[-1][0] for cy in range(3)]
         rng.shuffle(options)
         for point in options:
@@ -553,6 +563,44 @@ def _columns_fill(q: int, mu: int, free: set[int], used: set, rng: random.Random
         return None
 
     return extend([(first, 0)])
+
+
+def _columns_orbit(q: int, mu: int, table: list[tuple[int, int]], free: set[int], used: set,
+                   rng: random.Random, budget: list[int],
+                   mults: tuple[int, ...]) -> list[list[tuple[int, int]]] | None:
+    """A finished table (its keys already in ``used``) with its images under the multipliers,
+    if they take free columns and new differences, then the tables for the rest."""
+    images = []
+    for lam in mults:
+        image = sorted((lam * x % q, c) for x, c in table)
+        if image not in images:
+            images.append(image)
+    columns = [x for image in images for x, _ in image]
+    extra = [key for image in images if image != sorted(table) for key in _column_keys(q, mu, image)]
+    if (len(set(columns)) < len(columns) or not free.issuperset(columns)
+            or len(set(extra)) < len(extra) or used.intersection(extra)):
+        return None
+    used.update(extra)
+    rest = _columns_fill(q, mu, free - set(columns), used, rng, budget, mults)
+    if rest is None:
+        used.difference_update(extra)
+        return None
+    return images + rest
+
+
+def odd_multiplier_groups(q: int) -> list[tuple[int, ...]]:
+    """The cyclic groups of units mod q of odd order > 1 (none holds −1)."""
+    groups: list[tuple[int, ...]] = []
+    for lam in range(2, q):
+        if math.gcd(lam, q) != 1:
+            continue
+        powers = [1]
+        while (powers[-1] * lam) % q != 1:
+            powers.append(powers[-1] * lam % q)
+        group = tuple(sorted(powers))
+        if len(group) % 2 and group not in groups:
+            groups.append(group)
+    return groups
 
 
 def _columns_day(q: int, mu: int, infinite: list[list[tuple[int, int]]],
