@@ -36,6 +36,7 @@ neither search finished in half an hour of one core.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import os
@@ -525,18 +526,21 @@ def _column_keys(q: int, mu: int, table: list[tuple[int, int]]) -> list[tuple[st
     """The differences (up to σ) the pairs of a table in columns use: ('in', d) for two points
     of one class (d ≤ q/2 up to sign; d = q/2 would meet twice, 'half'), ('to', μy − x) for
     (x, c), (y, c + 1)."""
-    keys = []
-    for i, (x, cx) in enumerate(table):
-        for y, cy in table[i + 1:]:
-            if cx == cy:
-                d = (y - x) % q
-                d = min(d, q - d)
-                keys.append(("half", 0) if 2 * d == q else ("in", d))
-            elif cy == (cx + 1) % 3:
-                keys.append(("to", (mu * y - x) % q))
-            else:
-                keys.append(("to", (mu * x - y) % q))
-    return keys
+    return [_column_key(q, mu, a, b) for i, a in enumerate(table) for b in table[i + 1:]]
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _column_key(q: int, mu: int, a: tuple[int, int], b: tuple[int, int]) -> tuple[str, int]:
+    """The difference of one pair of :func:`_column_keys` (cached: the backtracking asks for
+    the same few thousand pairs millions of times)."""
+    (x, cx), (y, cy) = a, b
+    if cx == cy:
+        d = (y - x) % q
+        d = min(d, q - d)
+        return ("half", 0) if 2 * d == q else ("in", d)
+    if cy == (cx + 1) % 3:
+        return ("to", (mu * y - x) % q)
+    return ("to", (mu * x - y) % q)
 
 
 def _columns_fill(q: int, mu: int, free: set[int], used: set, rng: random.Random,
@@ -557,7 +561,7 @@ def _columns_fill(q: int, mu: int, free: set[int], used: set, rng: random.Random
         options = [(y, cy) for y in free if y > table[-1][0] for cy in range(3)]
         rng.shuffle(options)
         for point in options:
-            keys = [_column_keys(q, mu, [x, point])[0] for x in table]
+            keys = [_column_key(q, mu, x, point) for x in table]
             if len(set(keys)) < len(keys) or ("half", 0) in keys or used.intersection(keys):
                 continue
             used.update(keys)
