@@ -493,7 +493,8 @@ def base_day_columns(v: int, seed: int = 0, seconds: float = 60.0, nodes: int = 
         infinite = _columns_infinite(q, k, mu, rng)
         if infinite is None:
             continue
-        used = {key for table in infinite[:1 if k == 3 else k] for key in _column_keys(q, mu, table)}
+        # (the three tables of an orbit share their differences: a set keeps them once)
+        used = {key for table in infinite for key in _column_keys(q, mu, table)}
         taken = {x for table in infinite for x, _ in table}
         found = _columns_fill(q, mu, set(range(q)) - taken, used, rng, [nodes], mults)
         if found is not None:
@@ -507,7 +508,14 @@ def order_three(q: int) -> list[int]:
 
 
 def _columns_infinite(q: int, k: int, mu: int, rng: random.Random) -> list[list[tuple[int, int]]] | None:
-    """The ∞ tables in columns (see :func:`base_day_columns`), or None for a bad random draw."""
+    """The ∞ tables in columns (see :func:`base_day_columns`), or None for a bad random draw.
+    With μ ≠ 1 the k ∞ tables may also be k whole columns, each fixed by σ (their differences
+    (μ − 1)x differ when the x do): half the draws take that shape, for k = 3 too."""
+    if mu % q != 1 and (k != 3 or rng.random() < 0.5):
+        xs = [0] + rng.sample([x for x in range(1, q) if (mu - 1) * x % q], k - 1)
+        if len({(mu - 1) * x % q for x in xs}) < k:
+            return None
+        return [[(x, 0), (x, 1), (x, 2)] for x in xs]
     if k == 3:
         a, b, c = 0, *rng.sample(range(1, q), 2)
         table = [(a, 0), (b, 1), (c, 2)]
@@ -515,11 +523,7 @@ def _columns_infinite(q: int, k: int, mu: int, rng: random.Random) -> list[list[
         if len(set(keys)) < 3:
             return None
         return [table, [(c, 0), (a, 1), (b, 2)], [(b, 0), (c, 1), (a, 2)]]
-    tables = [[(0, 0), (0, 1), (0, 2)]]
-    if k == 2:
-        x = rng.choice([x for x in range(1, q) if (mu - 1) * x % q])
-        tables.append([(x, 0), (x, 1), (x, 2)])
-    return tables
+    return [[(0, 0), (0, 1), (0, 2)]]
 
 
 def _column_keys(q: int, mu: int, table: list[tuple[int, int]]) -> list[tuple[str, int]]:
