@@ -464,7 +464,8 @@ def base_day_orbits(v: int, m: int, seed: int = 0, seconds: float = 60.0, nodes:
 
 def base_day_columns(v: int, seed: int = 0, seconds: float = 60.0, nodes: int = 20_000,
                      mu: int = 1, mults: tuple[int, ...] = (1,)) -> list[list[int]] | None:
-    """A base day fixed by σ: (x, c) ↦ (μx, c + 1 mod 3), μ³ ≡ 1 (mod q) (μ = 1 when q is odd).
+    """A base day fixed by σ: (x, c) ↦ (μx, c + 1 mod 3), μ³ ≡ 1 (mod q) (μ = 1 serves when q is
+    odd; q even needs μ ≠ 1, below).
 
     σ maps a base day's difference ±d inside class c to ±μd inside c + 1, and a difference d
     between classes c → c + 1 to μd between c + 1 → c + 2, so a σ-fixed base day is three
