@@ -26,11 +26,11 @@ multiplying by a small group of units (40 players: by {1, 3, 9} mod 13; 88: by t
 mod 29), a far smaller search.  The search that reaches most sizes is :func:`base_day_columns`:
 base days also fixed by σ: (x, c) ↦ (μx, c + 1) (μ³ ≡ 1 mod q), so a third of the tables is
 chosen and the rest are their images, optionally with a multiplier group as well (44, 48, 52,
-56, 60, 76, 84, 96 players).  ``python -m matchdays.seating.rotational 28 40 …`` searches and stores the
+56, 60, 72, 76, 84, 96 players).  ``python -m matchdays.seating.rotational 28 40 …`` searches and stores the
 base days in ``base_days.json``; the tests develop every stored day and count the meetings.
 
 Not reached yet (the season then takes the search's days): 32 (q = 10), 68 (22), 92 (30): v ≡ 8
-(mod 12) with no μ of order 3 mod q, where σ cannot fix the two ∞ tables; 72, 80, 100:
+(mod 12) with no μ of order 3 mod q, where σ cannot fix the two ∞ tables; 80, 100:
 neither search finished in half an hour of one core.
 """
 
