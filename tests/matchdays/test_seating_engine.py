@@ -322,6 +322,18 @@ def test_the_sizes_leagues_have_are_stored():
         assert v in STORED
 
 
+@pytest.mark.parametrize("v,mu,mults", [(52, 1, (1,)), (44, 9, (1,)), (76, 1, (1, 6, 11, 16, 21))])
+def test_the_sigma_search_finds_base_days_that_meet_nobody_twice(v, mu, mults):
+    """The σ-fixed search (a third of the tables, the rest their images under (x, c) -> (μx, c + 1),
+    and under the multipliers) finds these in well under a second; developed, no pair meets twice."""
+    base = rotational.base_day_columns(v, seed=1, seconds=30, nodes=2000, mu=mu, mults=mults)
+    assert base is not None and rotational.base_day_cost(rotational.shape(v)[0], base) == 0
+    met = pair_meetings([Day(tables=t) for t in rotational.developed_days(v, base)])
+    assert all(len(d) == 1 for d in met.values()) and len(met) == v * 3 * ((v - 1) // 3) // 2
+    # q even needs μ of order three: 32 players (q = 10) have none
+    assert rotational.base_day_columns(32, seconds=1, mu=1) is None and rotational.order_three(10) == [1]
+
+
 def test_a_base_day_with_a_repeated_difference_is_refused():
     q, _ = rotational.shape(28)
     base = rotational.stored_base_days()[28]
