@@ -22,8 +22,9 @@ slowly at 128 players, while swap moves evaluate in six look-ups each):
    adjacent days, pairs kept apart.
    (Step 0, for a multiple of four with a known construction and nothing played that departs
    from it: the season starts from repeat-free match days built as designs, :mod:`.designs`
-   (powers of two) and :mod:`.rotational` (24, 28, 40, 88 …: ⌊(v − 1)/3⌋ days, the most
-   possible), with the design's points renamed so that pins and pairs kept apart hold.)
+   (powers of two) and :mod:`.rotational` (24, 28, 36 … 60, 72, 76, 84, 88, 96: ⌊(v − 1)/3⌋ days, the
+   most possible), with the design's points renamed so that pins and pairs kept apart hold;
+   with byes, the design of the players at tables, the others taking the seats of the day's byes.)
 4. Assign seat winds.  With nothing played, exactly: an edge colouring of the players × tables
    graph gives every player counts that differ by at most one (:mod:`.winds`).  After played
    days, day by day: at each table, the one of the 24 orders that keeps each player's
@@ -240,21 +241,86 @@ def season_construct(season: _Season, n_days: int, seed: int) -> int:
     """Step 0: repeat-free days by construction (.designs), relabelled so that pins and pairs
     kept apart hold, as far as the design reaches.  The design depends on the seed alone, so a
     season seated one match day at a time keeps following it while every played day was the
-    design's; any other history leaves the days to the search.  Returns the days added."""
-    if not n_days or season.n_tables * 4 != season.n:
+    design's; any other history leaves the days to the search.  Returns the days added.
+
+    With byes (n = 4t + r players, r > 0, no pins and no pairs kept apart) the design is the one
+    for 4t players: each day r of its players sit out and the r others take their seats
+    (:func:`design_byes`), so 45 players over 12 days meet nobody twice."""
+    extra = season.n - season.n_tables * 4
+    if not n_days or extra < 0 or (extra and (season.pinned or season.apart)):
         return 0
     design_rng = random.Random(seed)
-    design = design_days(season.n, design_rng)
+    design = design_days(season.n_tables * 4, design_rng)
     if not design:
         return 0
     played = len(season.day_tables)
-    design = design_relabel(design, played + n_days, season.pinned, season.apart, design_rng)
+    if extra:
+        design, byes = design_byes(design, season.n, design_rng)
+    else:
+        design = design_relabel(design, played + n_days, season.pinned, season.apart, design_rng)
+        byes = [[] for _ in design or []]
     if design is None or not _follows(season.day_tables, design):
         return 0
     constructed = design[played:played + n_days]
     season.day_tables.extend(constructed)
-    season.day_byes.extend([] for _ in constructed)
+    season.day_byes.extend(byes[played:played + n_days])
     return len(constructed)
+
+
+def design_byes(design: list[list[list[int]]], n: int, rng: random.Random,
+                tries: int = 200) -> tuple[list[list[list[int]]], list[list[int]]]:
+    """A design for m = 4t of n players, and the days with the other n − m players seated: each
+    day every extra player takes the seat of a design player who has not had a bye yet (so byes
+    go in turn), at a table of their own.  The extras are drawn at random; the seats are chosen
+    greedily so that an extra's table-mates are new to them, the greedy repeated ``tries``
+    times (late days have few seats left to choose from) and the draw with the fewest repeats
+    kept.  Returns the days and each day's byes (player indexes)."""
+    m = sum(len(t) for t in design[0])
+    label = list(range(n))
+    rng.shuffle(label)
+    best: tuple[int, list, list] | None = None
+    for _ in range(tries):
+        repeats, days, byes = _byes_greedy(design, label, m, rng)
+        if best is None or repeats < best[0]:
+            best = (repeats, days, byes)
+        if repeats == 0:
+            break
+    return best[1], best[2]
+
+
+def _byes_greedy(design: list[list[list[int]]], label: list[int], m: int,
+                 rng: random.Random) -> tuple[int, list[list[list[int]]], list[list[int]]]:
+    """One greedy draw of :func:`design_byes`: (repeats of the extras, days, byes)."""
+    extras = label[m:]
+    met: dict[int, set[int]] = {e: set() for e in extras}
+    had_bye: set[int] = set()
+    days, byes, repeats = [], [], 0
+    for day in design:
+        tables = [[label[x] for x in t] for t in day]
+        out, taken = [], set()
+        for e in extras:
+            seats = [(ti, si) for ti, t in enumerate(tables) if ti not in taken
+                     for si, p in enumerate(t) if p not in had_bye]
+            if not seats:
+                break
+
+            def again(seat: tuple[int, int]) -> int:
+                ti, si = seat
+                return sum(1 for i, p in enumerate(tables[ti]) if i != si and p in met[e])
+
+            rng.shuffle(seats)
+            ti, si = min(seats, key=again)
+            repeats += again((ti, si))
+            out.append(tables[ti][si])
+            had_bye.add(tables[ti][si])
+            tables[ti][si] = e
+            met[e].update(p for p in tables[ti] if p != e)
+            taken.add(ti)
+        if len(out) < len(extras):
+            break                    # every design player has had a bye: the search goes on
+        days.append(tables)
+        byes.append(out)
+    return repeats, days, byes
 
 
 def season_build(season: _Season, total_days: int, leftover: str, effort: float) -> None:

@@ -12,8 +12,9 @@
   2-dimensional subspace W of V whose differences the starter left unused adds one more day:
   the cosets of W in both copies (8 days for 32 players, then one more when W exists).
 
-- **Other multiples of four (24, 28, 36, 40, …, 100): a 1-rotational season** (:mod:`.rotational`):
-  a stored base day turned round Z_q, ⌊(v − 1)/3⌋ days, the most possible.
+- **Other multiples of four with a stored base day (24, 28, 36, 40, 44, 48, 52, 56, 60, 72, 76, 84, 88, 96):
+  a 1-rotational season** (:mod:`.rotational`): a stored base day turned round Z_q,
+  ⌊(v − 1)/3⌋ days, the most possible.
 
 The design's points are the players' indexes after a random relabelling; :func:`design_relabel`
 chooses that relabelling so that players pinned to a table, and pairs who must not meet, never

@@ -23,12 +23,20 @@ So the whole season is its base day, a few dozen numbers, which a seeded search 
 every few thousand steps) or :func:`base_day_search` (swaps between tables, cost = repeated
 differences, tabu); for a prime q, :func:`base_day_orbits` looks only for base days fixed by
 multiplying by a small group of units (40 players: by {1, 3, 9} mod 13; 88: by the 7th powers
-mod 29), a far smaller search.  ``python -m matchdays.seating.rotational 28 40 …`` searches and stores the
+mod 29), a far smaller search.  The search that reaches most sizes is :func:`base_day_columns`:
+base days also fixed by σ: (x, c) ↦ (μx, c + 1) (μ³ ≡ 1 mod q), so a third of the tables is
+chosen and the rest are their images, optionally with a multiplier group as well (44, 48, 52,
+56, 60, 72, 76, 84, 96 players).  ``python -m matchdays.seating.rotational 28 40 …`` searches and stores the
 base days in ``base_days.json``; the tests develop every stored day and count the meetings.
+
+Not reached yet (the season then takes the search's days): 32 (q = 10), 68 (22), 92 (30): v ≡ 8
+(mod 12) with no μ of order 3 mod q, where σ cannot fix the two ∞ tables; 80, 100:
+neither search finished in half an hour of one core.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import os
@@ -325,28 +333,42 @@ def base_day_backtrack(v: int, seed: int = 0, seconds: float = 60.0, nodes: int 
 
 
 def main(argv: list[str]) -> None:
-    """Search base days for the sizes given and add them to ``base_days.json``."""
+    """Search base days for the sizes given and add each found to ``base_days.json`` at once
+    (``--seconds S``: per attempt, 60 by default)."""
+    seconds = 60.0
+    if "--seconds" in argv:
+        i = argv.index("--seconds")
+        seconds = float(argv[i + 1])
+        argv = argv[:i] + argv[i + 2:]
     stored = stored_base_days()
     for v in (int(x) for x in argv):
         if v in stored or shape(v) is None:
             continue
         q, _ = shape(v)
-        orbit_sizes = [m for m in range(2, q) if (q - 1) % m == 0]
-        tries = [lambda m=m: base_day_orbits(v, m, seed=1, seconds=60) for m in reversed(orbit_sizes)]
-        tries += [lambda nodes=nodes: base_day_backtrack(v, seed=1, seconds=60, nodes=nodes)
-                  for nodes in (2000, 500, 8000)]
-        for attempt in tries:
-            base = attempt()
-            if base:
-                stored[v] = base
-                print(v, "found", flush=True)
-                break
-        else:
-            print(v, "not found", flush=True)
-    with open(DATA, "w") as fh:
-        json.dump({str(v): stored[v] for v in sorted(stored)}, fh, separators=(",", ":"))
-        fh.write("\n")
+        base = next((found for attempt in _attempts(v, seconds)
+                     if (found := attempt()) and base_day_cost(q, found) == 0), None)
+        print(v, "found" if base else "not found", flush=True)
+        if base:
+            stored[v] = base
+            with open(DATA, "w") as fh:
+                json.dump({str(v): stored[v] for v in sorted(stored)}, fh, separators=(",", ":"))
+                fh.write("\n")
 
+
+def _attempts(v: int, seconds: float) -> list:
+    """The searches to try for v players, the smallest search spaces first: σ-fixed base days
+    (each μ) with multiplier groups, without, multiplier orbits (prime q), plain backtracking."""
+    q, _ = shape(v)
+    groups = odd_multiplier_groups(q)
+    tries = [lambda mu=mu, group=group: base_day_columns(v, seed=1, seconds=min(seconds, 10), mu=mu, mults=group)
+             for mu in order_three(q) for group in groups]
+    tries += [lambda mu=mu, nodes=nodes: base_day_columns(v, seed=1, seconds=seconds, nodes=nodes, mu=mu)
+              for nodes in (2000, 20_000) for mu in order_three(q)]
+    orbit_sizes = [m for m in range(2, q) if (q - 1) % m == 0]
+    tries += [lambda m=m: base_day_orbits(v, m, seed=1, seconds=seconds) for m in reversed(orbit_sizes)]
+    tries += [lambda nodes=nodes: base_day_backtrack(v, seed=1, seconds=seconds, nodes=nodes)
+              for nodes in (2000, 500, 8000)]
+    return tries
 
 
 def _multipliers(q: int, m: int) -> list[int] | None:
@@ -439,6 +461,174 @@ def base_day_orbits(v: int, m: int, seed: int = 0, seconds: float = 60.0, nodes:
             return tables
     return None
 
+
+def base_day_columns(v: int, seed: int = 0, seconds: float = 60.0, nodes: int = 20_000,
+                     mu: int = 1, mults: tuple[int, ...] = (1,)) -> list[list[int]] | None:
+    """A base day fixed by σ: (x, c) ↦ (μx, c + 1 mod 3), μ³ ≡ 1 (mod q) (μ = 1 serves when q is
+    odd; q even needs μ ≠ 1, below).
+
+    σ maps a base day's difference ±d inside class c to ±μd inside c + 1, and a difference d
+    between classes c → c + 1 to μd between c + 1 → c + 2, so a σ-fixed base day is three
+    copies of a third of it (after the 1-rotational designs over Z_3 × Z_q in Buratti's and in
+    Abel, Buratti and Ge's surveys).  Points are written by their *column* x: (x, c) stands for
+    the player (μ^c x, c), and σ keeps x.  A table of four and its two images cover four columns,
+    one point of each from the table; so the search only splits the columns into fours and gives
+    each point a class: (q − 1)/4 tables at 52 players instead of 12.  In columns a difference
+    inside a class is ±(y − x), and between (x, c) and (y, c + 1) it is μy − x (:func:`_column_keys`).
+    ∞ tables: a whole column {(x, 0), (x, 1), (x, 2)} is fixed by σ (k = 1: the column 0; k = 2:
+    also a column x with μx ≠ x, so its difference (μ − 1)x is not 0; no such μ when q is
+    10, 22, 30); k = 3: one orbit {(a, 0), (b, 1), (c, 2)}, {(c, 0), (a, 1), (b, 2)},
+    {(b, 0), (c, 1), (a, 2)}, its ∞ players permuted by σ.
+
+    ``mults``: a group M of units of odd order (so without −1, which would repeat the
+    differences inside a class); the base day is then also fixed by x ↦ λx, λ in M, and the
+    search places a table with its images under M at once (Buratti's multiplier method, as in
+    :func:`base_day_orbits`).  At 76 players (q = 25) M = {1, 6, 11, 16, 21} fixes the columns
+    5, 10, 15, 20 and moves the others in fives: two tables to choose instead of six."""
+    q, k = shape(v)
+    if pow(mu, 3, q) != 1 % q or (k == 2 and mu % q == 1):
+        return None
+    rng = random.Random(seed)
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        infinite = _columns_infinite(q, k, mu, rng)
+        if infinite is None:
+            continue
+        # (the three tables of an orbit share their differences: a set keeps them once)
+        used = {key for table in infinite for key in _column_keys(q, mu, table)}
+        taken = {x for table in infinite for x, _ in table}
+        found = _columns_fill(q, mu, set(range(q)) - taken, used, rng, [nodes], mults)
+        if found is not None:
+            return _columns_day(q, mu, infinite, found)
+    return None
+
+
+def order_three(q: int) -> list[int]:
+    """Every μ with μ³ ≡ 1 (mod q), 1 first (the σ multipliers of :func:`base_day_columns`)."""
+    return [mu for mu in range(1, q) if pow(mu, 3, q) == 1 and math.gcd(mu, q) == 1]
+
+
+def _columns_infinite(q: int, k: int, mu: int, rng: random.Random) -> list[list[tuple[int, int]]] | None:
+    """The ∞ tables in columns (see :func:`base_day_columns`), or None for a bad random draw.
+    With μ ≠ 1 the k ∞ tables may also be k whole columns, each fixed by σ (their differences
+    (μ − 1)x differ when the x do): half the draws take that shape, for k = 3 too."""
+    if mu % q != 1 and (k != 3 or rng.random() < 0.5):
+        xs = [0] + rng.sample([x for x in range(1, q) if (mu - 1) * x % q], k - 1)
+        if len({(mu - 1) * x % q for x in xs}) < k:
+            return None
+        return [[(x, 0), (x, 1), (x, 2)] for x in xs]
+    if k == 3:
+        a, b, c = 0, *rng.sample(range(1, q), 2)
+        table = [(a, 0), (b, 1), (c, 2)]
+        keys = _column_keys(q, mu, table)
+        if len(set(keys)) < 3:
+            return None
+        return [table, [(c, 0), (a, 1), (b, 2)], [(b, 0), (c, 1), (a, 2)]]
+    return [[(0, 0), (0, 1), (0, 2)]]
+
+
+def _column_keys(q: int, mu: int, table: list[tuple[int, int]]) -> list[tuple[str, int]]:
+    """The differences (up to σ) the pairs of a table in columns use: ('in', d) for two points
+    of one class (d ≤ q/2 up to sign; d = q/2 would meet twice, 'half'), ('to', μy − x) for
+    (x, c), (y, c + 1)."""
+    return [_column_key(q, mu, a, b) for i, a in enumerate(table) for b in table[i + 1:]]
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _column_key(q: int, mu: int, a: tuple[int, int], b: tuple[int, int]) -> tuple[str, int]:
+    """The difference of one pair of :func:`_column_keys` (cached: the backtracking asks for
+    the same few thousand pairs millions of times)."""
+    (x, cx), (y, cy) = a, b
+    if cx == cy:
+        d = (y - x) % q
+        d = min(d, q - d)
+        return ("half", 0) if 2 * d == q else ("in", d)
+    if cy == (cx + 1) % 3:
+        return ("to", (mu * y - x) % q)
+    return ("to", (mu * x - y) % q)
+
+
+def _columns_fill(q: int, mu: int, free: set[int], used: set, rng: random.Random,
+                  budget: list[int], mults: tuple[int, ...] = (1,)) -> list[list[tuple[int, int]]] | None:
+    """The remaining columns in fours with classes, every difference new (backtracking; the
+    lowest free column opens each table in class 0, which σ allows; columns rise within a table
+    so each table is tried once)."""
+    if not free:
+        return []
+    first = min(free)
+
+    def extend(table: list[tuple[int, int]]) -> list[list[tuple[int, int]]] | None:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        if len(table) == 4:
+            return _columns_orbit(q, mu, table, free, used, rng, budget, mults)
+        options = [(y, cy) for y in free if y > table[-1][0] for cy in range(3)]
+        rng.shuffle(options)
+        for point in options:
+            keys = [_column_key(q, mu, x, point) for x in table]
+            if len(set(keys)) < len(keys) or ("half", 0) in keys or used.intersection(keys):
+                continue
+            used.update(keys)
+            found = extend(table + [point])
+            if found is not None:
+                return found
+            used.difference_update(keys)
+            if budget[0] < 0:
+                return None
+        return None
+
+    return extend([(first, 0)])
+
+
+def _columns_orbit(q: int, mu: int, table: list[tuple[int, int]], free: set[int], used: set,
+                   rng: random.Random, budget: list[int],
+                   mults: tuple[int, ...]) -> list[list[tuple[int, int]]] | None:
+    """A finished table (its keys already in ``used``) with its images under the multipliers,
+    if they take free columns and new differences, then the tables for the rest."""
+    images = []
+    for lam in mults:
+        image = sorted((lam * x % q, c) for x, c in table)
+        if image not in images:
+            images.append(image)
+    columns = [x for image in images for x, _ in image]
+    extra = [key for image in images if image != sorted(table) for key in _column_keys(q, mu, image)]
+    if (len(set(columns)) < len(columns) or not free.issuperset(columns)
+            or len(set(extra)) < len(extra) or used.intersection(extra)):
+        return None
+    used.update(extra)
+    rest = _columns_fill(q, mu, free - set(columns), used, rng, budget, mults)
+    if rest is None:
+        used.difference_update(extra)
+        return None
+    return images + rest
+
+
+def odd_multiplier_groups(q: int) -> list[tuple[int, ...]]:
+    """The cyclic groups of units mod q of odd order > 1 (none holds −1)."""
+    groups: list[tuple[int, ...]] = []
+    for lam in range(2, q):
+        if math.gcd(lam, q) != 1:
+            continue
+        powers = [1]
+        while (powers[-1] * lam) % q != 1:
+            powers.append(powers[-1] * lam % q)
+        group = tuple(sorted(powers))
+        if len(group) % 2 and group not in groups:
+            groups.append(group)
+    return groups
+
+
+def _columns_day(q: int, mu: int, infinite: list[list[tuple[int, int]]],
+                 tables: list[list[tuple[int, int]]]) -> list[list[int]]:
+    """The whole base day (points c·q + x) from the ∞ tables and the tables' σ-orbits."""
+    def player(x: int, c: int) -> int:
+        return c * q + pow(mu, c, q) * x % q
+
+    def turned(table: list[tuple[int, int]], s: int) -> list[int]:
+        return [player(x, (c + s) % 3) for x, c in table]
+
+    return [turned(t, 0) for t in infinite] + [turned(t, s) for t in tables for s in range(3)]
 
 if __name__ == "__main__":
     import sys

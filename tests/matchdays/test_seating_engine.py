@@ -240,8 +240,20 @@ def test_days_beyond_the_construction_are_searched():
     assert len(designs.repeat_free_days(64, 30, random.Random(0))) == 21
     result = generate(list(range(64)), 24, seed=0)
     assert result.repeats == lower_bound_repeats(64, 24) and len(result.days) == 24
-    # a player count that is not a power of two has no construction
-    assert designs.repeat_free_days(48, 4, random.Random(0)) is None
+    # a player count with neither a power of two nor a stored base day has no construction
+    assert designs.repeat_free_days(20, 4, random.Random(0)) is None
+    assert len(designs.repeat_free_days(48, 20, random.Random(0))) == 15
+
+
+def test_byes_follow_the_design_of_the_players_at_tables():
+    """45 players, one bye a day: the 44 players' design, the 45th taking the seat of the day's
+    bye; nobody meets twice and nobody sits out twice over 12 days."""
+    result = generate(list(range(45)), 12, seed=0)
+    assert result.repeats == 0
+    byes = [p for day in result.days for p in day.byes]
+    assert len(byes) == 12 and len(set(byes)) == 12
+    for day in result.days:
+        _check_day(day, list(range(45)), BYE)
 
 
 def test_a_season_seated_one_match_day_at_a_time_follows_the_design():
@@ -306,8 +318,20 @@ def test_rotational_seasons_meet_every_pair_at_most_once(v):
 
 def test_the_sizes_leagues_have_are_stored():
     # the best known repeat-free days (issue 23): 24: 7, 28: 9, 36: 11, 40: 13, 48: 15 …
-    for v in (24, 28, 40, 88):
+    for v in (24, 28, 36, 40, 44, 48, 52, 56, 60, 72, 76, 84, 88, 96):
         assert v in STORED
+
+
+@pytest.mark.parametrize("v,mu,mults", [(52, 1, (1,)), (44, 9, (1,)), (76, 1, (1, 6, 11, 16, 21))])
+def test_the_sigma_search_finds_base_days_that_meet_nobody_twice(v, mu, mults):
+    """The σ-fixed search (a third of the tables, the rest their images under (x, c) -> (μx, c + 1),
+    and under the multipliers) finds these in well under a second; developed, no pair meets twice."""
+    base = rotational.base_day_columns(v, seed=1, seconds=30, nodes=2000, mu=mu, mults=mults)
+    assert base is not None and rotational.base_day_cost(rotational.shape(v)[0], base) == 0
+    met = pair_meetings([Day(tables=t) for t in rotational.developed_days(v, base)])
+    assert all(len(d) == 1 for d in met.values()) and len(met) == v * 3 * ((v - 1) // 3) // 2
+    # q even needs μ of order three: 32 players (q = 10) have none
+    assert rotational.base_day_columns(32, seconds=1, mu=1) is None and rotational.order_three(10) == [1]
 
 
 def test_a_base_day_with_a_repeated_difference_is_refused():
