@@ -60,13 +60,19 @@ ENGINE_WORDS = {  # an engine error's code → its words (params from the error)
 }
 
 
-def engine_error_words(exc) -> str:
-    """An engine error's message in the active language; the engine's English for a code with no
-    words (the generic ``invalid``)."""
-    words = ENGINE_WORDS.get(getattr(exc, "code", "invalid"))
+def _engine_detail(exc) -> DjangoValidationError:
+    """One engine error as a coded ValidationError: its code's words with its parameters, or the
+    engine's English for a code with no words (the generic ``invalid``)."""
+    code = getattr(exc, "code", "invalid")
+    words = ENGINE_WORDS.get(code)
     if words is None:
-        return exc.message
-    return str(words) % exc.params if getattr(exc, "params", None) else str(words)
+        return DjangoValidationError(exc.message, code=code)
+    return DjangoValidationError(words, code=code, params=getattr(exc, "params", None) or None)
+
+
+def engine_error_words(exc) -> str:
+    """An engine error's message in the active language (for a form or a page line)."""
+    return _engine_detail(exc).messages[0]
 
 
 def engine_error(exc, prefix: str = "") -> DjangoValidationError:
@@ -78,11 +84,7 @@ def engine_error(exc, prefix: str = "") -> DjangoValidationError:
         field = field.split(".", 1)[1]
     elif field.startswith("rules."):
         field = "overrides." + field.split(".", 1)[1]
-    code = getattr(exc, "code", "invalid")
-    words = ENGINE_WORDS.get(code)
-    inner = (DjangoValidationError(words, code=code, params=exc.params or None) if words is not None
-             else DjangoValidationError(exc.message, code=code))
-    return DjangoValidationError({(prefix + field) or "record": [inner]})
+    return DjangoValidationError({(prefix + field) or "record": [_engine_detail(exc)]})
 
 
 class Conflict(DjangoValidationError):
