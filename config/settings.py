@@ -237,7 +237,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
     ],
-    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_PERMISSION_CLASSES": ["kyoku.api_access.DeclaredAccess"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "kyoku.pagination.BoundedLimitOffsetPagination",
     "DEFAULT_PARSER_CLASSES": ["kyoku.parsers.SafeJSONParser", "rest_framework.parsers.FormParser",

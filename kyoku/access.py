@@ -1,11 +1,17 @@
-"""Route access declarations, read by the endpoint-matrix test (tests/security/test_endpoint_matrix.py).
+"""Access declared where the route is, and enforced there (the shape of pretix's
+``EventPermission`` reading ``view.permission``, and healthchecks' fetch-and-authorize helpers).
 
-Every named route in the URL conf must be declared in some app's ``access.py`` module
-(``ROUTES = {"url-name": route(...)}``); a route without a declaration fails the test.
+A page view is decorated with ``@access(obj, GET=…, POST=…)``; an API view carries
+``access = route(obj, GET=…, POST=…)`` (a viewset: ``access = {"list": route(…), …}`` by action),
+read by one DRF permission (``kyoku.api_access.DeclaredAccess``). The declaration is the
+enforcement: a method it does not name is refused (405); a level the actor cannot meet without an
+object is refused before the view runs; a level that depends on the object (OWNER, REFEREE, ADMIN,
+SELF, SELF_OR_ADMIN) is checked when the view fetches the object with ``object_for_request``
+(pages) or ``get_object`` (DRF), both reading the declared level. The endpoint-matrix test
+(tests/security/test_endpoint_matrix.py) reads the same attributes and probes every route.
 
-A declaration names the object kind its URL arguments point at (``obj``: a key of the
-matrix world's objects, see ``OBJECT_KINDS``; None for routes without arguments) and, per
-HTTP method, who may pass authorization:
+``obj`` names the kind of object the URL arguments point at (a word such as "game" or "season",
+None for routes without one); the matrix builds one of each kind. Levels, per HTTP method:
 
   PUBLIC       anyone, anonymous included
   LOGGED_IN    any logged-in user
@@ -19,14 +25,20 @@ HTTP method, who may pass authorization:
   SUPERUSER    site staff only (Django admin)
   SELF_OR_ADMIN  the player, or an admin of a league the player belongs to (a player's private
                details and online account links: docs/privacy.md)
-
-"Passes" means the answer is anything but 401/403/404/405 or a redirect to the login page
-(a 400 for an empty body passed authorization and failed validation, which is fine).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import wraps
+from typing import Any, Callable
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import ImproperlyConfigured, PermissionDenied
+from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
+from django.utils.translation import gettext as _
+
+from kyoku.authz import Need, is_admin, is_referee, object_for_actor, player_of
 
 PUBLIC = "public"
 LOGGED_IN = "logged_in"
@@ -40,21 +52,6 @@ ADMIN = "admin"
 SUPERUSER = "superuser"
 SELF_OR_ADMIN = "self_or_admin"  # the player, or an admin of a league the player belongs to (privacy rule)
 LEVELS = (PUBLIC, LOGGED_IN, PLAYER, SELF, OWNER, ANY_REFEREE, ANY_ADMIN, REFEREE, ADMIN, SUPERUSER, SELF_OR_ADMIN)
-
-# Who passes each level, among the matrix's actors (see the world below).
-PASSES = {
-    PUBLIC: {"anonymous", "owner", "other_player", "admin", "referee", "other_admin", "other_referee"},
-    LOGGED_IN: {"owner", "other_player", "admin", "referee", "other_admin", "other_referee"},
-    PLAYER: {"owner", "other_player"},
-    SELF: {"owner"},
-    OWNER: {"owner", "admin", "referee"},
-    ANY_REFEREE: {"admin", "referee", "other_admin", "other_referee"},
-    ANY_ADMIN: {"admin", "other_admin"},
-    REFEREE: {"admin", "referee"},
-    ADMIN: {"admin"},
-    SUPERUSER: set(),
-    SELF_OR_ADMIN: {"owner", "admin"},
-}
 
 
 @dataclass(frozen=True)
@@ -76,18 +73,81 @@ def route(obj: str | None = None, *, skip: str = "", query: str = "", **methods:
     return Route(obj=obj, methods=dict(methods), skip=skip, query=query.lstrip("?"))
 
 
-# The matrix world (built by tests/security/world.py), which ``matrix_objects`` receives:
-#   world.league, world.other_league          two leagues on one instance
-#   world.season, world.division               an open season of world.league and its division A
-#   world.players                              8 players entered in world.division
-#   world.game                                 match day 1, table 1, players[0..3] in seat order
-#   world.owner                                a login linked to players[0] (the "owning player")
-#   world.other_player                         a login linked to players[5]
-#   world.admin, world.referee                 roles in world.league
-#   world.other_admin, world.other_referee     the same roles in world.other_league only
-#
-# An app's access module may define ``matrix_objects(world) -> {kind: {url_kwarg: value}}``,
-# creating the objects its routes point at inside world.league (owned by world.players[0]
-# where an object has an owner). The kinds it returns can be used as ``obj`` in its ROUTES.
-# A kind's dict may hold "?" for a query string the probe adds (e.g. {"?": "hand_id=12"}).
-# Group declarations: a key ending in ":*" covers a whole URL namespace (e.g. "admin:*").
+
+# ---------------------------------------------------------------- enforcement
+
+# The object check each level asks of ``object_for_request`` / DRF's ``get_object``.
+OBJECT_NEED = {
+    PUBLIC: Need.VIEW,
+    LOGGED_IN: Need.VIEW,
+    PLAYER: Need.VIEW,
+    ANY_REFEREE: Need.VIEW,
+    ANY_ADMIN: Need.VIEW,
+    SUPERUSER: Need.VIEW,
+    SELF: Need.SELF,
+    OWNER: Need.OWNER,
+    REFEREE: Need.REFEREE,
+    ADMIN: Need.ADMIN,
+    SELF_OR_ADMIN: Need.SELF_OR_ADMIN,
+}
+
+
+def actor_may_try(user: Any, level: str) -> bool:
+    """What can be told of ``user`` before any object is fetched: False refuses at once; True lets
+    the view fetch the object, whose check (``OBJECT_NEED``) decides the rest. A user who holds the
+    role in no league at all is refused here, which also answers before any database lookup."""
+    if level == PUBLIC:
+        return True
+    if not getattr(user, "is_authenticated", False):
+        return False
+    if level == PLAYER:
+        return player_of(user) is not None
+    if level in (ANY_REFEREE, REFEREE):
+        return is_referee(user)
+    if level in (ANY_ADMIN, ADMIN):
+        return is_admin(user)
+    if level == SUPERUSER:
+        return bool(user.is_superuser)
+    return True  # LOGGED_IN, and the object levels: the object decides
+
+
+def method_level(declared: Route, method: str) -> str | None:
+    """The level declared for ``method`` (HEAD and OPTIONS as GET), or None when not declared."""
+    method = "GET" if method in ("HEAD", "OPTIONS") else method
+    return declared.methods.get(method)
+
+
+def access(obj: str | None = None, *, skip: str = "", query: str = "",
+           **methods: str) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+    """Declare and enforce a page view's access. An undeclared method is 405; an anonymous visitor
+    opening a page that needs a login goes to the login page (a form posted anonymously is 403); an actor who cannot meet the level is 403. The
+    view then fetches its object with ``object_for_request``, which applies the level's object
+    check."""
+    declared = route(obj, skip=skip, query=query, **methods)
+
+    def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @wraps(view)
+        def enforced(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            level = method_level(declared, request.method or "GET")
+            if level is None:
+                return HttpResponseNotAllowed(sorted(declared.methods))
+            if not actor_may_try(request.user, level):
+                if request.method in ("GET", "HEAD") and not getattr(request.user, "is_authenticated", False):
+                    return redirect_to_login(request.get_full_path())  # a page to read: log in first
+                raise PermissionDenied(_("You may not do this."))
+            request.access_need = OBJECT_NEED[level]  # type: ignore[attr-defined]
+            return view(request, *args, **kwargs)
+
+        enforced.access = declared  # type: ignore[attr-defined]
+        return enforced
+
+    return decorate
+
+
+def object_for_request(request: Any, model_or_qs: Any, **lookup: Any) -> Any:
+    """Fetch the object a declared view acts on and check it at the level the view declares for
+    this request's method (404 when missing, 403 when the actor may not)."""
+    need = getattr(request, "access_need", None)
+    if need is None:
+        raise ImproperlyConfigured("object_for_request needs a view with declared access (@access)")
+    return object_for_actor(model_or_qs, actor=request.user, need=need, **lookup)

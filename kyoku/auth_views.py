@@ -8,8 +8,14 @@ from rest_framework import status
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.response import Response
 
+from kyoku.access import PUBLIC, route
+from kyoku.api_access import DeclaredAccess
+
 
 class ObtainAuthTokenLocked(ObtainAuthToken):
+    permission_classes = [DeclaredAccess]  # DRF's own view allows all: declared like every other
+    access = route(POST=PUBLIC)
+
     def post(self, request, *args, **kwargs):
         django_request = request._request
         AxesProxyHandler.update_request(django_request)

@@ -10,6 +10,8 @@ Needs, weakest first:
   OWNER    the owning player, or that league's referee/admin (``owner_of(obj)`` names the player)
   REFEREE  a referee or admin of the object's league
   ADMIN    an admin of the object's league
+  SELF     the owning player only
+  SELF_OR_ADMIN  the player (the object, or its owner), or an admin of a league they belong to
 A superuser counts as admin and referee of every league.
 """
 
@@ -28,6 +30,8 @@ class Need(str, Enum):
     OWNER = "owner"
     REFEREE = "referee"
     ADMIN = "admin"
+    SELF = "self"  # the owning player only
+    SELF_OR_ADMIN = "self_or_admin"  # the player, or an admin of a league the player belongs to
 
 
 # ---------------------------------------------------------------- actors and roles
@@ -167,9 +171,14 @@ def owner_of(obj):
 
 
 def allowed(user, obj, need: Need) -> bool:
-    league = league_of(obj)
     if need == Need.VIEW:
         return True
+    if need == Need.SELF:
+        player = player_of(user)
+        return player is not None and getattr(owner_of(obj), "pk", None) == player.pk
+    if need == Need.SELF_OR_ADMIN:
+        return player_private_visible(user, owner_of(obj) or obj)
+    league = league_of(obj)
     if need == Need.ADMIN:
         return is_admin(user, league)
     if need == Need.REFEREE:

@@ -6,10 +6,11 @@ from django.http import FileResponse, Http404, JsonResponse
 from django.utils.translation import gettext as _
 from django.views import defaults
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import require_safe
+
+from kyoku.access import PUBLIC, access
 
 
-@require_safe
+@access(GET=PUBLIC)
 @cache_control(max_age=86400, public=True)
 def favicon(request):
     path = finders.find("favicon.ico")

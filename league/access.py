@@ -3,11 +3,6 @@
 from kyoku.access import ADMIN, ANY_ADMIN, LOGGED_IN, OWNER, PUBLIC, route
 
 ROUTES = {
-    # site-wide routes of config/urls.py
-    "admin:*": route(skip="Django admin: staff only by Django's own checks (tests/security/test_admin_audit.py)"),
-    "set_language": route(POST=PUBLIC),
-    "login": route(GET=PUBLIC, POST=PUBLIC),
-    "logout": route(POST=PUBLIC),
     # pages
     "home": route(GET=PUBLIC),
     "season": route("season", GET=PUBLIC),
@@ -20,10 +15,6 @@ ROUTES = {
     "me": route(GET=LOGGED_IN, POST=LOGGED_IN),
     "application-proof": route("application", GET=OWNER),
     # API
-    "api-root": route(GET=PUBLIC),
-    "schema": route(GET=PUBLIC),
-    "api-docs": route(GET=PUBLIC),
-    "api-token": route(POST=PUBLIC),
     "player-list": route(GET=PUBLIC),
     "player-detail": route("pk_player", GET=PUBLIC),
     "player-history": route("pk_player", GET=PUBLIC),

@@ -7,11 +7,10 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from kyoku.authz import Need, authorize, object_for_actor
+from kyoku.access import ADMIN, PUBLIC, object_for_request, route
 from kyoku.idempotency import idempotent
 from league.api.serializers import GameResultSerializer
 from league.models import Game, Season
@@ -98,7 +97,7 @@ class HandWrittenSerializer(serializers.Serializer):
 class SettleView(APIView):
     """Settle one hand record or a list (settlement contract). Stores nothing; anyone may call it."""
 
-    permission_classes = [AllowAny]
+    access = route(POST=PUBLIC)
     authentication_classes = []  # no session, so no CSRF: the endpoint reads and writes nothing of anyone's
 
     @extend_schema(
@@ -137,13 +136,9 @@ class SettleView(APIView):
 # ---------------------------------------------------------------- hand-by-hand games
 
 
-def _game(pk, request=None, need: Need = Need.VIEW) -> Game:
-    return object_for_actor(Game.objects.select_related("season__rule_set", "season__league"),
-                            actor=getattr(request, "user", None), need=need, pk=pk)
-
-
-def _admin_check(request, game: Game) -> None:
-    authorize(request.user, game, Need.ADMIN)
+def _game(request, pk) -> Game:
+    """The game, checked at the level the view declares for this method."""
+    return object_for_request(request, Game.objects.select_related("season__rule_set", "season__league"), pk=pk)
 
 
 def _written(hand: HandRecord, game: Game) -> dict:
@@ -153,12 +148,11 @@ def _written(hand: HandRecord, game: Game) -> dict:
 class GameHandsView(APIView):
     """A game's hands in order (anyone) and entering the next hand (league admins)."""
 
-    def get_permissions(self):
-        return [IsAuthenticated()] if self.request.method == "POST" else [AllowAny()]
+    access = route("game", GET=PUBLIC, POST=ADMIN)
 
     @extend_schema(responses=GameHandsSerializer, tags=["hands"])
     def get(self, request, pk):
-        game = _game(pk)
+        game = _game(request, pk)
         hands = list(selectors.game_hands(game=game))
         return Response({"position": selectors.game_position(game=game, hands=hands),
                          "hands": HandRecordSerializer(hands, many=True).data})
@@ -173,8 +167,7 @@ class GameHandsView(APIView):
                            "type": "ron", "from": 2, "winners": [{"seat": 1, "han": 2, "fu": 30}]}}})])
     @idempotent
     def post(self, request, pk):
-        game = _game(pk)
-        _admin_check(request, game)
+        game = _game(request, pk)
         data = HandInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         hand, created = services.hand_record_add(game=game, actor=request.user, **data.validated_data)
@@ -184,14 +177,13 @@ class GameHandsView(APIView):
 class GameHandDetailView(APIView):
     """Correct one hand (every later hand of the game is re-settled), or delete it."""
 
-    permission_classes = [IsAuthenticated]
+    access = route("hand", PUT=ADMIN, DELETE=ADMIN, query="hand_id={hand_id}")
 
     @extend_schema(request=HandCorrectionSerializer, responses=HandWrittenSerializer,
                    parameters=[IDEMPOTENCY_HEADER], tags=["hands"])
     @idempotent
     def put(self, request, pk, sequence):
-        game = _game(pk)
-        _admin_check(request, game)
+        game = _game(request, pk)
         hand = get_object_or_404(HandRecord, game=game, sequence=sequence)
         data = HandCorrectionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
@@ -209,8 +201,7 @@ class GameHandDetailView(APIView):
     @idempotent
     def delete(self, request, pk, sequence):
         """Delete a hand entered by mistake: later hands move up one number and are re-settled."""
-        game = _game(pk)
-        _admin_check(request, game)
+        game = _game(request, pk)
         hand_id = request.query_params.get("hand_id", "")
         if not hand_id.isdigit():
             raise ValidationError({"hand_id": ["give the id of the hand to delete (from the hands list)"]})
@@ -222,12 +213,11 @@ class GameHandDetailView(APIView):
 class GameHandPreviewView(APIView):
     """Settle a hand as it would be stored, without storing it (the scorekeeper's preview)."""
 
-    permission_classes = [IsAuthenticated]
+    access = route("game", POST=ADMIN)
 
     @extend_schema(request=HandInputSerializer, responses=HandPreviewSerializer, tags=["hands"])
     def post(self, request, pk):
-        game = _game(pk)
-        _admin_check(request, game)
+        game = _game(request, pk)
         data = HandInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         preview = services.hand_preview(game=game, **data.validated_data)
@@ -240,7 +230,7 @@ class GameHandPreviewView(APIView):
 class GameHandsFinishView(APIView):
     """End the game at its last hand: the final scores are derived and recorded as the result."""
 
-    permission_classes = [IsAuthenticated]
+    access = route("game", POST=ADMIN)
 
     @extend_schema(request=None, parameters=[IDEMPOTENCY_HEADER], tags=["hands"],
                    responses={201: GameResultSerializer, 200: GameResultSerializer,
@@ -248,8 +238,7 @@ class GameHandsFinishView(APIView):
                                                                "(errors name 'scores').")})
     @idempotent
     def post(self, request, pk):
-        game = _game(pk)
-        _admin_check(request, game)
+        game = _game(request, pk)
         result, created = services.game_hands_finish(game=game, actor=request.user)
         return Response(GameResultSerializer(result).data,
                         status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
@@ -276,15 +265,14 @@ class SeasonResettleSummarySerializer(serializers.Serializer):
 
 
 def _season(request, pk) -> Season:
-    return object_for_actor(Season.objects.select_related("league", "rule_set"), actor=request.user,
-                            need=Need.ADMIN, pk=pk)
+    return object_for_request(request, Season.objects.select_related("league", "rule_set"), pk=pk)
 
 
 class SeasonRulesView(APIView):
     """Revise a season's rules: a new version of its rule set, then every hand re-settled, every
     result's points re-derived and the standings recomputed, in one transaction."""
 
-    permission_classes = [IsAuthenticated]
+    access = route("season", POST=ADMIN)
 
     @extend_schema(request=SeasonRulesRevisionSerializer, responses=SeasonResettleSummarySerializer,
                    parameters=[IDEMPOTENCY_HEADER], tags=["seasons"],
@@ -302,7 +290,7 @@ class SeasonResettleView(APIView):
     """Re-settle every hand of a season under its current rules (after an engine fix) and bring
     results and standings up to date. Running it twice changes nothing the second time."""
 
-    permission_classes = [IsAuthenticated]
+    access = route("season", POST=ADMIN)
 
     @extend_schema(request=None, responses=SeasonResettleSummarySerializer, tags=["seasons"])
     def post(self, request, pk):
@@ -317,7 +305,7 @@ class RiichiPresetsView(APIView):
     """Every riichi preset with each option's label, meaning, value in words and source, in the
     language the request asks for (Accept-Language or ?lang=); raw values beside the words for tools."""
 
-    permission_classes = [AllowAny]
+    access = route(GET=PUBLIC)
     authentication_classes = []
 
     @extend_schema(summary="Riichi presets and their options, in words, with sources",

@@ -5,13 +5,12 @@ from __future__ import annotations
 import uuid
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
-from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_POST
+from django.core.exceptions import ValidationError
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from kyoku import authz
+from kyoku.access import ADMIN, PUBLIC, access, object_for_request
 from kyoku.errors import engine_error_words
 from league import selectors as league_selectors
 from league.forms import service_errors_to_form, service_errors_to_messages
@@ -55,10 +54,10 @@ def _correcting(request, hands) -> int | None:
     return None
 
 
-@login_required
+@access("game", GET=ADMIN, POST=ADMIN)
 def scorekeeper(request, game_id):
-    game = authz.object_for_actor(Game.objects.select_related("season__rule_set", "season__league", "division"),
-                                  actor=request.user, need=authz.Need.ADMIN, pk=game_id)
+    game = object_for_request(request, Game.objects.select_related("season__rule_set", "season__league", "division"),
+                              pk=game_id)
     form = HandRecordForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -97,12 +96,10 @@ def scorekeeper(request, game_id):
     })
 
 
-@login_required
-@require_POST
+@access("hand", POST=ADMIN)
 def hand_delete(request, game_id, sequence):
     """Undo a hand entered by mistake (the scorekeeper's last hand; later hands, if any, move up)."""
-    game = authz.object_for_actor(Game.objects.select_related("season__league"), actor=request.user,
-                                  need=authz.Need.ADMIN, pk=game_id)
+    game = object_for_request(request, Game.objects.select_related("season__league"), pk=game_id)
     try:
         hand = services.hand_expected(game=game, sequence=sequence, hand_id=request.POST.get("hand_id", ""))
         services.hand_record_delete(hand=hand, actor=request.user)
@@ -122,6 +119,7 @@ def _beijing_hand_factors(position) -> list[dict]:
     return [f for f in selectors.beijing_factors() if f["kind"] == "hand"]
 
 
+@access(GET=PUBLIC)
 def rules_tables(request):
     return render(request, "scoring/rules.html", {
         "zung_jung": selectors.zung_jung_table(), "zung_jung_options": selectors.system_options("zung-jung"),
@@ -140,13 +138,14 @@ def _revised_message(summary: dict) -> str:
              "%(results)s results changed.") % values
 
 
+@access("season", GET=PUBLIC, POST=ADMIN)
 def season_rules(request, season_id):
     """A season's rules: the options in force in words, every earlier version, and (league admins)
     a revision through a typed form (riichi; JSON for the other systems), previewed first: which
     options change and how many hands and results would be re-scored. Saving re-settles the
     season's hands and re-derives its results and standings."""
-    season = get_object_or_404(Season.objects.select_related("rule_set", "league"), pk=season_id)
-    is_admin = authz.is_admin(request.user, season.league)
+    season = object_for_request(request, Season.objects.select_related("rule_set", "league"), pk=season_id)
+    is_admin = authz.is_admin(request.user, season.league)  # whether to offer the form
     rule_set = season.rule_set
     data = request.POST if request.method == "POST" else None
     json_form = SeasonRulesForm(data if data is not None and "overrides" in data else None,
@@ -157,8 +156,6 @@ def season_rules(request, season_id):
         form = json_form
     preview = None
     if request.method == "POST":
-        if not is_admin:
-            raise PermissionDenied
         if form.is_valid():
             overrides = getattr(form, "overrides", None)
             if overrides is None:
@@ -188,10 +185,11 @@ def season_rules(request, season_id):
     })
 
 
+@access("game", GET=PUBLIC)
 def game_detail(request, game_id):
     """A game's page: its seats, result and every hand explained (the scoring app owns hands, so it
     owns the page that shows them)."""
-    game = get_object_or_404(league_selectors.games_for(), pk=game_id)
+    game = object_for_request(request, league_selectors.games_for(), pk=game_id)
     seats = list(game.seats.all())
     hands = list(game.hands.order_by("sequence")) if hasattr(game, "hands") else []
     return render(request, "league/game.html", {

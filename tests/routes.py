@@ -1,5 +1,10 @@
-"""The URL conf and the route declarations as the route-walking tests read them (the endpoint
-matrix, tests/security; the zh-Hant page walk, tests/i18n)."""
+"""The URL conf and its access declarations as the route-walking tests read them (the endpoint
+matrix, tests/security; the zh-Hant page walk, tests/i18n).
+
+A route's declaration is read where the code enforces it: ``@access`` on a page view (the
+function's ``access``), ``access`` on an API view, or ``access[action]`` on a viewset
+(kyoku/access.py). Routes served by Django's or a library's own views are declared beside the URL
+conf in ``config.urls.DECLARED``."""
 
 from __future__ import annotations
 
@@ -10,21 +15,7 @@ from pathlib import Path
 from django.apps import apps
 from django.urls import URLPattern, URLResolver, get_resolver
 
-
-def declarations() -> tuple[dict, list]:
-    """Every app's ``ROUTES`` (from its ``access.py`` and ``access_*.py``) and its
-    ``matrix_objects`` factories; a route declared twice is an error."""
-    routes, factories = {}, []
-    for config in apps.get_app_configs():
-        for info in pkgutil.iter_modules([str(Path(config.path))]):
-            if info.name == "access" or info.name.startswith("access_"):
-                module = importlib.import_module(f"{config.name}.{info.name}")
-                for name, declared in getattr(module, "ROUTES", {}).items():
-                    assert name not in routes, f"{name} declared twice"
-                    routes[name] = declared
-                if hasattr(module, "matrix_objects"):
-                    factories.append(module.matrix_objects)
-    return routes, factories
+from kyoku.access import Route
 
 
 def _walk(patterns, namespace=None):
@@ -41,3 +32,61 @@ def named_routes() -> dict:
     for name, pattern in _walk(get_resolver().url_patterns):
         found.setdefault(name, pattern)  # DRF's format-suffix twins share the name: the first stands
     return found
+
+
+def view_declaration(pattern: URLPattern) -> Route | None:
+    """The access the pattern's view declares (and enforces), or None."""
+    callback = pattern.callback
+    declared = getattr(callback, "access", None)
+    if isinstance(declared, Route):
+        return declared
+    cls = getattr(callback, "cls", None) or getattr(callback, "view_class", None)
+    declared = getattr(cls, "access", None)
+    if isinstance(declared, Route):
+        return declared
+    actions = getattr(callback, "actions", None)
+    if not isinstance(declared, dict) or not actions:
+        return None
+    # a viewset: each HTTP method of this URL runs one action, each action declared on its own
+    methods, obj, query = {}, None, ""
+    for method, action in actions.items():
+        entry = declared.get(action)
+        if entry is None or method.upper() not in entry.methods:
+            return None
+        methods[method.upper()] = entry.methods[method.upper()]
+        obj, query = obj or entry.obj, query or entry.query
+    return Route(obj=obj, methods=methods, query=query)
+
+
+def _legacy() -> tuple[dict, list]:
+    """``ROUTES`` and ``matrix_objects`` of the apps' ``access*.py`` modules (the older way)."""
+    routes, factories = {}, []
+    for config in apps.get_app_configs():
+        for info in pkgutil.iter_modules([str(Path(config.path))]):
+            if info.name == "access" or info.name.startswith("access_"):
+                module = importlib.import_module(f"{config.name}.{info.name}")
+                for name, declared in getattr(module, "ROUTES", {}).items():
+                    assert name not in routes, f"{name} declared twice"
+                    routes[name] = declared
+                if hasattr(module, "matrix_objects"):
+                    factories.append(module.matrix_objects)
+    return routes, factories
+
+
+def declarations() -> tuple[dict, list]:
+    """Route name → its declaration, and the matrix's object factories."""
+    from config.urls import DECLARED
+
+    routes, factories = _legacy()
+    for name, declared in DECLARED.items():
+        assert name not in routes, f"{name} declared twice"
+        routes[name] = declared
+    for name, pattern in named_routes().items():
+        declared = view_declaration(pattern)
+        if declared is not None:
+            assert name not in routes, f"{name} declared on its view and in an access module"
+            routes[name] = declared
+    from tests.security.kinds import matrix_objects
+
+    factories.append(matrix_objects)
+    return routes, factories

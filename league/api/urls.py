@@ -1,11 +1,33 @@
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+from rest_framework.routers import APIRootView, DefaultRouter
+
+from kyoku.access import PUBLIC, route
+from kyoku.api_access import DeclaredAccess
 from kyoku.auth_views import obtain_auth_token
-from rest_framework.routers import DefaultRouter
 
 from . import office as office_api, views
 
-router = DefaultRouter()
+
+class RootView(APIRootView):
+    access = route(GET=PUBLIC)
+
+
+class SchemaView(SpectacularAPIView):
+    permission_classes = [DeclaredAccess]  # the library's own default would bypass the declaration
+    access = route(GET=PUBLIC)
+
+
+class DocsView(SpectacularSwaggerSplitView):
+    permission_classes = [DeclaredAccess]
+    access = route(GET=PUBLIC)
+
+
+class Router(DefaultRouter):
+    APIRootView = RootView
+
+
+router = Router()
 router.register("players", views.PlayerViewSet)
 router.register("rulesets", views.RuleSetViewSet)
 router.register("seasons", views.SeasonViewSet, basename="season")
@@ -25,7 +47,7 @@ urlpatterns = [
     path("seasons/<int:pk>/entries/<int:entry_id>/", office_api.SeasonEntryView.as_view(), name="api-season-entry"),
     path("seasons/<int:pk>/games/", office_api.SeasonGamesView.as_view(), name="api-season-games"),
     path("auth/token/", obtain_auth_token, name="api-token"),
-    path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="api-docs"),
+    path("schema/", SchemaView.as_view(), name="schema"),
+    path("docs/", DocsView.as_view(url_name="schema"), name="api-docs"),
     path("", include(router.urls)),
 ]
