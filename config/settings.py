@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "ratings",
     "matchdays",
     "online",
+    "events",
     "demo",  # seed_demo: loads every app's demo data, so it sits above them all
 ]
 

@@ -24,11 +24,13 @@ urlpatterns = [
     path("api/", include("league.api.urls")),
     path("api/", include("matchdays.api_urls")),
     path("api/", include("online.api_urls")),
+    path("api/", include("events.api_urls")),
     path("referee/", include("referee.urls")),
     path("scoring/", include("scoring.urls")),
     path("", include("matchdays.urls")),
     path("", include("ratings.urls")),
     path("online/", include("online.urls")),
+    path("events/", include("events.urls")),
     path("", include("scoring.game_urls")),
     path("", include("league.urls")),
 ]

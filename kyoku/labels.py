@@ -189,6 +189,10 @@ LABELS["audit_object"] = {
     "online.evidencerecord": _("Game record"),
     "online.evidencecheck": _("Evidence check"),
     "auth.user": _("User"),
+    "events.event": _("Tournament"),
+    "events.registration": _("Tournament registration"),
+    "events.round": _("Tournament round"),
+    "events.tablereport": _("Table report"),
 }
 LABELS["audit_action"] = {
     "season.create": _("Season created"),
@@ -241,6 +245,36 @@ LABELS["audit_action"] = {
     "substitution.make": _("Substitute seated"),
     "ratings.game_created": _("Ratings updated for a new game"),
     "ratings.game_replaced": _("Ratings updated for a corrected game"),
+    "event.create": _("Tournament created"),
+    "event.register": _("Registered for the tournament"),
+    "event.withdraw": _("Withdrew from the tournament"),
+    "event.promote_waiting": _("Moved up from the waiting list"),
+    "event.checkin": _("Check-in changed"),
+    "event.seat": _("Tournament rounds seated"),
+    "event.seat_by_standings": _("Round seated by standings"),
+    "event.clock_start": _("Round clock started"),
+    "event.clock_pause": _("Round clock paused"),
+    "event.clock_resume": _("Round clock resumed"),
+    "event.clock_extend": _("Round clock extended"),
+    "event.clock_end": _("Round ended"),
+    "event.table_report": _("Table reported its result"),
+    "event.table_confirm": _("Table result confirmed by a seat"),
+    "event.table_dispute": _("Table result disputed"),
+    "event.table_result": _("Table result entered by the desk"),
+    "event.status": _("Tournament status changed"),
+}
+LABELS["table_status"] = {
+    "playing": pgettext_lazy("table", "Playing"),
+    "pending": pgettext_lazy("table", "Waiting for confirmation"),
+    "disputed": pgettext_lazy("table", "Disputed"),
+    "done": pgettext_lazy("table", "Finished"),
+}
+LABELS["clock_state"] = {
+    "waiting": pgettext_lazy("clock", "Not started"),
+    "running": pgettext_lazy("clock", "Running"),
+    "paused": pgettext_lazy("clock", "Paused"),
+    "time_up": pgettext_lazy("clock", "Time is up"),
+    "ended": pgettext_lazy("clock", "Round over"),
 }
 LABELS["audit_admin_verb"] = {"add": pgettext_lazy("site admin", "added"),
                               "change": pgettext_lazy("site admin", "changed"),

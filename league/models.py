@@ -73,7 +73,15 @@ class Season(models.Model):
         OPEN = "open", _("Open")
         CLOSED = "closed", _("Closed")
 
+    class Kind(models.TextChoices):
+        LEAGUE = "league", _("League season")
+        EVENT = "event", _("Tournament")  # the games of one event (events.Event), beside the seasons
+
     league = models.ForeignKey(League, on_delete=models.PROTECT, related_name="seasons")
+    # an event's games live in a season of their own, so results, hands, rulings, penalties,
+    # histories and ratings work for them as for any game; it is numbered by the quarter it falls
+    # in (for rating order) and is not one of the league's numbered seasons
+    kind = models.CharField(_("kind"), max_length=8, choices=Kind.choices, default=Kind.LEAGUE)
     year = models.PositiveSmallIntegerField(_("year"), validators=[MinValueValidator(2000)])
     number = models.PositiveSmallIntegerField(
         _("season number"), validators=[MinValueValidator(1), MaxValueValidator(4)]
@@ -87,7 +95,8 @@ class Season(models.Model):
     class Meta:
         ordering = ["-year", "-number"]
         constraints = [
-            models.UniqueConstraint(fields=["league", "year", "number"], name="uniq_season"),
+            models.UniqueConstraint(fields=["league", "year", "number"], condition=Q(kind="league"),
+                                    name="uniq_season"),
             models.CheckConstraint(condition=Q(number__gte=1, number__lte=4), name="season_number_1_4"),
         ]
 

@@ -23,7 +23,7 @@ def _next_number(season: Season) -> tuple[int, int]:
 
 def season_next_find(*, season: Season) -> Season | None:
     year, number = _next_number(season)
-    return Season.objects.filter(league=season.league, year=year, number=number).first()
+    return Season.objects.filter(league=season.league, year=year, number=number, kind=Season.Kind.LEAGUE).first()
 
 
 @transaction.atomic

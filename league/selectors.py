@@ -21,7 +21,9 @@ STANDINGS_SORTS = {
 
 
 def season_list(*, league=None):
-    qs = Season.objects.select_related("league", "rule_set").prefetch_related("divisions")
+    """The league's numbered seasons (an event's games have a season of their own, shown with the
+    event: events app)."""
+    qs = Season.objects.filter(kind=Season.Kind.LEAGUE).select_related("league", "rule_set").prefetch_related("divisions")
     return qs.filter(league=league) if league else qs
 
 

@@ -27,6 +27,7 @@ from .games import (
     game_points_compute,
     game_result_recompute,
     game_result_record,
+    game_scores_check,
 )
 from .penalties import penalty_assign, penalty_cancel
 from .promotion import season_promote
@@ -49,6 +50,7 @@ __all__ = [
     "game_points_compute",
     "game_result_recompute",
     "game_result_record",
+    "game_scores_check",
     "penalty_assign",
     "penalty_cancel",
     "player_standings_touch",

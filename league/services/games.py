@@ -85,6 +85,20 @@ def _scores_unit_check(scores: list[int], options: dict) -> None:
 
 
 
+def game_scores_check(*, game: Game, scores, deposits_left: int = 0) -> list[int]:
+    """Every check a result must pass, without storing it (a table's own report is checked
+    when it is made, not only when the table confirms): the scores, the sticks, the unit, and
+    the engine's settlement under the game's rules. Returns the scores as whole numbers."""
+    scores = _validate_scores(scores)
+    if isinstance(deposits_left, bool) or not isinstance(deposits_left, int) or not 0 <= deposits_left <= MAX_DEPOSITS:
+        raise ValidationError({"deposits_left": [f"a whole number of riichi sticks, 0 to {MAX_DEPOSITS}"]})
+    rule_set = game.season.rule_set
+    if rule_set.system == "riichi":
+        _scores_unit_check(scores, rule_set.options)
+    game_points_compute(rule_set=rule_set, scores=scores, deposits_left=deposits_left)
+    return scores
+
+
 class ResultConflict(Conflict):
     """A different result is already stored; replacing it must be explicit (409)."""
 

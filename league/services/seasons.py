@@ -14,22 +14,26 @@ DEFAULT_DIVISIONS = (("A", "A Division", "甲組"), ("B", "B Division", "乙組"
 
 @transaction.atomic
 def season_create(*, league: League, year: int, number: int, rule_set: RuleSet, starts_on=None,
-                  ends_on=None, divisions=DEFAULT_DIVISIONS, actor=None) -> Season:
+                  ends_on=None, divisions=DEFAULT_DIVISIONS, actor=None, kind: str = Season.Kind.LEAGUE,
+                  rules_name: str = "", rules_slug: str = "") -> Season:
     """Create a season with its own copy of the rule set, so later edits of the template
-    never change the meaning of this season's results."""
+    never change the meaning of this season's results. An event's season (``kind="event"``) is
+    not one of the league's numbered seasons: it names its own copy of the rules."""
     if not 1 <= int(number) <= 4:
         raise ValidationError({"number": ["a season number is 1 to 4"]})
-    if Season.objects.filter(league=league, year=year, number=number).exists():
+    if kind == Season.Kind.LEAGUE and Season.objects.filter(league=league, year=year, number=number,
+                                                            kind=Season.Kind.LEAGUE).exists():
         raise ValidationError({"number": [f"{year} S{number} already exists in this league"]})
     if starts_on and ends_on and ends_on < starts_on:
         raise ValidationError({"ends_on": ["ends before it starts"]})
     season_rules = RuleSet.objects.create(
-        name=f"{league.name} {year} S{number}", slug=f"{league.slug}-{year}-s{number}", version=1,
+        name=rules_name or f"{league.name} {year} S{number}", slug=rules_slug or f"{league.slug}-{year}-s{number}",
+        version=1,
         system=rule_set.system, preset=rule_set.preset, overrides=dict(rule_set.overrides),
         options=dict(rule_set.options), notes=f"copied from {rule_set}",
     )
     season = Season.objects.create(league=league, year=year, number=number, rule_set=season_rules,
-                                   starts_on=starts_on, ends_on=ends_on)
+                                   starts_on=starts_on, ends_on=ends_on, kind=kind)
     for order, (code, name, name_zh) in enumerate(divisions):
         Division.objects.create(season=season, code=code, name=name, name_zh=name_zh, order=order)
     audit_log_write(actor=actor, action="season.create", obj=season, data={"rule_set": str(rule_set)})

@@ -1,0 +1,123 @@
+"""Tournament API: the board (conditional on its version, for screens polling every second),
+the ranking, the tables' reports and the round clock."""
+
+from __future__ import annotations
+
+from django.utils.cache import patch_cache_control
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from kyoku.access import ADMIN, PUBLIC, object_for_request, route
+from kyoku.idempotency import idempotent
+from league.models import Game
+
+from . import selectors, services
+from .models import Event, Round, TableReport
+
+
+def _etag(version: int) -> str:
+    return f'"board-{version}"'
+
+
+class BoardView(APIView):
+    """Everything the big screen and the tables' phones show. Send ``If-None-Match`` with the last
+    ETag: while nothing changed the answer is 304 without a database query (the version is cached),
+    so hundreds of screens can poll every second."""
+
+    access = route("event", GET=PUBLIC)
+    authentication_classes: list = []  # public and read-only: no session, no CSRF
+
+    @extend_schema(responses={200: OpenApiResponse(description="The board"), 304: OpenApiResponse(
+        description="Unchanged since the ETag sent")}, tags=["events"])
+    def get(self, request, pk):
+        version = selectors.board_version(pk)
+        if version is None:
+            return Response({"detail": "no such event"}, status=status.HTTP_404_NOT_FOUND)
+        etag = _etag(version)
+        if request.headers.get("If-None-Match") == etag:
+            response = Response(status=status.HTTP_304_NOT_MODIFIED)
+        else:
+            event = object_for_request(request, Event, pk=pk)
+            response = Response(selectors.board(event))
+        response["ETag"] = etag
+        patch_cache_control(response, no_cache=True)
+        return response
+
+
+class RankingView(APIView):
+    """The event's ranking now (after the cut: finalists first)."""
+
+    access = route("event", GET=PUBLIC)
+
+    @extend_schema(tags=["events"])
+    def get(self, request, pk):
+        event = object_for_request(request, Event, pk=pk)
+        return Response(selectors.board(event)["standings"])
+
+
+class ReportSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=0, max_value=3, help_text="The seat acting: 0 East … 3 North.")
+    scores = serializers.ListField(child=serializers.IntegerField(), min_length=4, max_length=4, required=False)
+    deposits_left = serializers.IntegerField(min_value=0, max_value=20, default=0)
+    code = serializers.CharField(required=False, allow_blank=True, default="",
+                                 help_text="The table's code (from its sign), for a phone not logged in.")
+    note = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
+
+
+def _report_data(report: TableReport) -> dict:
+    return {"game": report.game_id, "status": report.status, "scores": report.scores,
+            "deposits_left": report.deposits_left, "confirmed_seats": report.confirmed_seats,
+            "disputed_seat": report.disputed_seat}
+
+
+class TableReportView(APIView):
+    """A table reports its final scores (``action`` report), confirms (confirm) or disputes
+    (dispute) them. The result is recorded when all four seats have confirmed."""
+
+    access = route("event_table", POST=PUBLIC)  # who may act is the table's: its seats or its code
+
+    @extend_schema(request=ReportSerializer, tags=["events"])
+    @idempotent
+    def post(self, request, pk, action):
+        game = object_for_request(request, Game.objects.select_related("season"), pk=pk)
+        data = ReportSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        if action == "report":
+            if "scores" not in v:
+                return Response({"scores": ["four final scores, East to North"]}, status=status.HTTP_400_BAD_REQUEST)
+            report = services.table_report_submit(game=game, scores=v["scores"], deposits_left=v["deposits_left"],
+                                                  seat=v["seat"], actor=request.user, code=v["code"])
+            return Response(_report_data(report), status=status.HTTP_201_CREATED)
+        report = TableReport.objects.filter(game=game).first()
+        if report is None:
+            return Response({"report": ["nothing reported at this table yet"]}, status=status.HTTP_400_BAD_REQUEST)
+        if action == "confirm":
+            report = services.table_report_confirm(report=report, seat=v["seat"], actor=request.user, code=v["code"])
+        else:
+            report = services.table_report_dispute(report=report, seat=v["seat"], note=v["note"],
+                                                   actor=request.user, code=v["code"])
+        return Response(_report_data(report))
+
+
+class ClockSerializer(serializers.Serializer):
+    action = serializers.ChoiceField(choices=services.CLOCK_ACTIONS)
+    minutes = serializers.IntegerField(required=False, default=0, min_value=-120, max_value=120)
+
+
+class ClockView(APIView):
+    """The director's round clock: start, pause, resume, extend (minutes), end."""
+
+    access = route("event_round", POST=ADMIN)
+
+    @extend_schema(request=ClockSerializer, tags=["events"])
+    @idempotent
+    def post(self, request, pk):
+        round_ = object_for_request(request, Round.objects.select_related("event"), pk=pk)
+        data = ClockSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        state = services.round_clock_set(round_=round_, action=data.validated_data["action"],
+                                         minutes=data.validated_data["minutes"], actor=request.user)
+        return Response(state)

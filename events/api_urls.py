@@ -1,0 +1,11 @@
+from django.urls import path, re_path
+
+from . import api
+
+urlpatterns = [
+    path("events/<int:pk>/board", api.BoardView.as_view(), name="api-event-board"),
+    path("events/<int:pk>/ranking", api.RankingView.as_view(), name="api-event-ranking"),
+    re_path(r"^events/tables/(?P<pk>\d+)/(?P<action>report|confirm|dispute)$", api.TableReportView.as_view(),
+            name="api-event-table"),
+    path("events/rounds/<int:pk>/clock", api.ClockView.as_view(), name="api-event-clock"),
+]

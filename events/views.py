@@ -1,0 +1,328 @@
+"""Tournament pages: the event, its director's desk, a table's phone view, the big screen,
+printable seating cards, table signs and the results sheet."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from kyoku import authz
+from kyoku.access import ADMIN, ANY_ADMIN, PLAYER, PUBLIC, access, object_for_request
+from league.forms import service_errors_to_form, service_errors_to_messages
+from league.models import SEAT_NAMES, Game, Player
+
+from . import selectors, services
+from .ema import ema_csv
+from .forms import EventForm, RegistrationForm, SelfRegistrationForm, TableScoresForm
+from .models import Event, Registration, Round, TableReport
+
+CODES_KEY = "event_table_codes"  # the session's table codes: {game id: code}
+
+
+@access(GET=PUBLIC)
+def event_list(request):
+    admin_of = authz.leagues_where(request.user, authz.Need.ADMIN)
+    return render(request, "events/list.html", {"events": selectors.events_list(),
+                                                "may_create": admin_of is None or bool(admin_of)})
+
+
+@access(GET=ANY_ADMIN, POST=ANY_ADMIN)
+def event_new(request):
+    from kyoku.models import League
+
+    ids = authz.leagues_where(request.user, authz.Need.ADMIN)
+    leagues = League.objects.all() if ids is None else League.objects.filter(pk__in=ids)
+    form = EventForm(request.POST or None, leagues=leagues)
+    if request.method == "POST" and form.is_valid():
+        v = form.cleaned_data
+        try:
+            event = services.event_create(
+                league=v["league"], name=v["name"], slug=v["slug"], venue=v["venue"], starts_on=v["starts_on"],
+                ends_on=v["ends_on"], rule_set=v["rule_set"], capacity=v["capacity"], rounds=v["rounds"],
+                round_minutes=v["round_minutes"], cut=v["cut"], final_points=v["final_points"],
+                time_rule=v["time_rule"], dealer_repeats_after_time=v["dealer_repeats_after_time"],
+                seated_by_standings=v["seated_by_standings"], team_scoring=v["team_scoring"],
+                team_best=v["team_best"], leftover=v["leftover"], actor=request.user)
+        except ValidationError as exc:
+            service_errors_to_form(form, exc)
+        else:
+            messages.success(request, _("Event created."))
+            return redirect("event-desk", event_id=event.pk)
+    return render(request, "events/new.html", {"form": form})
+
+
+def _event_context(request, event: Event) -> dict:
+    rows = selectors.event_standings(event)
+    own = authz.player_of(request.user)
+    registration = Registration.objects.filter(event=event, player=own).first() if own else None
+    round_ = selectors.current_round(event)
+    return {
+        "event": event, "standings": selectors.standings_rows(event, rows),
+        "teams": selectors.team_standings(event, rows), "registration": registration, "player": own,
+        "confirmed": Registration.objects.filter(event=event, status=Registration.Status.CONFIRMED,
+                                                 substitute=False).count(),
+        "waiting": Registration.objects.filter(event=event, status=Registration.Status.WAITING).count(),
+        "round": round_, "clock": selectors.round_clock_state(round_),
+        "tables": selectors.round_tables(round_) if round_ else [],
+        "rounds": event.round_set.order_by("number"),
+        "is_event_admin": authz.is_admin(request.user, event.league),
+        "self_form": SelfRegistrationForm(),
+    }
+
+
+@access("event", GET=PUBLIC)
+def event_detail(request, event_id):
+    event = object_for_request(request, Event.objects.select_related("league", "season__rule_set"), pk=event_id)
+    return render(request, "events/detail.html", _event_context(request, event))
+
+
+@access("event", POST=PLAYER)
+def event_register(request, event_id):
+    event = object_for_request(request, Event, pk=event_id)
+    form = SelfRegistrationForm(request.POST)
+    if form.is_valid():
+        try:
+            reg = services.registration_add(event=event, player=authz.player_of(request.user), actor=request.user,
+                                            **form.cleaned_data)
+        except ValidationError as exc:
+            service_errors_to_messages(request, exc)
+        else:
+            messages.success(request, _("You are registered.") if reg.status == Registration.Status.CONFIRMED
+                             else _("The event is full: you are on the waiting list."))
+    else:
+        for errors in form.errors.values():
+            for e in errors:
+                messages.error(request, e)
+    return redirect("event", event_id=event.pk)
+
+
+@access("event", POST=PLAYER)
+def event_withdraw(request, event_id):
+    event = object_for_request(request, Event, pk=event_id)
+    reg = Registration.objects.filter(event=event, player=authz.player_of(request.user)).first()
+    if reg is None:
+        messages.error(request, _("You are not registered."))
+    else:
+        try:
+            services.registration_withdraw(registration=reg, actor=request.user)
+        except ValidationError as exc:
+            service_errors_to_messages(request, exc)
+        else:
+            messages.success(request, _("You have withdrawn."))
+    return redirect("event", event_id=event.pk)
+
+
+def _desk_action(request, event: Event) -> None:
+    action = request.POST.get("action", "")
+    if action == "register":
+        form = RegistrationForm(request.POST)
+        if not form.is_valid():
+            raise ValidationError(form.errors)
+        v = form.cleaned_data
+        player = Player.objects.filter(membership_number=v["membership_number"].strip()).first()
+        if player is None:
+            raise ValidationError({"membership_number": [_("No player has this membership number.")]})
+        services.registration_add(event=event, player=player, team=v["team"], ema_number=v["ema_number"],
+                                  nationality=v["nationality"], substitute=v["substitute"], actor=request.user)
+        messages.success(request, _("%(player)s registered.") % {"player": player})
+    elif action in ("checkin", "checkout"):
+        reg = authz.object_for_actor(Registration.objects.filter(event=event), actor=request.user,
+                                     need=authz.Need.ADMIN, pk=int(request.POST.get("registration") or 0))
+        services.checkin_set(registration=reg, present=action == "checkin", actor=request.user)
+    elif action == "withdraw":
+        reg = authz.object_for_actor(Registration.objects.filter(event=event), actor=request.user,
+                                     need=authz.Need.ADMIN, pk=int(request.POST.get("registration") or 0))
+        services.registration_withdraw(registration=reg, actor=request.user)
+    elif action == "plan":
+        plan = services.seating_plan(event=event, actor=request.user, time_limit=5)
+        messages.success(request, _("Rounds %(rounds)s seated: %(repeats)s repeated meetings, wind imbalance "
+                                    "%(winds)s (least possible %(least)s).")
+                         % {"rounds": ", ".join(map(str, plan["rounds"])), "repeats": plan["repeats"],
+                            "winds": plan["wind_imbalance"], "least": plan["wind_imbalance_min"]})
+    elif action == "seat_by_standings":
+        round_ = Round.objects.get(event=event, pk=int(request.POST.get("round") or 0))
+        tables = services.seating_by_standings(round_=round_, actor=request.user)
+        messages.success(request, _("Round %(n)s seated by standings: %(tables)s tables.")
+                         % {"n": round_.number, "tables": tables})
+    elif action in ("running", "finished"):
+        services.event_status_set(event=event, status=action, actor=request.user)
+        messages.success(request, _("The event is now: %(status)s.") % {"status": event.__class__.Status(action).label})
+    else:
+        raise ValidationError({"action": [_("Unknown action.")]})
+
+
+@access("event", GET=ADMIN, POST=ADMIN)
+def event_desk(request, event_id):
+    """The director's desk: registrations and check-in, seating, the round clocks, the cut."""
+    event = object_for_request(request, Event.objects.select_related("league", "season"), pk=event_id)
+    if request.method == "POST":
+        try:
+            _desk_action(request, event)
+        except (ValueError, Round.DoesNotExist):
+            messages.error(request, _("Unknown round or registration."))
+        except ValidationError as exc:
+            service_errors_to_messages(request, exc)
+        return redirect("event-desk", event_id=event.pk)
+    context = _event_context(request, event)
+    context.update({
+        "registrations": Registration.objects.filter(event=event).select_related("player").order_by(
+            "status", "registered_at"),
+        "register_form": RegistrationForm(),
+        "round_rows": [{"round": r, "clock": selectors.round_clock_state(r),
+                        "seated": services.round_games(r).exists()} for r in event.round_set.order_by("number")],
+    })
+    return render(request, "events/desk.html", context)
+
+
+@access("event_round", POST=ADMIN)
+def round_clock(request, round_id):
+    round_ = object_for_request(request, Round.objects.select_related("event"), pk=round_id)
+    try:
+        minutes = int(request.POST.get("minutes") or 0)
+    except ValueError:
+        minutes = 0
+    try:
+        services.round_clock_set(round_=round_, action=request.POST.get("action", ""), minutes=minutes,
+                                 actor=request.user)
+    except ValidationError as exc:
+        service_errors_to_messages(request, exc)
+    target = request.POST.get("next", "")
+    return redirect(target if target.startswith("/events/") else f"/events/{round_.event_id}/desk/")
+
+
+def _seat_rows(game: Game) -> list[dict]:
+    return [{"seat": s.seat, "wind_word": str(SEAT_NAMES[s.seat]), "name": s.player.display_name,
+             "player": s.player_id} for s in sorted(game.seats.select_related("player"), key=lambda s: s.seat)]
+
+
+def _session_code(request, game: Game) -> str:
+    return (request.session.get(CODES_KEY) or {}).get(str(game.pk), "")
+
+
+@access("event_table", GET=PUBLIC, POST=PUBLIC)
+def event_table(request, game_id):
+    """A table's phone view: the clock, the seats, and the result the table reports and confirms.
+    Who may act: a player seated here (logged in), the table's phone (with the code on the table's
+    sign), or a referee or admin of the league (who enters the result directly)."""
+    game = object_for_request(request, Game.objects.select_related("season__event", "season__rule_set"), pk=game_id)
+    try:
+        event = game.season.event
+    except Event.DoesNotExist:
+        return redirect("game", game_id=game.pk)
+    code = _session_code(request, game)
+    may_act = services.table_may_act(game, request.user, code)
+    is_desk = authz.is_referee(request.user, event.league)
+    seats = _seat_rows(game)
+    report = TableReport.objects.filter(game=game).first()
+    form = TableScoresForm(request.POST if request.method == "POST" and request.POST.get("action") in (
+        "report", "enter") else None, seats=seats)
+    if request.method == "POST":
+        action = request.POST.get("action", "")
+        try:
+            seat = int(request.POST.get("seat", -1))
+        except ValueError:
+            seat = -1
+        try:
+            if action in ("report", "enter"):
+                if not form.is_valid():
+                    raise ValidationError(_("Check the scores."))
+                if action == "enter":
+                    services.table_result_enter(game=game, scores=form.scores(),
+                                                deposits_left=form.cleaned_data["deposits_left"], actor=request.user)
+                    messages.success(request, _("Result recorded."))
+                else:
+                    services.table_report_submit(game=game, scores=form.scores(), seat=seat, actor=request.user,
+                                                 deposits_left=form.cleaned_data["deposits_left"], code=code)
+                    messages.success(request, _("Reported: the other players confirm."))
+            elif action == "confirm" and report:
+                report = services.table_report_confirm(report=report, seat=seat, actor=request.user, code=code)
+                messages.success(request, _("Result confirmed and recorded.") if report.status == "confirmed"
+                                 else _("Confirmed."))
+            elif action == "dispute" and report:
+                services.table_report_dispute(report=report, seat=seat, note=request.POST.get("note", ""),
+                                              actor=request.user, code=code)
+                messages.warning(request, _("Disputed: a referee is called to the table."))
+            else:
+                raise ValidationError({"action": [_("Unknown action.")]})
+        except ValidationError as exc:
+            if form.is_bound and not form.is_valid():
+                return _table_render(request, event, game, seats, report, form, may_act, is_desk, status=400)
+            service_errors_to_messages(request, exc)
+        return redirect("event-table", game_id=game.pk)
+    return _table_render(request, event, game, seats, report, form, may_act, is_desk)
+
+
+def _table_render(request, event, game, seats, report, form, may_act, is_desk, status=200):
+    round_ = Round.objects.filter(event=event, number=game.match_day).first()
+    names = {s["seat"]: s["name"] for s in seats}
+    return render(request, "events/table.html", {
+        "event": event, "game": game, "seats": seats, "report": report, "form": form,
+        "may_act": sorted(may_act), "act_names": [(s, names[s]) for s in sorted(may_act)], "is_desk": is_desk,
+        "clock": selectors.round_clock_state(round_), "round": round_,
+        "result": getattr(game, "result", None),
+        "unconfirmed": [(s, names[s]) for s in range(4) if report and s not in report.confirmed_seats],
+    }, status=status)
+
+
+@access("event", GET=PUBLIC, POST=PUBLIC)
+def event_table_code(request, event_id):
+    """Enter the code printed on a table's sign: the phone then acts for that table."""
+    event = object_for_request(request, Event, pk=event_id)
+    error = ""
+    if request.method == "POST":
+        code = (request.POST.get("code") or "").strip().upper()
+        round_ = selectors.current_round(event)
+        games = Game.objects.filter(season=event.season, match_day=round_.number) if round_ else Game.objects.none()
+        for game in games:
+            if services.table_code_valid(game, code):
+                codes = dict(request.session.get(CODES_KEY) or {})
+                codes[str(game.pk)] = code
+                request.session[CODES_KEY] = codes
+                return redirect("event-table", game_id=game.pk)
+        error = _("No table of the current round has this code.")
+    return render(request, "events/code.html", {"event": event, "error": error}, status=400 if error else 200)
+
+
+@access("event", GET=PUBLIC)
+def event_board(request, event_id):
+    event = object_for_request(request, Event, pk=event_id)
+    return render(request, "events/board.html", {"event": event, "board": selectors.board(event)})
+
+
+@access("event", GET=PUBLIC)
+def event_cards(request, event_id):
+    event = object_for_request(request, Event, pk=event_id)
+    return render(request, "events/cards.html", {"event": event, "cards": selectors.seating_cards(event)})
+
+
+@access("event", GET=ADMIN)
+def event_signs(request, event_id):
+    """One sign per table for every seated round, with the table's code (director only: the code
+    lets a phone report for the table)."""
+    event = object_for_request(request, Event, pk=event_id)
+    signs = []
+    for r in event.round_set.order_by("number"):
+        for t in selectors.round_tables(r):
+            signs.append({"round": r, "table": t["table"], "seats": t["seats"],
+                          "code": services.table_code(t["game"])})
+    return render(request, "events/signs.html", {"event": event, "signs": signs})
+
+
+@access("event", GET=PUBLIC)
+def event_results(request, event_id):
+    event = object_for_request(request, Event.objects.select_related("league"), pk=event_id)
+    rows = selectors.standings_rows(event, selectors.event_standings(event))
+    return render(request, "events/results.html", {
+        "event": event, "standings": rows, "teams": selectors.team_standings(event, selectors.event_standings(event)),
+        "champion": rows[0] if rows and event.status == Event.Status.FINISHED else None})
+
+
+@access("event", GET=ADMIN)
+def event_ema(request, event_id):
+    event = object_for_request(request, Event, pk=event_id)
+    response = HttpResponse(ema_csv(selectors.ema_placed(event)), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-ema.csv"'
+    return response
