@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from django.utils.cache import patch_cache_control
 from drf_spectacular.utils import OpenApiResponse, extend_schema
+from django.utils.translation import gettext as _
 from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
@@ -34,7 +36,7 @@ class BoardView(APIView):
     def get(self, request, pk):
         version = selectors.board_version(pk)
         if version is None:
-            return Response({"detail": "no such event"}, status=status.HTTP_404_NOT_FOUND)
+            raise NotFound(_("No such event."))
         etag = _etag(version)
         if request.headers.get("If-None-Match") == etag:
             response = Response(status=status.HTTP_304_NOT_MODIFIED)
@@ -87,13 +89,13 @@ class TableReportView(APIView):
         v = data.validated_data
         if action == "report":
             if "scores" not in v:
-                return Response({"scores": ["four final scores, East to North"]}, status=status.HTTP_400_BAD_REQUEST)
+                raise ValidationError({"scores": [_("Four final scores, East to North.")]})
             report = services.table_report_submit(game=game, scores=v["scores"], deposits_left=v["deposits_left"],
                                                   seat=v["seat"], actor=request.user, code=v["code"])
             return Response(_report_data(report), status=status.HTTP_201_CREATED)
         report = TableReport.objects.filter(game=game).first()
         if report is None:
-            return Response({"report": ["nothing reported at this table yet"]}, status=status.HTTP_400_BAD_REQUEST)
+            raise ValidationError({"report": [_("Nothing has been reported at this table yet.")]})
         if action == "confirm":
             report = services.table_report_confirm(report=report, seat=v["seat"], actor=request.user, code=v["code"])
         else:

@@ -1,15 +1,24 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from kyoku.labels import label
 from kyoku.models import League
 from league.models import RuleSet
 
 from .models import Event
 
 
+class RuleSetChoiceField(forms.ModelChoiceField):
+    """A template named by its preset in the reader's language (its stored name is the admin's)."""
+
+    def label_from_instance(self, obj) -> str:
+        return f"{label(obj.preset, 'preset')} · v{obj.version}"
+
+
 class EventForm(forms.ModelForm):
     league = forms.ModelChoiceField(queryset=League.objects.none(), label=_("League"))
-    rule_set = forms.ModelChoiceField(queryset=RuleSet.objects.filter(is_template=True), label=_("Rules"))
+    rule_set = RuleSetChoiceField(queryset=RuleSet.objects.filter(is_template=True).order_by("preset", "-version"),
+                                  label=_("Rules"))
 
     class Meta:
         model = Event

@@ -47,6 +47,8 @@ def event_board_bump(event_id: int) -> None:
     Event.objects.filter(pk=event_id).update(board_version=F("board_version") + 1)
     from .selectors import board_version_forget
 
+    # forgotten now and again at the commit: a poll in between caches the old version, not the new
+    board_version_forget(event_id)
     transaction.on_commit(lambda: board_version_forget(event_id))
 
 

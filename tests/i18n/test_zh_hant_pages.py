@@ -51,7 +51,9 @@ ENGLISH = [
 # Codes a page shows on purpose, as what the user types: the audit log's action filter names them.
 ALLOWED = {"season-audit": {"game_result", "hand", "penalty", "admin"},
            # the account form's examples: ranks and rooms are typed as the platforms' codes
-           "me": {"celestial", "phoenix", "throne"}}
+           "me": {"celestial", "phoenix", "throne"},
+           # a nation's ISO 3166 code, typed as the example shows it
+           "event-desk": {"HKG"}}
 SNAKE = re.compile(r"(?<![\w/.@-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w/.@-])")
 # An English word: three ASCII letters or more, not part of a URL, an e-mail, a file name or a code.
 WORD = re.compile(r"(?<![\w/.@:#=&?-])[A-Za-z][A-Za-z'’]+[A-Za-z](?![\w/@-]|\.[a-z])")
@@ -64,6 +66,7 @@ PROPER = {
     "English",  # the language chooser names each language in itself
     "OpenSkill", "XML", "mjlog", "zip",  # a library's name; file formats a form asks for
     "Sylvain", "Malbec", "pixiv",  # the WRC rule book's author and a site, cited on the rules page
+    "ISO",  # ISO 3166 nation codes, asked for by the EMA's ranking
 }
 
 
@@ -150,6 +153,14 @@ def _venues_and_notes() -> list[str]:
     out += list(Appeal.objects.values_list("decision_reason", flat=True))
     out += list(Ruling.objects.values_list("override_reason", flat=True))
     out += [x for p in Player.objects.all() for x in (p.tenhou_id, p.mahjong_soul_id)]
+    from events import services as events
+    from events.models import Event, Registration, TableReport
+    from league.models import Game
+
+    out += [x for e in Event.objects.all() for x in (e.name, e.venue)]
+    out += [x for r in Registration.objects.all() for x in (r.team, r.nationality, r.ema_number)]
+    out += list(TableReport.objects.values_list("dispute_note", flat=True))
+    out += [events.table_code(g) for g in Game.objects.filter(season__kind="event")]  # printed on the signs
     return out
 
 

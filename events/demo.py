@@ -1,0 +1,81 @@
+"""Demo data for tournaments (called by demo's seed_demo): the league's winter open, 40 players over
+six rounds and a final table, run from the tables' phones. Rounds 1 to 4 are played; round 5 is
+running on the clock, one table waiting for its players to confirm (the demo player's), one
+disputed and on the referee desk, the others still playing or done."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from typing import Callable
+
+from django.utils import timezone
+
+from league.models import Game, Player, RuleSet
+
+from . import services
+from .models import Round
+
+GUESTS = [("Anna Keller", "DEU", "05010233"), ("Pierre Morel", "FRA", "04010871"), ("Sofia Rossi", "ITA", "07000412"),
+          ("Jan de Vries", "NLD", "08020114"), ("Emma Larsen", "DNK", "03000962"), ("Oliver Smith", "GBR", "11000347"),
+          ("Ines Garcia", "ESP", "10000505"), ("Mika Virtanen", "FIN", "14000078")]
+TEAMS = ["Wan Chai Dragons", "Kowloon Winds", "Sha Tin Bamboo", "Central Circles", "Mong Kok Characters",
+         "Tsuen Wan Flowers", "Sai Kung Seasons", "Aberdeen Tiles", "Europe Guests", "Island Honours"]
+
+
+def _round_run(event, number: int, started: dt.datetime, minutes: int, actor) -> Round:
+    round_ = Round.objects.get(event=event, number=number)
+    services.round_clock_set(round_=round_, action="start", actor=actor, now=started)
+    return Round.objects.get(pk=round_.pk)
+
+
+def _table_report(game: Game, scores: list[int], confirm: tuple[int, ...]):
+    code = services.table_code(game)
+    report = services.table_report_submit(game=game, scores=scores, seat=confirm[0], code=code)
+    for seat in confirm[1:]:
+        report = services.table_report_confirm(report=report, seat=seat, code=code)
+    return report
+
+
+def event_seed(*, league, rules: RuleSet, players: list[Player], demo_player: Player, admin,
+               scores: Callable[[random.Random, int], list[int]], rng: random.Random) -> None:
+    today = timezone.localdate()
+    now = timezone.now().replace(microsecond=0)
+    event = services.event_create(
+        league=league, name="HKRL Winter Open 2026", slug="winter-open-2026", venue="Wan Chai Community Hall 灣仔社區會堂",
+        starts_on=today, ends_on=today + dt.timedelta(days=1), rule_set=rules, capacity=40, rounds=6,
+        round_minutes=75, cut=4, final_points="half", time_rule="finish_hand", team_scoring="best", team_best=3,
+        tiebreaks=["firsts", "best_game"], actor=admin)
+    field = list(players[:32])
+    for name, nation, ema_number in GUESTS:
+        field.append(Player.objects.create(display_name=name, membership_number=f"GUEST{len(field):03d}"))
+    for i, player in enumerate(field):
+        guest = i >= 32
+        reg = services.registration_add(
+            event=event, player=player, team=TEAMS[8] if guest else TEAMS[i % 8 if i % 8 != 7 else 9],
+            ema_number=GUESTS[i - 32][2] if guest else "", nationality=GUESTS[i - 32][1] if guest else "HKG",
+            actor=admin)
+        services.checkin_set(registration=reg, present=True, actor=admin)
+    services.event_status_set(event=event, status="running", actor=admin)
+    services.seating_plan(event=event, actor=admin, time_limit=5)
+    start_points = event.season.rule_set.options["start_points"]
+    # rounds 1 to 4 this morning, 90 minutes apart, every table reporting and confirming itself
+    first = now - dt.timedelta(hours=6, minutes=35)
+    for number in range(1, 5):
+        started = first + dt.timedelta(minutes=90 * (number - 1))
+        round_ = _round_run(event, number, started, 75, admin)
+        for game in Game.objects.filter(season=event.season, match_day=number).order_by("table"):
+            _table_report(game, scores(rng, 4 * start_points), (0, 1, 2, 3))
+        services.round_clock_set(round_=round_, action="end", actor=admin, now=started + dt.timedelta(minutes=78))
+    # round 5: 35 minutes gone on the clock
+    _round_run(event, 5, now - dt.timedelta(minutes=35), 75, admin)
+    games = list(Game.objects.filter(season=event.season, match_day=5).order_by("table"))
+    mine = next(g for g in games if g.seats.filter(player=demo_player).exists())
+    others = [g for g in games if g.pk != mine.pk]
+    seat = mine.seats.get(player=demo_player).seat
+    _table_report(mine, scores(rng, 4 * start_points), ((seat + 1) % 4,))  # the demo player has yet to confirm
+    disputed = _table_report(others[0], scores(rng, 4 * start_points), (0, 1))
+    services.table_report_dispute(report=disputed, seat=3, code=services.table_code(others[0]),
+                                  note="North says the last hand was a 12,000 ron, not 8,000.")
+    for game in others[1:4]:
+        _table_report(game, scores(rng, 4 * start_points), (0, 1, 2, 3))

@@ -1,0 +1,125 @@
+"""The tournament's pages through HTTP, as their users walk them: a table's phone with the code
+from its sign, the director's desk and clock, the big screen's conditional polling, the printed
+cards and signs, and the results out, in English, Chinese and Japanese."""
+
+import pytest
+from django.test import Client
+
+from events import services
+from league.models import Game, GameResult
+
+from .conftest import SCORES
+
+
+def _client(user=None, lang="en"):
+    client = Client(HTTP_ACCEPT_LANGUAGE=lang)
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-hant", "ja"])
+def test_every_page_answers(running, admin, lang):
+    game = Game.objects.filter(season=running.season, match_day=1).first()
+    anonymous, director = _client(lang=lang), _client(admin, lang)
+    for path in ("/events/", f"/events/{running.pk}/", f"/events/{running.pk}/board/",
+                 f"/events/{running.pk}/cards/", f"/events/{running.pk}/results/", f"/events/tables/{game.pk}/",
+                 f"/events/{running.pk}/code/"):
+        assert anonymous.get(path).status_code == 200, path
+    for path in (f"/events/{running.pk}/desk/", f"/events/{running.pk}/signs/", f"/events/{running.pk}/ema.csv",
+                 "/events/new/"):
+        assert director.get(path).status_code == 200, path
+    assert anonymous.get(f"/events/{running.pk}/desk/").status_code == 302  # to the login page
+
+
+def test_a_phone_opens_its_table_with_the_code_and_the_table_confirms(running):
+    game = Game.objects.get(season=running.season, match_day=1, table=2)
+    phone = _client()
+    assert phone.post(f"/events/{running.pk}/code/", {"code": "NOPE00"}).status_code == 400
+    response = phone.post(f"/events/{running.pk}/code/", {"code": services.table_code(game).lower()})
+    assert response.status_code == 302 and response["Location"] == f"/events/tables/{game.pk}/"
+    data = {"action": "report", "seat": "1", "deposits_left": "0",
+            **{f"score_{i}": str(v) for i, v in enumerate(SCORES)}}
+    assert phone.post(f"/events/tables/{game.pk}/", data).status_code == 302
+    page = phone.get(f"/events/tables/{game.pk}/").content.decode()
+    assert "Confirm as" in page
+    for seat in (0, 2, 3):
+        phone.post(f"/events/tables/{game.pk}/", {"action": "confirm", "seat": str(seat)})
+    assert GameResult.objects.get(game=game).scores == SCORES
+
+
+def test_a_typing_slip_comes_back_on_the_form(running):
+    game = Game.objects.get(season=running.season, match_day=1, table=2)
+    phone = _client()
+    phone.post(f"/events/{running.pk}/code/", {"code": services.table_code(game)})
+    data = {"action": "report", "seat": "0", "deposits_left": "0", "score_0": "48000", "score_1": "32000",
+            "score_2": "12000"}
+    response = phone.post(f"/events/tables/{game.pk}/", data)
+    assert response.status_code == 400
+    assert not hasattr(Game.objects.get(pk=game.pk), "table_report")
+
+
+def test_without_the_code_a_visitor_only_watches(running):
+    game = Game.objects.get(season=running.season, match_day=1, table=3)
+    response = _client().post(f"/events/tables/{game.pk}/", {"action": "report", "seat": "0", "deposits_left": "0",
+                                                            **{f"score_{i}": str(v) for i, v in enumerate(SCORES)}})
+    assert response.status_code == 302
+    assert not hasattr(Game.objects.get(pk=game.pk), "table_report")
+
+
+def test_the_board_answers_304_until_something_changes(running, admin):
+    client = _client()
+    first = client.get(f"/api/events/{running.pk}/board")
+    assert first.status_code == 200 and first.json()["clock"]["state"] == "waiting"
+    etag = first["ETag"]
+    assert client.get(f"/api/events/{running.pk}/board", HTTP_IF_NONE_MATCH=etag).status_code == 304
+    director = _client(admin)
+    round1 = running.round_set.get(number=1)
+    assert director.post(f"/events/rounds/{round1.pk}/clock/", {"action": "start"}).status_code == 302
+    again = client.get(f"/api/events/{running.pk}/board", HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 200 and again.json()["clock"]["state"] == "running"
+    assert again.json()["clock"]["remaining"] == 3600
+
+
+def test_the_api_reports_and_confirms_with_the_code(running):
+    game = Game.objects.get(season=running.season, match_day=1, table=4)
+    code = services.table_code(game)
+    api = _client()
+    response = api.post(f"/api/events/tables/{game.pk}/report", {"seat": 0, "scores": SCORES, "code": code},
+                        content_type="application/json")
+    assert response.status_code == 201, response.content
+    for seat in (1, 2, 3):
+        response = api.post(f"/api/events/tables/{game.pk}/confirm", {"seat": seat, "code": code},
+                            content_type="application/json")
+    assert response.json()["status"] == "confirmed"
+    bad = api.post(f"/api/events/tables/{game.pk}/report", {"seat": 9, "code": code}, content_type="application/json")
+    assert bad.status_code == 400 and "seat" in bad.json()["errors"]
+
+
+def test_the_clock_api_is_the_directors(running, admin, referee):
+    round1 = running.round_set.get(number=1)
+    assert _client(referee).post(f"/api/events/rounds/{round1.pk}/clock", {"action": "start"},
+                                 content_type="application/json").status_code == 403
+    response = _client(admin).post(f"/api/events/rounds/{round1.pk}/clock", {"action": "start"},
+                                   content_type="application/json")
+    assert response.status_code == 200 and response.json()["state"] == "running"
+    response = _client(admin).post(f"/api/events/rounds/{round1.pk}/clock", {"action": "extend", "minutes": 500},
+                                   content_type="application/json")
+    assert response.status_code == 400 and "minutes" in response.json()["errors"]
+
+
+def test_the_ema_file_lists_every_ranked_player(running, admin):
+    text = _client(admin).get(f"/events/{running.pk}/ema.csv").content.decode()
+    lines = text.strip().split("\r\n")
+    assert lines[0].startswith("Position,Last name,First name,EMA number")
+    assert len(lines) == 17
+
+
+def test_the_referee_desk_shows_a_disputed_table(running, referee):
+    game = Game.objects.get(season=running.season, match_day=1, table=1)
+    code = services.table_code(game)
+    report = services.table_report_submit(game=game, scores=SCORES, seat=0, code=code)
+    services.table_report_dispute(report=report, seat=3, note="North's riichi stick", code=code)
+    page = _client(referee).get("/referee/").content.decode()
+    assert "North&#x27;s riichi stick" in page or "North's riichi stick" in page
+    assert f"/events/tables/{game.pk}/" in page
