@@ -15,6 +15,9 @@ threads = int(os.environ.get("GUNICORN_THREADS", 2))
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", 10))
 graceful_timeout = 10
 keepalive = 5
-max_requests = 2000  # recycle workers now and then (memory held by a rare large export)
-max_requests_jitter = 200
+# recycle workers now and then (memory held by a rare large export); tournament screens poll once a
+# second, so 300 of them make 300 requests a second: a worker restart every few seconds would cost
+# more than it saves
+max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", 50000))
+max_requests_jitter = max_requests // 10
 accesslog = "-"

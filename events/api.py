@@ -3,6 +3,7 @@ the ranking, the tables' reports and the round clock."""
 
 from __future__ import annotations
 
+from django.utils import timezone
 from django.utils.cache import patch_cache_control
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from django.utils.translation import gettext as _
@@ -41,8 +42,12 @@ class BoardView(APIView):
         if request.headers.get("If-None-Match") == etag:
             response = Response(status=status.HTTP_304_NOT_MODIFIED)
         else:
-            event = object_for_request(request, Event, pk=pk)
-            response = Response(selectors.board(event))
+            body = selectors.board_at_version(pk, version)
+            if body is None:
+                raise NotFound(_("No such event."))
+            now = timezone.now()
+            data = {k: v for k, v in body.items() if k != "clock_round"}
+            response = Response({**data, "clock": selectors.board_clock(body, now), "server_time": now.isoformat()})
         response["ETag"] = etag
         patch_cache_control(response, no_cache=True)
         return response

@@ -27,9 +27,19 @@ def events_list(*, league=None):
     return qs.filter(league=league) if league else qs
 
 
+def _cache_shared() -> bool:
+    """Whether every server process sees the same cache (Redis): a process-local cache would keep
+    serving one worker's old version after another worker's write."""
+    from django.conf import settings
+
+    return "locmem" not in settings.CACHES["default"]["BACKEND"].lower()
+
+
 def board_version(event_id: int) -> int | None:
-    """The event's board version, from the cache when it has it (a board's poll then costs no
-    database query); None for no such event."""
+    """The event's board version, from a shared cache when there is one (a board's poll then
+    costs no database query), else one primary-key lookup; None for no such event."""
+    if not _cache_shared():
+        return Event.objects.filter(pk=event_id).values_list("board_version", flat=True).first()
     key = BOARD_KEY.format(event_id)
     version = cache.get(key)
     if version is None:
@@ -182,6 +192,42 @@ def board(event: Event) -> dict:
         "latest": [{**r, "seats": [{**s, "points": None if s["points"] is None else str(s["points"])}
                                    for s in r["seats"]]} for r in latest_results(event)],
     }
+
+
+BOARD_BODY_KEY = "events:board-body:{}:{}"
+
+
+def board_at_version(event_id: int, version: int) -> dict | None:
+    """The board for ``version``, built once per version and server (or once in all, with a shared
+    cache) however many screens ask: keyed by the version, so it is never stale. The clock is
+    added per request from the round's stored moments (``board_clock``), so it is always now."""
+    key = BOARD_BODY_KEY.format(event_id, version)
+    body = cache.get(key)
+    if body is None:
+        event = Event.objects.filter(pk=event_id).select_related("league", "season").first()
+        if event is None:
+            return None
+        body = board(event)
+        body["version"] = version  # the version asked for: what the ETag says this body is
+        round_ = current_round(event)
+        body["clock_round"] = None if round_ is None else {
+            "pk": round_.pk, "number": round_.number, "stage": round_.stage, "minutes": round_.minutes,
+            "started_at": round_.started_at, "paused_at": round_.paused_at, "paused_seconds": round_.paused_seconds,
+            "extra_seconds": round_.extra_seconds, "ended_at": round_.ended_at, "time_rule": event.time_rule}
+        cache.set(key, body, 600)
+    return body
+
+
+def board_clock(body: dict, now=None) -> dict | None:
+    """The clock of a cached board, as of now."""
+    r = body.get("clock_round")
+    if r is None:
+        return None
+    state = clocks.clock_state(clocks.Clock(minutes=r["minutes"], started_at=r["started_at"], paused_at=r["paused_at"],
+                                            paused_seconds=r["paused_seconds"], extra_seconds=r["extra_seconds"],
+                                            ended_at=r["ended_at"]), now or timezone.now())
+    return {**state, "round": r["number"], "stage": r["stage"],
+            "hands_after_time": clocks.hands_left_after_time(r["time_rule"])}
 
 
 def seating_cards(event: Event) -> list[dict]:

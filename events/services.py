@@ -480,7 +480,9 @@ def table_report_confirm(*, report: TableReport, seat: int, actor=None, code: st
         league_services.game_result_record(game=game, scores=report.scores, deposits_left=report.deposits_left,
                                            actor=None)
     report.save()
-    event_board_bump(_event_of(game).pk)
+    if report.status == TableReport.Status.CONFIRMED:
+        # a seat's agreement changes nothing a board shows until the last one records the result
+        event_board_bump(_event_of(game).pk)
     return report
 
 
