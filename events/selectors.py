@@ -131,7 +131,8 @@ def round_clock_state(round_: Round | None, now=None) -> dict | None:
 
     state = clocks.clock_state(round_clock(round_), now or timezone.now())
     return {**state, "round": round_.number, "stage": round_.stage,
-            "hands_after_time": clocks.hands_left_after_time(round_.event.time_rule)}
+            "hands_after_time": clocks.hands_left_after_time(round_.event.time_rule),
+            "dealer_repeats": round_.event.dealer_repeats_after_time}
 
 
 TABLE_PLAYING, TABLE_PENDING, TABLE_DISPUTED, TABLE_DONE = "playing", "pending", "disputed", "done"
@@ -213,7 +214,8 @@ def board_at_version(event_id: int, version: int) -> dict | None:
         body["clock_round"] = None if round_ is None else {
             "pk": round_.pk, "number": round_.number, "stage": round_.stage, "minutes": round_.minutes,
             "started_at": round_.started_at, "paused_at": round_.paused_at, "paused_seconds": round_.paused_seconds,
-            "extra_seconds": round_.extra_seconds, "ended_at": round_.ended_at, "time_rule": event.time_rule}
+            "extra_seconds": round_.extra_seconds, "ended_at": round_.ended_at, "time_rule": event.time_rule,
+            "dealer_repeats": event.dealer_repeats_after_time}
         cache.set(key, body, 600)
     return body
 
@@ -227,7 +229,7 @@ def board_clock(body: dict, now=None) -> dict | None:
                                             paused_seconds=r["paused_seconds"], extra_seconds=r["extra_seconds"],
                                             ended_at=r["ended_at"]), now or timezone.now())
     return {**state, "round": r["number"], "stage": r["stage"],
-            "hands_after_time": clocks.hands_left_after_time(r["time_rule"])}
+            "hands_after_time": clocks.hands_left_after_time(r["time_rule"]), "dealer_repeats": r.get("dealer_repeats", False)}
 
 
 def seating_cards(event: Event) -> list[dict]:

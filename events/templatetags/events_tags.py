@@ -13,3 +13,17 @@ def clock_time(seconds) -> str:
     hours, rest = divmod(seconds, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+@register.inclusion_tag("events/_clock.html")
+def event_clock(game) -> dict:
+    """The round clock above a tournament game's scorekeeper (nothing for a league game): the
+    scorekeeper sees the time left and, when it is up, which hand is the last."""
+    from events.models import Event, Round
+    from events.selectors import round_clock_state
+
+    try:
+        event = game.season.event
+    except (Event.DoesNotExist, AttributeError):
+        return {"clock": None}
+    return {"clock": round_clock_state(Round.objects.filter(event=event, number=game.match_day).first())}

@@ -123,3 +123,17 @@ def test_the_referee_desk_shows_a_disputed_table(running, referee):
     page = _client(referee).get("/referee/").content.decode()
     assert "North&#x27;s riichi stick" in page or "North's riichi stick" in page
     assert f"/events/tables/{game.pk}/" in page
+
+
+def test_the_scorekeeper_of_a_tournament_game_shows_the_clock_and_the_last_hand(running, admin):
+    import datetime as dt
+
+    from django.utils import timezone
+
+    round1 = running.round_set.get(number=1)
+    services.round_clock_set(round_=round1, action="start", actor=admin, now=timezone.now() - dt.timedelta(hours=2))
+    game = Game.objects.filter(season=running.season, match_day=1).first()
+    page = _client(admin).get(f"/scoring/games/{game.pk}/scorekeeper/").content.decode()
+    assert 'id="round-clock"' in page and 'data-state="time_up"' in page
+    assert "finish the hand in play; it is the last." in page
+    assert "does not repeat the hand after time" in page
