@@ -319,6 +319,24 @@ def seating_by_standings(*, round_: Round, actor=None) -> int:
 # ---------------------------------------------------------------- the round clock
 
 
+@transaction.atomic
+def round_schedule(*, round_: Round, starts_at: dt.datetime, actor=None) -> Round:
+    """When a round is to start (shown on the event's page, the cards and the calendar of games)."""
+    _authorize(actor, round_, authz.Need.ADMIN)
+    event = round_.event
+    first = dt.datetime.combine(event.starts_on, dt.time.min, tzinfo=starts_at.tzinfo)
+    last = dt.datetime.combine(event.ends_on, dt.time.max, tzinfo=starts_at.tzinfo)
+    if not first <= starts_at <= last:
+        raise _fail("starts_at", _("A round starts within the event's dates."), "outside_event_dates")
+    round_.scheduled_at = starts_at
+    round_.save(update_fields=["scheduled_at"])
+    round_games(round_).update(scheduled_at=starts_at)
+    audit_log_write(actor=actor, action="event.round_schedule", obj=round_,
+                    data={"round": round_.number, "starts_at": starts_at.isoformat()})
+    event_board_bump(event.pk)
+    return round_
+
+
 def round_clock(round_: Round) -> clocks.Clock:
     return clocks.Clock(minutes=round_.minutes, started_at=round_.started_at, paused_at=round_.paused_at,
                         paused_seconds=round_.paused_seconds, extra_seconds=round_.extra_seconds,

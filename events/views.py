@@ -7,6 +7,8 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from kyoku import authz
@@ -147,6 +149,14 @@ def _desk_action(request, event: Event) -> None:
         tables = services.seating_by_standings(round_=round_, actor=request.user)
         messages.success(request, _("Round %(n)s seated by standings: %(tables)s tables.")
                          % {"n": round_.number, "tables": tables})
+    elif action == "schedule":
+        round_ = Round.objects.get(event=event, pk=int(request.POST.get("round") or 0))
+        starts_at = parse_datetime(request.POST.get("starts_at") or "")
+        if starts_at is None:
+            raise ValidationError({"starts_at": [_("A date and a time.")]})
+        if timezone.is_naive(starts_at):
+            starts_at = timezone.make_aware(starts_at)
+        services.round_schedule(round_=round_, starts_at=starts_at, actor=request.user)
     elif action in ("running", "finished"):
         services.event_status_set(event=event, status=action, actor=request.user)
         messages.success(request, _("The event is now: %(status)s.") % {"status": event.__class__.Status(action).label})

@@ -262,6 +262,7 @@ LABELS["audit_action"] = {
     "event.table_dispute": _("Table result disputed"),
     "event.table_result": _("Table result entered by the desk"),
     "event.status": _("Tournament status changed"),
+    "event.round_schedule": _("Round start time set"),
 }
 LABELS["table_status"] = {
     "playing": pgettext_lazy("table", "Playing"),

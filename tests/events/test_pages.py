@@ -137,3 +137,16 @@ def test_the_scorekeeper_of_a_tournament_game_shows_the_clock_and_the_last_hand(
     assert 'id="round-clock"' in page and 'data-state="time_up"' in page
     assert "finish the hand in play; it is the last." in page
     assert "does not repeat the hand after time" in page
+
+
+def test_the_director_sets_a_rounds_start_within_the_event(running, admin):
+    round2 = running.round_set.get(number=2)
+    director = _client(admin)
+    director.post(f"/events/{running.pk}/desk/", {"action": "schedule", "round": round2.pk,
+                                                 "starts_at": "2026-11-28T13:30"})
+    round2.refresh_from_db()
+    assert round2.scheduled_at is not None and round2.scheduled_at.hour in (5, 13)  # stored in UTC
+    assert all(g.scheduled_at == round2.scheduled_at for g in Game.objects.filter(season=running.season, match_day=2))
+    page = director.post(f"/events/{running.pk}/desk/", {"action": "schedule", "round": round2.pk,
+                                                        "starts_at": "2027-01-01T10:00"}, follow=True)
+    assert "starts_at: A round starts within the event&#x27;s dates." in page.content.decode()
