@@ -37,7 +37,7 @@ def clock_elapsed(clock: Clock, now: datetime) -> float:
     return max(0.0, (until - clock.started_at).total_seconds() - clock.paused_seconds)
 
 
-def clock_state(clock: Clock, now: datetime) -> dict:
+def clock_state(clock: Clock, now: datetime) -> dict[str, int | str]:
     """{state, remaining, allowed, elapsed}: whole seconds, ``remaining`` never negative."""
     allowed = clock_allowed_seconds(clock)
     elapsed = clock_elapsed(clock, now)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Any, Callable
 
 # Tiebreaks an event may list, in the order it applies them. Each gives a key where more is better.
 TIEBREAKS = ("firsts", "places", "best_game", "fewest_fourths")
@@ -40,10 +41,10 @@ class Row:
     finalist: bool = False
 
 
-def tiebreak_key(row: Row, name: str) -> tuple:
+def tiebreak_key(row: Row, name: str) -> tuple[float, ...]:
     """A sort key where a larger value ranks higher."""
     if name == "firsts":
-        return tuple(row.places)  # more firsts, then more seconds, then more thirds
+        return tuple(float(n) for n in row.places)  # more firsts, then more seconds, then more thirds
     if name == "places":
         total = sum((i + 1) * n for i, n in enumerate(row.places))
         return (-(total / row.games) if row.games else float("-inf"),)  # better average place
@@ -54,13 +55,13 @@ def tiebreak_key(row: Row, name: str) -> tuple:
     raise ValueError(f"unknown tiebreak {name!r}")
 
 
-def tiebreaks_check(names: list) -> list[str]:
+def tiebreaks_check(names: list[str]) -> list[str]:
     if not isinstance(names, list) or any(n not in TIEBREAKS for n in names) or len(set(names)) != len(names):
         raise ValueError("tiebreaks: a list of distinct names among " + ", ".join(TIEBREAKS))
     return list(names)
 
 
-def rows_rank(rows: list[Row], key) -> list[Row]:
+def rows_rank(rows: list[Row], key: Callable[[Row], tuple[Any, ...]]) -> list[Row]:
     """Sort by ``key`` (larger first) and give ranks; equal keys share the rank (1, 2, 2, 4)."""
     ordered = sorted(rows, key=lambda r: (key(r), -r.player), reverse=True)
     # the player id only fixes the listing order among players who share a rank
@@ -125,10 +126,10 @@ def final_rank(qualifying: list[Row], final_lines: list[Line], cut: int, rule: s
     top = []
     for p in chosen:
         q = by_player[p]
+        carried = carried_points(q.points, rule)
         row = Row(player=p, game_points=q.game_points, penalty=q.penalty, games=q.games, places=list(q.places),
-                  best_game=q.best_game, finalist=True, carried=carried_points(q.points, rule),
-                  final_points=final_points[p])
-        row.points = row.carried + row.final_points
+                  best_game=q.best_game, finalist=True, carried=carried, final_points=final_points[p])
+        row.points = carried + final_points[p]
         top.append((row, q.rank))
     top.sort(key=lambda pair: (-pair[0].points, pair[1]))
     out = []
@@ -143,7 +144,7 @@ def final_rank(qualifying: list[Row], final_lines: list[Line], cut: int, rule: s
     return out
 
 
-def _ahead(qualifying: list[Row], row: Row, finalists_points: dict) -> int:
+def _ahead(qualifying: list[Row], row: Row, finalists_points: dict[int, Decimal]) -> int:
     """How many finalists ranked above ``row`` in qualifying (their places move to the top)."""
     return sum(1 for r in qualifying if r.player in finalists_points and r.rank < row.rank)
 
