@@ -128,3 +128,99 @@ class ClockView(APIView):
         state = services.round_clock_set(round_=round_, action=data.validated_data["action"],
                                          minutes=data.validated_data["minutes"], actor=request.user)
         return Response(state)
+
+
+# ---------------------------------------------------------------- a table's own scorekeeper
+
+
+def _table_request(request, pk: int) -> tuple[Game, str, object]:
+    """The game, the table's code this browser holds, and the acting user (None for the table's
+    phone with its code). A phone holding a code has no login, so the CSRF check the login's
+    session would run is run here."""
+    from rest_framework.authentication import SessionAuthentication
+
+    from .views import CODES_KEY
+
+    game = object_for_request(request, Game.objects.select_related("season__rule_set", "season__league"), pk=pk)
+    code = (request.session.get(CODES_KEY) or {}).get(str(game.pk), "")
+    if not request.user.is_authenticated and code:
+        SessionAuthentication().enforce_csrf(request)
+    return game, code, request.user if request.user.is_authenticated else None
+
+
+class TableHandSerializer(serializers.Serializer):
+    sequence = serializers.IntegerField(required=False, min_value=1)
+    record = serializers.JSONField()
+
+
+class TableHandsView(APIView):
+    """A table enters its next hand (the scorekeeper's save, for the players at the table)."""
+
+    access = route("event_table", POST=PUBLIC)  # who may is the table's: its seats or its code
+
+    @extend_schema(request=TableHandSerializer, tags=["events"])
+    @idempotent
+    def post(self, request, pk):
+        from scoring import selectors as scoring_selectors
+        from scoring.api import HandRecordSerializer
+
+        game, code, actor = _table_request(request, pk)
+        data = TableHandSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        hand, created = services.table_hand_add(game=game, record=data.validated_data["record"],
+                                                sequence=data.validated_data.get("sequence"), actor=actor, code=code)
+        return Response({"hand": HandRecordSerializer(hand).data,
+                         "position": scoring_selectors.game_position(game=game)},
+                        status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+class TableHandDetailView(APIView):
+    """A table corrects one of its hands (every later hand is re-settled)."""
+
+    access = route("event_table_hand", PUT=PUBLIC)
+
+    @extend_schema(request=TableHandSerializer, tags=["events"])
+    @idempotent
+    def put(self, request, pk, sequence):
+        from scoring import selectors as scoring_selectors
+        from scoring.api import HandRecordSerializer
+
+        game, code, actor = _table_request(request, pk)
+        data = TableHandSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        hand = services.table_hand_correct(game=game, sequence=sequence, record=data.validated_data["record"],
+                                           actor=actor, code=code)
+        return Response({"hand": HandRecordSerializer(hand).data,
+                         "position": scoring_selectors.game_position(game=game)})
+
+
+class TableHandPreviewView(APIView):
+    """A hand settled as it would be stored, without storing it (the scorekeeper's preview)."""
+
+    access = route("event_table", POST=PUBLIC)
+
+    @extend_schema(request=TableHandSerializer, tags=["events"])
+    def post(self, request, pk):
+        from scoring import display, selectors as scoring_selectors
+
+        game, code, actor = _table_request(request, pk)
+        data = TableHandSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        preview = services.table_hand_preview(game=game, record=data.validated_data["record"],
+                                              sequence=data.validated_data.get("sequence"), actor=actor, code=code)
+        names = [s.player.display_name for s in scoring_selectors.game_seats(game=game)]
+        preview["display"] = display.settlement_display(preview["settlement"], names)
+        return Response(preview)
+
+
+class TableHandsFinishView(APIView):
+    """The table ends its game: the hands' final scores become its report, for the others to confirm."""
+
+    access = route("event_table", POST=PUBLIC)
+
+    @extend_schema(request=None, tags=["events"])
+    @idempotent
+    def post(self, request, pk):
+        game, code, actor = _table_request(request, pk)
+        report = services.table_hands_finish(game=game, actor=actor, code=code)
+        return Response(_report_data(report), status=status.HTTP_201_CREATED)

@@ -566,3 +566,59 @@ def event_status_set(*, event: Event, status: str, actor=None) -> Event:
     audit_log_write(actor=actor, action="event.status", obj=event, data={"from": was, "to": status})
     event_board_bump(event.pk)
     return event
+
+
+# ---------------------------------------------------------------- tables keep their own hands
+
+
+def _table_check(game: Game, actor, code: str) -> None:
+    if not table_may_act(game, actor, code):  # as for a report: the table's own rule, named by its field
+        raise _fail("seat", _("Only a player at this table (or its phone, with the table's code) may do this."),
+                    "not_at_table")
+    _game_open(game)
+    if TableReport.objects.filter(game=game, status=TableReport.Status.CONFIRMED).exists():
+        raise _fail("game", _("This table's result is already confirmed."), "already_confirmed")
+
+
+def table_hand_add(*, game: Game, record, sequence: int | None, actor=None, code: str = ""):
+    """A player at the table (or the table's phone) enters the next hand, as the scorekeeper does."""
+    from scoring import services as scoring
+
+    _table_check(game, actor, code)
+    return scoring.hand_record_add(game=game, record=record, actor=actor, sequence=sequence)
+
+
+def table_hand_correct(*, game: Game, sequence: int, record, actor=None, code: str = ""):
+    from scoring import services as scoring
+    from scoring.models import HandRecord
+
+    _table_check(game, actor, code)
+    hand = HandRecord.objects.filter(game=game, sequence=sequence).first()
+    if hand is None:
+        raise _fail("sequence", _("No hand %(n)s at this table."), "no_such_hand", n=sequence)
+    return scoring.hand_record_correct(hand=hand, record=record, actor=actor)
+
+
+def table_hand_preview(*, game: Game, record, sequence: int | None, actor=None, code: str = "") -> dict:
+    from scoring import services as scoring
+
+    _table_check(game, actor, code)
+    return scoring.hand_preview(game=game, record=record, sequence=sequence)
+
+
+@transaction.atomic
+def table_hands_finish(*, game: Game, actor=None, code: str = "") -> TableReport:
+    """The table ends its game at the last hand entered: the final scores the hands give become the
+    table's report, which the other seats confirm (the reporting seat is the player's own, or East
+    for the table's phone)."""
+    from scoring import services as scoring
+    from scoring.models import HandRecord
+
+    _table_check(game, actor, code)
+    hands = list(HandRecord.objects.filter(game=game).order_by("sequence"))
+    if not hands:
+        raise _fail("hands", _("No hand has been entered at this table."), "no_hands")
+    scores, deposits_left = scoring.final_scores(scoring.Rules(game.season.rule_set), hands)
+    seat = seat_of(game, actor)
+    return table_report_submit(game=game, scores=scores, deposits_left=deposits_left,
+                               seat=seat if seat is not None else 0, actor=actor, code=code)

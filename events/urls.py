@@ -17,4 +17,5 @@ urlpatterns = [
     path("<int:event_id>/code/", views.event_table_code, name="event-code"),
     path("rounds/<int:round_id>/clock/", views.round_clock, name="event-round-clock"),
     path("tables/<int:game_id>/", views.event_table, name="event-table"),
+    path("tables/<int:game_id>/scorekeeper/", views.table_scorekeeper, name="event-table-scorekeeper"),
 ]

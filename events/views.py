@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
@@ -275,6 +276,32 @@ def _table_render(request, event, game, seats, report, form, may_act, is_desk, s
         "result": getattr(game, "result", None),
         "unconfirmed": [(s, names[s]) for s in range(4) if report and s not in report.confirmed_seats],
     }, status=status)
+
+
+@access("event_table", GET=PUBLIC, POST=PUBLIC)
+def table_scorekeeper(request, game_id):
+    """The scorekeeper for the players at a tournament table (logged in and seated, or the table's
+    phone with its code): hands entered here are settled as the league's scorekeeper settles them,
+    with its offline outbox; finishing reports the final scores for the other seats to confirm."""
+    from scoring.views import scorekeeper_page
+
+    game = object_for_request(request, Game.objects.select_related("season__rule_set", "season__league",
+                                                                   "division"), pk=game_id)
+    code = _session_code(request, game)
+    if getattr(game.season, "kind", "") != "event" or not services.table_may_act(game, request.user, code):
+        messages.error(request, _("Only a player at this table (or its phone, with the table's code) may do this."))
+        return redirect("event-table", game_id=game.pk)
+    urls = {"page": reverse("event-table-scorekeeper", args=[game.pk]),
+            "save": reverse("api-event-table-hands", args=[game.pk]),
+            "preview": reverse("api-event-table-hands-preview", args=[game.pk]),
+            "finish": reverse("api-event-table-hands-finish", args=[game.pk])}
+    actor = request.user if request.user.is_authenticated else None
+
+    def add(record, sequence):  # the page's own form (no script) goes through the table's checks too
+        return services.table_hand_add(game=game, record=record, sequence=sequence, actor=actor, code=code)
+
+    return scorekeeper_page(request, game, urls=urls, add=add, undo=False,
+                            extra={"table_url": reverse("event-table", args=[game.pk])})
 
 
 @access("event", GET=PUBLIC, POST=PUBLIC)

@@ -6,6 +6,7 @@ import uuid
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.urls import reverse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
@@ -58,16 +59,33 @@ def _correcting(request, hands) -> int | None:
 def scorekeeper(request, game_id):
     game = object_for_request(request, Game.objects.select_related("season__rule_set", "season__league", "division"),
                               pk=game_id)
+    def add(record, sequence):
+        return services.hand_record_add(game=game, record=record, actor=request.user, sequence=sequence)
+
+    return scorekeeper_page(request, game, urls=scorekeeper_urls(game), add=add, undo=True)
+
+
+def scorekeeper_urls(game: Game) -> dict:
+    """Where a league admin's scorekeeper reads and writes (a tournament table's uses its own)."""
+    page = reverse("scorekeeper", args=[game.pk])
+    return {"page": page, "save": reverse("api-game-hands", args=[game.pk]),
+            "preview": reverse("api-game-hands-preview", args=[game.pk]),
+            "finish": reverse("api-game-hands-finish", args=[game.pk])}
+
+
+def scorekeeper_page(request, game: Game, *, urls: dict, add, undo: bool, extra: dict | None = None):
+    """The scorekeeper for ``game``, its requests going to ``urls``, once the caller has authorized
+    the visitor (a league admin here; a player at a tournament table in events); ``add(record,
+    sequence)`` stores a hand posted by the page's own form (no script)."""
     form = HandRecordForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            services.hand_record_add(game=game, record=form.cleaned_data["record"], actor=request.user,
-                                     sequence=form.cleaned_data.get("sequence"))
+            add(form.cleaned_data["record"], form.cleaned_data.get("sequence"))
         except ValidationError as exc:
             service_errors_to_form(form, exc)
         else:
             messages.success(request, _("Hand saved."))
-            return redirect("scorekeeper", game_id=game.pk)
+            return redirect(urls["page"])
     seats = selectors.game_seats(game=game)
     hands = list(selectors.game_hands(game=game))
     position = selectors.game_position(game=game, hands=hands)
@@ -93,6 +111,7 @@ def scorekeeper(request, game_id):
         "seat_names": [s.player.display_name for s in seats], "idempotency_key": uuid.uuid4().hex,
         "finish_key": uuid.uuid4().hex,
         "dealer_name": seats[dealer].player.display_name if dealer is not None else "",
+        "sk_urls": urls, "undo": undo, **(extra or {}),
     })
 
 

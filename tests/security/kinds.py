@@ -30,6 +30,7 @@ def matrix_objects(world) -> dict:
         "event": {"pk": event.pk, "event_id": event.pk},
         "event_round": {"pk": round_.pk, "round_id": round_.pk},
         "event_table": {"pk": table.pk, "game_id": table.pk, "action": "report"},
+        "event_table_hand": {"pk": table.pk, "sequence": 1},
     }
     game = world.hand_game.pk  # a game kept hand by hand, its first hand entered
     return {
