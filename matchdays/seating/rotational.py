@@ -31,7 +31,8 @@ base days in ``base_days.json``; the tests develop every stored day and count th
 
 Not reached yet (the season then takes the search's days): 32 (q = 10), 68 (22), 92 (30): v ≡ 8
 (mod 12) with no μ of order 3 mod q, where σ cannot fix the two ∞ tables; 80, 100:
-neither search finished in half an hour of one core.
+neither search finished in half an hour of one core.  (32 takes a published schedule instead:
+:func:`.designs.published_days`.)
 """
 
 from __future__ import annotations

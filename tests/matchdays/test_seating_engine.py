@@ -225,6 +225,27 @@ def test_doubled_days_meet_every_pair_at_most_once(j):
     assert all(sorted(p for t in day for p in t) == list(range(n)) and all(len(t) == 4 for t in day) for day in days)
 
 
+def test_the_published_thirty_two_player_season_meets_every_pair_at_most_once():
+    """The social golfer instance 8-4-10 (designs._PUBLISHED): ten days, each a partition of the
+    32 players into tables of four, no pair twice; the app and the bench take it for 32 players,
+    and 34 players (two byes a day) are seated from it too, validly."""
+    days = designs.published_days(32)
+    assert len(days) == 10
+    for day in days:
+        assert sorted(p for t in day for p in t) == list(range(32)) and all(len(t) == 4 for t in day)
+    met = pair_meetings([Day(tables=t) for t in days])
+    assert all(len(d) == 1 for d in met.values()) and len(met) == 10 * 8 * 6
+    assert len(designs.repeat_free_days(32, 12, random.Random(0))) == 10
+    players = [f"P{i}" for i in range(32)]
+    result = generate(players, 10, seed=2)
+    assert result.repeats == 0 and result.wind_imbalance == result.wind_imbalance_min
+    for day in result.days:
+        _check_day(day, players, BYE)
+    with_byes = generate(list(range(34)), 10, seed=2)
+    for day in with_byes.days:
+        _check_day(day, list(range(34)), BYE)
+
+
 @pytest.mark.parametrize("n,days", [(64, 16), (32, 8), (128, 16)])
 def test_powers_of_two_get_seasons_without_a_repeat(n, days):
     players = [f"P{i}" for i in range(n)]
