@@ -14,7 +14,7 @@
 
 - **32 players: a published solution of the social golfer instance 8-4-10** (:func:`published_days`),
   10 days where the doubled construction gives 9.
-- **Other multiples of four with a stored base day (24, 28, 36, 40, 44, 48, 52, 56, 60, 72, 76, 84, 88, 96, 100):
+- **Other multiples of four with a stored base day (24, 28, 36, 40, 44, 48, 52, 56, 60, 72, 76, 80, 84, 88, 96, 100):
   a 1-rotational season** (:mod:`.rotational`): a stored base day turned round Z_q,
   ⌊(v − 1)/3⌋ days, the most possible.
 
