@@ -355,6 +355,30 @@ def test_the_sigma_search_finds_base_days_that_meet_nobody_twice(v, mu, mults):
     assert rotational.base_day_columns(32, seconds=1, mu=1) is None and rotational.order_three(10) == [1]
 
 
+def test_exact_cover_covers_primary_items_once_and_others_at_most_once():
+    # items 0-3 primary, 4 secondary: {0, 1} {2, 3} is the only cover that does not use 4 twice
+    options = [[0, 1, 4], [2, 3, 4], [0, 1], [0, 2], [1, 3, 4]]
+    found = rotational.exact_cover(4, options, random.Random(0), nodes=1000, deadline=float("inf"))
+    covered = [item for i in found for item in options[i]]
+    assert sorted(i for i in covered if i < 4) == [0, 1, 2, 3] and covered.count(4) <= 1
+    assert rotational.exact_cover(3, [[0, 1], [1, 2]], random.Random(0), 1000, float("inf")) is None
+
+
+@pytest.mark.parametrize("v,mu", [(24, None), (28, None)])
+def test_the_exact_cover_search_finds_base_days_that_meet_nobody_twice(v, mu):
+    """The exact cover of points (or columns) and differences (the search that found 80 and 100):
+    at small sizes the plain form answers in seconds; developed, no pair meets twice."""
+    base = rotational.base_day_cover(v, seed=1, seconds=60, nodes=5000, mu=mu)
+    assert base is not None and rotational.base_day_cost(rotational.shape(v)[0], base) == 0
+    days = rotational.developed_days(v, base)
+    for day in days:
+        assert sorted(p for t in day for p in t) == list(range(v)) and all(len(t) == 4 for t in day)
+    met = pair_meetings([Day(tables=t) for t in days])
+    assert all(len(d) == 1 for d in met.values()) and len(met) == v * 3 * ((v - 1) // 3) // 2
+    # k = 2 needs μ ≠ 1 for σ: refused, as in the column search
+    assert rotational.base_day_cover(32, seconds=1, mu=1) is None
+
+
 def test_a_base_day_with_a_repeated_difference_is_refused():
     q, _ = rotational.shape(28)
     base = rotational.stored_base_days()[28]
