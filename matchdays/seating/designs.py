@@ -12,7 +12,9 @@
   2-dimensional subspace W of V whose differences the starter left unused adds one more day:
   the cosets of W in both copies (8 days for 32 players, then one more when W exists).
 
-- **Other multiples of four with a stored base day (24, 28, 36, 40, 44, 48, 52, 56, 60, 72, 76, 84, 88, 96):
+- **32 players: a published solution of the social golfer instance 8-4-10** (:func:`published_days`),
+  10 days where the doubled construction gives 9.
+- **Other multiples of four with a stored base day (24, 28, 36, 40, 44, 48, 52, 56, 60, 72, 76, 80, 84, 88, 96, 100):
   a 1-rotational season** (:mod:`.rotational`): a stored base day turned round Z_q,
   ⌊(v − 1)/3⌋ days, the most possible.
 
@@ -128,15 +130,44 @@ def doubled_days(j: int, rng) -> list[list[list[int]]] | None:
     return days
 
 
+# Published schedules, one day a line, players A–P then a–p.  32: the social golfer instance
+# 8-4-10 (CSPLib problem 010), Ed Pegg Jr.'s "Social Golfer Problem" (Wolfram Demonstrations
+# Project; CSPLib's results page links the same 10-week solution in his MAA Math Games column of
+# 14 August 2007), as transcribed in the fpvandoorn/Dagstuhl-tables repository's literature.md
+# (T(32, 4): its eleventh line, which repeats pairs, left out).  The tests check every pair.
+_PUBLISHED = {
+    32: """ABCD EFGH IJKL MNOP abcd efgh ijkl mnop
+           AEIm BcgH DFKp dfkP aeiM bCGh jLNo JlnO
+           Aflo Bhkm DGiN aFLO bHKM CeJP cEjp dgIn
+           AciL BdjK bDJk FgoP fGOp aCIl EhMn eHmN
+           AgKN BElP DHIo dhiO beLp Cfjm cFJM aGkn
+           AhJp BFin cDmO bfIN eGKl CdMo EgkL aHjP
+           AdeF BGJo aDEf chlN iKmP CHLn bgjO IkMp
+           AbnP aBNp DglM ceko fHiJ CEKO FhIj dGLm
+           AGjM BeIO DhLP agJm cfKn CFkN bEio dHlp
+           AHkO BfLM Dejn bFlm cGIP Cgip dEJN ahKo""",
+}
+_LETTERS = "ABCDEFGHIJKLMNOPabcdefghijklmnop"
+
+
+def published_days(n_players: int) -> list[list[list[int]]] | None:
+    """The published schedule for ``n_players`` (player i is the i-th letter), or None."""
+    text = _PUBLISHED.get(n_players)
+    if text is None:
+        return None
+    return [[[_LETTERS.index(c) for c in table] for table in line.split()] for line in text.splitlines()]
+
+
 def design_days(n_players: int, rng) -> list[list[list[int]]] | None:
     """Every repeat-free match day of the design for players 0..n-1, in a random order and a
-    random labelling from ``rng``, or None when no construction applies to this number."""
+    random labelling from ``rng``, or None when no construction applies to this number.  Of
+    several constructions for one number the one with most days serves."""
     k = dimension(n_players)
     j = _power_of_two(n_players)
     days = affine_days(k) if k else doubled_days(j, rng) if j else None
-    turned = rotational_days(n_players)
-    if turned and (not days or len(turned) > len(days)):
-        days = turned
+    for other in (rotational_days(n_players), published_days(n_players)):
+        if other and (not days or len(other) > len(days)):
+            days = other
     if not days:
         return None
     rng.shuffle(days)

@@ -28,15 +28,23 @@ base days also fixed by σ: (x, c) ↦ (μx, c + 1) (μ³ ≡ 1 mod q), so a thi
 chosen and the rest are their images, optionally with a multiplier group as well (44, 48, 52,
 56, 60, 72, 76, 84, 96 players).  ``python -m matchdays.seating.rotational 28 40 …`` searches and stores the
 base days in ``base_days.json``; the tests develop every stored day and count the meetings.
+When the differences are exactly as many as the base day uses (v ≡ 4, 8 mod 12), the tightest
+search is an exact cover, :func:`base_day_cover`: columns (or points) and differences are the
+items, every admissible table an option, and Knuth's Algorithm X branches on the item with
+fewest options left; it found 80 (σ with μ = 3 mod 26) and 100 (σ, μ = 1, q = 33).
 
 Not reached yet (the season then takes the search's days): 32 (q = 10), 68 (22), 92 (30): v ≡ 8
-(mod 12) with no μ of order 3 mod q, where σ cannot fix the two ∞ tables; 80, 100:
-neither search finished in half an hour of one core.
+(mod 12) with no μ of order 3 mod q, where σ cannot fix the two ∞ tables (nor can a multiplier
+group of odd order: mod 22 the order-5 group fixes only x = 0, 11, and two ∞ tables on those
+points repeat their differences; mod 30 there is none), so only the plain exact cover is left,
+three times larger: a compiled solver of it found nothing for 68 in ten minutes.  (32 takes a
+published schedule instead: :func:`.designs.published_days`.)
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import math
 import os
@@ -332,6 +340,148 @@ def base_day_backtrack(v: int, seed: int = 0, seconds: float = 60.0, nodes: int 
     return None
 
 
+def exact_cover(n_primary: int, options: list[list[int]], rng: random.Random, nodes: int,
+                deadline: float) -> list[int] | None:
+    """Indexes of options that cover every primary item (0 … n_primary − 1) exactly once and
+    every other item at most once (Knuth's Algorithm X: branch on the primary item with fewest
+    options left, ties at random), or None past ``nodes`` branchings or the deadline."""
+    holders: dict[int, set[int]] = {}
+    for i, option in enumerate(options):
+        for item in option:
+            holders.setdefault(item, set()).add(i)
+    for item in range(n_primary):
+        holders.setdefault(item, set())
+    primary = set(range(n_primary))
+    chosen: list[int] = []
+    budget = [nodes]
+
+    def select(i: int) -> list[tuple[int, set[int]]]:
+        removed = []
+        for item in options[i]:
+            for j in holders[item]:
+                for other in options[j]:
+                    if other != item:
+                        holders[other].discard(j)
+            removed.append((item, holders.pop(item)))
+        return removed
+
+    def deselect(i: int, removed: list[tuple[int, set[int]]]) -> None:
+        for item, held in reversed(removed):
+            holders[item] = held
+            for j in held:
+                for other in options[j]:
+                    if other != item:
+                        holders[other].add(j)
+
+    def search() -> bool | None:
+        open_items = [item for item in primary if item in holders]
+        if not open_items:
+            return True
+        budget[0] -= 1
+        if budget[0] < 0 or (budget[0] % 1024 == 0 and time.monotonic() > deadline):
+            return None
+        fewest = min(len(holders[item]) for item in open_items)
+        item = rng.choice([it for it in open_items if len(holders[it]) == fewest])
+        candidates = list(holders[item])
+        rng.shuffle(candidates)
+        for i in candidates:
+            removed = select(i)
+            chosen.append(i)
+            found = search()
+            if found:
+                return True
+            chosen.pop()
+            deselect(i, removed)
+            if found is None:
+                return None
+        return False
+
+    return chosen if search() else None
+
+
+def cover_options_columns(q: int, mu: int, infinite: list[list[tuple[int, int]]]) -> tuple[int, list, list]:
+    """The σ-fixed base day (:func:`base_day_columns`) as an exact cover: items are the free
+    columns and the differences (up to σ) not taken by the ∞ tables; an option is a table of
+    four columns with classes (the lowest in class 0) and six new, distinct differences.  When
+    the differences are exactly as many as the tables use (v ≡ 4 or 8 mod 12, q odd or μ ≠ 1)
+    they are primary too: each must be used.  Returns (primary count, options, tables)."""
+    used = {key for table in infinite for key in _column_keys(q, mu, table)}
+    taken = {x for table in infinite for x, _ in table}
+    free = sorted(set(range(q)) - taken)
+    keys = [("in", d) for d in range(1, (q - 1) // 2 + 1)] + [("to", t) for t in range(q)]
+    keys = [key for key in keys if key not in used]
+    item = {("col", x): i for i, x in enumerate(free)}
+    for key in keys:
+        item[key] = len(item)
+    options, tables = [], []
+    for xs in itertools.combinations(free, 4):
+        for cs in itertools.product(range(3), repeat=3):
+            table = [(xs[0], 0), *zip(xs[1:], cs)]
+            table_keys = _column_keys(q, mu, table)
+            if len(set(table_keys)) < 6 or any(key not in item for key in table_keys):
+                continue
+            options.append([item[("col", x)] for x in xs] + [item[key] for key in table_keys])
+            tables.append(table)
+    tight = len(keys) == 6 * (len(free) // 4)
+    return len(free) + (len(keys) if tight else 0), options, tables
+
+
+def cover_options_plain(q: int, infinite: list[list[int]]) -> tuple[int, list, list]:
+    """A base day without σ (q with no μ of order three: 10, 22, 30) as an exact cover: items
+    the free points and the differences (:func:`_key`) the ∞ tables left, options the tables of
+    four free points with six new, distinct differences.  Returns (primary count, options,
+    tables)."""
+    used = {_key(q, a, b) for table in infinite for a, b in itertools.combinations(table, 2)}
+    taken = {p for table in infinite for p in table}
+    free = sorted(set(range(3 * q)) - taken)
+    keys = sorted({_key(q, a, b) for a, b in itertools.combinations(range(3 * q), 2)} - {None} - used)
+    item = {("point", x): i for i, x in enumerate(free)}
+    for key in keys:
+        item[("key", key)] = len(item)
+    options, tables = [], []
+    for table in itertools.combinations(free, 4):
+        table_keys = [_key(q, a, b) for a, b in itertools.combinations(table, 2)]
+        if None in table_keys or len(set(table_keys)) < 6 or any(("key", key) not in item for key in table_keys):
+            continue
+        options.append([item[("point", x)] for x in table] + [item[("key", key)] for key in table_keys])
+        tables.append(list(table))
+    tight = len(keys) == 6 * (len(free) // 4)
+    return len(free) + (len(keys) if tight else 0), options, tables
+
+
+def base_day_cover(v: int, seed: int = 0, seconds: float = 60.0, nodes: int = 200_000,
+                   mu: int | None = None) -> list[list[int]] | None:
+    """A base day as an exact cover (:func:`exact_cover`), restarted with a new random ∞ draw
+    and branching order every ``nodes`` branchings: σ-fixed with multiplier ``mu`` (the ∞
+    tables as in :func:`_columns_infinite`), or with ``mu`` None a plain base day whose first
+    ∞ table is (0, 0), (0, 1), (0, 2) (shifting each class keeps differences distinct) and the
+    others drawn.  Branching on the item with fewest options is what finds the tight sizes the
+    table-by-table searches miss: 80 (μ = 3), 100 (μ = 1).  A compiled solver of the same cover
+    found those two in seconds and a minute; this one is slower by a large factor."""
+    q, k = shape(v)
+    if mu is not None and (pow(mu, 3, q) != 1 % q or (k == 2 and mu % q == 1)):
+        return None
+    rng = random.Random(seed)
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if mu is not None:
+            infinite = _columns_infinite(q, k, mu, rng)
+            if infinite is None:
+                continue
+            primary, options, tables = cover_options_columns(q, mu, infinite)
+        else:
+            infinite = [[0, q, 2 * q]] + [[a, q + b, 2 * q + c] for a, b, c in
+                                          (rng.sample(range(q), 3) for _ in range(k - 1))]
+            if base_day_cost(q, infinite):
+                continue
+            primary, options, tables = cover_options_plain(q, infinite)
+        found = exact_cover(primary, options, rng, nodes, deadline)
+        if found is not None:
+            chosen = [tables[i] for i in found]
+            return _columns_day(q, mu, infinite, chosen) if mu is not None else infinite + chosen
+    return None
+
+
 def main(argv: list[str]) -> None:
     """Search base days for the sizes given and add each found to ``base_days.json`` at once
     (``--seconds S``: per attempt, 60 by default)."""
@@ -357,13 +507,17 @@ def main(argv: list[str]) -> None:
 
 def _attempts(v: int, seconds: float) -> list:
     """The searches to try for v players, the smallest search spaces first: σ-fixed base days
-    (each μ) with multiplier groups, without, multiplier orbits (prime q), plain backtracking."""
-    q, _ = shape(v)
+    (each μ) with multiplier groups, without, the exact cover, multiplier orbits (prime q),
+    plain backtracking."""
+    q, k = shape(v)
     groups = odd_multiplier_groups(q)
     tries = [lambda mu=mu, group=group: base_day_columns(v, seed=1, seconds=min(seconds, 10), mu=mu, mults=group)
              for mu in order_three(q) for group in groups]
     tries += [lambda mu=mu, nodes=nodes: base_day_columns(v, seed=1, seconds=seconds, nodes=nodes, mu=mu)
               for nodes in (2000, 20_000) for mu in order_three(q)]
+    # the exact cover: σ-fixed where some μ serves (k = 2 needs μ ≠ 1), else plain
+    mus: list[int | None] = [mu for mu in order_three(q) if not (k == 2 and mu == 1)] or [None]
+    tries += [lambda mu=mu: base_day_cover(v, seed=1, seconds=seconds, mu=mu) for mu in mus]
     orbit_sizes = [m for m in range(2, q) if (q - 1) % m == 0]
     tries += [lambda m=m: base_day_orbits(v, m, seed=1, seconds=seconds) for m in reversed(orbit_sizes)]
     tries += [lambda nodes=nodes: base_day_backtrack(v, seed=1, seconds=seconds, nodes=nodes)

@@ -61,6 +61,15 @@ def test_a_season_seated_day_by_day_gives_the_whole_season_figures(division_a, n
     assert days[-1].seating.figures["repeats"] == whole.repeats
 
 
+def test_the_app_seats_thirty_two_players_ten_days_without_a_repeat(division_a):
+    """The published 8-4-10 schedule (seating.designs.published_days) reaches the app: ten match
+    days seated one at a time through the service, nobody meets anyone twice."""
+    players = _division_of(division_a, 32)
+    played = _season_through_the_app(_days(division_a, 10), seed=1)
+    figures = seating.schedule_figures(played, players)
+    assert figures["repeats"] == 0 and figures["wind_imbalance"] == figures["wind_imbalance_min"]
+
+
 def test_byes_rotate_over_the_season(division_a):
     # 22 players, two byes a match day, eight match days: 16 byes, so nobody sits out twice
     _division_of(division_a, 22)

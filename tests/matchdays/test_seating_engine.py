@@ -225,6 +225,27 @@ def test_doubled_days_meet_every_pair_at_most_once(j):
     assert all(sorted(p for t in day for p in t) == list(range(n)) and all(len(t) == 4 for t in day) for day in days)
 
 
+def test_the_published_thirty_two_player_season_meets_every_pair_at_most_once():
+    """The social golfer instance 8-4-10 (designs._PUBLISHED): ten days, each a partition of the
+    32 players into tables of four, no pair twice; the app and the bench take it for 32 players,
+    and 34 players (two byes a day) are seated from it too, validly."""
+    days = designs.published_days(32)
+    assert len(days) == 10
+    for day in days:
+        assert sorted(p for t in day for p in t) == list(range(32)) and all(len(t) == 4 for t in day)
+    met = pair_meetings([Day(tables=t) for t in days])
+    assert all(len(d) == 1 for d in met.values()) and len(met) == 10 * 8 * 6
+    assert len(designs.repeat_free_days(32, 12, random.Random(0))) == 10
+    players = [f"P{i}" for i in range(32)]
+    result = generate(players, 10, seed=2)
+    assert result.repeats == 0 and result.wind_imbalance == result.wind_imbalance_min
+    for day in result.days:
+        _check_day(day, players, BYE)
+    with_byes = generate(list(range(34)), 10, seed=2)
+    for day in with_byes.days:
+        _check_day(day, list(range(34)), BYE)
+
+
 @pytest.mark.parametrize("n,days", [(64, 16), (32, 8), (128, 16)])
 def test_powers_of_two_get_seasons_without_a_repeat(n, days):
     players = [f"P{i}" for i in range(n)]
@@ -318,7 +339,7 @@ def test_rotational_seasons_meet_every_pair_at_most_once(v):
 
 def test_the_sizes_leagues_have_are_stored():
     # the best known repeat-free days (issue 23): 24: 7, 28: 9, 36: 11, 40: 13, 48: 15 …
-    for v in (24, 28, 36, 40, 44, 48, 52, 56, 60, 72, 76, 84, 88, 96):
+    for v in (24, 28, 36, 40, 44, 48, 52, 56, 60, 72, 76, 80, 84, 88, 96, 100):
         assert v in STORED
 
 
@@ -332,6 +353,30 @@ def test_the_sigma_search_finds_base_days_that_meet_nobody_twice(v, mu, mults):
     assert all(len(d) == 1 for d in met.values()) and len(met) == v * 3 * ((v - 1) // 3) // 2
     # q even needs μ of order three: 32 players (q = 10) have none
     assert rotational.base_day_columns(32, seconds=1, mu=1) is None and rotational.order_three(10) == [1]
+
+
+def test_exact_cover_covers_primary_items_once_and_others_at_most_once():
+    # items 0-3 primary, 4 secondary: {0, 1} {2, 3} is the only cover that does not use 4 twice
+    options = [[0, 1, 4], [2, 3, 4], [0, 1], [0, 2], [1, 3, 4]]
+    found = rotational.exact_cover(4, options, random.Random(0), nodes=1000, deadline=float("inf"))
+    covered = [item for i in found for item in options[i]]
+    assert sorted(i for i in covered if i < 4) == [0, 1, 2, 3] and covered.count(4) <= 1
+    assert rotational.exact_cover(3, [[0, 1], [1, 2]], random.Random(0), 1000, float("inf")) is None
+
+
+@pytest.mark.parametrize("v,mu", [(24, None), (28, None)])
+def test_the_exact_cover_search_finds_base_days_that_meet_nobody_twice(v, mu):
+    """The exact cover of points (or columns) and differences (the search that found 80 and 100):
+    at small sizes the plain form answers in seconds; developed, no pair meets twice."""
+    base = rotational.base_day_cover(v, seed=1, seconds=60, nodes=5000, mu=mu)
+    assert base is not None and rotational.base_day_cost(rotational.shape(v)[0], base) == 0
+    days = rotational.developed_days(v, base)
+    for day in days:
+        assert sorted(p for t in day for p in t) == list(range(v)) and all(len(t) == 4 for t in day)
+    met = pair_meetings([Day(tables=t) for t in days])
+    assert all(len(d) == 1 for d in met.values()) and len(met) == v * 3 * ((v - 1) // 3) // 2
+    # k = 2 needs μ ≠ 1 for σ: refused, as in the column search
+    assert rotational.base_day_cover(32, seconds=1, mu=1) is None
 
 
 def test_a_base_day_with_a_repeated_difference_is_refused():
