@@ -58,7 +58,8 @@ class RankingView(APIView):
 
     access = route("event", GET=PUBLIC)
 
-    @extend_schema(tags=["events"])
+    @extend_schema(tags=["events"], responses={200: OpenApiResponse(
+        description="[{rank, shared, player, name, points, games, places, penalty, finalist, carried, final_points}]")})
     def get(self, request, pk):
         event = object_for_request(request, Event, pk=pk)
         return Response(selectors.board(event)["standings"])
@@ -85,7 +86,10 @@ class TableReportView(APIView):
 
     access = route("event_table", POST=PUBLIC)  # who may act is the table's: its seats or its code
 
-    @extend_schema(request=ReportSerializer, tags=["events"])
+    @extend_schema(request=ReportSerializer, tags=["events"], responses={
+        200: OpenApiResponse(description="{game, status, scores, deposits_left, confirmed_seats, disputed_seat}"),
+        201: OpenApiResponse(description="The report, waiting for the other seats"),
+        400: OpenApiResponse(description="Errors keyed by field, e.g. seat: not_at_table")})
     @idempotent
     def post(self, request, pk, action):
         game = object_for_request(request, Game.objects.select_related("season"), pk=pk)
@@ -119,7 +123,8 @@ class ClockView(APIView):
 
     access = route("event_round", POST=ADMIN)
 
-    @extend_schema(request=ClockSerializer, tags=["events"])
+    @extend_schema(request=ClockSerializer, tags=["events"], responses={200: OpenApiResponse(
+        description="{state, remaining, allowed, elapsed} in seconds")})
     @idempotent
     def post(self, request, pk):
         round_ = object_for_request(request, Round.objects.select_related("event"), pk=pk)
@@ -158,7 +163,8 @@ class TableHandsView(APIView):
 
     access = route("event_table", POST=PUBLIC)  # who may is the table's: its seats or its code
 
-    @extend_schema(request=TableHandSerializer, tags=["events"])
+    @extend_schema(request=TableHandSerializer, tags=["events"], responses={
+        201: OpenApiResponse(description="{hand, position}"), 200: OpenApiResponse(description="Already stored")})
     @idempotent
     def post(self, request, pk):
         from scoring import selectors as scoring_selectors
@@ -179,7 +185,8 @@ class TableHandDetailView(APIView):
 
     access = route("event_table_hand", PUT=PUBLIC)
 
-    @extend_schema(request=TableHandSerializer, tags=["events"])
+    @extend_schema(request=TableHandSerializer, tags=["events"], responses={200: OpenApiResponse(
+        description="{hand, position}")})
     @idempotent
     def put(self, request, pk, sequence):
         from scoring import selectors as scoring_selectors
@@ -199,7 +206,8 @@ class TableHandPreviewView(APIView):
 
     access = route("event_table", POST=PUBLIC)
 
-    @extend_schema(request=TableHandSerializer, tags=["events"])
+    @extend_schema(request=TableHandSerializer, tags=["events"], responses={200: OpenApiResponse(
+        description="{sequence, record, settlement, scores_before, scores_after, display}")})
     def post(self, request, pk):
         from scoring import display, selectors as scoring_selectors
 
@@ -218,7 +226,8 @@ class TableHandsFinishView(APIView):
 
     access = route("event_table", POST=PUBLIC)
 
-    @extend_schema(request=None, tags=["events"])
+    @extend_schema(request=None, tags=["events"], responses={201: OpenApiResponse(
+        description="The table's report, waiting for the other seats")})
     @idempotent
     def post(self, request, pk):
         game, code, actor = _table_request(request, pk)

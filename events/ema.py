@@ -1,11 +1,14 @@
 """The final ranking as the European Mahjong Association's ranking (MERS) takes it (pure).
 
 What MERS needs from a certified tournament is each player's final position, identified by their
-EMA number and nation; it then rates every player from 1,000 (first) to 0 (last) by position,
-linearly: ``base = 1000 * (N - position) / (N - 1)`` (players sharing a position share the figure).
-Sources: the EMA's ranking overview (mahjong-europe.org/ranking/RankingOverview.html, "MERS") and
-its description in riichi.wiki ("European Mahjong Association": a rating from 0 to 1000, 0 for last
-place and 1000 for first). EMA numbers are eight digits, the first two the member association's
+EMA number and nation; it then rates every player from 1,000 (first) to 0 (last) by position:
+"the number of players you have beaten (players − position), divided by (players − 1), times
+1000", whole points (the EMA's own example: 75th of 100 gets 252, so the figure is cut, not
+rounded). The tournament's weight is the sum of four parts: days (1, 2, 3), players (over 40:
++0.5, over 80: +1), nations (6 to 9: +0.5, 10 or more: +1) and a qualification (+1). Sources: the
+EMA's "Basics for ranking system" (mahjong-europe.org/ranking/Basicsranking.html, update of the
+General Assembly of 25 May 2017, in force from 2018) and its ranking overview
+(mahjong-europe.org/ranking/RankingOverview.html). EMA numbers are eight digits, the first two the member association's
 number (e.g. 04 France, 11 United Kingdom); nations are ISO 3166 alpha-3 codes.
 
 The layout of the file (one row per ranked player: position, family name, given name, EMA number,
@@ -58,9 +61,18 @@ def name_split(name: str) -> tuple[str, str]:
 
 
 def mers_base(position: int, players: int) -> Decimal:
+    """A player's MERS base rank for a position among ``players`` (whole points, cut)."""
     if players <= 1:
         return Decimal("1000")
-    return (Decimal(1000) * (players - position) / (players - 1)).quantize(Decimal("1"))
+    return Decimal(1000 * (players - position) // (players - 1))
+
+
+def mers_weight(*, days: int, players: int, nations: int, qualification: bool = False) -> Decimal:
+    """The tournament's MERS weight (EMA, "Basics for ranking system", 2017 update)."""
+    weight = Decimal(min(max(days, 1), 3))
+    weight += Decimal("1") if players > 80 else Decimal("0.5") if players > 40 else Decimal("0")
+    weight += Decimal("1") if nations >= 10 else Decimal("0.5") if nations >= 6 else Decimal("0")
+    return weight + (Decimal("1") if qualification else Decimal("0"))
 
 
 def ema_rows(placed: list[Placed]) -> list[list[str]]:

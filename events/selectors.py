@@ -245,6 +245,17 @@ def seating_cards(event: Event) -> list[dict]:
             for c in sorted(cards.values(), key=lambda c: c["name"])]
 
 
+def mers_weight(event: Event):
+    """The event's MERS weight as the EMA counts it (events.ema): its days, its players (at most
+    three substitutes count), its nations, no qualification."""
+    from .ema import mers_weight as weight
+
+    regs = Registration.objects.filter(event=event, status=Registration.Status.CONFIRMED)
+    players = regs.filter(substitute=False).count() + min(3, regs.filter(substitute=True).count())
+    nations = regs.exclude(nationality="").values("nationality").distinct().count()
+    return weight(days=(event.ends_on - event.starts_on).days + 1, players=players, nations=nations)
+
+
 def ema_placed(event: Event) -> list[Placed]:
     rows = event_standings(event)
     regs = {r.player_id: r for r in Registration.objects.filter(event=event)}

@@ -354,7 +354,8 @@ def event_results(request, event_id):
     rows = selectors.standings_rows(event, selectors.event_standings(event))
     return render(request, "events/results.html", {
         "event": event, "standings": rows, "teams": selectors.team_standings(event, selectors.event_standings(event)),
-        "champion": rows[0] if rows and event.status == Event.Status.FINISHED else None})
+        "champion": rows[0] if rows and event.status == Event.Status.FINISHED else None,
+        "mers_weight": selectors.mers_weight(event)})
 
 
 @access("event", GET=ADMIN)

@@ -150,3 +150,8 @@ def test_the_director_sets_a_rounds_start_within_the_event(running, admin):
     page = director.post(f"/events/{running.pk}/desk/", {"action": "schedule", "round": round2.pk,
                                                         "starts_at": "2027-01-01T10:00"}, follow=True)
     assert "starts_at: A round starts within the event&#x27;s dates." in page.content.decode()
+
+
+def test_the_results_sheet_gives_the_events_mers_weight(running):
+    page = _client().get(f"/events/{running.pk}/results/").content.decode()
+    assert "MERS weight 2" in page  # two days, 16 players, no nation given: 2 + 0 + 0

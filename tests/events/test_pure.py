@@ -124,6 +124,15 @@ def test_mers_base_points_run_from_1000_to_0():
     assert ema.mers_base(40, 40) == 0
     assert ema.mers_base(2, 40) == 974  # 1000 × 38 / 39
     assert ema.mers_base(1, 1) == 1000
+    assert ema.mers_base(75, 100) == 252  # the EMA's own example (252.5…: cut, not rounded)
+    assert ema.mers_base(50, 100) == 505
+
+
+def test_mers_weight_adds_days_players_nations_and_qualification():
+    assert ema.mers_weight(days=1, players=40, nations=5) == 1
+    assert ema.mers_weight(days=2, players=41, nations=6) == 3
+    assert ema.mers_weight(days=3, players=81, nations=10, qualification=True) == 6
+    assert ema.mers_weight(days=2, players=80, nations=9) == D("3.0")
 
 
 def test_ema_numbers_and_nations_are_checked():

@@ -66,7 +66,7 @@ PROPER = {
     "English",  # the language chooser names each language in itself
     "OpenSkill", "XML", "mjlog", "zip",  # a library's name; file formats a form asks for
     "Sylvain", "Malbec", "pixiv",  # the WRC rule book's author and a site, cited on the rules page
-    "ISO",  # ISO 3166 nation codes, asked for by the EMA's ranking
+    "ISO", "MERS",  # ISO 3166 nation codes, asked for by the EMA's ranking (MERS)
 }
 
 
