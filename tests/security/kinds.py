@@ -7,9 +7,20 @@ from __future__ import annotations
 
 
 def matrix_objects(world) -> dict:
-    game = world.hand_game.pk  # a game kept hand by hand, its first hand entered
+    from ratings.services import league_ratings_rebuild
+
+    # the league's ratings computed from whatever results it holds (no game or result is created,
+    # so other probes see the world unchanged)
+    league_ratings_rebuild(league=world.league)
+    hand_game = world.hand_game.pk  # a game kept hand by hand, its first hand entered
+    player = world.players[0].pk  # the owning player
+    game = world.game.pk  # a game with neither hands nor result (its incidents are the referee's)
     return {
         "game": {"pk": game, "game_id": game},
-        "hand": {"pk": game, "game_id": game, "sequence": world.hand.sequence, "hand_id": world.hand.pk},
+        "hand_game": {"pk": hand_game, "game_id": hand_game},
+        "hand": {"pk": hand_game, "game_id": hand_game, "sequence": world.hand.sequence, "hand_id": world.hand.pk},
         "season": {"pk": world.season.pk, "season_id": world.season.pk},
+        "league": {"slug": world.league.slug, "league_id": world.league.pk},
+        "player": {"pk": player, "player_id": player},
+        "application": {"pk": world.application.pk, "application_id": world.application.pk},  # the owner's
     }
