@@ -5,6 +5,8 @@ the probe adds."""
 
 from __future__ import annotations
 
+import datetime
+
 
 def matrix_objects(world) -> dict:
     from ratings.services import league_ratings_rebuild
@@ -12,6 +14,7 @@ def matrix_objects(world) -> dict:
     # the league's ratings computed from whatever results it holds (no game or result is created,
     # so other probes see the world unchanged)
     league_ratings_rebuild(league=world.league)
+    day = _match_day(world)
     hand_game = world.hand_game.pk  # a game kept hand by hand, its first hand entered
     player = world.players[0].pk  # the owning player
     game = world.game.pk  # a game with neither hands nor result (its incidents are the referee's)
@@ -22,5 +25,19 @@ def matrix_objects(world) -> dict:
         "season": {"pk": world.season.pk, "season_id": world.season.pk},
         "league": {"slug": world.league.slug, "league_id": world.league.pk},
         "player": {"pk": player, "player_id": player},
+        "matchday": {"pk": day.pk, "match_day_id": day.pk, "table": 1},  # its seating published
         "application": {"pk": world.application.pk, "application_id": world.application.pk},  # the owner's
     }
+
+
+def _match_day(world):
+    from matchdays import services
+    from matchdays.models import MatchDay
+
+    day = MatchDay.objects.filter(division=world.division, number=90).first()
+    if day is None:
+        day = services.match_day_create(division=world.division, number=90, date=datetime.date(2026, 12, 1),
+                                        venue="Matrix hall")
+        services.seating_generate(match_day=day, seed=0)
+        services.seating_publish(plan=day.seating)
+    return day
