@@ -7,7 +7,8 @@ Every league object names the path from itself to its league in a class attribut
 
 Needs, weakest first:
   VIEW     anyone may read (public league data)
-  OWNER    the owning player, or that league's referee/admin (``owner_of(obj)`` names the player)
+  OWNER    the owning player, or that league's referee/admin (``owns``: the player ``OWNER_PATH``
+           names, or one of those ``OWNERS_PATH`` names)
   REFEREE  a referee or admin of the object's league
   ADMIN    an admin of the object's league
   SELF     the owning player only
@@ -156,12 +157,22 @@ def owner_of(obj):
     return target
 
 
+def owns(player, obj) -> bool:
+    """Whether ``player`` owns ``obj``: the one player its ``OWNER_PATH`` names, or, on a model whose
+    ``OWNERS_PATH`` is a lookup naming several (the players seated at an incident's game), any of them."""
+    if player is None:
+        return False
+    many = getattr(type(obj), "OWNERS_PATH", None)
+    if many:
+        return bool(type(obj)._default_manager.filter(pk=obj.pk, **{many: player}).exists())
+    return getattr(owner_of(obj), "pk", None) == player.pk
+
+
 def allowed(user, obj, need: Need) -> bool:
     if need == Need.VIEW:
         return True
     if need == Need.SELF:
-        player = player_of(user)
-        return player is not None and getattr(owner_of(obj), "pk", None) == player.pk
+        return owns(player_of(user), obj)
     if need == Need.SELF_OR_ADMIN:
         return player_private_visible(user, owner_of(obj) or obj)
     league = league_of(obj)
@@ -170,10 +181,7 @@ def allowed(user, obj, need: Need) -> bool:
     if need == Need.REFEREE:
         return is_referee(user, league)
     if need == Need.OWNER:
-        if is_referee(user, league):
-            return True
-        player = player_of(user)
-        return player is not None and getattr(owner_of(obj), "pk", None) == player.pk
+        return is_referee(user, league) or owns(player_of(user), obj)
     raise ValueError(need)
 
 

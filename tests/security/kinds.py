@@ -26,6 +26,9 @@ def matrix_objects(world) -> dict:
         "league": {"slug": world.league.slug, "league_id": world.league.pk},
         "player": {"pk": player, "player_id": player},
         "matchday": {"pk": day.pk, "match_day_id": day.pk, "table": 1},  # its seating published
+        "incident": {"pk": world.incident.pk, "incident_id": world.incident.pk},  # open, with private notes
+        "ruling": {"pk": world.ruling.pk, "ruling_id": world.ruling.pk},  # on the owner's game
+        "appeal": {"pk": world.appeal.pk, "appeal_id": world.appeal.pk},  # the owner's, pending
         "application": {"pk": world.application.pk, "application_id": world.application.pk},  # the owner's
     }
 
