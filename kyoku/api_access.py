@@ -29,6 +29,9 @@ _CLOSED = False  # True once every API view declares its access: then an undecla
 class DeclaredAccess(BasePermission):
     def has_permission(self, request: Any, view: Any) -> bool:
         declared = view_route(view)
+        if declared is None and isinstance(getattr(view, "access", None), dict) \
+                and getattr(view, "action", None) in (None, "metadata"):
+            raise MethodNotAllowed(request.method)  # a viewset's URL that runs no action for this method
         if declared is None:
             if getattr(view, "access", None) is None and not _CLOSED:
                 # not yet declared (the move to declared access is under way): the old default

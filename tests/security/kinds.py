@@ -14,17 +14,27 @@ def matrix_objects(world) -> dict:
     # the league's ratings computed from whatever results it holds (no game or result is created,
     # so other probes see the world unchanged)
     league_ratings_rebuild(league=world.league)
-    day = _match_day(world)
     hand_game = world.hand_game.pk  # a game kept hand by hand, its first hand entered
     player = world.players[0].pk  # the owning player
     game = world.game.pk  # a game with neither hands nor result (its incidents are the referee's)
+    result = world.result_game.pk  # a game whose final scores are recorded (no hands)
+    season, division = world.season.pk, world.division
+    spare = _spare_entry(world)  # an entry without games, so removing it is allowed for the admin
+    day = _match_day(world)
+    csv = "csv"  # the format a download's URL asks for
     return {
         "game": {"pk": game, "game_id": game},
+        "result_game": {"pk": result, "game_id": result},
         "hand_game": {"pk": hand_game, "game_id": hand_game},
         "hand": {"pk": hand_game, "game_id": hand_game, "sequence": world.hand.sequence, "hand_id": world.hand.pk},
-        "season": {"pk": world.season.pk, "season_id": world.season.pk},
+        "season": {"pk": season, "season_id": season, "fmt": csv},
+        "division": {"pk": division.pk, "season_id": season, "code": division.code, "fmt": csv},
+        "entry": {"pk": season, "season_id": season, "entry_id": spare.pk},
+        "ruleset": {"pk": world.season.rule_set_id},
+        "tier": {"pk": world.tier.pk},
+        "penalty": {"pk": world.penalty.pk},  # the owner's
         "league": {"slug": world.league.slug, "league_id": world.league.pk},
-        "player": {"pk": player, "player_id": player},
+        "player": {"pk": player, "player_id": player, "fmt": csv},
         "matchday": {"pk": day.pk, "match_day_id": day.pk, "table": 1},  # its seating published
         "incident": {"pk": world.incident.pk, "incident_id": world.incident.pk},  # open, with private notes
         "ruling": {"pk": world.ruling.pk, "ruling_id": world.ruling.pk},  # on the owner's game
@@ -44,3 +54,10 @@ def _match_day(world):
         services.seating_generate(match_day=day, seed=0)
         services.seating_publish(plan=day.seating)
     return day
+
+
+def _spare_entry(world):
+    from league.models import Entry, Player
+
+    player = Player.objects.create(display_name="Office spare", membership_number="OFFICE-SPARE")
+    return Entry.objects.create(season=world.season, division=world.division, player=player)
