@@ -23,16 +23,12 @@ def view_route(view: Any) -> Route | None:
     return declared
 
 
-_CLOSED = False  # True once every API view declares its access: then an undeclared view is refused
-
-
 class DeclaredAccess(BasePermission):
     def has_permission(self, request: Any, view: Any) -> bool:
         declared = view_route(view)
         if declared is None:
-            if getattr(view, "access", None) is None and not _CLOSED:
-                # not yet declared (the move to declared access is under way): the old default
-                return request.method in ("GET", "HEAD", "OPTIONS") or bool(request.user.is_authenticated)
+            if isinstance(getattr(view, "access", None), dict) and getattr(view, "action", None) in (None, "metadata"):
+                raise MethodNotAllowed(request.method)  # a viewset's URL that runs no action for this method
             raise PermissionDenied(_("This route declares no access."))
         level = method_level(declared, request.method)
         if level is None:
@@ -46,6 +42,6 @@ class DeclaredAccess(BasePermission):
 
     def has_object_permission(self, request: Any, view: Any, obj: Any) -> bool:
         need = getattr(request, "access_need", None)
-        if need is None:  # an undeclared view in the transition: the old default (reads open)
-            return True
+        if need is None:  # has_permission sets it or refuses: an object reached without it is refused
+            return False
         return allowed(request.user, obj, need)

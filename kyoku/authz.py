@@ -7,7 +7,8 @@ Every league object names the path from itself to its league in a class attribut
 
 Needs, weakest first:
   VIEW     anyone may read (public league data)
-  OWNER    the owning player, or that league's referee/admin (``owner_of(obj)`` names the player)
+  OWNER    the owning player, or that league's referee/admin (``owns``: the player ``OWNER_PATH``
+           names, or one of those ``OWNERS_PATH`` names)
   REFEREE  a referee or admin of the object's league
   ADMIN    an admin of the object's league
   SELF     the owning player only
@@ -113,20 +114,6 @@ def player_private_visible(user, player) -> bool:
     return bool(admin_of) and not player_leagues(player).isdisjoint(admin_of)
 
 
-def player_for_actor(player_model_or_qs, *, actor, **lookup):
-    """Fetch a player for a change of their private details (online accounts): the player, or an
-    admin of a league the player belongs to, else 403 (``player_private_visible``); 404 if none."""
-    qs = player_model_or_qs._default_manager.all() if hasattr(player_model_or_qs, "_default_manager") \
-        else player_model_or_qs
-    try:
-        player = qs.get(**lookup)
-    except (qs.model.DoesNotExist, ValueError, TypeError, OverflowError):
-        raise Http404("no such player") from None
-    if not player_private_visible(actor, player):
-        raise PermissionDenied("only the player or an admin of the player's league may do this")
-    return player
-
-
 def leagues_where(user, need: Need) -> list[int] | None:
     """League ids where ``user`` meets ``need`` (REFEREE/ADMIN); ``None`` means every league."""
     if getattr(user, "is_superuser", False):
@@ -170,12 +157,22 @@ def owner_of(obj):
     return target
 
 
+def owns(player, obj) -> bool:
+    """Whether ``player`` owns ``obj``: the one player its ``OWNER_PATH`` names, or, on a model whose
+    ``OWNERS_PATH`` is a lookup naming several (the players seated at an incident's game), any of them."""
+    if player is None:
+        return False
+    many = getattr(type(obj), "OWNERS_PATH", None)
+    if many:
+        return bool(type(obj)._default_manager.filter(pk=obj.pk, **{many: player}).exists())
+    return getattr(owner_of(obj), "pk", None) == player.pk
+
+
 def allowed(user, obj, need: Need) -> bool:
     if need == Need.VIEW:
         return True
     if need == Need.SELF:
-        player = player_of(user)
-        return player is not None and getattr(owner_of(obj), "pk", None) == player.pk
+        return owns(player_of(user), obj)
     if need == Need.SELF_OR_ADMIN:
         return player_private_visible(user, owner_of(obj) or obj)
     league = league_of(obj)
@@ -184,10 +181,7 @@ def allowed(user, obj, need: Need) -> bool:
     if need == Need.REFEREE:
         return is_referee(user, league)
     if need == Need.OWNER:
-        if is_referee(user, league):
-            return True
-        player = player_of(user)
-        return player is not None and getattr(owner_of(obj), "pk", None) == player.pk
+        return is_referee(user, league) or owns(player_of(user), obj)
     raise ValueError(need)
 
 
@@ -195,6 +189,8 @@ def authorize(user, obj, need: Need) -> None:
     """Raise PermissionDenied (403) when ``user`` may not act on ``obj``; anonymous users
     asking for more than VIEW get the same (DRF turns it into 401/403, pages into login)."""
     if not allowed(user, obj, need):
+        if getattr(type(obj), "LEAGUE_PATH", None) is None:  # a player: the privacy rule (docs/privacy.md)
+            raise PermissionDenied("only the player or an admin of the player's league may do this")
         raise PermissionDenied(f"you may not do this in {league_of(obj)}")
 
 
@@ -204,7 +200,9 @@ def object_for_actor(model_or_qs, *, actor, need: Need, **lookup):
     A missing object (or a malformed id) is 404; an object the actor may not act on is 403.
     """
     qs = model_or_qs._default_manager.all() if hasattr(model_or_qs, "_default_manager") else model_or_qs
-    path = league_path(qs.model)
+    # a model outside any league (a player) may still be fetched for a need that does not ask its
+    # league (VIEW, SELF, SELF_OR_ADMIN); ``allowed`` refuses to guess a league it has no path to
+    path = getattr(qs.model, "LEAGUE_PATH", None)
     if path and _is_fk_chain(qs.model, path):
         qs = qs.select_related(path)
     try:

@@ -1,17 +1,16 @@
 """Server-rendered pages. Reads go through selectors, writes through services."""
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.http import FileResponse, Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
-from kyoku.authz import Need, object_for_actor, player_private_visible, scope_for_actor
+from kyoku.access import ADMIN, ANY_ADMIN, LOGGED_IN, OWNER, PUBLIC, access, object_for_request
+from kyoku.authz import Need, player_private_visible, scope_for_actor
 from kyoku.uploads import INLINE_TYPES, sniff
 
 from kyoku import authz
@@ -20,14 +19,16 @@ from .forms import AuditFilterForm, ApplicationForm, DecidedFilterForm, Decision
 from .models import Division, Game, Player, QualificationApplication, Season
 
 
+@access(GET=PUBLIC)
 def home(request):
     return render(request, "league/home.html", {"seasons": selectors.season_list()})
 
 
+@access("season", GET=PUBLIC)
 def season_detail(request, season_id):
     """A season at a glance: per division its entrants and games, then its games a page at a
     time (latest match day first; a division or match day can be picked)."""
-    season = get_object_or_404(Season.objects.select_related("rule_set", "league"), pk=season_id)
+    season = object_for_request(request, Season.objects.select_related("rule_set", "league"), pk=season_id)
     division = request.GET.get("division", "")[:4]
     match_day = _page_number(request.GET.get("match_day")) if request.GET.get("match_day") else None
     games = selectors.season_games_page(season=season, division_code=division, match_day=match_day,
@@ -39,10 +40,12 @@ def season_detail(request, season_id):
     })
 
 
+@access("division", GET=PUBLIC)
 def standings(request, season_id, code):
     """A division's standings, paged and sorted across the whole division; the table is cached per
     standings version (a result or penalty bumps it), language, sort and page."""
-    division = get_object_or_404(Division.objects.select_related("season__league"), season_id=season_id, code=code)
+    division = object_for_request(request, Division.objects.select_related("season__league"), season_id=season_id,
+                                  code=code)
     sort = request.GET.get("sort", "rank")
     page = _page_number(request.GET.get("page"))
     key = f"standings-page:{division.pk}:{division.standings_version}:{get_language()}:{sort}:{page}"
@@ -61,10 +64,11 @@ def _page_number(value) -> int:
         return 1
 
 
+@access("player", GET=PUBLIC)
 def player_detail(request, player_id):
     """A player's page: the current season first (its running total counting penalties, ending on
     the standings total), every season's standings line (career), earlier seasons a click away."""
-    player = get_object_or_404(Player, pk=player_id)
+    player = object_for_request(request, Player, pk=player_id)
     wanted = _page_number(request.GET.get("season")) if request.GET.get("season") else None
     page = selectors.player_page(player=player, season_id=wanted)
     return render(request, "league/player.html", {
@@ -95,10 +99,9 @@ def _chart(history, width=640, height=200, pad=24) -> dict | None:
 
 
 
-@login_required
+@access("game", GET=ADMIN, POST=ADMIN)
 def game_result_entry(request, game_id):
-    game = object_for_actor(Game.objects.select_related("season__rule_set", "division"), actor=request.user,
-                            need=Need.ADMIN, pk=game_id)
+    game = object_for_request(request, Game.objects.select_related("season__rule_set", "division"), pk=game_id)
     options = game.season.rule_set.options
     initial = {}
     if hasattr(game, "result"):
@@ -121,10 +124,9 @@ def game_result_entry(request, game_id):
     })
 
 
-@login_required
+@access(GET=ANY_ADMIN)
 def applications_review(request):
-    if not authz.is_admin(request.user):
-        raise PermissionDenied
+    """The queue of the leagues where the actor is an admin (each list is scoped)."""
     pending = scope_for_actor(selectors.applications_pending(), actor=request.user, need=Need.ADMIN)
     # decided applications stay visible beside the queue, filterable (issue 11)
     filters = DecidedFilterForm(request.GET or None)
@@ -135,11 +137,9 @@ def applications_review(request):
                                                   "filters": filters, "history": history})
 
 
-@login_required
-@require_POST
+@access("application", POST=ADMIN)
 def application_decide(request, application_id):
-    application = object_for_actor(QualificationApplication, actor=request.user, need=Need.ADMIN,
-                                   pk=application_id)
+    application = object_for_request(request, QualificationApplication, pk=application_id)
     form = DecisionForm(request.POST)
     form.is_valid()
     approve = request.POST.get("decision") == "approve"
@@ -154,7 +154,7 @@ def application_decide(request, application_id):
     return redirect("review")
 
 
-@login_required
+@access(GET=LOGGED_IN, POST=LOGGED_IN)
 def my_page(request):
     player = authz.player_of(request.user)
     if player is None:
@@ -177,13 +177,13 @@ def my_page(request):
     })
 
 
-@login_required
+@access("application", GET=OWNER)
 def application_proof(request, application_id):
     """An application's evidence file, to the owning player and that league's admins and
     referees only. Always a download unless the stored type, checked again from the file's
     first bytes, is an allowed image or PDF and ``?inline=1`` asks to view it."""
-    application = object_for_actor(QualificationApplication.objects.select_related("season__league"),
-                                   actor=request.user, need=Need.OWNER, pk=application_id)
+    application = object_for_request(request, QualificationApplication.objects.select_related("season__league"),
+                                     pk=application_id)
     if not application.proof:
         raise Http404(_("This application has no file."))
     try:
@@ -209,12 +209,11 @@ def application_proof(request, application_id):
 AUDIT_PAGE_SIZE = 50
 
 
-@login_required
+@access("season", GET=ADMIN)
 def season_audit(request, season_id):
     """A season's audit log for its league's admins: every change with who, when, before and
     after; filterable by action, object type, actor and date."""
-    season = object_for_actor(Season.objects.select_related("league"), actor=request.user, need=Need.ADMIN,
-                              pk=season_id)
+    season = object_for_request(request, Season.objects.select_related("league"), pk=season_id)
     filters = AuditFilterForm(request.GET or None)
     rows = selectors.season_audit_log(season=season, **(filters.cleaned_data if filters.is_valid() else {}))
     page = Paginator(rows, AUDIT_PAGE_SIZE).get_page(request.GET.get("page"))

@@ -3,8 +3,8 @@
 import csv
 
 from django.http import Http404, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404
 
+from kyoku.access import PUBLIC, access, object_for_request
 from kyoku.csv_cells import csv_row
 
 from . import exports
@@ -26,19 +26,22 @@ def _respond(rows, fields, name, fmt):
     return response
 
 
+@access("division", GET=PUBLIC)
 def standings_export(request, season_id, code, fmt):
-    division = get_object_or_404(Division, season_id=season_id, code=code)
+    division = object_for_request(request, Division, season_id=season_id, code=code)
     return _respond(exports.standings_rows(division=division), exports.STANDINGS_FIELDS,
                     f"standings-{season_id}-{code}", fmt)
 
 
+@access("season", GET=PUBLIC)
 def season_results_export(request, season_id, fmt):
-    season = get_object_or_404(Season, pk=season_id)
+    season = object_for_request(request, Season, pk=season_id)
     return _respond(exports.season_results_rows(season=season), exports.RESULTS_FIELDS,
                     f"results-{season_id}", fmt)
 
 
+@access("player", GET=PUBLIC)
 def player_history_export(request, player_id, fmt):
-    player = get_object_or_404(Player, pk=player_id)
+    player = object_for_request(request, Player, pk=player_id)
     return _respond(exports.player_history_rows(player=player), exports.HISTORY_FIELDS,
                     f"player-{player_id}", fmt)

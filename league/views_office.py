@@ -1,13 +1,11 @@
 """The season office for a league admin: the season's steps in order, and the promotion page."""
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
-from kyoku.authz import Need, object_for_actor
+from kyoku.access import ADMIN, access, object_for_request
 
 from . import office
 from .forms import NextSeasonForm
@@ -15,11 +13,11 @@ from .models import Entry, Season
 
 
 def _season(request, season_id):
-    return object_for_actor(Season.objects.select_related("league", "rule_set"), actor=request.user,
-                            need=Need.ADMIN, pk=season_id)
+    """The season, checked at the level the view declares (its league's admins)."""
+    return object_for_request(request, Season.objects.select_related("league", "rule_set"), pk=season_id)
 
 
-@login_required
+@access("season", GET=ADMIN)
 def season_office(request, season_id):
     season = _season(request, season_id)
     starts_on, ends_on = office.season_next_dates(season=season)
@@ -31,8 +29,7 @@ def season_office(request, season_id):
     })
 
 
-@login_required
-@require_POST
+@access("season", POST=ADMIN)
 def season_next_create(request, season_id):
     season = _season(request, season_id)
     form = NextSeasonForm(request.POST)
@@ -57,8 +54,7 @@ def _errors_said(request, exc: ValidationError) -> None:
             messages.error(request, msg)
 
 
-@login_required
-@require_POST
+@access("season", POST=ADMIN)
 def season_close(request, season_id):
     season = _season(request, season_id)
     try:
@@ -70,8 +66,7 @@ def season_close(request, season_id):
     return redirect("office-season", season_id=season.pk)
 
 
-@login_required
-@require_POST
+@access("season", POST=ADMIN)
 def season_reopen(request, season_id):
     season = _season(request, season_id)
     try:
@@ -83,7 +78,7 @@ def season_reopen(request, season_id):
     return redirect("office-season", season_id=season.pk)
 
 
-@login_required
+@access("season", GET=ADMIN, POST=ADMIN)
 def season_promotion(request, season_id):
     """GET previews who moves; POST confirms and creates the next season's entries."""
     season = _season(request, season_id)
@@ -103,7 +98,7 @@ def season_promotion(request, season_id):
     })
 
 
-@login_required
+@access("season", GET=ADMIN, POST=ADMIN)
 def season_entries(request, season_id):
     """Entries of the season by division: add one, remove one that has not played."""
     from .forms import OfficeEntryForm, service_errors_to_form
@@ -124,12 +119,11 @@ def season_entries(request, season_id):
     return render(request, "league/office/entries.html", {"season": season, "form": form, "entries": entries})
 
 
-@login_required
-@require_POST
+@access("entry", POST=ADMIN)
 def entry_remove(request, season_id, entry_id):
-    season = _season(request, season_id)
-    entry = object_for_actor(Entry.objects.filter(season=season).select_related("division"), actor=request.user,
-                             need=Need.ADMIN, pk=entry_id)
+    entry = object_for_request(request, Entry.objects.filter(season_id=season_id).select_related("division", "season"),
+                               pk=entry_id)
+    season = entry.season
     try:
         office.entry_remove(entry=entry, actor=request.user)
     except ValidationError:
@@ -139,7 +133,7 @@ def entry_remove(request, season_id, entry_id):
     return redirect("office-entries", season_id=season.pk)
 
 
-@login_required
+@access("season", GET=ADMIN, POST=ADMIN)
 def season_games(request, season_id):
     """Create a game of a division: match day, table and the four seats."""
     from .forms import OfficeGameForm, service_errors_to_form

@@ -4,11 +4,11 @@ from drf_spectacular.utils import extend_schema, extend_schema_field
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound, PermissionDenied
-from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from kyoku import authz
-from kyoku.authz import Need, object_for_actor, scope_for_actor
+from kyoku.access import ADMIN, LOGGED_IN, PUBLIC, object_for_request, route
+from kyoku.authz import Need, object_for_actor
 from kyoku.idempotency import idempotent
 from league.models import Division, Player
 
@@ -78,11 +78,21 @@ class MatchDayViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
     serializer_class = MatchDaySerializer
     queryset = MatchDay.objects.select_related("season__league", "division").order_by("pk")
 
-    def get_permissions(self):
-        return [IsAuthenticated()] if self.request.method == "POST" else []
+    access = {
+        "list": route(GET=PUBLIC),
+        "retrieve": route("matchday", GET=PUBLIC),
+        # any logged-in user may ask; the division named in the body is then checked (its admins)
+        "create": route(POST=LOGGED_IN),
+        # a player marks their own attendance; the league's admins and referees mark anyone's
+        "attendance": route("matchday", GET=PUBLIC, POST=LOGGED_IN),
+        "seating": route("matchday", GET=PUBLIC, POST=ADMIN),
+        "swap": route("matchday", POST=ADMIN),
+        "publish": route("matchday", POST=ADMIN),
+    }
 
-    def _day(self, pk, need):
-        return object_for_actor(self.queryset, actor=self.request.user, need=need, pk=pk)
+    def _day(self, pk):
+        """The match day, checked at the level declared for this action and method."""
+        return object_for_request(self.request, self.queryset, pk=pk)
 
     @extend_schema(request=MatchDayInputSerializer, responses={201: MatchDaySerializer})
     @idempotent
@@ -90,6 +100,8 @@ class MatchDayViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         data = MatchDayInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = dict(data.validated_data)
+        # the division comes from the body, not the URL, and needs more than the route's LOGGED_IN:
+        # an admin of its league
         division = object_for_actor(Division.objects.select_related("season__league"), actor=request.user,
                                     need=Need.ADMIN, pk=v.pop("division"))
         day = services.match_day_create(division=division, actor=request.user, **v)
@@ -100,10 +112,10 @@ class MatchDayViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
     @idempotent
     def attendance(self, request, pk=None):
         if request.method == "GET":
-            day = self._day(pk, Need.VIEW)
-            rows = scope_for_actor(Attendance.objects.filter(match_day=day), actor=request.user, need=Need.VIEW)
+            day = self._day(pk)
+            rows = Attendance.objects.filter(match_day=day)
             return Response(AttendanceSerializer(rows, many=True).data)
-        day = self._day(pk, Need.VIEW)
+        day = self._day(pk)
         data = AttendanceInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         player_id = data.validated_data.get("player")
@@ -127,19 +139,19 @@ class MatchDayViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
     @idempotent
     def seating(self, request, pk=None):
         if request.method == "GET":
-            day = self._day(pk, Need.VIEW)
+            day = self._day(pk)
             plan = SeatingPlan.objects.filter(match_day=day).select_related("match_day__season__league").first()
             if not selectors.seating_visible(plan, request.user):
                 raise NotFound("no seating published")
             return Response(seating_payload(plan))
-        day = self._day(pk, Need.ADMIN)
+        day = self._day(pk)
         data = GenerateInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         plan = services.seating_generate(match_day=day, seed=data.validated_data["seed"], actor=request.user)
         return Response(seating_payload(plan), status=status.HTTP_201_CREATED)
 
     def _plan(self, pk):
-        day = self._day(pk, Need.ADMIN)
+        day = self._day(pk)
         plan = SeatingPlan.objects.filter(match_day=day).first()
         if plan is None:
             raise NotFound("no seating yet")

@@ -1,16 +1,14 @@
 """Match day pages: tables (phone friendly), admin review/swap/publish, attendance, sheets, calendars."""
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_POST
 
 from kyoku import authz
-from kyoku.authz import Need, object_for_actor
+from kyoku.access import ADMIN, LOGGED_IN, PUBLIC, REFEREE, access, object_for_request
 from league.models import Player, Season
 
 from . import calendar, selectors, services
@@ -19,9 +17,9 @@ from .forms import (AttendanceForm, AttendanceRosterForm, GenerateForm, MatchDay
 from .models import MatchDay, SeatingPlan
 
 
-def _day(request, match_day_id, need=Need.VIEW):
-    return object_for_actor(MatchDay.objects.select_related("season__league", "division"), actor=request.user,
-                            need=need, pk=match_day_id)
+def _day(request, match_day_id):
+    """The match day, checked at the level the view declares for this method."""
+    return object_for_request(request, MatchDay.objects.select_related("season__league", "division"), pk=match_day_id)
 
 
 def _errors(request, exc: ValidationError):
@@ -30,9 +28,9 @@ def _errors(request, exc: ValidationError):
             messages.error(request, f"{field}: {e}" if field and field != "__all__" else e)
 
 
+@access("season", GET=PUBLIC)
 def match_day_list(request, season_id):
-    season = object_for_actor(Season.objects.select_related("league"), actor=request.user, need=Need.VIEW,
-                              pk=season_id)
+    season = object_for_request(request, Season.objects.select_related("league"), pk=season_id)
     days = MatchDay.objects.filter(season=season).select_related("division")
     is_admin = authz.is_admin(request.user, season.league)
     return render(request, "matchdays/list.html", {
@@ -40,12 +38,10 @@ def match_day_list(request, season_id):
         "create_form": MatchDayCreateForm(season=season) if is_admin else None})
 
 
-@login_required
-@require_POST
+@access("season", POST=ADMIN)
 def match_day_add(request, season_id):
     """A league admin adds a match day to one of the season's divisions."""
-    season = object_for_actor(Season.objects.select_related("league"), actor=request.user, need=Need.ADMIN,
-                              pk=season_id)
+    season = object_for_request(request, Season.objects.select_related("league"), pk=season_id)
     form = MatchDayCreateForm(request.POST, season=season)
     if not form.is_valid():
         for field, errs in form.errors.items():
@@ -79,6 +75,7 @@ def _seat_choices(plan):
     return choices
 
 
+@access("matchday", GET=PUBLIC)
 def match_day_detail(request, match_day_id):
     day = _day(request, match_day_id)
     league = day.season.league
@@ -130,10 +127,9 @@ def _unmet_in_words(plan) -> list[str]:
     return out
 
 
-@login_required
-@require_POST
+@access("matchday", POST=ADMIN)
 def seating_generate(request, match_day_id):
-    day = _day(request, match_day_id, Need.ADMIN)
+    day = _day(request, match_day_id)
     form = GenerateForm(request.POST)
     if form.is_valid():
         try:
@@ -147,15 +143,14 @@ def seating_generate(request, match_day_id):
 
 
 def _plan(request, match_day_id):
-    day = _day(request, match_day_id, Need.ADMIN)
+    day = _day(request, match_day_id)
     plan = SeatingPlan.objects.filter(match_day=day).first()
     if plan is None:
         raise Http404("no seating yet")
     return day, plan
 
 
-@login_required
-@require_POST
+@access("matchday", POST=ADMIN)
 def seating_swap(request, match_day_id):
     day, plan = _plan(request, match_day_id)
     form = SwapForm(request.POST, choices=_seat_choices(plan))
@@ -171,8 +166,7 @@ def seating_swap(request, match_day_id):
     return redirect("matchday", match_day_id=day.pk)
 
 
-@login_required
-@require_POST
+@access("matchday", POST=ADMIN)
 def seating_publish(request, match_day_id):
     day, plan = _plan(request, match_day_id)
     try:
@@ -183,8 +177,7 @@ def seating_publish(request, match_day_id):
     return redirect("matchday", match_day_id=day.pk)
 
 
-@login_required
-@require_POST
+@access("matchday", POST=LOGGED_IN)
 def attendance_mark(request, match_day_id):
     """A player marks their own attendance; a league admin or referee may mark anyone's."""
     day = _day(request, match_day_id)
@@ -210,11 +203,10 @@ def attendance_mark(request, match_day_id):
     return redirect("matchday", match_day_id=day.pk)
 
 
-@login_required
-@require_POST
+@access("matchday", POST=REFEREE)
 def attendance_roster(request, match_day_id):
     """The desk marks the whole division's attendance with one Save."""
-    day = _day(request, match_day_id, need=Need.REFEREE)
+    day = _day(request, match_day_id)
     entries = day.division.entries.select_related("player")
     form = AttendanceRosterForm(request.POST, entries=entries)
     if not form.is_valid():
@@ -230,10 +222,9 @@ def attendance_roster(request, match_day_id):
     return redirect("matchday", match_day_id=day.pk)
 
 
-@login_required
-@require_POST
+@access("matchday", POST=ADMIN)
 def substitute(request, match_day_id):
-    day = _day(request, match_day_id, Need.ADMIN)
+    day = _day(request, match_day_id)
     games = selectors.published_games(day)
     seated = [(s.player_id, s.player.display_name) for g in games for s in g.seats.all()]
     reserves = [(r.player_id, r.player.display_name) for r in selectors.reserves(day)]
@@ -256,6 +247,7 @@ def substitute(request, match_day_id):
 SHEET_HANDS = 24
 
 
+@access("matchday", GET=PUBLIC)
 def table_sheet(request, match_day_id, table):
     day = _day(request, match_day_id)
     plan = SeatingPlan.objects.filter(match_day=day).first()
@@ -267,16 +259,15 @@ def table_sheet(request, match_day_id, table):
     return render(request, "matchdays/sheet.html", {"day": day, "table": tables[table - 1], "rows": range(1, SHEET_HANDS + 1)})
 
 
+@access("season", GET=PUBLIC)
 def season_calendar(request, season_id):
-    season = object_for_actor(Season.objects.select_related("league"), actor=request.user, need=Need.VIEW,
-                              pk=season_id)
+    season = object_for_request(request, Season.objects.select_related("league"), pk=season_id)
     return HttpResponse(calendar.season_feed(season, request.get_host()), content_type="text/calendar; charset=utf-8")
 
 
+@access("player", GET=PUBLIC)
 def player_calendar(request, player_id):
     # players belong to no single league and are public (as their page, league.views.player_detail)
-    player = Player.objects.filter(pk=player_id).first()
-    if player is None:
-        raise Http404("no such player")
+    player = object_for_request(request, Player, pk=player_id)
     body = calendar.player_feed(player, list(selectors.player_games(player)), request.get_host())
     return HttpResponse(body, content_type="text/calendar; charset=utf-8")

@@ -6,11 +6,10 @@ from django.core.exceptions import ValidationError
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.parsers import MultiPartParser
-from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from kyoku.authz import Need, object_for_actor, player_for_actor
+from kyoku.access import ADMIN, SELF_OR_ADMIN, object_for_request, route
 from kyoku.idempotency import idempotent
 from kyoku.parsers import SafeJSONField, SafeJSONParser
 from league.models import Game, Player
@@ -51,7 +50,7 @@ class GameImportView(APIView):
     """Import a Tenhou record: every hand is settled by the engine and compared with the record;
     a disagreement answers 400 with the hands (nothing stored) unless ``override_reason`` is given."""
 
-    permission_classes = [IsAuthenticated]
+    access = route("game", POST=ADMIN)
     parser_classes = [MultiPartParser, SafeJSONParser]
 
     @extend_schema(request={"multipart/form-data": ImportSerializer}, tags=["online"],
@@ -59,8 +58,7 @@ class GameImportView(APIView):
                               400: OpenApiResponse(description="Errors name 'file', 'mapping', 'hands' or 'game'.")})
     @idempotent
     def post(self, request, pk):
-        game = object_for_actor(Game.objects.select_related("season__rule_set", "season__league"),
-                                actor=request.user, need=Need.ADMIN, pk=pk)
+        game = object_for_request(request, Game.objects.select_related("season__rule_set", "season__league"), pk=pk)
         ser = ImportSerializer(data=request.data)
         ser.is_valid(raise_exception=True)
         upload = ser.validated_data["file"]
@@ -94,11 +92,11 @@ class PlayerAccountsView(APIView):
     the player belongs to (docs/privacy.md); each change is audited in every league of the player.
     ``DELETE`` takes ``account_name`` (and ``platform``) as query parameters."""
 
-    permission_classes = [IsAuthenticated]
+    access = route("player", GET=SELF_OR_ADMIN, POST=SELF_OR_ADMIN, DELETE=SELF_OR_ADMIN)
     parser_classes = [SafeJSONParser]
 
     def _player(self, request, pk):
-        return player_for_actor(Player, actor=request.user, pk=pk)
+        return object_for_request(request, Player, pk=pk)
 
     @extend_schema(responses=AccountSerializer(many=True), tags=["online"])
     def get(self, request, pk):

@@ -5,13 +5,13 @@ from __future__ import annotations
 import secrets
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.core.files.base import ContentFile
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from kyoku.authz import Need, is_admin, object_for_actor
+from kyoku.access import ADMIN, OWNER, access, object_for_request
+from kyoku.authz import is_admin
 from kyoku.uploads import private_storage
 from league.models import Game, QualificationApplication
 
@@ -40,10 +40,10 @@ def _pending_drop(request, game) -> None:
         private_storage.delete(stash["path"])
 
 
-@login_required
+@access("game", GET=ADMIN, POST=ADMIN)
 def game_import(request, game_id):
-    game = object_for_actor(Game.objects.select_related("season__rule_set", "season__league", "division"),
-                            actor=request.user, need=Need.ADMIN, pk=game_id)
+    game = object_for_request(request, Game.objects.select_related("season__rule_set", "season__league", "division"),
+                              pk=game_id)
     form = RecordUploadForm(request.POST or None, request.FILES or None)
     errors, override_reason, keep = [], "", "hands"
     if request.method == "POST" and request.POST.get("action") == "cancel":
@@ -114,11 +114,11 @@ def _rows(record, plan):
             for i, name in enumerate(record.names)]
 
 
-@login_required
+@access("application", GET=OWNER, POST=OWNER)
 def application_records(request, application_id):
-    application = object_for_actor(
-        QualificationApplication.objects.select_related("player", "tier", "season__league"),
-        actor=request.user, need=Need.OWNER, pk=application_id)
+    application = object_for_request(
+        request, QualificationApplication.objects.select_related("player", "tier", "season__league"),
+        pk=application_id)
     form = EvidenceUploadForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:

@@ -4,10 +4,10 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.pagination import LimitOffsetPagination
-from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from kyoku.access import PUBLIC, object_for_request, route
 from kyoku.models import League
 from league.models import Player
 
@@ -59,13 +59,13 @@ class RatingEventSerializer(serializers.Serializer):
 
 
 class LeagueRatingsView(APIView):
-    permission_classes = [AllowAny]
+    access = route("league", GET=PUBLIC)
 
     @extend_schema(parameters=[OpenApiParameter("sort", OpenApiTypes.STR, enum=list(selectors.SORTS)),
                                OpenApiParameter("limit", OpenApiTypes.INT), OpenApiParameter("offset", OpenApiTypes.INT)],
                    responses=RatingRowSerializer(many=True))
     def get(self, request, slug):
-        league = selectors.public_object(League, slug=slug)
+        league = object_for_request(request, League, slug=slug)
         rows = selectors.league_ratings(league=league, sort=request.query_params.get("sort"))
         paginator = RatingsPagination()
         page = paginator.paginate_queryset(rows, request, view=self)
@@ -73,11 +73,11 @@ class LeagueRatingsView(APIView):
 
 
 class PlayerRatingsView(APIView):
-    permission_classes = [AllowAny]
+    access = route("player", GET=PUBLIC)
 
     @extend_schema(responses=OpenApiTypes.OBJECT)
     def get(self, request, player_id):
-        player = selectors.public_object(Player, pk=player_id)
+        player = object_for_request(request, Player, pk=player_id)
         leagues = []
         for rating, events in selectors.player_rating_history(player=player):
             leagues.append({"league": {"slug": rating.league.slug, "name": rating.league.name},

@@ -92,14 +92,3 @@ def chart(events: list, width: int = 480, height: int = 220, pad_x: int = 44, pa
         "bottom": height - 4, "seasons": seasons[-6:],  # at most six labels fit a phone
         "last": f"{ratings[-1]:.2f}",
     }
-
-
-def public_object(model, **lookup):
-    """A league or player for a public read (Need.VIEW: anyone). 404 when missing or when the
-    id cannot be an id (e.g. beyond the database's integer range)."""
-    from django.http import Http404
-
-    try:
-        return model.objects.get(**lookup)
-    except (model.DoesNotExist, ValueError, TypeError, OverflowError):
-        raise Http404(f"no such {model._meta.verbose_name}") from None

@@ -8,18 +8,15 @@ that concern them; the ruling log is public and never carries private notes.
 
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
-from rest_framework.exceptions import PermissionDenied
-from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from kyoku.labels import LABELS, false_win_reasons_words
 from kyoku.parsers import SafeJSONField
-from kyoku.authz import Need, object_for_actor
-from kyoku import authz
+from kyoku.access import ANY_REFEREE, LOGGED_IN, OWNER, PUBLIC, REFEREE, SELF, object_for_request, route
+from kyoku.authz import Need, object_for_actor, player_of
 from kyoku.idempotency import idempotent
 from league.models import Game
 from referee.engine import RulingError, rule, rule_many
@@ -37,13 +34,6 @@ def ruling_with_names(ruling: dict, *, dealer: int, names: dict[int, str]) -> di
     by wind and player as the pages name it (the engine's own fields are left as they are)."""
     return {**ruling, "seats": seat_rows(dealer=dealer, names=names), "language": reader_lang(),
             "explanation_text": [ln["text"] for ln in explanation_lines(ruling, dealer=dealer, names=names)]}
-
-
-class IsReferee(BasePermission):
-    message = "Only a referee may do this."
-
-    def has_permission(self, request, view):
-        return authz.is_referee(request.user)
 
 
 # ---------------------------------------------------------------- serializers (input docs and checks)
@@ -155,7 +145,7 @@ class FalseWinInputSerializer(serializers.Serializer):
 class RulingPreviewView(APIView):
     """The engine's ruling on one incident record or a list of them. Stores nothing."""
 
-    permission_classes = [IsReferee]
+    access = route(POST=ANY_REFEREE)  # stateless: reads and stores nothing of a league
 
     @extend_schema(request=RecordSerializer, responses={200: OBJECT_OR_LIST, 400: OBJECT_OR_LIST},
                    parameters=[OpenApiParameter("game", int, description="Name the seats by this game's players "
@@ -169,6 +159,7 @@ class RulingPreviewView(APIView):
         game_id = request.query_params.get("game")
         game = None
         if game_id:
+            # the route is any referee's; naming a game's players asks more: a referee of its league
             game = object_for_actor(Game, actor=request.user, need=Need.REFEREE,
                                     pk=selectors.id_param("game", game_id))
         try:
@@ -186,7 +177,7 @@ class FalseWinCheckView(APIView):
     """Is a declared win false (錯和)? Each reason has its code, the engine's English and Chinese
     messages, and ``words``: the reason in the reader's language (Accept-Language)."""
 
-    permission_classes = [IsReferee]
+    access = route(POST=ANY_REFEREE)
 
     @extend_schema(request=FalseWinInputSerializer, responses={200: dict})
     def post(self, request):
@@ -198,7 +189,7 @@ class FalseWinCheckView(APIView):
             if "game" not in v:
                 return Response({"detail": "rules: give the rule set, or the game whose season's rules apply"},
                                 status=status.HTTP_400_BAD_REQUEST)
-            game = get_object_or_404(Game.objects.select_related("season__rule_set"), pk=v["game"])
+            game = object_for_request(request, Game.objects.select_related("season__rule_set"), pk=v["game"])
             spec = game.season.rule_set.spec
         if not isinstance(v["declaration"], dict):
             return Response({"detail": "declaration: must be an object"}, status=status.HTTP_400_BAD_REQUEST)
@@ -217,8 +208,8 @@ class IncidentListView(APIView):
     """GET: referees see every incident; players the incidents of their games (no private notes).
     POST: a referee logs an incident; its timeline is checked by the engine (Idempotency-Key)."""
 
-    def get_permissions(self):
-        return [IsReferee()] if self.request.method == "POST" else [IsAuthenticated()]
+    # players see the incidents of their own games, staff those of their leagues (the list is scoped)
+    access = route(GET=LOGGED_IN, POST=ANY_REFEREE)
 
     @extend_schema(responses=IncidentSerializer(many=True), parameters=[
         OpenApiParameter("status", str), OpenApiParameter("game", int), OpenApiParameter("season", int)])
@@ -236,20 +227,20 @@ class IncidentListView(APIView):
         data = IncidentInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = dict(data.validated_data)
-        game = v.pop("game")
-        if not authz.is_referee(request.user, game.season.league):
-            raise PermissionDenied("Only a referee of this league may log its incidents.")
+        # the game comes from the body and asks more than the route's ANY_REFEREE: a referee of its league
+        game = object_for_actor(Game.objects.select_related("season__rule_set", "season__league"), actor=request.user,
+                                need=Need.REFEREE, pk=v.pop("game").pk)
         incident = services.incident_log(game=game, reporter=request.user, **v)
         return Response(selectors.incident_public(incident, private=True), status=status.HTTP_201_CREATED)
 
 
 def _visible_incident(request, pk) -> Incident:
-    incident = get_object_or_404(selectors.incidents_visible_to(request.user), pk=pk)
-    return incident
+    """An incident the actor may see (404 for others: its existence is not told), at the declared level."""
+    return object_for_request(request, selectors.incidents_visible_to(request.user), pk=pk)
 
 
 class IncidentDetailView(APIView):
-    permission_classes = [IsAuthenticated]
+    access = route("incident", GET=OWNER)
 
     @extend_schema(responses=IncidentSerializer)
     def get(self, request, pk):
@@ -261,18 +252,18 @@ class IncidentRulingView(APIView):
     """GET: the engine's proposed ruling (referees). POST: decide it, accept or override with a
     reason; its penalties go to the ledger with sanctions from the league's catalogue."""
 
-    permission_classes = [IsReferee]
+    access = route("incident", GET=REFEREE, POST=REFEREE)
 
     @extend_schema(responses={200: dict})
     def get(self, request, pk):
-        incident = object_for_actor(Incident, actor=request.user, need=Need.REFEREE, pk=pk)
+        incident = object_for_request(request, Incident, pk=pk)
         return Response(ruling_with_names(services.ruling_propose(incident=incident), dealer=incident.dealer,
                                           names=selectors.seat_names(incident)))
 
     @extend_schema(request=DecisionInputSerializer, responses={201: RulingSerializer})
     @idempotent
     def post(self, request, pk):
-        incident = object_for_actor(Incident, actor=request.user, need=Need.REFEREE, pk=pk)
+        incident = object_for_request(request, Incident, pk=pk)
         data = DecisionInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         ruling = services.ruling_decide(incident=incident, referee=request.user, **data.validated_data)
@@ -282,7 +273,7 @@ class IncidentRulingView(APIView):
 class RulingListView(APIView):
     """The public ruling log (no private notes), newest first; ?season= filters."""
 
-    permission_classes = [AllowAny]
+    access = route(GET=PUBLIC)
 
     @extend_schema(responses=RulingSerializer(many=True), parameters=[OpenApiParameter("season", int)])
     def get(self, request):
@@ -294,25 +285,23 @@ class RulingListView(APIView):
 
 
 class RulingDetailView(APIView):
-    permission_classes = [AllowAny]
+    access = route("ruling", GET=PUBLIC)
 
     @extend_schema(responses=RulingSerializer)
     def get(self, request, pk):
-        return Response(selectors.ruling_public(get_object_or_404(selectors.rulings_public(), pk=pk)))
+        return Response(selectors.ruling_public(object_for_request(request, selectors.rulings_public(), pk=pk)))
 
 
 class RulingAppealView(APIView):
     """A player concerned (a seat of the game) appeals the ruling."""
 
-    permission_classes = [IsAuthenticated]
+    access = route("ruling", POST=SELF)
 
     @extend_schema(request=AppealInputSerializer, responses={201: AppealSerializer})
     @idempotent
     def post(self, request, pk):
-        ruling = get_object_or_404(Ruling.objects.select_related("incident"), pk=pk)
-        player = authz.player_of(request.user)
-        if not services.player_concerned(ruling, player):
-            raise PermissionDenied("Only a player of this game may appeal its ruling.")
+        ruling = object_for_request(request, Ruling.objects.select_related("incident"), pk=pk)
+        player = player_of(request.user)
         data = AppealInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         appeal = services.appeal_file(ruling=ruling, player=player, reason=data.validated_data["reason"],
@@ -324,12 +313,12 @@ class AppealDecideView(APIView):
     """A referee other than the one who ruled decides an appeal: uphold, or reverse (cancels the
     old ruling's penalties, stores a new ruling)."""
 
-    permission_classes = [IsReferee]
+    access = route("appeal", POST=REFEREE)
 
     @extend_schema(request=AppealDecisionInputSerializer, responses={200: AppealSerializer})
     @idempotent
     def post(self, request, pk):
-        appeal = object_for_actor(Appeal, actor=request.user, need=Need.REFEREE, pk=pk)
+        appeal = object_for_request(request, Appeal, pk=pk)
         data = AppealDecisionInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         appeal = services.appeal_decide(appeal=appeal, referee=request.user, **data.validated_data)

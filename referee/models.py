@@ -27,6 +27,7 @@ class PenaltyCatalogue(models.Model):
 
 class Incident(models.Model):
     LEAGUE_PATH = "game__season__league"
+    OWNERS_PATH = "game__seats__player"  # kyoku.authz.owns: the players seated at the game
 
     class Status(models.TextChoices):
         OPEN = "open", _("Open")
@@ -57,7 +58,7 @@ class Ruling(models.Model):
     """The engine's output for an incident, stored with the versions it ran under, and the
     referee's decision. Never edited after it is decided: an appeal makes a new ruling."""
     LEAGUE_PATH = "incident__game__season__league"
-
+    OWNERS_PATH = "incident__game__seats__player"  # kyoku.authz.owns: the players concerned (services.player_concerned)
 
     class Decision(models.TextChoices):
         ACCEPTED = "accepted", _("Accepted as proposed")

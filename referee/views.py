@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
-from django.shortcuts import get_object_or_404, redirect, render
+from django.core.exceptions import ValidationError
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_POST
 
-from kyoku.authz import Need, is_admin, object_for_actor
+from kyoku.access import ADMIN, ANY_REFEREE, LOGGED_IN, OWNER, PUBLIC, REFEREE, SELF, access, object_for_request
+from kyoku.authz import is_admin
 from kyoku.labels import LABELS, offence_label
 from kyoku import authz
 from league.forms import service_errors_to_form, service_errors_to_messages
@@ -44,15 +43,9 @@ def _timeline(incident: Incident) -> list[dict]:
     return rows
 
 
-def _referee_somewhere(request) -> None:
-    """The desk's front page: for a referee of any league (each object it lists is scoped)."""
-    if not authz.is_referee(request.user):
-        raise PermissionDenied
-
-
-@login_required
+@access(GET=ANY_REFEREE)
 def dashboard(request):
-    _referee_somewhere(request)
+    """The desk's front page: for a referee of any league (each object it lists is scoped)."""
     return render(request, "referee/dashboard.html", {
         "incidents": selectors.incidents_open(request.user),
         "appeals": selectors.appeals_pending(request.user),
@@ -63,11 +56,11 @@ def dashboard(request):
     })
 
 
-@login_required
+@access("game", GET=REFEREE, POST=REFEREE, query="game={game_id}")
 def incident_new(request):
     game_id = str(request.GET.get("game") or request.POST.get("game") or "")
-    game = object_for_actor(games_for().select_related("season__rule_set", "season__league"),
-                            actor=request.user, need=Need.REFEREE, pk=int(game_id) if game_id.isdigit() else 0)
+    game = object_for_request(request, games_for().select_related("season__rule_set", "season__league"),
+                              pk=int(game_id) if game_id.isdigit() else 0)
     seats = list(game.seats.select_related("player"))
     form = IncidentForm(request.POST or None, seats=seats)
     if request.method == "POST" and form.is_valid():
@@ -115,11 +108,11 @@ def _js_strings(names: dict[int, str]) -> dict:
 
 
 def _incident_for(request, incident_id) -> Incident:
-    incident = get_object_or_404(selectors.incidents_visible_to(request.user), pk=incident_id)
-    return incident
+    """An incident the actor may see (404 for others: its existence is not told), at the declared level."""
+    return object_for_request(request, selectors.incidents_visible_to(request.user), pk=incident_id)
 
 
-@login_required
+@access("incident", GET=OWNER)
 def incident_detail(request, incident_id):
     incident = _incident_for(request, incident_id)
     is_ref = authz.is_referee(request.user, incident.game.season.league)
@@ -165,7 +158,7 @@ def incident_detail(request, incident_id):
     })
 
 
-@login_required
+@access("incident", GET=OWNER)
 def incident_print(request, incident_id):
     """The incident and its rulings on one printable page: the referee's word at the table, naming
     every seat as the incident page and the API do."""
@@ -182,11 +175,9 @@ def incident_print(request, incident_id):
     })
 
 
-@login_required
-@require_POST
+@access("incident", POST=REFEREE)
 def ruling_decide(request, incident_id):
-    incident = object_for_actor(Incident.objects.select_related("game__season__league"), actor=request.user,
-                                need=Need.REFEREE, pk=incident_id)
+    incident = object_for_request(request, Incident.objects.select_related("game__season__league"), pk=incident_id)
     seats = list(incident.game.seats.select_related("player"))
     catalogue = selectors.penalty_catalogue_data(league=incident.game.season.league)
     form = RulingDecisionForm(request.POST, seats=seats, dealer=incident.dealer)
@@ -209,11 +200,9 @@ def ruling_decide(request, incident_id):
     return redirect("referee-incident", incident_id=incident.pk)
 
 
-@login_required
-@require_POST
+@access("incident", POST=REFEREE)
 def incident_close(request, incident_id):
-    incident = object_for_actor(Incident.objects.select_related("game__season__league"), actor=request.user,
-                                need=Need.REFEREE, pk=incident_id)
+    incident = object_for_request(request, Incident.objects.select_related("game__season__league"), pk=incident_id)
     try:
         services.incident_close(incident=incident, actor=request.user)
     except ValidationError as exc:
@@ -223,13 +212,11 @@ def incident_close(request, incident_id):
     return redirect("referee-incident", incident_id=incident.pk)
 
 
-@login_required
-@require_POST
+@access("ruling", POST=SELF)
 def appeal_file(request, ruling_id):
-    ruling = get_object_or_404(Ruling.objects.select_related("incident"), pk=ruling_id)
+    """A player concerned (seated at the incident's game) appeals the ruling."""
+    ruling = object_for_request(request, Ruling.objects.select_related("incident"), pk=ruling_id)
     player = authz.player_of(request.user)
-    if not services.player_concerned(ruling, player):
-        raise PermissionDenied
     form = AppealForm(request.POST)
     if form.is_valid():
         try:
@@ -244,11 +231,10 @@ def appeal_file(request, ruling_id):
     return redirect("referee-incident", incident_id=ruling.incident_id)
 
 
-@login_required
-@require_POST
+@access("appeal", POST=REFEREE)
 def appeal_decide(request, appeal_id):
-    appeal = object_for_actor(Appeal.objects.select_related("ruling__incident__game__season__league"),
-                              actor=request.user, need=Need.REFEREE, pk=appeal_id)
+    appeal = object_for_request(request, Appeal.objects.select_related("ruling__incident__game__season__league"),
+                                pk=appeal_id)
     seats = list(appeal.ruling.incident.game.seats.select_related("player"))
     catalogue = selectors.penalty_catalogue_data(league=appeal.ruling.incident.game.season.league)
     form = AppealDecisionForm(request.POST, seats=seats, dealer=appeal.ruling.incident.dealer)
@@ -267,7 +253,7 @@ def appeal_decide(request, appeal_id):
     return redirect("referee-incident", incident_id=appeal.ruling.incident_id)
 
 
-@login_required
+@access(GET=LOGGED_IN)
 def mine(request):
     player = authz.player_of(request.user)
     rulings = list(selectors.rulings_concerning(player=player)) if player else []
@@ -277,8 +263,9 @@ def mine(request):
     })
 
 
+@access("season", GET=PUBLIC)
 def season_rulings(request, season_id):
-    season = get_object_or_404(Season.objects.select_related("league"), pk=season_id)
+    season = object_for_request(request, Season.objects.select_related("league"), pk=season_id)
     rulings = selectors.rulings_public(season=season)
     return render(request, "referee/season_rulings.html", {
         "season": season, "catalogue": selectors.penalty_catalogue_data(league=season.league), "rulings": [{"r": r, **ruling_shown(r.final, r.incident)} for r in rulings],
@@ -309,13 +296,11 @@ def _catalogue_rows(catalogue: dict | None) -> list[dict]:
     return sorted(rows, key=lambda r: str(r["name"]))
 
 
-@login_required
+@access("league", GET=REFEREE, POST=ADMIN)
 def catalogue_edit(request, league_id):
     """The league's penalty catalogue as a table: referees read it, admins revise it (a new version)."""
-    league = object_for_actor(League, actor=request.user, need=Need.REFEREE, pk=league_id)
-    can_edit = is_admin(request.user, league)
-    if request.method == "POST" and not can_edit:
-        raise PermissionDenied
+    league = object_for_request(request, League, pk=league_id)
+    can_edit = is_admin(request.user, league)  # whether to offer the form
     current = (services.penalty_catalogue_current(league=league) if request.method == "POST"
                else selectors.penalty_catalogue_latest(league=league))
     if current is None:  # nothing stored yet: show the default, stored on the first save

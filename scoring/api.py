@@ -148,7 +148,7 @@ def _written(hand: HandRecord, game: Game) -> dict:
 class GameHandsView(APIView):
     """A game's hands in order (anyone) and entering the next hand (league admins)."""
 
-    access = route("game", GET=PUBLIC, POST=ADMIN)
+    access = route("hand_game", GET=PUBLIC, POST=ADMIN)
 
     @extend_schema(responses=GameHandsSerializer, tags=["hands"])
     def get(self, request, pk):
@@ -213,7 +213,7 @@ class GameHandDetailView(APIView):
 class GameHandPreviewView(APIView):
     """Settle a hand as it would be stored, without storing it (the scorekeeper's preview)."""
 
-    access = route("game", POST=ADMIN)
+    access = route("hand_game", POST=ADMIN)
 
     @extend_schema(request=HandInputSerializer, responses=HandPreviewSerializer, tags=["hands"])
     def post(self, request, pk):
@@ -230,7 +230,7 @@ class GameHandPreviewView(APIView):
 class GameHandsFinishView(APIView):
     """End the game at its last hand: the final scores are derived and recorded as the result."""
 
-    access = route("game", POST=ADMIN)
+    access = route("hand_game", POST=ADMIN)
 
     @extend_schema(request=None, parameters=[IDEMPOTENCY_HEADER], tags=["hands"],
                    responses={201: GameResultSerializer, 200: GameResultSerializer,

@@ -55,7 +55,7 @@ def _correcting(request, hands) -> int | None:
     return None
 
 
-@access("game", GET=ADMIN, POST=ADMIN)
+@access("hand_game", GET=ADMIN, POST=ADMIN)
 def scorekeeper(request, game_id):
     game = object_for_request(request, Game.objects.select_related("season__rule_set", "season__league", "division"),
                               pk=game_id)

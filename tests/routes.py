@@ -8,11 +8,6 @@ conf in ``config.urls.DECLARED``."""
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-from pathlib import Path
-
-from django.apps import apps
 from django.urls import URLPattern, URLResolver, get_resolver
 
 from kyoku.access import Route
@@ -58,35 +53,16 @@ def view_declaration(pattern: URLPattern) -> Route | None:
     return Route(obj=obj, methods=methods, query=query)
 
 
-def _legacy() -> tuple[dict, list]:
-    """``ROUTES`` and ``matrix_objects`` of the apps' ``access*.py`` modules (the older way)."""
-    routes, factories = {}, []
-    for config in apps.get_app_configs():
-        for info in pkgutil.iter_modules([str(Path(config.path))]):
-            if info.name == "access" or info.name.startswith("access_"):
-                module = importlib.import_module(f"{config.name}.{info.name}")
-                for name, declared in getattr(module, "ROUTES", {}).items():
-                    assert name not in routes, f"{name} declared twice"
-                    routes[name] = declared
-                if hasattr(module, "matrix_objects"):
-                    factories.append(module.matrix_objects)
-    return routes, factories
-
-
 def declarations() -> tuple[dict, list]:
     """Route name → its declaration, and the matrix's object factories."""
     from config.urls import DECLARED
 
-    routes, factories = _legacy()
-    for name, declared in DECLARED.items():
-        assert name not in routes, f"{name} declared twice"
-        routes[name] = declared
+    from tests.security.kinds import matrix_objects
+
+    routes = dict(DECLARED)
     for name, pattern in named_routes().items():
         declared = view_declaration(pattern)
         if declared is not None:
-            assert name not in routes, f"{name} declared on its view and in an access module"
+            assert name not in routes, f"{name} declared on its view and in config.urls.DECLARED"
             routes[name] = declared
-    from tests.security.kinds import matrix_objects
-
-    factories.append(matrix_objects)
-    return routes, factories
+    return routes, [matrix_objects]

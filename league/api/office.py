@@ -5,11 +5,10 @@ services as the office pages (league.office), so page and API refuse the same th
 from django.core.exceptions import ValidationError
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers, status
-from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from kyoku.authz import Need, object_for_actor
+from kyoku.access import ADMIN, PUBLIC, object_for_request, route
 
 from .. import office, selectors
 from ..models import Entry, Game, Player, Season
@@ -40,8 +39,9 @@ class PromotionSummarySerializer(serializers.Serializer):
     relegated = serializers.ListField(child=serializers.IntegerField())
 
 
-def _season(request, pk):
-    return object_for_actor(Season.objects.select_related("league"), actor=request.user, need=Need.ADMIN, pk=pk)
+def _season(request, pk) -> Season:
+    """The season, checked at the level the view declares for this method."""
+    return object_for_request(request, Season.objects.select_related("league"), pk=pk)
 
 
 class SeasonNextSerializer(serializers.Serializer):
@@ -52,7 +52,7 @@ class SeasonNextSerializer(serializers.Serializer):
 
 
 class SeasonNextView(APIView):
-    permission_classes = [IsAuthenticated]
+    access = route("season", POST=ADMIN)
 
     @extend_schema(request=SeasonNextSerializer, responses={201: SeasonRefSerializer})
     @idempotent
@@ -76,7 +76,7 @@ class SeasonReopenSerializer(serializers.Serializer):
 class SeasonCloseView(APIView):
     """Close a season; with games or match days still open, 409 lists them unless ``confirm``."""
 
-    permission_classes = [IsAuthenticated]
+    access = route("season", POST=ADMIN)
 
     @extend_schema(request=SeasonCloseSerializer, responses=SeasonRefSerializer)
     @idempotent
@@ -91,7 +91,7 @@ class SeasonCloseView(APIView):
 class SeasonReopenView(APIView):
     """Reopen a closed season (audited)."""
 
-    permission_classes = [IsAuthenticated]
+    access = route("season", POST=ADMIN)
 
     @extend_schema(request=SeasonReopenSerializer, responses=SeasonRefSerializer)
     @idempotent
@@ -104,7 +104,7 @@ class SeasonReopenView(APIView):
 
 
 class SeasonPromotionView(APIView):
-    permission_classes = [IsAuthenticated]
+    access = route("season", GET=ADMIN, POST=ADMIN)
 
     @extend_schema(responses=PromotionRowSerializer(many=True))
     def get(self, request, pk):
@@ -146,10 +146,6 @@ class GameInputSerializer(_StrictInput):
     scheduled_at = serializers.DateTimeField(required=False, allow_null=True)
 
 
-def _season_for(request, pk, need: Need) -> Season:
-    return object_for_actor(Season.objects.select_related("league"), actor=request.user, need=need, pk=pk)
-
-
 def _division_of(season: Season, division_id: int):
     division = season.divisions.filter(pk=division_id).first()
     if division is None:
@@ -171,19 +167,18 @@ class SeasonEntriesView(generics.ListAPIView):
     serializer_class = s.EntrySerializer
     filterset_fields = ["division", "basis"]
 
-    def get_permissions(self):
-        return [IsAuthenticated()] if self.request.method == "POST" else []
+    access = route("season", GET=PUBLIC, POST=ADMIN)
 
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):  # schema generation: the model, no season
             return Entry.objects.none()
-        season = _season_for(self.request, self.kwargs["pk"], Need.VIEW)
+        season = _season(self.request, self.kwargs["pk"])
         return Entry.objects.filter(season=season).select_related("player").order_by("division__order", "pk")
 
     @extend_schema(request=EntryInputSerializer, responses={201: s.EntrySerializer})
     @idempotent
     def post(self, request, pk):
-        season = _season_for(request, pk, Need.ADMIN)
+        season = _season(request, pk)
         data = EntryInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         division = _division_of(season, data.validated_data["division"])
@@ -195,14 +190,13 @@ class SeasonEntriesView(generics.ListAPIView):
 class SeasonEntryView(APIView):
     """Remove an entry that has not played (409 when the player has games: the entry stays)."""
 
-    permission_classes = [IsAuthenticated]
+    access = route("entry", DELETE=ADMIN)
 
     @extend_schema(request=None, responses={204: None})
     @idempotent
     def delete(self, request, pk, entry_id):
-        season = _season_for(request, pk, Need.ADMIN)
-        entry = object_for_actor(Entry.objects.filter(season=season).select_related("division"),
-                                 actor=request.user, need=Need.ADMIN, pk=entry_id)
+        entry = object_for_request(request, Entry.objects.filter(season_id=pk).select_related("division", "season"),
+                                   pk=entry_id)
         office.entry_remove(entry=entry, actor=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -214,18 +208,17 @@ class SeasonGamesView(generics.ListAPIView):
     serializer_class = s.GameSerializer
     filterset_fields = ["division", "status", "match_day"]
 
-    def get_permissions(self):
-        return [IsAuthenticated()] if self.request.method == "POST" else []
+    access = route("season", GET=PUBLIC, POST=ADMIN)
 
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):  # schema generation: the model, no season
             return Game.objects.none()
-        return selectors.games_for(season=_season_for(self.request, self.kwargs["pk"], Need.VIEW))
+        return selectors.games_for(season=_season(self.request, self.kwargs["pk"]))
 
     @extend_schema(request=GameInputSerializer, responses={201: s.GameSerializer})
     @idempotent
     def post(self, request, pk):
-        season = _season_for(request, pk, Need.ADMIN)
+        season = _season(request, pk)
         data = GameInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data

@@ -5,11 +5,11 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
-from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from kyoku.authz import Need, leagues_where, object_for_actor, scope_for_actor
+from kyoku.access import ADMIN, LOGGED_IN, OWNER, PUBLIC, object_for_request, route
+from kyoku.authz import Need, leagues_where, scope_for_actor
 from kyoku import authz
 from league import selectors, services
 from league.models import (
@@ -28,6 +28,8 @@ from kyoku.idempotency import idempotent
 
 
 class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
+    access = {"list": route(GET=PUBLIC), "retrieve": route("player", GET=PUBLIC),
+              "history": route("player", GET=PUBLIC)}
     queryset = Player.objects.all()
     serializer_class = s.PlayerSerializer
     filterset_fields = ["active"]
@@ -55,12 +57,14 @@ class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
 
 
 class RuleSetViewSet(viewsets.ReadOnlyModelViewSet):
+    access = {"list": route(GET=PUBLIC), "retrieve": route("ruleset", GET=PUBLIC)}
     queryset = RuleSet.objects.all()
     serializer_class = s.RuleSetSerializer
     filterset_fields = ["system", "preset", "is_template", "slug"]
 
 
 class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
+    access = {"list": route(GET=PUBLIC), "retrieve": route("season", GET=PUBLIC)}
     serializer_class = s.SeasonSerializer
     filterset_fields = ["year", "number", "status"]
 
@@ -69,6 +73,8 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
 
 
 class DivisionViewSet(viewsets.ReadOnlyModelViewSet):
+    access = {"list": route(GET=PUBLIC), "retrieve": route("division", GET=PUBLIC),
+              "entries": route("division", GET=PUBLIC), "standings": route("division", GET=PUBLIC)}
     queryset = Division.objects.select_related("season")
     serializer_class = s.DivisionSerializer
     filterset_fields = ["season", "code"]
@@ -136,6 +142,7 @@ def _standings_data(division: Division, sort: str) -> list[dict]:
 
 
 class GameViewSet(viewsets.ReadOnlyModelViewSet):
+    access = {"list": route(GET=PUBLIC), "retrieve": route("game", GET=PUBLIC)}
     serializer_class = s.GameSerializer
     filterset_fields = ["season", "division", "match_day", "status"]
 
@@ -146,12 +153,11 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
 class GameResultView(APIView):
     """Record (POST) or read (GET) a game's final scores."""
 
-    def get_permissions(self):
-        return [IsAuthenticated()] if self.request.method == "POST" else []
+    access = route("result_game", GET=PUBLIC, POST=ADMIN)
 
     @extend_schema(responses=s.GameResultSerializer)
     def get(self, request, pk):
-        game = object_for_actor(Game, actor=request.user, need=Need.VIEW, pk=pk)
+        game = object_for_request(request, Game, pk=pk)
         if not hasattr(game, "result"):
             return Response({"detail": "no result yet"}, status=status.HTTP_404_NOT_FOUND)
         return Response(s.GameResultSerializer(game.result).data)
@@ -160,7 +166,7 @@ class GameResultView(APIView):
                                                                    200: s.GameResultSerializer})
     @idempotent
     def post(self, request, pk):
-        game = object_for_actor(Game, actor=request.user, need=Need.ADMIN, pk=pk)
+        game = object_for_request(request, Game, pk=pk)
         data = s.GameResultInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         result, created = services.game_result_record(game=game, actor=request.user, **data.validated_data)
@@ -169,6 +175,7 @@ class GameResultView(APIView):
 
 
 class TierViewSet(viewsets.ReadOnlyModelViewSet):
+    access = {"list": route(GET=PUBLIC), "retrieve": route("tier", GET=PUBLIC)}
     queryset = QualificationTier.objects.filter(active=True)
     serializer_class = s.TierSerializer
 
@@ -177,7 +184,13 @@ class ApplicationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, views
     """Players see and file their own applications; admins see all and decide."""
 
     serializer_class = s.ApplicationSerializer
-    permission_classes = [IsAuthenticated]
+    access = {
+        "list": route(GET=LOGGED_IN),  # scoped: one's own, and those of the leagues one referees
+        # a player files their own; the body names the season (validated before the league check)
+        "create": route(POST=LOGGED_IN),
+        "retrieve": route("application", GET=OWNER),
+        "decide": route("application", POST=ADMIN),
+    }
     filterset_fields = ["status", "season", "tier"]
 
     def get_queryset(self):
@@ -195,6 +208,7 @@ class ApplicationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, views
         player = v.pop("player", None)
         season, tier, proof = v.pop("season"), v.pop("tier"), v.pop("proof", None)
         if player is not None and not authz.is_admin(request.user, season.league):
+            # what the body asks, not the route: filing for someone else is for the season's league admins
             raise PermissionDenied("Only an admin of this season's league may apply on another player's behalf.")
         player = player or authz.player_of(request.user)
         if player is None:
@@ -204,10 +218,10 @@ class ApplicationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, views
         return Response(s.ApplicationSerializer(application).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=s.ApplicationDecisionSerializer, responses=s.ApplicationSerializer)
-    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    @action(detail=True, methods=["post"])
     @idempotent
     def decide(self, request, pk=None):
-        application = object_for_actor(QualificationApplication, actor=request.user, need=Need.ADMIN, pk=pk)
+        application = object_for_request(request, QualificationApplication, pk=pk)
         data = s.ApplicationDecisionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         application = services.application_decide(application=application, actor=request.user,
@@ -217,6 +231,8 @@ class ApplicationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, views
 
 class PenaltyViewSet(viewsets.ReadOnlyModelViewSet):
     """The penalty ledger, cancelled rows included (they are never deleted)."""
+
+    access = {"list": route(GET=PUBLIC), "retrieve": route("penalty", GET=PUBLIC)}
 
     serializer_class = s.PenaltySerializer
     filterset_fields = ["season", "player", "game", "sanction"]

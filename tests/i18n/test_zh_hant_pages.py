@@ -2,7 +2,7 @@
 left behind.
 
 The URL conf is walked as the endpoint matrix does (tests/security/test_endpoint_matrix.py): every
-named route with a GET declaration, its objects from the apps' ``matrix_objects`` in the matrix
+named route with a GET declaration, its objects from ``tests/security/kinds.py`` in the matrix
 world (two leagues, a season with results, a hand-by-hand game, penalties, incidents, a ruling, an
 appeal, an application), requested as that league's admin, its referee and the owning player, in
 zh-Hant and in ja; then the demo league (``seed_demo``, the README's database) is crawled from its

@@ -6,7 +6,6 @@ import re
 import pytest
 from django.urls import get_resolver
 
-from ratings import access
 from ratings.models import PlayerRating
 from tests.ratings.conftest import new_game
 
@@ -107,23 +106,29 @@ def test_player_api_refuses_what_cannot_be_a_player(api, db):
 
 
 def test_every_ratings_route_is_declared_public():
+    from tests.routes import declarations
+
     names = set()
     for pattern in get_resolver().reverse_dict.keys():
         if isinstance(pattern, str) and ("ratings" in pattern):
             names.add(pattern)
     assert {"ratings-league", "api-ratings-league", "api-ratings-player"} <= names
-    assert set(access.ROUTES) == {"ratings-league", "api-ratings-league", "api-ratings-player"}
-    assert all(r.methods == {"GET": "public"} for r in access.ROUTES.values())
+    routes = {name: r for name, r in declarations()[0].items() if "ratings" in name}
+    assert set(routes) == {"ratings-league", "api-ratings-league", "api-ratings-player"}
+    assert all(r.methods == {"GET": "public"} for r in routes.values())
 
 
-def test_matrix_objects_point_at_the_worlds_league_and_owner(league, players):
-    class World:
-        pass
+def test_matrix_objects_point_at_the_worlds_league_and_owner(db):
+    from tests.routes import declarations
+    from tests.security.kinds import matrix_objects
+    from tests.security.world import world_build
 
-    world = World()
-    world.league, world.players = league, players
-    kinds = access.matrix_objects(world)
-    assert kinds == {"ratings_league": {"slug": "test"}, "ratings_player": {"player_id": players[0].pk}}
+    world = world_build()
+    kinds = matrix_objects(world)
+    routes = declarations()[0]
+    assert kinds[routes["ratings-league"].obj]["slug"] == world.league.slug
+    assert kinds[routes["api-ratings-league"].obj]["slug"] == world.league.slug
+    assert kinds[routes["api-ratings-player"].obj]["player_id"] == world.players[0].pk
 
 
 @pytest.mark.parametrize("query", ["offset=99999999999999999999999", "limit=99999999999999999999999",

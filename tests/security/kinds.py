@@ -5,6 +5,8 @@ the probe adds."""
 
 from __future__ import annotations
 
+import datetime
+
 
 def _event(world):
     """A tournament in world.league: the eight players registered and checked in, round 1 seated
@@ -25,17 +27,60 @@ def _event(world):
 
 
 def matrix_objects(world) -> dict:
+    from ratings.services import league_ratings_rebuild
+
+    hand_game = world.hand_game.pk  # a game kept hand by hand, its first hand entered
+    player = world.players[0].pk  # the owning player
+    game = world.game.pk  # a game with neither hands nor result (its incidents are the referee's)
+    result = world.result_game.pk  # a game whose final scores are recorded (no hands)
+    season, division = world.season.pk, world.division
+    spare = _spare_entry(world)  # an entry without games, so removing it is allowed for the admin
+    day = _match_day(world)
+    # the league's ratings computed from whatever results it holds (no game or result is created,
+    # so other probes see the world unchanged)
+    league_ratings_rebuild(league=world.league)
     event, round_, table = _event(world)
-    events = {
+    csv = "csv"  # the format a download's URL asks for
+    return {
+        "game": {"pk": game, "game_id": game},
+        "result_game": {"pk": result, "game_id": result},
+        "hand_game": {"pk": hand_game, "game_id": hand_game},
+        "hand": {"pk": hand_game, "game_id": hand_game, "sequence": world.hand.sequence, "hand_id": world.hand.pk},
+        "season": {"pk": season, "season_id": season, "fmt": csv},
+        "division": {"pk": division.pk, "season_id": season, "code": division.code, "fmt": csv},
+        "entry": {"pk": season, "season_id": season, "entry_id": spare.pk},
+        "ruleset": {"pk": world.season.rule_set_id},
+        "tier": {"pk": world.tier.pk},
+        "penalty": {"pk": world.penalty.pk},  # the owner's
+        "league": {"slug": world.league.slug, "league_id": world.league.pk},
+        "player": {"pk": player, "player_id": player, "fmt": csv},
+        "matchday": {"pk": day.pk, "match_day_id": day.pk, "table": 1},  # its seating published
+        "incident": {"pk": world.incident.pk, "incident_id": world.incident.pk},  # open, with private notes
+        "ruling": {"pk": world.ruling.pk, "ruling_id": world.ruling.pk},  # on the owner's game
+        "appeal": {"pk": world.appeal.pk, "appeal_id": world.appeal.pk},  # the owner's, pending
+        "application": {"pk": world.application.pk, "application_id": world.application.pk},  # the owner's
         "event": {"pk": event.pk, "event_id": event.pk},
         "event_round": {"pk": round_.pk, "round_id": round_.pk},
         "event_table": {"pk": table.pk, "game_id": table.pk, "action": "report"},
         "event_table_hand": {"pk": table.pk, "sequence": 1},
     }
-    game = world.hand_game.pk  # a game kept hand by hand, its first hand entered
-    return {
-        "game": {"pk": game, "game_id": game},
-        "hand": {"pk": game, "game_id": game, "sequence": world.hand.sequence, "hand_id": world.hand.pk},
-        "season": {"pk": world.season.pk, "season_id": world.season.pk},
-        **events,
-    }
+
+
+def _match_day(world):
+    from matchdays import services
+    from matchdays.models import MatchDay
+
+    day = MatchDay.objects.filter(division=world.division, number=90).first()
+    if day is None:
+        day = services.match_day_create(division=world.division, number=90, date=datetime.date(2026, 12, 1),
+                                        venue="Matrix hall")
+        services.seating_generate(match_day=day, seed=0)
+        services.seating_publish(plan=day.seating)
+    return day
+
+
+def _spare_entry(world):
+    from league.models import Entry, Player
+
+    player = Player.objects.create(display_name="Office spare", membership_number="OFFICE-SPARE")
+    return Entry.objects.create(season=world.season, division=world.division, player=player)
