@@ -41,13 +41,13 @@ sys.path.insert(0, os.path.join(ROOT, "bench"))
 SECRET = "bench-only-secret-key-0123456789abcdefghijklmnopqrstuvwxyz"
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
 
-def _database_url() -> tuple[str, callable]:
+def bench_database() -> tuple[str, callable]:
     """A database of the bench's own, and how to drop it."""
     url = os.environ.get("DATABASE_URL", "")
     if url.startswith("postgres"):
@@ -68,6 +68,24 @@ def _database_url() -> tuple[str, callable]:
     path = os.path.join(folder, "bench.sqlite3")
     return f"sqlite:///{path}", lambda: [os.remove(p) for p in (path, path + "-wal", path + "-shm")
                                          if os.path.exists(p)]
+
+
+def gunicorn_start(port: int, workers: int) -> subprocess.Popen:
+    """gunicorn with the production settings (config/gunicorn.py) on loopback."""
+    env = {**os.environ, "GUNICORN_WORKERS": str(workers), "GUNICORN_BIND": f"127.0.0.1:{port}"}
+    return subprocess.Popen([sys.executable, "-m", "gunicorn", "config.wsgi", "-c", "config/gunicorn.py",
+                             "--access-logfile", os.devnull], cwd=ROOT, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+def gunicorn_stop(server: subprocess.Popen | None) -> None:
+    if server is None:
+        return
+    server.send_signal(signal.SIGTERM)
+    try:
+        server.wait(15)
+    except subprocess.TimeoutExpired:
+        server.kill()
 
 
 def _client(port: int, path: str, etag: str | None, until: float, out) -> None:
@@ -116,7 +134,7 @@ def _load(port: int, path: str, clients: int, seconds: float, etag: str | None, 
             "p99": pct(99), "codes": codes}
 
 
-def _wait_for(port: int, path: str, seconds: float = 30) -> None:
+def server_wait(port: int, path: str, seconds: float = 30) -> None:
     deadline = time.time() + seconds
     while time.time() < deadline:
         try:
@@ -138,7 +156,7 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     args = ap.parse_args()
 
-    url, drop = _database_url()
+    url, drop = bench_database()
     os.environ.update({"DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "config.settings", "DEBUG": "0",
                        "SECRET_KEY": SECRET, "ALLOWED_HOSTS": "127.0.0.1"})
     import django
@@ -158,14 +176,11 @@ def main() -> None:
         from django.db import connections
 
         connections.close_all()  # gunicorn's workers open their own
-        port = _free_port()
-        env = {**os.environ, "GUNICORN_WORKERS": str(args.workers), "GUNICORN_BIND": f"127.0.0.1:{port}"}
-        server = subprocess.Popen([sys.executable, "-m", "gunicorn", "config.wsgi", "-c", "config/gunicorn.py",
-                                   "--access-logfile", os.devnull], cwd=ROOT, env=env,
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        port = free_port()
+        server = gunicorn_start(port, args.workers)
         division = divisions[0]
         path = f"/api/divisions/{division.pk}/standings/"
-        _wait_for(port, path)
+        server_wait(port, path)
         conn = http.client.HTTPConnection("127.0.0.1", port)
         conn.request("GET", path, headers={"X-Forwarded-Proto": "https"})
         first = conn.getresponse()
@@ -181,12 +196,7 @@ def main() -> None:
             answers = ", ".join(f"{k}: {v}" for k, v in sorted(r["codes"].items(), key=str))
             print(f"{label:44} {r['rps']:8.0f} {r['p50']:8.1f} {r['p95']:8.1f} {r['p99']:8.1f}  {answers}")
     finally:
-        if server is not None:
-            server.send_signal(signal.SIGTERM)
-            try:
-                server.wait(15)
-            except subprocess.TimeoutExpired:
-                server.kill()
+        gunicorn_stop(server)
         from django.db import connections
 
         connections.close_all()

@@ -26,9 +26,7 @@ import json
 import multiprocessing
 import os
 import random
-import signal
 import statistics
-import subprocess
 import sys
 import threading
 import time
@@ -36,7 +34,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "bench"))
-from api_throughput import SECRET, _database_url, _free_port, _wait_for  # noqa: E402
+from api_throughput import SECRET, bench_database, free_port, server_wait, gunicorn_start, gunicorn_stop  # noqa: E402
 
 HEADERS = {"Host": "127.0.0.1", "X-Forwarded-Proto": "https"}
 SCORES = [48000, 32000, 12000, 8000]
@@ -126,7 +124,7 @@ def main() -> None:
     ap.add_argument("--processes", type=int, default=6, help="client processes the boards are spread over")
     args = ap.parse_args()
 
-    url, drop = _database_url()
+    url, drop = bench_database()
     os.environ.update({"DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "config.settings", "DEBUG": "0",
                        "SECRET_KEY": SECRET, "ALLOWED_HOSTS": "127.0.0.1"})
     import django
@@ -142,13 +140,10 @@ def main() -> None:
         event, tables = _build()
         vendor, cache = connection.vendor, settings.CACHES["default"]["BACKEND"].rsplit(".", 1)[-1]
         connections.close_all()
-        port = _free_port()
-        env = {**os.environ, "GUNICORN_WORKERS": str(args.workers), "GUNICORN_BIND": f"127.0.0.1:{port}"}
-        server = subprocess.Popen([sys.executable, "-m", "gunicorn", "config.wsgi", "-c", "config/gunicorn.py",
-                                   "--access-logfile", os.devnull], cwd=ROOT, env=env,
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        port = free_port()
+        server = gunicorn_start(port, args.workers)
         path = f"/api/events/{event.pk}/board"
-        _wait_for(port, path)
+        server_wait(port, path)
         warmup, gap = 5.0, 4.0
         until = time.time() + warmup + args.results * gap + 3.0
         out = multiprocessing.Queue()
@@ -177,12 +172,7 @@ def main() -> None:
         for p in procs:
             p.join()
     finally:
-        if server is not None:
-            server.send_signal(signal.SIGTERM)
-            try:
-                server.wait(15)
-            except subprocess.TimeoutExpired:
-                server.kill()
+        gunicorn_stop(server)
         connections.close_all()
         drop()
 
