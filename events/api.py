@@ -92,10 +92,11 @@ class TableReportView(APIView):
         400: OpenApiResponse(description="Errors keyed by field, e.g. seat: not_at_table")})
     @idempotent
     def post(self, request, pk, action):
-        game = object_for_request(request, Game.objects.select_related("season"), pk=pk)
+        game, held, _actor = _table_request(request, pk)
         data = ReportSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        v = data.validated_data
+        v = {**data.validated_data}
+        v["code"] = v["code"] or held  # the code in the body, else the one this browser entered
         if action == "report":
             if "scores" not in v:
                 raise ValidationError({"scores": [_("Four final scores, East to North.")]})

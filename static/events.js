@@ -36,8 +36,70 @@
 
   if (clockEl) { drawClock(); setInterval(drawClock, 250); }
 
+  // A table's phone: reports, confirmations and disputes go to the API; with no connection they
+  // are kept on the phone and sent when it returns (a repeat changes nothing: the same report is
+  // the same report, a seat's confirmation counts once).
+  var tableView = document.querySelector(".ev-table[data-board]");
+  var KEPT = "kyoku-event-outbox";
+  var note = document.getElementById("table-outbox");
+  function kept() { try { return JSON.parse(localStorage.getItem(KEPT) || "[]"); } catch (e) { return []; } }
+  function keep(list) { localStorage.setItem(KEPT, JSON.stringify(list)); }
+  function csrf() { var m = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/); return m ? decodeURIComponent(m[1]) : ""; }
+  function say(text) { if (note) { note.textContent = text; note.hidden = !text; } }
+  function post(item) {
+    return fetch(item.url, {method: "POST", credentials: "same-origin", body: JSON.stringify(item.body),
+      headers: {"Content-Type": "application/json", "X-CSRFToken": csrf(), "Idempotency-Key": item.key}})
+      .then(function (r) { return r.json().catch(function () { return {}; }).then(function (d) { return {status: r.status, data: d}; }); });
+  }
+  function flush() {
+    var list = kept();
+    if (!list.length || !navigator.onLine) return;
+    say(tableView ? tableView.dataset.labelSending : "");
+    var item = list[0];
+    post(item).then(function (r) {
+      if (r.status >= 500) { say(tableView ? tableView.dataset.labelKept : ""); return; }  // try again later
+      keep(kept().slice(1));  // answered (stored, or refused with a reason the page will show)
+      if (kept().length) { flush(); } else { window.location.reload(); }
+    }).catch(function () { say(tableView ? tableView.dataset.labelKept : ""); });
+  }
+  function bodyOf(form) {
+    var data = new FormData(form), body = {}, scores = [];
+    for (var i = 0; i < 4; i++) { if (data.has("score_" + i)) scores.push(parseInt(data.get("score_" + i), 10)); }
+    if (scores.length) body.scores = scores;
+    if (data.has("seat")) body.seat = parseInt(data.get("seat"), 10);
+    if (data.has("deposits_left")) body.deposits_left = parseInt(data.get("deposits_left") || "0", 10);
+    if (data.has("note")) body.note = data.get("note");
+    return body;
+  }
+  function newKey() {
+    var b = window.crypto.getRandomValues(new Uint8Array(16));
+    return Array.prototype.map.call(b, function (x) { return x.toString(16).padStart(2, "0"); }).join("");
+  }
+  if (tableView) {
+    tableView.querySelectorAll("form[data-api]").forEach(function (form) {
+      form.addEventListener("submit", function (ev) {
+        var body = bodyOf(form);
+        if (body.scores && body.scores.some(isNaN)) return;  // let the page's own form say what is missing
+        ev.preventDefault();
+        var item = {url: form.dataset.api, body: body, key: newKey()};
+        post(item).then(function (r) {
+          if (r.status >= 500) { keep(kept().concat([item])); say(tableView.dataset.labelKept); return; }
+          if (r.status >= 400 && r.data) {
+            var errors = r.data.errors || {}, first = Object.keys(errors)[0];
+            say(first ? [].concat(errors[first])[0] : (r.data.detail || ""));
+            return;
+          }
+          window.location.reload();
+        }).catch(function () { keep(kept().concat([item])); say(tableView.dataset.labelKept); });
+      });
+    });
+    if (kept().length) { say(tableView.dataset.labelKept); flush(); }
+    window.addEventListener("online", flush);
+    setInterval(flush, 5000);
+  }
+
   var board = document.getElementById("board");
-  var table = document.querySelector(".ev-table[data-board]");
+  var table = tableView;
   var url = board ? board.dataset.url : table ? table.dataset.board : null;
   if (!url) return;
   var etag = null, version = board ? board.dataset.version : null, words = {};

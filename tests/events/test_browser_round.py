@@ -15,7 +15,7 @@ import pytest
 from django.utils import timezone
 
 from events import services
-from events.models import Round
+from events.models import Round, TableReport
 from league import services as league_services
 from league.models import Game, GameResult, Player
 from tests.actors import make_player_user, make_role_user, make_user
@@ -166,3 +166,38 @@ def test_round_five_on_phones_and_the_big_screen(live_server, lang):
         if lang == "zh-hant":
             assert "剩餘時間" in board.inner_text("#round-clock")
     assert errors == []
+
+
+def test_a_tables_phone_keeps_a_report_made_offline_and_sends_it_when_back(live_server):
+    event, table, seats = _tournament()
+    errors: list[str] = []
+    with chromium_page() as first:
+        phone = _page(first.context.browser, PHONE, "zh-hant", errors)
+        phone.goto(f"{live_server.url}/events/{event.pk}/code/")
+        phone.fill("input[name=code]", services.table_code(table))
+        phone.click("form button")
+        phone.wait_for_selector("#report-form")
+        for i, value in enumerate(SCORES):
+            phone.fill(f"#report-form input[name=score_{i}]", str(value))
+        phone.context.set_offline(True)
+        phone.click("#report-form button")
+        phone.wait_for_selector("#table-outbox:not([hidden])")
+        assert "連線恢復後會送出" in phone.inner_text("#table-outbox")
+        assert not TableReport.objects.filter(game=table).exists()
+        phone.context.set_offline(False)
+        phone.evaluate("window.dispatchEvent(new Event('online'))")
+        phone.wait_for_selector("#table-report", timeout=30000)
+        assert TableReport.objects.get(game=table).scores == SCORES
+        # a confirmation made offline is sent too, once
+        phone.context.set_offline(True)
+        phone.click("button.confirm")
+        phone.wait_for_selector("#table-outbox:not([hidden])")
+        phone.context.set_offline(False)
+        phone.evaluate("window.dispatchEvent(new Event('online'))")
+        phone.wait_for_function("() => !document.querySelector('#table-outbox') || "
+                                "document.querySelector('#table-outbox').hidden", timeout=30000)
+        phone.wait_for_load_state()
+        assert len(TableReport.objects.get(game=table).confirmed_seats) == 2
+    # what the offline phone's browser logs (failed requests, a server busy a moment) is not a page error
+    assert [e for e in errors if not any(k in e for k in ("ERR_INTERNET_DISCONNECTED", "Failed to fetch",
+                                                           "500 (Internal Server Error)"))] == []
