@@ -133,6 +133,9 @@ def registration_add(*, event: Event, player: Player, team: str = "", ema_number
     own = authz.player_of(actor)
     if getattr(actor, "is_authenticated", False) and (own is None or own.pk != player.pk or substitute):
         authz.authorize(actor, event, authz.Need.ADMIN)  # registering someone else is the director's job
+    elif getattr(actor, "is_authenticated", False) and event.status != Event.Status.REGISTRATION \
+            and not authz.is_admin(actor, event.league):
+        raise _fail("event", _("Registration has closed: ask the director."), "registration_closed")
     try:
         ema_number, nationality = ema_number_check(ema_number), nationality_check(nationality)
     except ValueError as exc:

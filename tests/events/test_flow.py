@@ -201,3 +201,15 @@ def test_a_stranger_is_not_a_director(running, field):
     with pytest.raises(PermissionDenied):
         services.round_clock_set(round_=_round(running, 1), action="start", actor=field[0].user)
     assert Registration.objects.filter(event=running).count() == 16
+
+
+def test_once_the_event_runs_players_no_longer_register_themselves(running, league, rules, admin):
+    from league.models import Player
+    from tests.actors import make_player_user
+
+    late = Player.objects.create(display_name="Late Comer", membership_number="LATE01")
+    user = make_player_user("late", late)
+    with pytest.raises(ValidationError) as err:
+        services.registration_add(event=running, player=late, actor=user)
+    assert err.value.error_dict["event"][0].code == "registration_closed"
+    assert services.registration_add(event=running, player=late, substitute=True, actor=admin).checked_in
