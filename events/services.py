@@ -89,7 +89,7 @@ def event_create(*, league, name: str, slug: str, starts_on: dt.date, ends_on: d
     season = league_services.season_create(
         league=league, year=starts_on.year, number=(starts_on.month - 1) // 3 + 1, rule_set=rule_set,
         starts_on=starts_on, ends_on=ends_on, divisions=(EVENT_DIVISION,), kind=Season.Kind.EVENT,
-        rules_name=f"{league.name} · {name}", rules_slug=f"{league.slug}-event-{slug}", actor=actor)
+        rules_name=f"{league.name} · {name}", rules_slug=f"{league.slug}-event-{slug}", label=name, actor=actor)
     league_services.season_status_set(season=season, status=Season.Status.OPEN, actor=actor)
     event = Event.objects.create(
         league=league, season=season, name=name, slug=slug, venue=venue, starts_on=starts_on, ends_on=ends_on,

@@ -82,6 +82,9 @@ class Season(models.Model):
     # histories and ratings work for them as for any game; it is numbered by the quarter it falls
     # in (for rating order) and is not one of the league's numbered seasons
     kind = models.CharField(_("kind"), max_length=8, choices=Kind.choices, default=Kind.LEAGUE)
+    # what an event's season is called wherever a season is named (a player's history, a game):
+    # the event's name, not a "2026 S4" the league never played
+    label = models.CharField(_("name"), max_length=120, blank=True)
     year = models.PositiveSmallIntegerField(_("year"), validators=[MinValueValidator(2000)])
     number = models.PositiveSmallIntegerField(
         _("season number"), validators=[MinValueValidator(1), MaxValueValidator(4)]
@@ -101,7 +104,7 @@ class Season(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.year} S{self.number}"
+        return self.label or f"{self.year} S{self.number}"
 
     @property
     def ordinal(self) -> int:

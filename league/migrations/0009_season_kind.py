@@ -20,6 +20,11 @@ class Migration(migrations.Migration):
             name='kind',
             field=models.CharField(choices=[('league', 'League season'), ('event', 'Tournament')], default='league', max_length=8, verbose_name='kind'),
         ),
+        migrations.AddField(
+            model_name='season',
+            name='label',
+            field=models.CharField(blank=True, max_length=120, verbose_name='name'),
+        ),
         migrations.AddConstraint(
             model_name='season',
             constraint=models.UniqueConstraint(condition=models.Q(('kind', 'league')), fields=('league', 'year', 'number'), name='uniq_season'),

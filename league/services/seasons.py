@@ -15,7 +15,7 @@ DEFAULT_DIVISIONS = (("A", "A Division", "甲組"), ("B", "B Division", "乙組"
 @transaction.atomic
 def season_create(*, league: League, year: int, number: int, rule_set: RuleSet, starts_on=None,
                   ends_on=None, divisions=DEFAULT_DIVISIONS, actor=None, kind: str = Season.Kind.LEAGUE,
-                  rules_name: str = "", rules_slug: str = "") -> Season:
+                  rules_name: str = "", rules_slug: str = "", label: str = "") -> Season:
     """Create a season with its own copy of the rule set, so later edits of the template
     never change the meaning of this season's results. An event's season (``kind="event"``) is
     not one of the league's numbered seasons: it names its own copy of the rules."""
@@ -33,7 +33,7 @@ def season_create(*, league: League, year: int, number: int, rule_set: RuleSet, 
         options=dict(rule_set.options), notes=f"copied from {rule_set}",
     )
     season = Season.objects.create(league=league, year=year, number=number, rule_set=season_rules,
-                                   starts_on=starts_on, ends_on=ends_on, kind=kind)
+                                   starts_on=starts_on, ends_on=ends_on, kind=kind, label=label)
     for order, (code, name, name_zh) in enumerate(divisions):
         Division.objects.create(season=season, code=code, name=name, name_zh=name_zh, order=order)
     audit_log_write(actor=actor, action="season.create", obj=season, data={"rule_set": str(rule_set)})

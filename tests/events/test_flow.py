@@ -19,6 +19,7 @@ from .conftest import SCORES
 
 def test_an_event_has_its_own_season_outside_the_league_seasons(event):
     assert event.season.kind == Season.Kind.EVENT
+    assert str(event.season) == "Autumn Open"  # how a player's history and a game name its season
     assert event.season.status == Season.Status.OPEN
     assert [r.stage for r in event.round_set.order_by("number")] == ["qualifying"] * 4 + ["final"]
     from league import selectors as league_selectors
