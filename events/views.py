@@ -132,12 +132,12 @@ def _desk_action(request, event: Event) -> None:
                                   nationality=v["nationality"], substitute=v["substitute"], actor=request.user)
         messages.success(request, _("%(player)s registered.") % {"player": player})
     elif action in ("checkin", "checkout"):
-        reg = authz.object_for_actor(Registration.objects.filter(event=event), actor=request.user,
-                                     need=authz.Need.ADMIN, pk=int(request.POST.get("registration") or 0))
+        reg = object_for_request(request, Registration.objects.filter(event=event),
+                                 pk=int(request.POST.get("registration") or 0))
         services.checkin_set(registration=reg, present=action == "checkin", actor=request.user)
     elif action == "withdraw":
-        reg = authz.object_for_actor(Registration.objects.filter(event=event), actor=request.user,
-                                     need=authz.Need.ADMIN, pk=int(request.POST.get("registration") or 0))
+        reg = object_for_request(request, Registration.objects.filter(event=event),
+                                 pk=int(request.POST.get("registration") or 0))
         services.registration_withdraw(registration=reg, actor=request.user)
     elif action == "plan":
         plan = services.seating_plan(event=event, actor=request.user, time_limit=5)

@@ -144,10 +144,14 @@ def access(obj: str | None = None, *, skip: str = "", query: str = "",
     return decorate
 
 
-def object_for_request(request: Any, model_or_qs: Any, **lookup: Any) -> Any:
+def object_for_request(request: Any, model_or_qs: Any, *, need: Need | None = None, **lookup: Any) -> Any:
     """Fetch the object a declared view acts on and check it at the level the view declares for
-    this request's method (404 when missing, 403 when the actor may not)."""
-    need = getattr(request, "access_need", None)
-    if need is None:
+    this request's method (404 when missing, 403 when the actor may not).
+
+    ``need`` names the level for an object the request's body names rather than the URL, which the
+    route's level does not cover (the route says "any referee"; the game in the body needs a
+    referee of its own league)."""
+    declared = getattr(request, "access_need", None)
+    if declared is None:
         raise ImproperlyConfigured("object_for_request needs a view with declared access (@access)")
-    return object_for_actor(model_or_qs, actor=request.user, need=need, **lookup)
+    return object_for_actor(model_or_qs, actor=request.user, need=need or declared, **lookup)

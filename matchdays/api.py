@@ -8,7 +8,7 @@ from rest_framework.response import Response
 
 from kyoku import authz
 from kyoku.access import ADMIN, LOGGED_IN, PUBLIC, object_for_request, route
-from kyoku.authz import Need, object_for_actor
+from kyoku.authz import Need
 from kyoku.idempotency import idempotent
 from league.models import Division, Player
 
@@ -102,8 +102,8 @@ class MatchDayViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         v = dict(data.validated_data)
         # the division comes from the body, not the URL, and needs more than the route's LOGGED_IN:
         # an admin of its league
-        division = object_for_actor(Division.objects.select_related("season__league"), actor=request.user,
-                                    need=Need.ADMIN, pk=v.pop("division"))
+        division = object_for_request(request, Division.objects.select_related("season__league"),
+                                      need=Need.ADMIN, pk=v.pop("division"))
         day = services.match_day_create(division=division, actor=request.user, **v)
         return Response(MatchDaySerializer(day).data, status=status.HTTP_201_CREATED)
 

@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 from kyoku.labels import LABELS, false_win_reasons_words
 from kyoku.parsers import SafeJSONField
 from kyoku.access import ANY_REFEREE, LOGGED_IN, OWNER, PUBLIC, REFEREE, SELF, object_for_request, route
-from kyoku.authz import Need, object_for_actor, player_of
+from kyoku.authz import Need, player_of
 from kyoku.idempotency import idempotent
 from league.models import Game
 from referee.engine import RulingError, rule, rule_many
@@ -160,8 +160,8 @@ class RulingPreviewView(APIView):
         game = None
         if game_id:
             # the route is any referee's; naming a game's players asks more: a referee of its league
-            game = object_for_actor(Game, actor=request.user, need=Need.REFEREE,
-                                    pk=selectors.id_param("game", game_id))
+            game = object_for_request(request, Game, need=Need.REFEREE,
+                                      pk=selectors.id_param("game", game_id))
         try:
             ruling = rule(data)
         except RulingError as exc:
@@ -228,8 +228,8 @@ class IncidentListView(APIView):
         data.is_valid(raise_exception=True)
         v = dict(data.validated_data)
         # the game comes from the body and asks more than the route's ANY_REFEREE: a referee of its league
-        game = object_for_actor(Game.objects.select_related("season__rule_set", "season__league"), actor=request.user,
-                                need=Need.REFEREE, pk=v.pop("game").pk)
+        game = object_for_request(request, Game.objects.select_related("season__rule_set", "season__league"),
+                                  need=Need.REFEREE, pk=v.pop("game").pk)
         incident = services.incident_log(game=game, reporter=request.user, **v)
         return Response(selectors.incident_public(incident, private=True), status=status.HTTP_201_CREATED)
 
