@@ -55,7 +55,7 @@ _LIMIT_CODES = {"mangan": LIMITS["mangan"], "haneman": LIMITS["haneman"], "baima
                 "yakuman": LIMITS["yakuman"]}
 
 
-def limit_name(name, yakuman=0) -> str:
+def limit_name(name: str | None, yakuman: object = 0) -> str:
     """A limit's name: the engine's limit name (a winner's ``limit``) or a payment reason's limit
     code; ``yakuman``: the k-fold yakuman of the hand, which names it (double, triple, k×)."""
     if type(yakuman) is int and yakuman > 0:
@@ -129,7 +129,7 @@ def _with_share(text: str, share) -> str:
     return f"{text} ({found})" if found is not None else text
 
 
-def payment_why(reason) -> str:
+def payment_why(reason: object) -> str:
     """One payment's or penalty's ``reason`` (the engine's structured cause of it: ``{"code": "win",
     "how": "ron", "han": 3, "fu": 30}``, ``{"code": "honba", "count": 1}``...) in the page's language;
     "" when there is none (settlements stored before reasons) or the code is unknown."""

@@ -394,7 +394,7 @@ R_CHOMBO_REVERSE = {"code": "chombo_reverse"}
 R_SHAOZHUANG = {"code": "shaozhuang"}
 
 
-def _share_reason(share, liability=None):
+def _share_reason(share: dict, liability: str | None = None) -> dict:
     """``{"code": "share", "seat", "hand", "kong", "fixed"}`` (+ ``"liability"``: the line is
     ``seat``'s share paid by the discarder or the robbed player)."""
     r = {"code": "share", "seat": share["seat"], "hand": share["hand"], "kong": share["kong"], "fixed": share["fixed"]}

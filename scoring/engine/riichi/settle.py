@@ -78,10 +78,10 @@ _WIN_REASONS: dict[str, dict] = {}  # payment text of a win → its reason (the 
 _WIN_REASONS_MAX_HAN = 40  # texts of absurd han counts are not kept (the table stays bounded)
 
 
-def _win_reason(how, han, fu, yakuman, limit):
+def _win_reason(how: str, han: int | None, fu: int | None, yakuman: int, limit: str) -> dict:
     if yakuman:
         return {"code": "win", "how": how, "yakuman": yakuman, "limit": "yakuman"}
-    r = {"code": "win", "how": how, "han": han}
+    r: dict = {"code": "win", "how": how, "han": han}
     if fu is not None:
         r["fu"] = fu
     code = _LIMIT_CODES.get(limit, limit)
@@ -90,7 +90,7 @@ def _win_reason(how, han, fu, yakuman, limit):
     return r
 
 
-def _win_reason_of(why, d, tsumo):
+def _win_reason_of(why: str, d: dict, tsumo: bool) -> dict:
     """The reason of a winner's payment text ``why`` (``d``: the winner's detail from :func:`_value`)."""
     r = _WIN_REASONS.get(why)
     if r is None:
@@ -98,7 +98,7 @@ def _win_reason_of(why, d, tsumo):
     return r
 
 
-def _shared(reason, share):
+def _shared(reason: dict, share: str) -> dict:
     return {**reason, "share": share}
 
 
@@ -459,7 +459,7 @@ def _honba_why(n):
 _HONBA_REASON = [{"code": "honba", "count": n} for n in range(20)]
 
 
-def _honba_reason(n):
+def _honba_reason(n: int) -> dict:
     return _HONBA_REASON[n] if n < 20 else {"code": "honba", "count": n}
 
 
