@@ -411,7 +411,7 @@ def _ron(result, options, dealer, honba, deposits, riichi, out):
             value = pay[0]
         d["value"] = value
         honba_payer = frm
-        reason = _win_reason_of(why, d, False)
+        reason = _WIN_REASONS.get(why) or _win_reason_of(why, d, False)
         if p is not None and p != frm:
             liable_value = value if liable_base == d["base"] else payments_for(liable_base)[1 if s == dealer else 0]
             half = liable_value // 200 * 100
@@ -429,7 +429,7 @@ def _ron(result, options, dealer, honba, deposits, riichi, out):
             deltas[honba_payer] -= honba_pts
             deltas[s] += honba_pts
             payments.append({"from": honba_payer, "to": s, "points": honba_pts, "why": _honba_why(honba),
-                             "reason": _honba_reason(honba)})
+                             "reason": _HONBA_REASON[honba] if honba < 20 else _honba_reason(honba)})
         details.append(d)
     sticks = deposits + len(riichi)
     if len(entries) > 1 and options["deposits_to"] == "each_winner":
@@ -500,7 +500,7 @@ def _tsumo(result, options, dealer, honba, deposits, riichi, out):
         d["pao"] = p
     else:
         total = 0
-        reason = _win_reason_of(why, d, True)
+        reason = _WIN_REASONS.get(why) or _win_reason_of(why, d, True)
         for payer in _OTHERS[s]:
             amt = from_d if (is_dealer or payer == dealer) else from_nd
             total += amt
@@ -509,7 +509,7 @@ def _tsumo(result, options, dealer, honba, deposits, riichi, out):
         deltas[s] += total
         if tsumo_honba:
             hw = _honba_why(honba)
-            hr = _honba_reason(honba)
+            hr = _HONBA_REASON[honba] if honba < 20 else _honba_reason(honba)
             for payer in _OTHERS[s]:
                 deltas[payer] -= tsumo_honba
                 payments.append({"from": payer, "to": s, "points": tsumo_honba, "why": hw, "reason": hr})
