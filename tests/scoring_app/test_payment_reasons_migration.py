@@ -3,7 +3,8 @@ byte as the engine writes them now, with their digest; a season re-settle then c
 
 import importlib
 
-from django.apps import apps
+from django.db import connection
+from django.db.migrations.loader import MigrationLoader
 from django.utils import translation
 
 from scoring import display, services
@@ -28,7 +29,9 @@ def test_stored_settlements_gain_reasons(finished, admin):
                all(p["why"] == "" for p in display.settlement_display(h.settlement, ["a", "b", "c", "d"])["payments"])
                for h in HandRecord.objects.all())
 
-    MIGRATION.forward(apps, None)
+    # the models as the migration sees them (the historical state before it)
+    historical = MigrationLoader(connection).project_state(("scoring", "0006_hand_derived_json")).apps
+    MIGRATION.forward(historical, None)
 
     for hand in HandRecord.objects.all():
         assert hand.settlement == fresh[hand.id]
