@@ -1,13 +1,11 @@
 """Display names for the scoring engine's codes and texts (result kinds, abortive-draw reasons,
-limit names, payment reasons, error messages), translated through gettext.
+limit names, payment reasons from the engine's ``reason`` objects, error messages), translated through gettext.
 
 The engine is pure and speaks English codes; pages and the scorekeeper's API answers pass
 through here so a zh-Hant page never shows ``ron`` or ``must be a seat 0-3``. Unknown text is
 returned unchanged (a new engine message shows in English rather than not at all)."""
 
 from __future__ import annotations
-
-import re
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -50,20 +48,29 @@ def abortive_reason(code) -> str:
     return str(ABORTIVE_REASONS.get(code, code or ""))
 
 
-def limit_name(name) -> str:
+_YAKUMAN_MULTIPLES = {1: LIMITS["yakuman"], 2: LIMITS["double yakuman"], 3: LIMITS["triple yakuman"]}
+# a payment reason's limit code (scoring.engine.riichi.settle) → its name
+_LIMIT_CODES = {"mangan": LIMITS["mangan"], "haneman": LIMITS["haneman"], "baiman": LIMITS["baiman"],
+                "sanbaiman": LIMITS["sanbaiman"], "kazoe_yakuman": LIMITS["kazoe yakuman"],
+                "yakuman": LIMITS["yakuman"]}
+
+
+def limit_name(name: str | None, yakuman: object = 0) -> str:
+    """A limit's name: the engine's limit name (a winner's ``limit``) or a payment reason's limit
+    code; ``yakuman``: the k-fold yakuman of the hand, which names it (double, triple, k×)."""
+    if type(yakuman) is int and yakuman > 0:
+        found = _YAKUMAN_MULTIPLES.get(yakuman)
+        return str(found) if found is not None else _("%(n)s× yakuman") % {"n": yakuman}
     if not name:
         return ""
-    found = LIMITS.get(name)
-    if found is not None:
-        return str(found)
-    m = re.fullmatch(r"(\d+)x yakuman", name)
-    return _("%(n)s× yakuman") % {"n": m.group(1)} if m else name
+    found = LIMITS.get(name) or _LIMIT_CODES.get(name)
+    return str(found) if found is not None else name
 
 
 def hand_value(winner: dict) -> str:
     """'3 han 30 fu', '6 han · haneman', 'yakuman' for one winner of a riichi settlement."""
     if winner.get("yakuman"):
-        return limit_name(winner.get("limit")) or _("yakuman")
+        return limit_name(winner.get("limit"), winner.get("yakuman")) or _("yakuman")
     han, fu, limit = winner.get("han"), winner.get("fu"), winner.get("limit")
     if han is None:
         return limit_name(limit)
@@ -71,45 +78,93 @@ def hand_value(winner: dict) -> str:
     return f"{text} · {limit_name(limit)}" if limit else text
 
 
-_WIN_WHY = re.compile(r"^(ron|tsumo) (?:(\d+) han )?(?:(\d+) fu)? ?(.*?)(?: \((?:pao: )?(liable half|discarder half|"
-                      r"liable pays all|liable yakuman|yakuman not under pao)\))?$")
+_HOW = {"ron": gettext_lazy("Ron"), "tsumo": gettext_lazy("Tsumo")}
+
+# pao shares of a riichi win (and of its honba)
+_SHARES = {
+    "liable_half": gettext_lazy("liable player's half"),
+    "discarder_half": gettext_lazy("discarder's half"),
+    "liable_all": gettext_lazy("liable player pays all"),
+    "liable_yakuman": gettext_lazy("liable player's yakuman"),
+    "not_liable": gettext_lazy("yakuman without liability"),
+}
+
+_FIXED = {
+    "riichi_deposit": gettext_lazy("riichi stick"),
+    "deposits": gettext_lazy("riichi sticks on the table"),
+    "riichi_deposit_back": gettext_lazy("own riichi stick back"),
+    "noten": gettext_lazy("no-ten payment"),
+    "nagashi_mangan": gettext_lazy("nagashi mangan"),
+    "chombo": gettext_lazy("chombo"),
+    "chombo_reverse_mangan": gettext_lazy("chombo (reverse mangan)"),
+    "chombo_reverse": gettext_lazy("chombo (reverse payment)"),
+    "shaozhuang": gettext_lazy("dealer's penalty (four identical first discards)"),
+}
+
+# Zung Jung: what a band of the hand's value is paid for, and how it is split
+_BAND_CAUSES = {
+    "self_draw": gettext_lazy("Self-draw"),
+    "discard": gettext_lazy("Win on a discard"),
+    "uniform": gettext_lazy("uniform payoff"),
+    "first_discard": gettext_lazy("first discard of the winning tile (same-turn immunity)"),
+    "own_earlier": gettext_lazy("winner's own earlier discard"),
+    "earlier_discard": gettext_lazy("an earlier discard of the tile"),
+}
+_BAND_SPLITS = {
+    "shared": gettext_lazy("points %(a)s→%(b)s, shared"),
+    "below_par": gettext_lazy("points %(a)s→%(b)s, at or below par, shared"),
+    "above_par": gettext_lazy("points %(a)s→%(b)s, above par, paid three times"),
+}
+
+# Beijing: a payer's share of the win, and who pays it in their place
+_SHARE_LIABILITY = {
+    None: gettext_lazy("share of the win"),
+    "discarder": gettext_lazy("share of the win (paid by the discarder)"),
+    "robbed_kong": gettext_lazy("share of the win (paid by the robbed player)"),
+}
 
 
-def payment_why(why: str) -> str:
-    """The engine's reason for one payment (``ron 3 han 30 fu``, ``1 honba``...) in the page's language."""
-    if not why:
+def _with_share(text: str, share) -> str:
+    found = _SHARES.get(share) if share else None
+    return f"{text} ({found})" if found is not None else text
+
+
+def payment_why(reason: object) -> str:
+    """One payment's or penalty's ``reason`` (the engine's structured cause of it: ``{"code": "win",
+    "how": "ron", "han": 3, "fu": 30}``, ``{"code": "honba", "count": 1}``...) in the page's language;
+    "" when there is none (settlements stored before reasons) or the code is unknown."""
+    if not isinstance(reason, dict):
         return ""
-    fixed = {
-        "riichi deposit": _("riichi stick"),
-        "riichi deposits": _("riichi sticks on the table"),
-        "noten payment": _("no-ten payment"),
-        "nagashi mangan": _("nagashi mangan"),
-        "chombo (reverse mangan)": _("chombo (reverse mangan)"),
-        "chombo": _("chombo"),
-    }
-    if why in fixed:
-        return fixed[why]
-    m = re.fullmatch(r"(\d+) honba", why)
-    if m:
-        return _("%(n)s honba") % {"n": m.group(1)}
-    m = _WIN_WHY.match(why)
-    if m:
-        how, han, fu, limit, pao = m.groups()
-        parts = [result_kind(how).split(" (")[0]]
-        if han:
-            parts.append(_("%(han)s han") % {"han": han})
-        if fu:
-            parts.append(_("%(fu)s fu") % {"fu": fu})
-        if limit:
-            parts.append(limit_name(limit))
-        text = " ".join(parts)
-        if pao:
-            text += " (" + {"liable half": _("liable player's half"), "discarder half": _("discarder's half"),
-                            "liable pays all": _("liable player pays all"),
-                            "liable yakuman": _("liable player's yakuman"),
-                            "yakuman not under pao": _("yakuman without liability")}[pao] + ")"
-        return text
-    return ""  # an engine text with no translation (Zung Jung bands, Beijing patterns): the kind says enough
+    code = reason.get("code")
+    fixed = _FIXED.get(code)
+    if fixed is not None:
+        return str(fixed)
+    if code == "win":
+        how = _HOW.get(reason.get("how"))
+        parts = [str(how)] if how is not None else []
+        if reason.get("han") is not None:
+            parts.append(_("%(han)s han") % {"han": reason["han"]})
+        if reason.get("fu") is not None:
+            parts.append(_("%(fu)s fu") % {"fu": reason["fu"]})
+        if reason.get("limit") or reason.get("yakuman"):
+            parts.append(limit_name(reason.get("limit"), reason.get("yakuman") or 0))
+        return _with_share(" ".join(parts), reason.get("share"))
+    if code == "honba":
+        return _with_share(_("%(n)s honba") % {"n": reason.get("count")}, reason.get("share"))
+    if code == "band":
+        cause, split, band = _BAND_CAUSES.get(reason.get("cause")), _BAND_SPLITS.get(reason.get("split")), reason.get("band")
+        if cause is None or split is None or not isinstance(band, list) or len(band) != 2:
+            return ""
+        return _("%(cause)s: %(band)s") % {"cause": cause, "band": split % {"a": band[0], "b": band[1]}}
+    if code == "share":
+        found = _SHARE_LIABILITY.get(reason.get("liability"))
+        return str(found) if found is not None else ""
+    if code == "bao":
+        times = reason.get("times")
+        if type(times) is int and times > 1:
+            return _("the whole win ×%(n)s (three claims)") % {"n": times}
+        return _("the whole win (three claims)")
+    return ""
 
 
 def settlement_display(settlement: dict, names: list[str]) -> dict:
@@ -119,8 +174,8 @@ def settlement_display(settlement: dict, names: list[str]) -> dict:
 
     return {
         "payments": [{"from": who(p.get("from")), "to": who(p.get("to")), "points": p.get("points"),
-                      "why": payment_why(p.get("why", ""))} for p in settlement.get("payments", [])],
-        "penalties": [{"seat": who(p.get("seat")), "points": p.get("points"), "why": payment_why(p.get("why", ""))}
+                      "why": payment_why(p.get("reason"))} for p in settlement.get("payments", [])],
+        "penalties": [{"seat": who(p.get("seat")), "points": p.get("points"), "why": payment_why(p.get("reason"))}
                       for p in settlement.get("penalties", [])],
         "winners": [{"seat": who(w.get("seat")), "value": hand_value(w), "points": w.get("value")}
                     for w in settlement.get("winners", []) if isinstance(w, dict)],

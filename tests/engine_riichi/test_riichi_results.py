@@ -93,7 +93,7 @@ def test_pao_errors():
 def test_chombo_deduction():
     out = run({"dealer": 0, "honba": 1, "deposits": 2, "riichi": [1], "result": {"type": "chombo", "seat": 2}})
     assert out["deltas"] == [0, 0, 0, 0] and out["payments"] == []
-    assert out["penalties"] == [{"seat": 2, "points": 20000, "why": "chombo"}]
+    assert out["penalties"] == [{"seat": 2, "points": 20000, "why": "chombo", "reason": {"code": "chombo"}}]
     assert out["deposits_after"] == 2 and out["dealer_repeats"] is True and out["honba_next"] == 1
 
 

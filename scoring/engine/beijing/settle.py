@@ -16,7 +16,9 @@ Record (contract fields plus extensions)::
                 "winners": [{"seat": 1, "factors": [...]}, ...],               # several winners on one discard
                 "seat": 2, "claimed": {...}}}                                  # chombo (claimed: reverse mode)
 
-Output: ``deltas``, ``payments`` (from/to/points/why), ``penalties`` (always empty: every Beijing
+Output: ``deltas``, ``payments`` (from/to/points/why/reason; reason codes: ``share`` {seat, hand, kong,
+fixed, liability?: discarder | robbed_kong}, ``bao`` {times, total}, ``chombo``, ``chombo_reverse``,
+``shaozhuang``), ``penalties`` (always empty: every Beijing
 penalty is a transfer between players, so it is in ``deltas`` and ``payments``), ``dealer_next``,
 ``dealer_repeats``, ``dealer_streak_next``, ``shanglou``, ``shanglou_next``, ``winners`` (factors used,
 per-payer ``shares`` {hand, kong, fixed, total}, ``total``), ``wildcard``, ``head_bumped``, ``notes``.
@@ -387,15 +389,32 @@ def win_shares(w: Win, dealer: int, options: dict, mult: int = 1) -> list[dict]:
     return out
 
 
+R_CHOMBO = {"code": "chombo"}
+R_CHOMBO_REVERSE = {"code": "chombo_reverse"}
+R_SHAOZHUANG = {"code": "shaozhuang"}
+
+
+def _share_reason(share: dict, liability: str | None = None) -> dict:
+    """``{"code": "share", "seat", "hand", "kong", "fixed"}`` (+ ``"liability"``: the line is
+    ``seat``'s share paid by the discarder or the robbed player)."""
+    r = {"code": "share", "seat": share["seat"], "hand": share["hand"], "kong": share["kong"], "fixed": share["fixed"]}
+    if liability:
+        r["liability"] = liability
+    return r
+
+
 def liable_lines(w: Win, shares: list[dict], options: dict, relations: set) -> list[dict]:
     """Turn shares into payment lines, applying 点炮包荘, 搶槓包 and Hangzhou 包."""
-    lines = [{"from": s["seat"], "to": w.seat, "points": s["total"], "why": s["why"]} for s in shares]
+    lines = [{"from": s["seat"], "to": w.seat, "points": s["total"], "why": s["why"], "reason": _share_reason(s)}
+             for s in shares]
     if not w.special and w.kind == "discard" and options["discarder_pays_all"]:
         lines = [{"from": w.frm, "to": w.seat, "points": s["total"],
-                  "why": f"点炮包荘: seat {s['seat']}'s share ({s['why']})"} for s in shares]
+                  "why": f"点炮包荘: seat {s['seat']}'s share ({s['why']})",
+                  "reason": _share_reason(s, "discarder")} for s in shares]
     if not w.special and w.kind == "qianggang" and options["qianggang_pao"]:
         lines = [{"from": w.frm, "to": w.seat, "points": s["total"],
-                  "why": f"搶槓包: seat {s['seat']}'s share ({s['why']})"} for s in shares]
+                  "why": f"搶槓包: seat {s['seat']}'s share ({s['why']})",
+                  "reason": _share_reason(s, "robbed_kong")} for s in shares]
     if options["hangzhou_pao"] and relations:
         total = sum(s["total"] for s in shares)
         liable = []
@@ -407,7 +426,8 @@ def liable_lines(w: Win, shares: list[dict], options: dict, relations: set) -> l
                 liable.append((b, m))
         if liable:
             lines = [{"from": b, "to": w.seat, "points": m * total,
-                      "why": f"包 (3 claims{', double 包' if m == 2 else ''}): pays the whole win {total}" + (f" ×{m}" if m > 1 else "")}
+                      "why": f"包 (3 claims{', double 包' if m == 2 else ''}): pays the whole win {total}" + (f" ×{m}" if m > 1 else ""),
+                      "reason": {"code": "bao", "times": m, "total": total}}
                      for b, m in liable]
     return lines
 
@@ -457,7 +477,8 @@ def settle(record: dict, options: dict) -> dict:
         if c["mode"] == "fixed":
             for p in range(4):
                 if p != seat:
-                    pay({"from": seat, "to": p, "points": c["points"], "why": "chombo (false win): fixed penalty"})
+                    pay({"from": seat, "to": p, "points": c["points"], "why": "chombo (false win): fixed penalty",
+                         "reason": R_CHOMBO})
         else:
             claimed = result.get("claimed")
             if not isinstance(claimed, dict):
@@ -471,7 +492,8 @@ def settle(record: dict, options: dict) -> dict:
             w = build_win(record, result, cw, "result.claimed", options, dealer, ck, frm, validate=False)
             for line in liable_lines(w, win_shares(w, dealer, options, 1), options, set()):
                 pay({"from": seat, "to": line["from"], "points": line["points"],
-                     "why": f"chombo (false win), reverse payment: {line['why']}"})
+                     "why": f"chombo (false win), reverse payment: {line['why']}",
+                     "reason": R_CHOMBO_REVERSE})
         extra["chombo_seat"] = seat
     else:
         frm = None
@@ -522,7 +544,8 @@ def settle(record: dict, options: dict) -> dict:
                 pts = options["shaozhuang"]["points"]
                 for p in range(4):
                     if p != dealer:
-                        pay({"from": dealer, "to": p, "points": pts, "why": "焼荘 (four identical first discards): dealer's penalty"})
+                        pay({"from": dealer, "to": p, "points": pts, "why": "焼荘 (four identical first discards): dealer's penalty",
+                             "reason": R_SHAOZHUANG})
             else:
                 notes.append("shaozhuang flagged but the 焼荘 rule is off")
     dealer_next = dealer if repeats else (dealer + 1) % 4

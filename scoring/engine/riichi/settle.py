@@ -3,10 +3,30 @@
 Output::
 
     {"system": "riichi", "preset": name, "type": result type,
-     "deltas": [4 ints], "payments": [{"from", "to", "points", "why"}], "penalties": [...],
+     "deltas": [4 ints], "payments": [{"from", "to", "points", "why", "reason"}],
+     "penalties": [{"seat", "points", "why", "reason"}],
      "deposits_after": n, "dealer_repeats": bool, "honba_next": n,
      "winners": [{"seat", "han", "fu", "yakuman", "base", "limit", "value", "yaku"?, "pao"?}],
      "bumped": [seats head-bumped]  (ron only, when any)}
+
+``why`` is an English text (kept for the audit trail); ``reason`` says the same for machines
+(pages translate it), one of::
+
+    {"code": "win", "how": "ron"|"tsumo", "han": n, "fu": n, "limit": code, "share": code}
+        han/fu when the hand was priced by them (fu absent above 4 han without fu); a yakuman
+        hand has "yakuman": k (k-fold) and "limit": "yakuman" instead; "limit" (absent below
+        mangan) is mangan, haneman, baiman, sanbaiman, kazoe_yakuman or yakuman; "share" only
+        under pao: liable_half, discarder_half (ron), liable_all, liable_yakuman (tsumo),
+        not_liable (the yakuman of the hand not under pao)
+    {"code": "honba", "count": n}        (+ "share": "liable_all" when the liable player pays them)
+    {"code": "riichi_deposit"}           a riichi stick put on the table
+    {"code": "deposits"}                 the sticks on the table taken by the winner
+    {"code": "riichi_deposit_back"}      a winner's own stick back (``deposits_to: each_winner``)
+    {"code": "noten"}, {"code": "nagashi_mangan"}
+    {"code": "chombo"}                   the penalty (deduction mode)
+    {"code": "chombo_reverse_mangan"}    the payments of a reverse-mangan chombo
+
+The ``reason`` objects are shared constants: read them, never change them in place.
 
 ``sum(deltas) == 1000 × (deposits − deposits_after)`` always holds: riichi sticks go to the
 table (a payment line ``to: null``) and come back from it (``from: null``).
@@ -39,12 +59,57 @@ RIICHI_STICK = 1000
 
 def _why_text(how, han, fu, yakuman, limit):
     if yakuman:
-        return f"{how} {limit}"
-    if fu is None:
-        return f"{how} {han} han {limit}"
-    if limit:
-        return f"{how} {han} han {fu} fu {limit}"
-    return f"{how} {han} han {fu} fu"
+        text = f"{how} {limit}"
+    elif fu is None:
+        text = f"{how} {han} han {limit}"
+    elif limit:
+        text = f"{how} {han} han {fu} fu {limit}"
+    else:
+        text = f"{how} {han} han {fu} fu"
+    if text not in _WIN_REASONS and (yakuman or han <= _WIN_REASONS_MAX_HAN):
+        _WIN_REASONS[text] = _win_reason(how, han, fu, yakuman, limit)
+    return text
+
+
+# limit name (points.py) → reason code; a k-fold yakuman is {"limit": "yakuman", "yakuman": k}
+_LIMIT_CODES = {"": None, "mangan": "mangan", "haneman": "haneman", "baiman": "baiman",
+                "sanbaiman": "sanbaiman", "kazoe yakuman": "kazoe_yakuman"}
+_WIN_REASONS: dict[str, dict] = {}  # payment text of a win → its reason (the text says all of it)
+_WIN_REASONS_MAX_HAN = 40  # texts of absurd han counts are not kept (the table stays bounded)
+
+
+def _win_reason(how: str, han: int | None, fu: int | None, yakuman: int, limit: str) -> dict:
+    if yakuman:
+        return {"code": "win", "how": how, "yakuman": yakuman, "limit": "yakuman"}
+    r: dict = {"code": "win", "how": how, "han": han}
+    if fu is not None:
+        r["fu"] = fu
+    code = _LIMIT_CODES.get(limit, limit)
+    if code:
+        r["limit"] = code
+    return r
+
+
+def _win_reason_of(why: str, d: dict, tsumo: bool) -> dict:
+    """The reason of a winner's payment text ``why`` (``d``: the winner's detail from :func:`_value`)."""
+    r = _WIN_REASONS.get(why)
+    if r is None:
+        r = _win_reason("tsumo" if tsumo else "ron", d["han"], d["fu"], d["yakuman"], d["limit"])
+    return r
+
+
+def _shared(reason: dict, share: str) -> dict:
+    return {**reason, "share": share}
+
+
+R_RIICHI_DEPOSIT = {"code": "riichi_deposit"}
+R_DEPOSITS = {"code": "deposits"}
+R_DEPOSIT_BACK = {"code": "riichi_deposit_back"}
+R_NOTEN = {"code": "noten"}
+R_NAGASHI = {"code": "nagashi_mangan"}
+R_CHOMBO = {"code": "chombo"}
+R_CHOMBO_REVERSE = {"code": "chombo_reverse_mangan"}
+_COLLECT_REASONS = {"riichi deposits": R_DEPOSITS, "own riichi deposit back": R_DEPOSIT_BACK}
 
 
 def _fast_table(tsumo):
@@ -233,7 +298,8 @@ def settle(record: dict, options: dict) -> dict:
         if typ != "chombo":
             for s in riichi:
                 deltas[s] -= RIICHI_STICK
-                payments.append({"from": s, "to": None, "points": RIICHI_STICK, "why": "riichi deposit"})
+                payments.append({"from": s, "to": None, "points": RIICHI_STICK, "why": "riichi deposit",
+                                 "reason": R_RIICHI_DEPOSIT})
     else:
         riichi = ()
     fn(result, options, dealer, honba, deposits, riichi, out)
@@ -255,18 +321,19 @@ def _settle_odd(record, options):
     raise SettlementError("result.type", "missing: one of ron, tsumo, draw, abortive, chombo")
 
 
-def _pay(out, frm, to, pts, why):
+def _pay(out, frm, to, pts, why, reason):
     if pts:
         d = out["deltas"]
         d[frm] -= pts
         d[to] += pts
-        out["payments"].append({"from": frm, "to": to, "points": pts, "why": why})
+        out["payments"].append({"from": frm, "to": to, "points": pts, "why": why, "reason": reason})
 
 
 def _collect(out, to, sticks, why="riichi deposits"):
     if sticks:
         out["deltas"][to] += sticks * RIICHI_STICK
-        out["payments"].append({"from": None, "to": to, "points": sticks * RIICHI_STICK, "why": why})
+        out["payments"].append({"from": None, "to": to, "points": sticks * RIICHI_STICK, "why": why,
+                                "reason": _COLLECT_REASONS[why]})
 
 
 _WFIELD = [f"result.winners[{i}]" for i in range(8)]
@@ -344,23 +411,25 @@ def _ron(result, options, dealer, honba, deposits, riichi, out):
             value = pay[0]
         d["value"] = value
         honba_payer = frm
+        reason = _WIN_REASONS.get(why) or _win_reason_of(why, d, False)
         if p is not None and p != frm:
             liable_value = value if liable_base == d["base"] else payments_for(liable_base)[1 if s == dealer else 0]
             half = liable_value // 200 * 100
-            _pay(out, p, s, half, why + " (pao: liable half)")
-            _pay(out, frm, s, liable_value - half, why + " (pao: discarder half)")
-            _pay(out, frm, s, value - liable_value, why + " (yakuman not under pao)")
+            _pay(out, p, s, half, why + " (pao: liable half)", _shared(reason, "liable_half"))
+            _pay(out, frm, s, liable_value - half, why + " (pao: discarder half)", _shared(reason, "discarder_half"))
+            _pay(out, frm, s, value - liable_value, why + " (yakuman not under pao)", _shared(reason, "not_liable"))
             d["pao"] = p
             if options["pao_ron_honba"] == "liable":
                 honba_payer = p
         else:
             deltas[frm] -= value
             deltas[s] += value
-            payments.append({"from": frm, "to": s, "points": value, "why": why})
+            payments.append({"from": frm, "to": s, "points": value, "why": why, "reason": reason})
         if honba_pts and (n == 0 or each_honba):
             deltas[honba_payer] -= honba_pts
             deltas[s] += honba_pts
-            payments.append({"from": honba_payer, "to": s, "points": honba_pts, "why": _honba_why(honba)})
+            payments.append({"from": honba_payer, "to": s, "points": honba_pts, "why": _honba_why(honba),
+                             "reason": _HONBA_REASON[honba] if honba < 20 else _honba_reason(honba)})
         details.append(d)
     sticks = deposits + len(riichi)
     if len(entries) > 1 and options["deposits_to"] == "each_winner":
@@ -385,6 +454,13 @@ _HONBA_WHY = [f"{n} honba" for n in range(20)]
 
 def _honba_why(n):
     return _HONBA_WHY[n] if n < 20 else f"{n} honba"
+
+
+_HONBA_REASON = [{"code": "honba", "count": n} for n in range(20)]
+
+
+def _honba_reason(n: int) -> dict:
+    return _HONBA_REASON[n] if n < 20 else {"code": "honba", "count": n}
 
 
 def _tsumo(result, options, dealer, honba, deposits, riichi, out):
@@ -415,26 +491,28 @@ def _tsumo(result, options, dealer, honba, deposits, riichi, out):
     payments = out["payments"]
     if p is not None and liable_base != d["base"]:
         total = _tsumo_pao_split(out, s, p, d["base"], liable_base, is_dealer, dealer, why)
-        _pay(out, p, s, 3 * tsumo_honba, _honba_why(honba) + " (pao)")
+        _pay(out, p, s, 3 * tsumo_honba, _honba_why(honba) + " (pao)", _shared(_honba_reason(honba), "liable_all"))
         d["pao"] = p
     elif p is not None:
         total = 3 * from_d if is_dealer else from_d + 2 * from_nd
-        _pay(out, p, s, total, why + " (pao: liable pays all)")
-        _pay(out, p, s, 3 * tsumo_honba, _honba_why(honba) + " (pao)")
+        _pay(out, p, s, total, why + " (pao: liable pays all)", _shared(_win_reason_of(why, d, True), "liable_all"))
+        _pay(out, p, s, 3 * tsumo_honba, _honba_why(honba) + " (pao)", _shared(_honba_reason(honba), "liable_all"))
         d["pao"] = p
     else:
         total = 0
+        reason = _WIN_REASONS.get(why) or _win_reason_of(why, d, True)
         for payer in _OTHERS[s]:
             amt = from_d if (is_dealer or payer == dealer) else from_nd
             total += amt
             deltas[payer] -= amt
-            payments.append({"from": payer, "to": s, "points": amt, "why": why})
+            payments.append({"from": payer, "to": s, "points": amt, "why": why, "reason": reason})
         deltas[s] += total
         if tsumo_honba:
             hw = _honba_why(honba)
+            hr = _HONBA_REASON[honba] if honba < 20 else _honba_reason(honba)
             for payer in _OTHERS[s]:
                 deltas[payer] -= tsumo_honba
-                payments.append({"from": payer, "to": s, "points": tsumo_honba, "why": hw})
+                payments.append({"from": payer, "to": s, "points": tsumo_honba, "why": hw, "reason": hr})
             deltas[s] += 3 * tsumo_honba
     d["value"] = total
     sticks = deposits + len(riichi)
@@ -463,7 +541,7 @@ def _draw(result, options, dealer, honba, deposits, riichi, out):
             for payer in range(4):
                 if payer != s:
                     amt = from_d if (s == dealer or payer == dealer) else from_nd
-                    _pay(out, payer, s, amt, "nagashi mangan")
+                    _pay(out, payer, s, amt, "nagashi mangan", R_NAGASHI)
     if not nagashi or options["nagashi_tenpai_payments"] == "also":
         nt = len(tenpai)
         if 0 < nt < 4:
@@ -471,12 +549,12 @@ def _draw(result, options, dealer, honba, deposits, riichi, out):
             if nt == 2:  # each non-ready seat pays one ready seat half the total
                 per = options["noten_payment"] // 2
                 for payer, s in zip(noten, sorted(tenpai)):
-                    _pay(out, payer, s, per, "noten payment")
+                    _pay(out, payer, s, per, "noten payment", R_NOTEN)
             else:
                 per = options["noten_payment"] // 3
                 for payer in noten:
                     for s in tenpai:
-                        _pay(out, payer, s, per, "noten payment")
+                        _pay(out, payer, s, per, "noten payment", R_NOTEN)
     mode = options["renchan_on_draw"]
     rep = mode == "always" or (mode == "tenpai" and dealer in tenpai)
     out["deposits_after"] = deposits + len(riichi)
@@ -510,13 +588,13 @@ def _chombo(result, options, dealer, honba, deposits, riichi, out):
     s = _seat(result["seat"], "result.seat")
     ch = options["chombo"]
     if ch["mode"] == "deduction":
-        out["penalties"].append({"seat": s, "points": ch["points"], "why": "chombo"})
+        out["penalties"].append({"seat": s, "points": ch["points"], "why": "chombo", "reason": R_CHOMBO})
     else:
         _, _, from_nd, from_d = payments_for(2000)
         for other in range(4):
             if other != s:
                 amt = from_d if (s == dealer or other == dealer) else from_nd
-                _pay(out, s, other, amt, "chombo (reverse mangan)")
+                _pay(out, s, other, amt, "chombo (reverse mangan)", R_CHOMBO_REVERSE)
     out["deposits_after"] = deposits
     out["dealer_repeats"] = True
     out["honba_next"] = honba
@@ -532,11 +610,12 @@ def _tsumo_pao_split(out, s, p, base, liable_base, is_dealer, dealer, why) -> in
     each yakuman")."""
     _, _, l_nd, l_d = payments_for(liable_base)
     liable_total = 3 * l_d if is_dealer else l_d + 2 * l_nd
-    _pay(out, p, s, liable_total, why + " (pao: liable yakuman)")
+    reason = _WIN_REASONS[why]  # a yakuman text: always kept
+    _pay(out, p, s, liable_total, why + " (pao: liable yakuman)", _shared(reason, "liable_yakuman"))
     _, _, r_nd, r_d = payments_for(base - liable_base)
     total = liable_total
     for payer in _OTHERS[s]:
         amt = r_d if (is_dealer or payer == dealer) else r_nd
-        _pay(out, payer, s, amt, why + " (yakuman not under pao)")
+        _pay(out, payer, s, amt, why + " (yakuman not under pao)", _shared(reason, "not_liable"))
         total += amt
     return total

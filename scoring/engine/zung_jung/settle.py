@@ -1,4 +1,13 @@
-"""Zung Jung settlement: payoff schemes and the same-turn immunity rule (zung-jung.md §1.5–1.7)."""
+"""Zung Jung settlement: payoff schemes and the same-turn immunity rule (zung-jung.md §1.5–1.7).
+
+Each payment line is ``{"from", "to", "points", "why", "reason"}``: ``why`` in English (the audit
+trail), ``reason`` for machines::
+
+    {"code": "band", "cause": "self_draw" | "uniform" | "discard" | "first_discard" | "own_earlier"
+                              | "earlier_discard",
+     "seat": responsible seat (discard causes), "value": the hand's value,
+     "band": [from, to], "split": "shared" | "below_par" | "above_par"}
+"""
 
 from __future__ import annotations
 
@@ -143,17 +152,30 @@ def settle(record: dict, options: dict) -> dict:
     par = effective_par(options)
     earlier_out = []
 
-    def add_band(a, b, r, why):
+    def add_band(a, b, r, why, cause):
         nonlocal lines
         kind = "self" if (r is None or r == winner) else "liable"
         bands.append({"from": a, "to": b, "seat": None if kind == "self" else r, "kind": kind, "why": why})
-        for seat, pts, what in settle_band(a, b, r, winner, pay, par):
-            lines.append({"from": seat, "to": winner, "points": pts, "why": f"{why}: {what}"})
+        # reasons in settle_band's order: a SELF band shared; else the part up to par shared by the
+        # three opponents (when there is one), then the part above par from the responsible seat
+        lo, hi = min(b, par), max(a, par)
+        n_below = 0 if kind == "self" else (3 if lo > a else 0)
+        base = {"code": "band", "cause": cause, "value": value}
+        if cause in ("discard", "earlier_discard", "first_discard"):
+            base["seat"] = r
+        for i, (seat, pts, what) in enumerate(settle_band(a, b, r, winner, pay, par)):
+            if kind == "self":
+                reason = {**base, "split": "shared", "band": [a, b]}
+            elif i < n_below:
+                reason = {**base, "split": "below_par", "band": [a, lo]}
+            else:
+                reason = {**base, "split": "above_par", "band": [hi, b]}
+            lines.append({"from": seat, "to": winner, "points": pts, "why": f"{why}: {what}", "reason": reason})
 
     if self_draw:
-        add_band(0, value, winner, f"self-draw, value {value}")
+        add_band(0, value, winner, f"self-draw, value {value}", "self_draw")
     elif options["scheme"] == "uniform":
-        add_band(0, value, winner, f"uniform payoff scheme, value {value}")
+        add_band(0, value, winner, f"uniform payoff scheme, value {value}", "uniform")
         liable = discarder
     else:
         earlier = _parse_earlier(result.get("earlier"), winner, options)
@@ -162,7 +184,7 @@ def settle(record: dict, options: dict) -> dict:
             raise SettlementError("result.tile", "missing: needed to match the earlier discards")
         if mode == "none" or not earlier:
             liable = discarder
-            add_band(0, value, discarder, f"discard by seat {discarder}, value {value}")
+            add_band(0, value, discarder, f"discard by seat {discarder}, value {value}", "discard")
             earlier_out = [dict(e["out"], used=False) for e in earlier]
         elif mode == "ordinary":
             first = next((e for e in earlier if e["tile"] == win_tile), None)
@@ -170,16 +192,16 @@ def settle(record: dict, options: dict) -> dict:
                 earlier_out.append(dict(e["out"], used=e is first))
             if first is None:
                 liable = discarder
-                add_band(0, value, discarder, f"discard by seat {discarder}, value {value}")
+                add_band(0, value, discarder, f"discard by seat {discarder}, value {value}", "discard")
             elif first["seat"] == winner:
                 assert win_tile is not None  # first is an earlier discard of the winning tile
                 add_band(0, value, winner, f"winner's own earlier {tile_name(win_tile)}: settled as a self-draw, "
-                                           f"value {value}")
+                                           f"value {value}", "own_earlier")
             else:
                 assert win_tile is not None  # first is an earlier discard of the winning tile
                 liable = first["seat"]
                 add_band(0, value, liable, f"seat {liable} discarded {tile_name(win_tile)} first "
-                                           f"(same-turn immunity), value {value}")
+                                           f"(same-turn immunity), value {value}", "first_discard")
         else:
             multi = mode == "precise_multiwait"
             wait_set = set(H.waits(hand, options)) if (multi and hand is not None) else None
@@ -208,11 +230,12 @@ def settle(record: dict, options: dict) -> dict:
                         why = f"winner's own earlier {tile_name(e['tile'])} (declined self-draw worth {h})"
                     else:
                         why = f"seat {e['seat']}'s earlier {tile_name(e['tile'])} (worth {h})"
-                    add_band(covered, cap, e["seat"], why)
+                    add_band(covered, cap, e["seat"], why,
+                             "own_earlier" if e["seat"] == winner else "earlier_discard")
                     covered = cap
             if value > covered:
                 liable = discarder
-                add_band(covered, value, discarder, f"discard by seat {discarder}, value {value}")
+                add_band(covered, value, discarder, f"discard by seat {discarder}, value {value}", "discard")
 
     total = sum(pay.values())
     assert total == 3 * value, (total, value)
