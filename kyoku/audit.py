@@ -6,6 +6,8 @@ season's log is one indexed query (league.views.season_audit)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.core import serializers
 
 from kyoku.models import AuditLog
@@ -41,7 +43,7 @@ def _league_id(obj) -> int | None:
     return getattr(target, f"{parts[-1]}_id", None)
 
 
-def audit_log_write(*, actor, action: str, obj, data: dict | None = None) -> AuditLog:
+def audit_log_write(*, actor, action: str, obj, data: dict[str, Any] | None = None) -> AuditLog:
     return AuditLog.objects.create(
         actor=actor if getattr(actor, "is_authenticated", False) else None,
         action=action,
@@ -53,6 +55,6 @@ def audit_log_write(*, actor, action: str, obj, data: dict | None = None) -> Aud
     )
 
 
-def snapshot(obj) -> dict:
+def snapshot(obj) -> dict[str, Any]:
     """The object's stored fields as JSON-able values (for before/after in the log)."""
     return serializers.serialize("python", [obj])[0]["fields"]

@@ -9,6 +9,8 @@ restore needs no recompute; a recompute afterwards gives the same figures.
 
 from __future__ import annotations
 
+from typing import Any
+
 import io
 import json
 import zipfile
@@ -28,7 +30,7 @@ FORMAT = "kyoku-backup-1"
 BACKUP_SERIALIZATION = "exact_json"
 
 
-def backup_write(target) -> dict:
+def backup_write(target) -> dict[str, Any]:
     """Write the backup zip to ``target`` (path or binary file). Returns counts."""
     data = io.StringIO()
     management.call_command("dumpdata", format=BACKUP_SERIALIZATION, natural_foreign=True, natural_primary=True, exclude=EXCLUDED,
@@ -70,7 +72,7 @@ def _database_is_empty() -> bool:
     return True
 
 
-def backup_restore(source) -> dict:
+def backup_restore(source) -> dict[str, Any]:
     """Load a backup zip into an empty database (refused otherwise: a restore never merges)."""
     if not _database_is_empty():
         raise ValueError("the database is not empty: restore into a freshly migrated database")

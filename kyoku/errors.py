@@ -11,6 +11,8 @@ cannot hold (400, never a 500)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import logging
 
 from django.core.exceptions import ValidationError as DjangoValidationError
@@ -25,7 +27,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 logger = logging.getLogger(__name__)
 
 
-def validation_payload(exc: DjangoValidationError) -> dict:
+def validation_payload(exc: DjangoValidationError) -> dict[str, Any]:
     """``{"detail": "field: words", "errors": {field: [words]}, "codes": {field: [code]}}``."""
     by_field = (list(exc.error_dict.items()) if hasattr(exc, "error_dict")
                 else [("non_field_errors", exc.error_list)])

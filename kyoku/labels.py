@@ -104,7 +104,7 @@ def _zh() -> bool:
     return (get_language() or "en").lower().startswith("zh")
 
 
-def offence_label(code: str, catalogue: dict | None = None) -> str:
+def offence_label(code: str, catalogue: dict[str, Any] | None = None) -> str:
     """An offence's name. In Chinese the league catalogue's own ``description_zh`` comes first; in
     English this table's short name, else the catalogue's ``description``; else the humanised code."""
     entry = ((catalogue or {}).get("offences") or {}).get(code) or {}
@@ -350,7 +350,7 @@ LABELS["false_win_reason"] = {
 }
 
 
-def false_win_reasons_words(reasons: list[dict]) -> list[dict]:
+def false_win_reasons_words(reasons: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The engine's reasons with ``words``: the reason in the reader's language (the engine's own
     English message stays for detail, e.g. which tile)."""
     return [{**r, "words": label(r.get("code", ""), "false_win_reason")} for r in reasons]

@@ -12,6 +12,8 @@ Pure Python, no Django.
 
 from __future__ import annotations
 
+from typing import Any
+
 import importlib
 import types
 
@@ -43,7 +45,7 @@ def win_checker(system: str):
     return func
 
 
-def check_win(rules_spec, declaration: dict) -> dict:
+def check_win(rules_spec, declaration: dict[str, Any]) -> dict[str, Any]:
     """Check a win declaration under ``rules_spec``.
 
     Returns ``{"false": bool, "reasons": [{"code", "message", "message_zh"}, ...], "system": id}``;

@@ -13,6 +13,8 @@ looked up in the small tables below; everything else is printed as is.
 
 from __future__ import annotations
 
+from typing import Any
+
 from collections.abc import Callable
 
 MESSAGES: dict[str, tuple[list[str], str, str, str]] = {
@@ -356,18 +358,18 @@ def _value(name: str, value, namer: SeatNamer, lang: str) -> str:
     return str(value)
 
 
-def line(key: str, **params) -> dict:
+def line(key: str, **params) -> dict[str, Any]:
     """A structured explanation line; checked against the table at once."""
     if key not in MESSAGES:
         raise KeyError(f"no message {key!r}")
     return {"key": key, "params": params}
 
 
-def clauses_of(entry: dict) -> list[str]:
+def clauses_of(entry: dict[str, Any]) -> list[str]:
     return list(MESSAGES[entry["key"]][0])
 
 
-def render(entry: dict, dealer: int, lang: str = "en", seat_namer: SeatNamer | None = None) -> str:
+def render(entry: dict[str, Any], dealer: int, lang: str = "en", seat_namer: SeatNamer | None = None) -> str:
     """One explanation line in ``lang`` (``en``, ``zh``, ``ja``), citing its clauses.
 
     ``seat_namer`` (seat → words) replaces the engine's own :func:`seat_label`, so a caller that

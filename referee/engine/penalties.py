@@ -21,6 +21,8 @@ also part of the season) or earlier in the season; a bare string counts as ``"se
 
 from __future__ import annotations
 
+from typing import Any
+
 import copy
 
 from .errors import RulingError
@@ -32,7 +34,7 @@ ENGINE_OFFENCES = ("early_play_harm", "false_win", "misdeal")  # offences ruling
 TOP_KEYS = ("version", "name", "description", "offences", "sanction_points", "escalation")
 OFFENCE_KEYS = ("sanction", "points", "clauses", "description", "description_zh")
 
-DEFAULT_CATALOGUE: dict = {
+DEFAULT_CATALOGUE: dict[str, Any] = {
     "version": "2024.1",
     "name": "Kyoku default penalty catalogue",
     "offences": {
@@ -81,7 +83,7 @@ DEFAULT_CATALOGUE: dict = {
 }
 
 
-def default_catalogue() -> dict:
+def default_catalogue() -> dict[str, Any]:
     """A fresh copy of :data:`DEFAULT_CATALOGUE` (safe to modify)."""
     return copy.deepcopy(DEFAULT_CATALOGUE)
 
@@ -182,7 +184,7 @@ def validate_catalogue(catalogue) -> list[str]:
     return errors
 
 
-def check_catalogue(catalogue) -> dict:
+def check_catalogue(catalogue) -> dict[str, Any]:
     """Raise :class:`RulingError` on the first problem; return the catalogue."""
     errors = validate_catalogue(catalogue)
     if errors:
@@ -214,7 +216,7 @@ def _priors(prior) -> list[tuple[str, str]]:
     return out
 
 
-def sanction_for(catalogue, offence: str, prior=None) -> dict:
+def sanction_for(catalogue, offence: str, prior=None) -> dict[str, Any]:
     """The sanction for ``offence`` given the player's prior sanctions in this game / season.
 
     Returns ``{"offence", "sanction", "points", "escalated_from", "clauses", "catalogue_version"}``:
@@ -261,7 +263,7 @@ def sanction_for(catalogue, offence: str, prior=None) -> dict:
     }
 
 
-def sanctions_for_ruling(catalogue, ruling: dict, prior_by_seat=None) -> list[dict]:
+def sanctions_for_ruling(catalogue, ruling: dict[str, Any], prior_by_seat=None) -> list[dict[str, Any]]:
     """Sanctions for every penalty of a ruling, in order; each is added to that seat's
     same-game priors before the next is decided. ``prior_by_seat``: ``{seat: [prior, ...]}``
     (seat keys may be ints or strings, as from JSON)."""

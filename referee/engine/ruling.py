@@ -5,6 +5,8 @@ Pure Python, no Django. The rules are ``shared/spec/referee-rules.md`` (clauses 
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import declarations, timeline
 from .errors import RulingError
 from .messages import clauses_of, line, render
@@ -17,7 +19,7 @@ def _clause_key(c: str):
     return tuple(int(p) if p.isdigit() else p for p in c.split("."))
 
 
-def _harm(events: list[dict], status: dict[int, str]):
+def _harm(events: list[dict[str, Any]], status: dict[int, str]):
     """Early actions (clause 1.1) → (lines, penalties)."""
     lines, penalties = [], []
     early = [i for i, s in status.items() if s == "early"]
@@ -48,7 +50,7 @@ def _harm(events: list[dict], status: dict[int, str]):
     return lines, penalties
 
 
-def rule(record) -> dict:
+def rule(record) -> dict[str, Any]:
     """One ruling for one incident record; raises :class:`RulingError` naming the bad field."""
     settings, dealer, events = validate_record(record)
     rt = settings["reaction_time_ms"]
@@ -114,7 +116,7 @@ def rule(record) -> dict:
     }
 
 
-def rule_many(records) -> list[dict]:
+def rule_many(records) -> list[dict[str, Any]]:
     """Rule a list of records; an invalid record yields ``{"error": "field: message"}`` in its place."""
     if not isinstance(records, list):
         raise RulingError("records", "expected a JSON list of incident records")

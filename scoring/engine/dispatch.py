@@ -13,6 +13,8 @@ Each rule system is a module with:
 
 from __future__ import annotations
 
+from typing import Any
+
 from collections.abc import Callable
 
 import importlib
@@ -48,7 +50,7 @@ def _preset_index() -> dict[str, str]:
     return index
 
 
-def presets() -> dict[str, dict]:
+def presets() -> dict[str, dict[str, Any]]:
     """``{preset name: {"system": ..., "options": {...}}}`` for every rule system."""
     return {
         name: {"system": system, "options": dict(_module(system).PRESETS[name])}
@@ -56,7 +58,7 @@ def presets() -> dict[str, dict]:
     }
 
 
-def _split_spec(rules) -> tuple[str, dict]:
+def _split_spec(rules) -> tuple[str, dict[str, Any]]:
     if isinstance(rules, str):
         return rules, {}
     if isinstance(rules, dict):
@@ -78,7 +80,7 @@ def system_for(rules) -> str:
 
 
 @lru_cache(maxsize=256)
-def _resolve_cached(key: str) -> tuple[str, dict]:
+def _resolve_cached(key: str) -> tuple[str, dict[str, Any]]:
     rules = json.loads(key)
     system = system_for(rules)
     return system, _module(system).resolve(rules if isinstance(rules, dict) else {"preset": rules})
@@ -93,23 +95,23 @@ def _spec_key(rules) -> str:
         raise SettlementError("rules", "must be JSON data") from None
 
 
-def resolve_rules(rules) -> tuple[str, dict]:
+def resolve_rules(rules) -> tuple[str, dict[str, Any]]:
     """``rules`` spec → ``(system, full validated options)``. Cached: treat the dict as read-only."""
     return _resolve_cached(_spec_key(rules))
 
 
 @lru_cache(maxsize=1024)
-def _settler_by_key(key: str) -> tuple[dict, Callable[[dict, dict], dict]]:
+def _settler_by_key(key: str) -> tuple[dict[str, Any], Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]]]:
     system, options = _resolve_cached(key)
     return options, _module(system).settle
 
 
-def _settler(rules) -> tuple[dict, Callable[[dict, dict], dict]]:
+def _settler(rules) -> tuple[dict[str, Any], Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]]]:
     """Hot path of settle(): a rules spec → (options, the system's settle function)."""
     return _settler_by_key(_spec_key(rules))
 
 
-def settle(record) -> dict:
+def settle(record) -> dict[str, Any]:
     """Settle one hand record; raises :class:`SettlementError` on invalid input."""
     if not isinstance(record, dict):
         raise SettlementError("", "a hand record must be a JSON object")
@@ -119,7 +121,7 @@ def settle(record) -> dict:
     return settle_with(record, options)
 
 
-def game_end(rules, scores, deposits_left: int = 0) -> dict:
+def game_end(rules, scores, deposits_left: int = 0) -> dict[str, Any]:
     """A finished game's raw scores → league points and places under ``rules``.
 
     Riichi applies start/return, uma, oka and the tie rule; systems without a
@@ -145,7 +147,7 @@ def hands_affected(rules_before, rules_after) -> bool:
     return any(before.get(key) != after.get(key) for key in before.keys() | after.keys() if key not in game_end_only)
 
 
-def _net_game_end(scores) -> dict:
+def _net_game_end(scores) -> dict[str, Any]:
     if not isinstance(scores, (list, tuple)) or len(scores) != 4 or not all(isinstance(s, int) for s in scores):
         raise SettlementError("game_end.scores", "expected four integers, seats 0..3")
     if sum(scores) != 0:
@@ -154,7 +156,7 @@ def _net_game_end(scores) -> dict:
     return {"points": [float(s) for s in scores], "places": places}
 
 
-def settle_many(records) -> list[dict]:
+def settle_many(records) -> list[dict[str, Any]]:
     """Settle a list; an invalid record yields ``{"error": ...}`` in its place."""
     out = []
     for record in records:

@@ -12,6 +12,8 @@ ready to write back: the bulk path behind re-settling a season).
 
 from __future__ import annotations
 
+from typing import Any
+
 from importlib import import_module
 from itertools import groupby
 from operator import itemgetter
@@ -26,7 +28,7 @@ STATE_KEYS = {"riichi": ("dealer", "honba", "deposits"), "beijing": ("dealer", "
               "zung-jung": ()}
 
 
-def state_first(system: str) -> dict:
+def state_first(system: str) -> dict[str, Any]:
     """The engine state of a game's first hand (seat 0 deals)."""
     if system == "riichi":
         return {"dealer": 0, "honba": 0, "deposits": 0}
@@ -35,7 +37,7 @@ def state_first(system: str) -> dict:
     return {}
 
 
-def state_next(system: str, record: dict, settlement: dict) -> dict:
+def state_next(system: str, record: dict[str, Any], settlement: dict[str, Any]) -> dict[str, Any]:
     """The engine state of the hand after ``record`` (settled as ``settlement``)."""
     if system == "riichi":
         dealer = record["dealer"] if settlement["dealer_repeats"] else (record["dealer"] + 1) % 4
@@ -46,16 +48,16 @@ def state_next(system: str, record: dict, settlement: dict) -> dict:
     return {}
 
 
-def scores_start(system: str, options: dict) -> list[int]:
+def scores_start(system: str, options: dict[str, Any]) -> list[int]:
     return [options["start_points"]] * 4 if system == "riichi" else [0, 0, 0, 0]
 
 
-def deposits_left_of(system: str, settlement: dict) -> int:
+def deposits_left_of(system: str, settlement: dict[str, Any]) -> int:
     """Riichi sticks still on the table after a hand (they go to the game-end rule)."""
     return settlement.get("deposits_after", 0) if system == "riichi" else 0
 
 
-def hands_replay(system: str, options: dict, records, state: dict | None = None, scores: list[int] | None = None):
+def hands_replay(system: str, options: dict[str, Any], records, state: dict[str, Any] | None = None, scores: list[int] | None = None):
     """Yield ``(record with its state, settlement, scores after)`` for each record in order.
 
     ``state`` and ``scores`` are those before the first record (default: a game's start). A
@@ -96,7 +98,7 @@ def derived_digest(settlement_json: bytes, scores_json: bytes) -> int:
     return xxhash.xxh3_64_intdigest(settlement_json + b"\n" + scores_json) - _SIGNED
 
 
-def games_resettle(system: str, options: dict, rows) -> tuple[list[tuple], dict, int]:
+def games_resettle(system: str, options: dict[str, Any], rows) -> tuple[list[tuple], dict[str, Any], int]:
     """Re-settle whole games given as stored rows, in play order:
     ``(hand id, game id, record JSON, ends game, stored digest or None)``.
 

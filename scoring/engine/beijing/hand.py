@@ -9,6 +9,8 @@ wildcards + decomposition) is enumerated; the payment uses the reading with the 
 
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass, field as dc_field
 from functools import lru_cache
 from itertools import combinations_with_replacement
@@ -163,7 +165,7 @@ def parse_hand(hand, field: str):
     return concealed, melds, tile
 
 
-def analyse(hand, indicator, options: dict, field: str = "hand") -> Analysis:
+def analyse(hand, indicator, options: dict[str, Any], field: str = "hand") -> Analysis:
     """Parse and analyse a winning hand (see module doc). Raises SettlementError on malformed input."""
     concealed, melds, tile = parse_hand(hand, field)
     wild = None
@@ -238,7 +240,7 @@ def _is_hunyou(concealed, wild, nmelds) -> bool:
     return False
 
 
-def _readings(a: Analysis, options: dict) -> list[Reading]:
+def _readings(a: Analysis, options: dict[str, Any]) -> list[Reading]:
     wild = a.wild
     tiles14 = a.concealed + [a.tile]
     real = _real_counts(tiles14, wild)

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import copy
 
 from ..errors import SettlementError
 
-PRESETS: dict[str, dict] = {
+PRESETS: dict[str, dict[str, Any]] = {
     "beijing": {
         "base": 1,
         "kong_points": {"open": 1, "concealed": 2, "added": 1},
@@ -77,7 +79,7 @@ def _bool(v, field):
     return v
 
 
-def _dict(v, field, default: dict, allowed=None):
+def _dict(v, field, default: dict[str, Any], allowed=None):
     if not isinstance(v, dict):
         raise SettlementError(field, f"must be an object, got {v!r}")
     allowed = set(default) if allowed is None else allowed
@@ -89,7 +91,7 @@ def _dict(v, field, default: dict, allowed=None):
     return out
 
 
-def resolve(spec) -> dict:
+def resolve(spec) -> dict[str, Any]:
     """``{"preset": "beijing", **overrides}`` (or a preset name) → full validated options."""
     if isinstance(spec, str):
         spec = {"preset": spec}

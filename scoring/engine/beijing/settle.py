@@ -24,6 +24,8 @@ per-payer ``shares`` {hand, kong, fixed, total}, ``total``), ``wildcard``, ``hea
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..errors import SettlementError
 from ..tiles import parse_tile, tile_name
 from .factors import ALIASES, BY_ID, zh_name
@@ -330,7 +332,7 @@ def _claims(result, options):
     return rel
 
 
-def win_shares(w: Win, dealer: int, options: dict, mult: int = 1) -> list[dict]:
+def win_shares(w: Win, dealer: int, options: dict[str, Any], mult: int = 1) -> list[dict[str, Any]]:
     """Each opponent's share of ``w`` before liability transfers: ``{seat, hand, kong, fixed, total, why}``."""
     r = options["base"]
     pays_all = options["discarder_pays_all"]
@@ -387,7 +389,7 @@ def win_shares(w: Win, dealer: int, options: dict, mult: int = 1) -> list[dict]:
     return out
 
 
-def liable_lines(w: Win, shares: list[dict], options: dict, relations: set) -> list[dict]:
+def liable_lines(w: Win, shares: list[dict[str, Any]], options: dict[str, Any], relations: set) -> list[dict[str, Any]]:
     """Turn shares into payment lines, applying 点炮包荘, 搶槓包 and Hangzhou 包."""
     lines = [{"from": s["seat"], "to": w.seat, "points": s["total"], "why": s["why"]} for s in shares]
     if not w.special and w.kind == "discard" and options["discarder_pays_all"]:
@@ -412,7 +414,7 @@ def liable_lines(w: Win, shares: list[dict], options: dict, relations: set) -> l
     return lines
 
 
-def settle(record: dict, options: dict) -> dict:
+def settle(record: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(record, dict):
         raise SettlementError("", "a hand record must be a JSON object")
     dealer = _seat(record.get("dealer"), "dealer")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..errors import SettlementError
 from ..tiles import parse_tile, parse_tiles
 from .hand import analyse, is_complete_with, next_tile, tile_name
@@ -44,7 +46,7 @@ def _opts(options):
     return options
 
 
-def win_check(declaration: dict, options: dict | None = None) -> list[dict]:
+def win_check(declaration: dict[str, Any], options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """Reasons why ``declaration`` (see docs/engine-interfaces.md) is a false win; ``[]`` if it stands."""
     if not isinstance(declaration, dict):
         raise SettlementError("declaration", "must be an object")
@@ -53,7 +55,7 @@ def win_check(declaration: dict, options: dict | None = None) -> list[dict]:
     if kind not in ("self_draw", "discard", "qianggang"):
         raise SettlementError("type", "must be a win type (tsumo, ron, qianggang)")
     by_discard = kind in ("discard", "qianggang")
-    reasons: list[dict] = []
+    reasons: list[dict[str, Any]] = []
     add = lambda code, extra="": reasons.append(_reason(code, extra))  # noqa: E731
 
     wild = None

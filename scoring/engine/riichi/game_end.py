@@ -27,6 +27,8 @@ rounded to one decimal, halves away from zero, then the remainder is placed as a
 
 from __future__ import annotations
 
+from typing import Any
+
 from fractions import Fraction
 from functools import lru_cache
 from math import lcm
@@ -46,7 +48,7 @@ def _scaled(uma: tuple, oka) -> tuple[int, tuple[int, ...], int]:
     return d, tuple(scaled[:-1]), scaled[-1]
 
 
-def game_end(options: dict, scores, deposits_left: int = 0, *, field: str = "game_end") -> dict:
+def game_end(options: dict[str, Any], scores, deposits_left: int = 0, *, field: str = "game_end") -> dict[str, Any]:
     _check(options, scores, deposits_left, field)
     split = options["ties"] == "split"
     ret = options["return_points"]
@@ -91,7 +93,7 @@ def game_end(options: dict, scores, deposits_left: int = 0, *, field: str = "gam
     return {"points": [t / 10 + 0.0 for t in tenths], "places": places, "final_scores": final}
 
 
-def _uma_for_length(options: dict):
+def _uma_for_length(options: dict[str, Any]):
     """The uma of the game's length: east-only games (tonpuusen) may have their own (Tenhou's
     east-only lobbies: +10/+5/−5/−10)."""
     if options.get("game_length") == "tonpuusen" and options.get("uma_tonpuusen"):
@@ -156,7 +158,7 @@ def _number(f: Fraction):
     return int(f) if f.denominator == 1 else float(f)
 
 
-def _check(options: dict, scores, deposits_left, field: str) -> None:
+def _check(options: dict[str, Any], scores, deposits_left, field: str) -> None:
     if not isinstance(scores, (list, tuple)) or len(scores) != 4:
         raise SettlementError(f"{field}.scores", f"must be a list of the 4 seats' final scores, got {scores!r}")
     for i, s in enumerate(scores):
@@ -173,7 +175,7 @@ def _check(options: dict, scores, deposits_left, field: str) -> None:
             f"left on the table is {expected}")
 
 
-def game_end_record(record: dict, options: dict) -> dict:
+def game_end_record(record: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
     ge = record.get("game_end")
     if not isinstance(ge, dict):
         raise SettlementError("game_end", "must be an object {\"scores\": [4 ints], \"deposits_left\": n}")

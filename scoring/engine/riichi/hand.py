@@ -61,7 +61,7 @@ here.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 from functools import lru_cache
 
@@ -158,7 +158,7 @@ _FIVES = (4, 13, 22)  # 34-indices of 5m 5p 5s; their copy 0 in 136-format is th
 # options → OptionalRules (cached)
 
 
-def _renhou_mode(options: dict) -> str | None:
+def _renhou_mode(options: dict[str, Any]) -> str | None:
     value = options.get("renhou", None)
     if value in (None, False, "none", "off", "no", 0):
         return None
@@ -167,7 +167,7 @@ def _renhou_mode(options: dict) -> str | None:
     return "mangan"
 
 
-def _yakuman_cap(options: dict) -> int:
+def _yakuman_cap(options: dict[str, Any]) -> int:
     """Largest yakuman multiple: ``max_yakuman_multiple`` (default 6, the mahjong package's cap)."""
     cap = options.get("max_yakuman_multiple", None)
     if isinstance(cap, int) and not isinstance(cap, bool) and cap >= 1:
@@ -187,7 +187,7 @@ def _optional_rules_cached(kuitan: bool, kazoe: bool, kiriage: bool, double: boo
     )
 
 
-def optional_rules(options: dict) -> OptionalRules:
+def optional_rules(options: dict[str, Any]) -> OptionalRules:
     """The mahjong package's :class:`OptionalRules` for a riichi option dict (cached)."""
     return _optional_rules_cached(
         bool(options.get("kuitan", True)),
@@ -270,7 +270,7 @@ def _wind(value, field: str) -> int:
     return tile
 
 
-def _flags(winner: dict, field: str) -> dict[str, bool]:
+def _flags(winner: dict[str, Any], field: str) -> dict[str, bool]:
     raw = winner.get("flags") or {}
     if isinstance(raw, (list, tuple)):
         raw = {name: True for name in raw}
@@ -328,13 +328,13 @@ _LIB_ERRORS = {
 
 
 def evaluate_hand(
-    winner: dict,
-    options: dict,
+    winner: dict[str, Any],
+    options: dict[str, Any],
     *,
     tsumo: bool | None = None,
     field: str = "winner",
     dealer: int | None = None,
-) -> dict:
+) -> dict[str, Any]:
     """Value a winning hand given as tiles (see the module docstring for input and output).
 
     ``tsumo``: self-draw (default: ``winner["tsumo"]``, else False). ``field``: the dotted path
@@ -442,7 +442,7 @@ def evaluate_hand(
         raise SettlementError(f"{field}.{sub}", msg)
 
     is_open = any(kind not in ("ankan",) for kind, _ in melds)
-    yaku: list[dict] = []
+    yaku: list[dict[str, Any]] = []
     dora_detail = {"dora": 0, "aka": 0, "ura": 0}
     yakuman_han = 0
     for y in result.yaku or []:

@@ -53,6 +53,8 @@ Sources (checked with the project's reference search, 2024 copies of the pages):
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..errors import SettlementError
 
 ABORTIVE_REASONS = ("nine_terminals", "four_winds", "four_riichi", "four_kans", "triple_ron")
@@ -109,14 +111,14 @@ GAME_END_OPTIONS = frozenset({"return_points", "uma", "uma_by_floaters", "oka", 
                               "remainder_to"})
 
 
-def _preset(**changes) -> dict:
+def _preset(**changes) -> dict[str, Any]:
     out = {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
            for k, v in _COMMON.items()}
     out.update(changes)
     return out
 
 
-PRESETS: dict[str, dict] = {
+PRESETS: dict[str, dict[str, Any]] = {
     # World Riichi Championship Rules (2022 edition; 2015 rule book text).
     "wrc": _preset(
         kiriage=True,                # WRC rules summary: "Kiriage (4-han 30-fu is rounded up to mangan)"
@@ -505,7 +507,7 @@ VALIDATORS["double_wind_fu"] = _int_choice(*OPTION_CHOICES["double_wind_fu"])
 assert set(VALIDATORS) == set(OPTION_DOCS)
 
 
-def resolve(spec) -> dict:
+def resolve(spec) -> dict[str, Any]:
     """``{"preset": name, **overrides}`` (or a bare preset name) → full validated options.
 
     The returned dict is a fresh copy; treat it as read-only once handed to ``settle``.

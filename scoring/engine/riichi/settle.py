@@ -30,6 +30,8 @@ Conventions where the contract is silent (documented choices):
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..errors import SettlementError
 from .points import LEGAL_FU, hand_base, payments_for
 
@@ -196,7 +198,7 @@ def _pao_share(w, field, detail, options) -> int:
     return 8000 * liable
 
 
-def settle(record: dict, options: dict) -> dict:
+def settle(record: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
     """Settle one hand record under ``options`` (from :func:`resolve`)."""
     try:
         result = record.get("result")
@@ -219,7 +221,7 @@ def settle(record: dict, options: dict) -> dict:
     if fn is None:
         raise SettlementError("result.type", f"must be one of ron, tsumo, draw, abortive, chombo; got {typ!r}")
     deltas = [0, 0, 0, 0]
-    payments: list[dict] = []
+    payments: list[dict[str, Any]] = []
     out = {"system": "riichi", "preset": options.get("preset"), "type": typ,
            "deltas": deltas, "payments": payments, "penalties": []}
     if riichi:

@@ -6,6 +6,8 @@ best final value (after the limit) is kept. Decomposition is memoised over 34-co
 
 from __future__ import annotations
 
+from typing import Any
+
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -121,7 +123,7 @@ def parse_seat_wind(value, field: str = "seat_wind") -> int:
     return t
 
 
-def parse_flags(src: dict, field: str) -> dict:
+def parse_flags(src: dict[str, Any], field: str) -> dict[str, Any]:
     flags: dict[str, object] = {}
     for raw, canon in [(n, n) for n in FLAG_NAMES] + list(_FLAG_ALIASES.items()):
         if raw in src and src[raw] is not None:
@@ -131,7 +133,7 @@ def parse_flags(src: dict, field: str) -> dict:
     return flags
 
 
-def check_flags(flags: dict, self_draw: bool, hand: Hand, field: str) -> None:
+def check_flags(flags: dict[str, Any], self_draw: bool, hand: Hand, field: str) -> None:
     if flags.get("kong_replacement") and not self_draw:
         raise SettlementError(f"{field}.kong_replacement", "a win on a kong replacement tile is a self-draw")
     if flags.get("kong_replacement") and not any(m.kind == "kong" for m in hand.melds):
@@ -200,7 +202,7 @@ def _counts(tiles) -> list[int]:
     return c
 
 
-def is_complete(hand: Hand, tile: int, options: dict) -> bool:
+def is_complete(hand: Hand, tile: int, options: dict[str, Any]) -> bool:
     counts = _counts(hand.concealed)
     counts[tile] += 1
     if copies_held(hand, tile) >= 4:
@@ -224,7 +226,7 @@ def copies_held(hand: Hand, tile: int) -> int:
     return n
 
 
-def waits(hand: Hand, options: dict) -> list[int]:
+def waits(hand: Hand, options: dict[str, Any]) -> list[int]:
     """Tiles that complete ``hand`` (its 13 tiles)."""
     near = set()
     for t in hand.concealed:
@@ -240,7 +242,7 @@ def waits(hand: Hand, options: dict) -> list[int]:
 
 # ---------------------------------------------------------------------------------- detection
 
-def _composition(counts) -> tuple[list[str], dict]:
+def _composition(counts) -> tuple[list[str], dict[str, Any]]:
     suits = {t // 9 for t in range(27) if counts[t]}
     honors = any(counts[t] for t in range(27, 34))
     present = [t for t in range(34) if counts[t]]
@@ -259,7 +261,7 @@ def _composition(counts) -> tuple[list[str], dict]:
     return keys, info
 
 
-def _incidental(self_draw: bool, flags: dict) -> list[str]:
+def _incidental(self_draw: bool, flags: dict[str, Any]) -> list[str]:
     keys = []
     if flags.get("final_tile"):
         keys.append("final_draw" if self_draw else "final_discard")
@@ -369,7 +371,7 @@ def _detect_regular(sets, pair, comp_keys, comp, seat_wind, concealed_hand, nine
 
 def _score(found, rows, chicken, limit):
     """Apply the one-pattern-per-series rule and the limit. Returns a result dict."""
-    best_in_series: dict[str, dict] = {}
+    best_in_series: dict[str, dict[str, Any]] = {}
     honors = []
     for key, tile in found:
         row = rows.get(key)
@@ -409,7 +411,7 @@ def _set_out(kind, t, conc, kong, melded):
             "melded": melded, "concealed": conc}
 
 
-def evaluate(hand: Hand, tile: int, *, self_draw: bool, seat_wind: int, flags: dict, options: dict,
+def evaluate(hand: Hand, tile: int, *, self_draw: bool, seat_wind: int, flags: dict[str, Any], options: dict[str, Any],
              nine_gates_allowed: bool = True):
     """Best arrangement of ``hand`` + ``tile``; None when it is not a complete hand."""
     rows, chicken = table(options)
@@ -479,7 +481,7 @@ def evaluate(hand: Hand, tile: int, *, self_draw: bool, seat_wind: int, flags: d
     return best
 
 
-def public_result(res: dict) -> dict:
+def public_result(res: dict[str, Any]) -> dict[str, Any]:
     def strip(p):
         return {k: v for k, v in p.items()}
     return {

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import copy
 
 from ..errors import SettlementError
@@ -10,7 +12,7 @@ from .patterns import DEFAULT_EDITION, EDITIONS, known_ids
 LIABILITY_MODES = ("none", "ordinary", "precise", "precise_multiwait")
 SCHEMES = ("competition", "full_discard", "uniform")
 
-PRESETS: dict[str, dict] = {
+PRESETS: dict[str, dict[str, Any]] = {
     "zung-jung": {
         "liability": "ordinary",
         "scheme": "competition",
@@ -65,7 +67,7 @@ def _bool(value, field):
     return value
 
 
-def resolve(spec) -> dict:
+def resolve(spec) -> dict[str, Any]:
     """``{"preset": "zung-jung", **overrides}`` (or the preset name) → full validated options."""
     if isinstance(spec, str):
         spec = {"preset": spec}
@@ -121,5 +123,5 @@ def _validate(key, value, field):
     raise SettlementError(field, "unknown option")  # pragma: no cover
 
 
-def effective_par(options: dict) -> int:
+def effective_par(options: dict[str, Any]) -> int:
     return 0 if options["scheme"] == "full_discard" else options["par"]

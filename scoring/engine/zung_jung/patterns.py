@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import patterns_v33
 
-EDITIONS: dict[str, dict] = {
+EDITIONS: dict[str, dict[str, Any]] = {
     patterns_v33.EDITION: {"patterns": patterns_v33.PATTERNS, "chicken": patterns_v33.CHICKEN},
 }
 
@@ -20,10 +22,10 @@ def known_ids(edition: str = DEFAULT_EDITION) -> set[str]:
     return {p["id"] for p in EDITIONS[edition]["patterns"]} | {EDITIONS[edition]["chicken"]["id"]}
 
 
-_TABLE_CACHE: dict = {}
+_TABLE_CACHE: dict[str, Any] = {}
 
 
-def table(options: dict) -> tuple[dict, dict]:
+def table(options: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     """``(key -> row, chicken row)`` for the options' edition with ``pattern_values`` applied."""
     edition = options.get("edition", DEFAULT_EDITION)
     overrides = options.get("pattern_values") or {}

@@ -66,7 +66,7 @@ def settle_band(a, b, r, winner, pay, par):
 
 # ------------------------------------------------------------------------------------- settle
 
-def settle(record: dict, options: dict) -> dict:
+def settle(record: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(record, dict):
         raise SettlementError("", "a hand record must be a JSON object")
     result = record.get("result")
