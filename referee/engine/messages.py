@@ -346,7 +346,7 @@ def seat_label(seat: int, dealer: int, lang: str) -> str:
 SeatNamer = Callable[[int], str]
 
 
-def _value(name: str, value, namer: SeatNamer, lang: str) -> str:
+def _value(name: str, value: Any, namer: SeatNamer, lang: str) -> str:
     if name == "seats":
         return _SEPARATORS.get(lang, ", ").join(namer(s) for s in value)
     if name.endswith("seat"):
@@ -358,7 +358,7 @@ def _value(name: str, value, namer: SeatNamer, lang: str) -> str:
     return str(value)
 
 
-def line(key: str, **params) -> dict[str, Any]:
+def line(key: str, **params: Any) -> dict[str, Any]:
     """A structured explanation line; checked against the table at once."""
     if key not in MESSAGES:
         raise KeyError(f"no message {key!r}")

@@ -35,7 +35,7 @@ def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def resolve_settings(rules) -> dict[str, Any]:
+def resolve_settings(rules: Any) -> dict[str, Any]:
     """``rules`` spec → ``{"preset", "reaction_time_ms", "multiple_ron", "max_ron_winners"}``."""
     if isinstance(rules, str):
         spec = {"preset": rules}

@@ -26,7 +26,7 @@ def _qualifies(ev: dict[str, Any], dealer: int) -> bool:
     The dealer discards; a non-dealer touches the wall's next tile (a recorded ``draw`` implies
     the touch); a caller exposes the meld.
     """
-    act = ev["act"]
+    act: str = ev["act"]
     if act == "expose":
         return True
     if ev["seat"] == dealer:
