@@ -11,9 +11,8 @@ cannot hold (400, never a 500)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import logging
+from typing import Any, Protocol
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import DataError
@@ -25,6 +24,14 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 logger = logging.getLogger(__name__)
+
+
+class EngineError(Protocol):
+    """What the platform reads of an engine's error (scoring.engine's SettlementError): the field
+    it names and its English; its ``code`` and ``params`` are read when present."""
+
+    field: str
+    message: str
 
 
 def validation_payload(exc: DjangoValidationError) -> dict[str, Any]:
@@ -62,7 +69,7 @@ ENGINE_WORDS = {  # an engine error's code → its words (params from the error)
 }
 
 
-def _engine_detail(exc) -> DjangoValidationError:
+def _engine_detail(exc: EngineError) -> DjangoValidationError:
     """One engine error as a coded ValidationError: its code's words with its parameters, or the
     engine's English for a code with no words (the generic ``invalid``)."""
     code = getattr(exc, "code", "invalid")
@@ -72,12 +79,12 @@ def _engine_detail(exc) -> DjangoValidationError:
     return DjangoValidationError(words, code=code, params=getattr(exc, "params", None) or None)
 
 
-def engine_error_words(exc) -> str:
+def engine_error_words(exc: EngineError) -> str:
     """An engine error's message in the active language (for a form or a page line)."""
     return _engine_detail(exc).messages[0]
 
 
-def engine_error(exc, prefix: str = "") -> DjangoValidationError:
+def engine_error(exc: EngineError, prefix: str = "") -> DjangoValidationError:
     """An engine's SettlementError as a ValidationError keyed by the field the caller knows
     (``game_end.scores`` → ``scores``, ``rules.kiriage`` → ``overrides.kiriage``, a hand's
     ``result.winners[0].fu`` as it is), with the error's code, parameters and words."""
@@ -96,7 +103,7 @@ class Conflict(DjangoValidationError):
     http_status = 409
 
 
-def exception_handler(exc, context):
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Any:  # a DRF Response (DRF ships no types)
     if isinstance(exc, DjangoValidationError):
         code = getattr(exc, "http_status", status.HTTP_400_BAD_REQUEST)  # Conflict and its kin: 409
         return Response(validation_payload(exc), status=code)
