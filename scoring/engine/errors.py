@@ -27,6 +27,6 @@ class SettlementError(ValueError):
         self.params = dict(params or {})
         super().__init__(f"{field}: {message}" if field else message)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[SettlementError], tuple[str, str, str, dict[str, Any]], dict[str, Any]]:
         # picklable with its extra attributes (``index``, ``hand_id``): bulk re-settles run in worker processes
         return type(self), (self.field, self.message, self.code, self.params), self.__dict__
