@@ -37,7 +37,7 @@ from ..errors import SettlementError
 
 
 @lru_cache(maxsize=256)
-def _scaled(uma: tuple, oka) -> tuple[int, tuple[int, ...], int]:
+def _scaled(uma: tuple[float, ...], oka: float) -> tuple[int, tuple[int, ...], int]:
     """(D, uma × D, oka × D): D is a common denominator in which every league point of a game is a
     whole number (scores ÷ 1000, sticks split 2, 3 or 4 ways, uma shared by up to 4 tied players),
     so the arithmetic below is exact with plain integers. Uma and oka are read as decimals
@@ -48,7 +48,7 @@ def _scaled(uma: tuple, oka) -> tuple[int, tuple[int, ...], int]:
     return d, tuple(scaled[:-1]), scaled[-1]
 
 
-def game_end(options: dict[str, Any], scores, deposits_left: int = 0, *, field: str = "game_end") -> dict[str, Any]:
+def game_end(options: dict[str, Any], scores: Any, deposits_left: int = 0, *, field: str = "game_end") -> dict[str, Any]:
     _check(options, scores, deposits_left, field)
     split = options["ties"] == "split"
     ret = options["return_points"]
@@ -58,7 +58,7 @@ def game_end(options: dict[str, Any], scores, deposits_left: int = 0, *, field: 
         top = scores[order[0]]
         sticks_to = [i for i in range(4) if scores[i] == top] if split else [order[0]]
     n_to = len(sticks_to) or 1
-    uma = _uma_for_length(options)
+    uma: list[float] | tuple[int, ...] = _uma_for_length(options)  # uma as given, then scaled by d
     ubf = options.get("uma_by_floaters")
     if ubf:  # floaters: at or above the return points, sticks included (score·n + sticks·1000 ≥ return·n)
         floaters = sum(1 for i in range(4)
@@ -93,12 +93,12 @@ def game_end(options: dict[str, Any], scores, deposits_left: int = 0, *, field: 
     return {"points": [t / 10 + 0.0 for t in tenths], "places": places, "final_scores": final}
 
 
-def _uma_for_length(options: dict[str, Any]):
+def _uma_for_length(options: dict[str, Any]) -> list[float]:
     """The uma of the game's length: east-only games (tonpuusen) may have their own (Tenhou's
     east-only lobbies: +10/+5/−5/−10)."""
-    if options.get("game_length") == "tonpuusen" and options.get("uma_tonpuusen"):
-        return options["uma_tonpuusen"]
-    return options["uma"]
+    uma: list[float] = (options["uma_tonpuusen"] if options.get("game_length") == "tonpuusen"
+                        and options.get("uma_tonpuusen") else options["uma"])
+    return uma
 
 
 def _round_score(score: int, rule: str) -> int:
@@ -154,11 +154,11 @@ def _round_tenths(numerator: int, d: int) -> int:
     return tenths if numerator >= 0 else -tenths
 
 
-def _number(f: Fraction):
+def _number(f: Fraction) -> int | float:
     return int(f) if f.denominator == 1 else float(f)
 
 
-def _check(options: dict[str, Any], scores, deposits_left, field: str) -> None:
+def _check(options: dict[str, Any], scores: Any, deposits_left: Any, field: str) -> None:
     if not isinstance(scores, (list, tuple)) or len(scores) != 4:
         raise SettlementError(f"{field}.scores", f"must be a list of the 4 seats' final scores, got {scores!r}")
     for i, s in enumerate(scores):

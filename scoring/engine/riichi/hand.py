@@ -176,7 +176,8 @@ def _yakuman_cap(options: dict[str, Any]) -> int:
 
 
 @lru_cache(maxsize=64)
-def _optional_rules_cached(kuitan: bool, kazoe: bool, kiriage: bool, double: bool, renhou_yakuman: bool):
+def _optional_rules_cached(kuitan: bool, kazoe: bool, kiriage: bool, double: bool, renhou_yakuman: bool,
+                           ) -> OptionalRules:
     return OptionalRules(
         has_open_tanyao=kuitan,
         has_aka_dora=False,  # red fives are counted here, from the winner's "aka"
@@ -202,7 +203,7 @@ def optional_rules(options: dict[str, Any]) -> OptionalRules:
 # parsing
 
 
-def _parse_meld(meld, field: str) -> tuple[str, list[int]]:
+def _parse_meld(meld: Any, field: str) -> tuple[str, list[int]]:
     if not isinstance(meld, dict):
         raise SettlementError(field, "a meld is an object {\"type\": ..., \"tiles\": ...}")
     kind = meld.get("type")
@@ -228,7 +229,7 @@ def _parse_meld(meld, field: str) -> tuple[str, list[int]]:
     return kind, tiles
 
 
-def parse_winner_hand(hand, field: str) -> tuple[list[int], list[tuple[str, list[int]]], int]:
+def parse_winner_hand(hand: Any, field: str) -> tuple[list[int], list[tuple[str, list[int]]], int]:
     """``hand`` object → (concealed 34-indices, [(meld type, 34-indices)], winning tile).
 
     Checks the tile count (14 with kans counted as 3) and that no tile appears more than 4 times.
@@ -263,7 +264,7 @@ def parse_winner_hand(hand, field: str) -> tuple[list[int], list[tuple[str, list
     return concealed, melds, win
 
 
-def _wind(value, field: str) -> int:
+def _wind(value: Any, field: str) -> int:
     tile = parse_tile(value, field)
     if not 27 <= tile <= 30:
         raise SettlementError(field, f"a wind is 1z..4z (East..North), got {value!r}")
@@ -282,7 +283,7 @@ def _flags(winner: dict[str, Any], field: str) -> dict[str, bool]:
     return {name: bool(raw.get(name, False)) for name in FLAG_NAMES}
 
 
-def _indicators(value, field: str) -> list[int]:
+def _indicators(value: Any, field: str) -> list[int]:
     if value in (None, ""):
         return []
     return parse_tiles(value, field)
@@ -295,7 +296,7 @@ def _indicators(value, field: str) -> list[int]:
 class _Copies:
     """Hands out 136-format copies of 34-index tiles: plain copies first, red five last."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.used = [0] * 34
 
     def take(self, tile: int) -> int:
@@ -497,7 +498,7 @@ def evaluate_hand(
     }
 
 
-def _describe(concealed, melds, win) -> str:
+def _describe(concealed: list[int], melds: list[tuple[str, list[int]]], win: int) -> str:
     from ..tiles import tiles_to_string
 
     parts = [tiles_to_string(concealed)]

@@ -28,6 +28,7 @@ Declaration (``docs/engine-interfaces.md``): ``seat``, ``type`` (``ron``/``disca
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from mahjong.agari import Agari
@@ -68,7 +69,7 @@ def waits(concealed: list[int], melds_count_tiles: list[int] | None = None) -> l
     return out
 
 
-def _names(tiles) -> str:
+def _names(tiles: Iterable[int]) -> str:
     return tiles_to_string(sorted(set(tiles)))
 
 
