@@ -23,7 +23,7 @@ __all__ = [
     "resolve", "settle", "evaluate_hand", "win_check", "waits",
 ]
 
-_DEFAULT = None
+_DEFAULT: dict[str, Any] | None = None
 
 
 def _options(options: dict[str, Any] | None) -> dict[str, Any]:
@@ -35,7 +35,7 @@ def _options(options: dict[str, Any] | None) -> dict[str, Any]:
     return options
 
 
-def _self_draw_flag(value, field):
+def _self_draw_flag(value: object, field: str) -> bool:
     if value is None:
         return False
     if value in ("self_draw", "tsumo"):
@@ -47,8 +47,8 @@ def _self_draw_flag(value, field):
     return value
 
 
-def evaluate_hand(hand: dict[str, Any], options: dict[str, Any] | None = None, *, self_draw: bool | None = None, seat_wind=None,
-                  nine_gates_allowed: bool = True, field: str = "hand", **flags) -> dict[str, Any]:
+def evaluate_hand(hand: dict[str, Any], options: dict[str, Any] | None = None, *, self_draw: bool | None = None, seat_wind: Any = None,
+                  nine_gates_allowed: bool = True, field: str = "hand", **flags: Any) -> dict[str, Any]:
     """Value a winning hand from its tiles.
 
     ``hand``: ``{"concealed": "...", "melds": [{"type": "chow"|"pung"|"kong"|"concealed_kong", "tiles": "..."}],
@@ -86,7 +86,7 @@ def waits(hand: dict[str, Any], options: dict[str, Any] | None = None, field: st
     return [tile_name(t) for t in _hand.waits(h, options)]
 
 
-def _reason(code, message, message_zh):
+def _reason(code: str, message: str, message_zh: str) -> dict[str, Any]:
     return {"code": code, "message": message, "message_zh": message_zh}
 
 

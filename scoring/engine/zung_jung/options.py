@@ -53,7 +53,7 @@ OPTION_DOCS: dict[str, str] = {
 _ALIASES = {"immunity": "liability", "payoff_scheme": "scheme"}
 
 
-def _int(value, field, minimum):
+def _int(value: object, field: str, minimum: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise SettlementError(field, f"expected an integer, got {value!r}")
     if value < minimum:
@@ -61,13 +61,13 @@ def _int(value, field, minimum):
     return value
 
 
-def _bool(value, field):
+def _bool(value: object, field: str) -> bool:
     if not isinstance(value, bool):
         raise SettlementError(field, f"expected true or false, got {value!r}")
     return value
 
 
-def resolve(spec) -> dict[str, Any]:
+def resolve(spec: Any) -> dict[str, Any]:
     """``{"preset": "zung-jung", **overrides}`` (or the preset name) → full validated options."""
     if isinstance(spec, str):
         spec = {"preset": spec}
@@ -94,7 +94,7 @@ def resolve(spec) -> dict[str, Any]:
     return options
 
 
-def _validate(key, value, field):
+def _validate(key: str, value: Any, field: str) -> Any:  # the option's value: a JSON value
     if key == "liability":
         if value not in LIABILITY_MODES:
             raise SettlementError(field, f"expected one of {', '.join(LIABILITY_MODES)}, got {value!r}")
@@ -114,7 +114,7 @@ def _validate(key, value, field):
     if key == "pattern_values":
         if not isinstance(value, dict):
             raise SettlementError(field, "expected an object {pattern number: points}")
-        out = {}
+        out: dict[str, int] = {}
         for pid, points in value.items():
             out[str(pid)] = _int(points, f"{field}.{pid}", 0)
         return out
