@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.core import serializers
-
 from django.db.models import Model
 
 from kyoku.models import AuditLog

@@ -49,7 +49,8 @@ class DegradingRedisCache(RedisCache):
             cache_unavailable_log("has_key", exc)
             return False
 
-    def set(self, key: Any, value: Any, timeout: float | None = None, version: int | None = None) -> None:  # noqa: A003 - Django's name
+    def set(self, key: Any, value: Any, timeout: float | None = None,  # noqa: A003 - Django's name
+            version: int | None = None) -> None:
         try:
             return super().set(key, value, timeout, version)
         except UNAVAILABLE as exc:

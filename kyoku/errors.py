@@ -103,7 +103,7 @@ class Conflict(DjangoValidationError):
     http_status = 409
 
 
-def exception_handler(exc: Exception, context: dict[str, Any]) -> Any:  # a DRF Response (DRF ships no types)
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, DjangoValidationError):
         code = getattr(exc, "http_status", status.HTTP_400_BAD_REQUEST)  # Conflict and its kin: 409
         return Response(validation_payload(exc), status=code)

@@ -29,7 +29,7 @@ def _request_hash(request: Any) -> str:
     return digest.hexdigest()
 
 
-def _replay(request: Any, key: str, request_hash: str) -> Any:
+def _replay(request: Any, key: str, request_hash: str) -> Response:
     record = IdempotencyKey.objects.get(user=request.user, key=key)
     if record.request_hash != request_hash:
         return Response({"detail": f"{HEADER}: this key was already used for a different request"},

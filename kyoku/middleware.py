@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponseBase, JsonResponse
 
 from .safe_json import text_problem
 
@@ -16,10 +16,10 @@ _LONG_PATH_NUMBER = re.compile(r"/\d{19,}(/|$)")
 
 
 class RequestHardeningMiddleware:
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request: HttpRequest) -> HttpResponse:
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         if _LONG_PATH_NUMBER.search(request.path):
             raise Http404("no such object")
         for name, values in request.GET.lists():

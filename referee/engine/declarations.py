@@ -31,7 +31,8 @@ def _groups(events: list[dict[str, Any]]) -> dict[int, list[int]]:
     return groups
 
 
-def resolve(events: list[dict[str, Any]], settings: dict[str, Any], tl: dict[str, Any], dead_seats: set[int]) -> dict[str, Any]:
+def resolve(events: list[dict[str, Any]], settings: dict[str, Any], tl: dict[str, Any],
+            dead_seats: set[int]) -> dict[str, Any]:
     rt = settings["reaction_time_ms"]
     settle = tl["settle"]
     t_settle = events[settle]["t"] if settle is not None else None

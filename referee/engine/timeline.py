@@ -140,7 +140,8 @@ def early_actions(events: list[dict[str, Any]], dealer: int, tl: dict[str, Any])
     return out
 
 
-def corrections(events: list[dict[str, Any]], tl: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[int]]:
+def corrections(events: list[dict[str, Any]], tl: dict[str, Any],
+                ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[int]]:
     """One correction per claim of an incomplete deal (clauses 1.2, 1.3).
 
     Allowed iff the hand was still in DEAL at the claim (a claim at the same instant as the

@@ -395,7 +395,8 @@ def win_shares(w: Win, dealer: int, options: dict[str, Any], mult: int = 1) -> l
     return out
 
 
-def liable_lines(w: Win, shares: list[dict[str, Any]], options: dict[str, Any], relations: set[tuple[int, int]]) -> list[dict[str, Any]]:
+def liable_lines(w: Win, shares: list[dict[str, Any]], options: dict[str, Any],
+                 relations: set[tuple[int, int]]) -> list[dict[str, Any]]:
     """Turn shares into payment lines, applying 点炮包荘, 搶槓包 and Hangzhou 包."""
     lines = [{"from": s["seat"], "to": w.seat, "points": s["total"], "why": s["why"]} for s in shares]
     if not w.special and w.kind == "discard" and options["discarder_pays_all"]:

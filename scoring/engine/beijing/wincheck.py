@@ -58,7 +58,8 @@ def win_check(declaration: dict[str, Any], options: dict[str, Any] | None = None
         raise SettlementError("type", "must be a win type (tsumo, ron, qianggang)")
     by_discard = kind in ("discard", "qianggang")
     reasons: list[dict[str, Any]] = []
-    add: Callable[..., None] = lambda code, extra="": reasons.append(_reason(code, extra))  # noqa: E731  (code, extra="")
+    # add(code, extra="")
+    add: Callable[..., None] = lambda code, extra="": reasons.append(_reason(code, extra))  # noqa: E731
 
     wild = None
     if declaration.get("wildcard") is not None:

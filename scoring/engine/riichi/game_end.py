@@ -48,7 +48,8 @@ def _scaled(uma: tuple[float, ...], oka: float) -> tuple[int, tuple[int, ...], i
     return d, tuple(scaled[:-1]), scaled[-1]
 
 
-def game_end(options: dict[str, Any], scores: Any, deposits_left: int = 0, *, field: str = "game_end") -> dict[str, Any]:
+def game_end(options: dict[str, Any], scores: Any, deposits_left: int = 0, *,
+             field: str = "game_end") -> dict[str, Any]:
     _check(options, scores, deposits_left, field)
     split = options["ties"] == "split"
     ret = options["return_points"]

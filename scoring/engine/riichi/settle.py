@@ -145,8 +145,9 @@ def _value_slow(w: Any, field: str, options: dict[str, Any], tsumo: bool, dealer
             raise SettlementError(f"{field}.yakuman", f"must be a positive integer (k-fold yakuman), got {yk!r}",
                                   "yakuman_invalid")
         base, limit = hand_base(0, None, yk, False, False, options["max_yakuman_multiple"])
-        d: dict[str, Any] = {"seat": w.get("seat"), "han": None, "fu": None, "yakuman": yk if yk < options["max_yakuman_multiple"]
-             else options["max_yakuman_multiple"], "base": base, "limit": limit}
+        d: dict[str, Any] = {"seat": w.get("seat"), "han": None, "fu": None,
+                             "yakuman": yk if yk < options["max_yakuman_multiple"] else options["max_yakuman_multiple"],
+                             "base": base, "limit": limit}
     else:
         if yk is not None and (type(yk) is not int or yk < 0):
             raise SettlementError(f"{field}.yakuman", f"must be a positive integer (k-fold yakuman), got {yk!r}",
@@ -298,8 +299,8 @@ def _winner_seat(w: Any, field: str, frm: int | None = None) -> int:
     return cast(int, s)  # a seat: checked above
 
 
-def _ron(result: dict[str, Any], options: dict[str, Any], dealer: int, honba: int, deposits: int, riichi: Sequence[int],
-        out: dict[str, Any]) -> None:
+def _ron(result: dict[str, Any], options: dict[str, Any], dealer: int, honba: int, deposits: int,
+         riichi: Sequence[int], out: dict[str, Any]) -> None:
     frm = result.get("from")
     if type(frm) is not int or frm < 0 or frm > 3:
         if frm is None:
@@ -397,8 +398,8 @@ def _honba_why(n: int) -> str:
     return _HONBA_WHY[n] if n < 20 else f"{n} honba"
 
 
-def _tsumo(result: dict[str, Any], options: dict[str, Any], dealer: int, honba: int, deposits: int, riichi: Sequence[int],
-          out: dict[str, Any]) -> None:
+def _tsumo(result: dict[str, Any], options: dict[str, Any], dealer: int, honba: int, deposits: int,
+           riichi: Sequence[int], out: dict[str, Any]) -> None:
     w = result.get("winner")
     field = "result.winner"
     if w is None and isinstance(result.get("winners"), list) and len(result["winners"]) == 1:
@@ -460,8 +461,8 @@ def _tsumo(result: dict[str, Any], options: dict[str, Any], dealer: int, honba: 
 _OTHERS = [tuple(x for x in range(4) if x != s) for s in range(4)]
 
 
-def _draw(result: dict[str, Any], options: dict[str, Any], dealer: int, honba: int, deposits: int, riichi: Sequence[int],
-         out: dict[str, Any]) -> None:
+def _draw(result: dict[str, Any], options: dict[str, Any], dealer: int, honba: int, deposits: int,
+          riichi: Sequence[int], out: dict[str, Any]) -> None:
     tenpai = result.get("tenpai", ())
     tenpai = _seats(tenpai, "result.tenpai")
     nagashi = result.get("nagashi")
@@ -505,8 +506,8 @@ def _abortive_core(out: dict[str, Any], options: dict[str, Any], dealer: int, ho
     out["honba_next"] = honba + 1
 
 
-def _abortive(result: dict[str, Any], options: dict[str, Any], dealer: int, honba: int, deposits: int, riichi: Sequence[int],
-             out: dict[str, Any]) -> None:
+def _abortive(result: dict[str, Any], options: dict[str, Any], dealer: int, honba: int, deposits: int,
+              riichi: Sequence[int], out: dict[str, Any]) -> None:
     reason = result.get("reason")
     allowed = options["abortive_draws"]
     if not allowed:
@@ -518,8 +519,8 @@ def _abortive(result: dict[str, Any], options: dict[str, Any], dealer: int, honb
     _abortive_core(out, options, dealer, honba, deposits, riichi, cast(str, reason))  # one of the allowed reasons
 
 
-def _chombo(result: dict[str, Any], options: dict[str, Any], dealer: int, honba: int, deposits: int, riichi: Sequence[int],
-           out: dict[str, Any]) -> None:
+def _chombo(result: dict[str, Any], options: dict[str, Any], dealer: int, honba: int, deposits: int,
+            riichi: Sequence[int], out: dict[str, Any]) -> None:
     if "seat" not in result:
         raise SettlementError("result.seat", "missing: the seat that committed the chombo", "chombo_seat_missing")
     s = _seat(result["seat"], "result.seat")

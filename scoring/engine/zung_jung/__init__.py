@@ -47,8 +47,9 @@ def _self_draw_flag(value: object, field: str) -> bool:
     return value
 
 
-def evaluate_hand(hand: dict[str, Any], options: dict[str, Any] | None = None, *, self_draw: bool | None = None, seat_wind: Any = None,
-                  nine_gates_allowed: bool = True, field: str = "hand", **flags: Any) -> dict[str, Any]:
+def evaluate_hand(hand: dict[str, Any], options: dict[str, Any] | None = None, *, self_draw: bool | None = None,
+                  seat_wind: Any = None, nine_gates_allowed: bool = True, field: str = "hand",
+                  **flags: Any) -> dict[str, Any]:
     """Value a winning hand from its tiles.
 
     ``hand``: ``{"concealed": "...", "melds": [{"type": "chow"|"pung"|"kong"|"concealed_kong", "tiles": "..."}],
