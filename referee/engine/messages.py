@@ -13,9 +13,8 @@ looked up in the small tables below; everything else is printed as is.
 
 from __future__ import annotations
 
-from typing import Any
-
 from collections.abc import Callable
+from typing import Any
 
 MESSAGES: dict[str, tuple[list[str], str, str, str]] = {
     "settings": (

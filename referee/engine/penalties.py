@@ -21,9 +21,8 @@ also part of the season) or earlier in the season; a bare string counts as ``"se
 
 from __future__ import annotations
 
-from typing import Any, TypeGuard, cast
-
 import copy
+from typing import Any, TypeGuard, cast
 
 from .errors import RulingError
 

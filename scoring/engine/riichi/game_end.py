@@ -27,11 +27,10 @@ rounded to one decimal, halves away from zero, then the remainder is placed as a
 
 from __future__ import annotations
 
-from typing import Any
-
 from fractions import Fraction
 from functools import lru_cache
 from math import lcm
+from typing import Any
 
 from ..errors import SettlementError
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import copy
+from typing import Any
 
 from ..errors import SettlementError
 from .patterns import DEFAULT_EDITION, EDITIONS, known_ids
