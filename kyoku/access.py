@@ -35,7 +35,7 @@ from typing import Any, Callable
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ImproperlyConfigured, PermissionDenied
-from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
+from django.http import HttpRequest, HttpResponseBase, HttpResponseNotAllowed
 from django.utils.translation import gettext as _
 
 from kyoku.authz import Need, is_admin, is_referee, object_for_actor, player_of
@@ -118,16 +118,16 @@ def method_level(declared: Route, method: str) -> str | None:
 
 
 def access(obj: str | None = None, *, skip: str = "", query: str = "",
-           **methods: str) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+           **methods: str) -> Callable[[Callable[..., HttpResponseBase]], Callable[..., HttpResponseBase]]:
     """Declare and enforce a page view's access. An undeclared method is 405; an anonymous visitor
     opening a page that needs a login goes to the login page (a form posted anonymously is 403); an actor who cannot meet the level is 403. The
     view then fetches its object with ``object_for_request``, which applies the level's object
     check."""
     declared = route(obj, skip=skip, query=query, **methods)
 
-    def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    def decorate(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
         @wraps(view)
-        def enforced(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        def enforced(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
             level = method_level(declared, request.method or "GET")
             if level is None:
                 return HttpResponseNotAllowed(sorted(declared.methods))

@@ -5,25 +5,36 @@ read-only here: they change only through the services that derive them."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from django.contrib import admin, messages
+from django.db.models import Model, QuerySet
+from django.http import HttpRequest
 
 from . import models
 from .audit import audit_log_write, snapshot
 
 
-def _label(obj) -> str:
-    return obj._meta.model_name
+if TYPE_CHECKING:  # ModelAdmin is generic in the stubs only (no django_stubs_ext at run time)
+    _ModelAdmin = admin.ModelAdmin[Model]
+    _AuditLogAdmin = admin.ModelAdmin[models.AuditLog]
+else:
+    _ModelAdmin = _AuditLogAdmin = admin.ModelAdmin
 
 
-class AuditedAdmin(admin.ModelAdmin):
-    def save_model(self, request, obj, form, change):
+def _label(obj: Model) -> str:
+    return str(obj._meta.model_name)
+
+
+class AuditedAdmin(_ModelAdmin):
+    def save_model(self, request: HttpRequest, obj: Model, form: Any, change: Any) -> None:
         before = snapshot(type(obj)._default_manager.get(pk=obj.pk)) if change and obj.pk else None
         super().save_model(request, obj, form, change)
         audit_log_write(actor=request.user, action=f"admin.{_label(obj)}.{'change' if change else 'add'}", obj=obj,
                         data={"before": before, "after": snapshot(obj),
                               "changed": list(getattr(form, "changed_data", []))})
 
-    def save_formset(self, request, form, formset, change):
+    def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: Any) -> None:
         befores = {f.instance.pk: snapshot(f.instance) for f in formset.forms
                    if f.instance.pk and f.has_changed()}
         instances = formset.save(commit=False)
@@ -38,30 +49,30 @@ class AuditedAdmin(admin.ModelAdmin):
                             obj=obj, data={"before": befores.get(obj.pk), "after": snapshot(obj)})
         formset.save_m2m()
 
-    def delete_model(self, request, obj):
+    def delete_model(self, request: HttpRequest, obj: Model) -> None:
         before = snapshot(obj)
         audit_log_write(actor=request.user, action=f"admin.{_label(obj)}.delete", obj=obj, data={"before": before})
         super().delete_model(request, obj)
 
-    def delete_queryset(self, request, queryset):
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Model]) -> None:
         for obj in queryset:  # one audit row per object, and each object's own delete rules
             self.delete_model(request, obj)
 
 
-class DerivedReadOnlyAdmin(admin.ModelAdmin):
+class DerivedReadOnlyAdmin(_ModelAdmin):
     """Rows computed from raw facts (standings, settlements, results' points): shown, never edited."""
 
-    def has_add_permission(self, request, obj=None):
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
-    def has_change_permission(self, request, obj=None):
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
-    def has_delete_permission(self, request, obj=None):
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False
 
 
-def refuse(request, text: str) -> None:
+def refuse(request: HttpRequest, text: str) -> None:
     messages.error(request, text)
 
 
@@ -79,16 +90,16 @@ class LeagueRoleAdmin(AuditedAdmin):
 
 
 @admin.register(models.AuditLog)
-class AuditLogAdmin(admin.ModelAdmin):
+class AuditLogAdmin(_AuditLogAdmin):
     list_display = ["at", "actor", "action", "object_type", "object_id", "league_id", "season_id"]
     list_filter = ["action", "object_type"]
     search_fields = ["object_id", "action"]
 
-    def has_change_permission(self, request, obj=None):
+    def has_change_permission(self, request: HttpRequest, obj: models.AuditLog | None = None) -> bool:
         return False
 
-    def has_delete_permission(self, request, obj=None):
+    def has_delete_permission(self, request: HttpRequest, obj: models.AuditLog | None = None) -> bool:
         return False
 
-    def has_add_permission(self, request):
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False

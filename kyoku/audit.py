@@ -6,42 +6,49 @@ season's log is one indexed query (league.views.season_audit)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.core import serializers
+from django.db.models import Model
 
 from kyoku.models import AuditLog
 
 
-def _season_id(obj) -> int | None:
+def _season_id(obj: Model) -> int | None:
     if getattr(type(obj), "SEASON_PATH", None) == "":  # the object is a season itself
-        return obj.pk
+        pk: int = obj.pk
+        return pk
     path = getattr(type(obj), "LEAGUE_PATH", None)
     if not path or not path.endswith("season__league"):
         return None
-    target = obj
+    target: Any = obj
     parts = path.split("__")[:-2]  # up to the object holding the season
     for part in parts:
         target = getattr(target, part, None)
         if target is None:
             return None
-    return getattr(target, "season_id", None)
+    season_id: int | None = getattr(target, "season_id", None)
+    return season_id
 
 
-def _league_id(obj) -> int | None:
+def _league_id(obj: Model) -> int | None:
     path = getattr(type(obj), "LEAGUE_PATH", None)
     if path is None:
         return None
     if path == "":
-        return obj.pk
-    target = obj
+        pk: int = obj.pk
+        return pk
+    target: Any = obj
     parts = path.split("__")
     for part in parts[:-1]:
         target = getattr(target, part, None)
         if target is None:
             return None
-    return getattr(target, f"{parts[-1]}_id", None)
+    league_id: int | None = getattr(target, f"{parts[-1]}_id", None)
+    return league_id
 
 
-def audit_log_write(*, actor, action: str, obj, data: dict | None = None) -> AuditLog:
+def audit_log_write(*, actor: Any, action: str, obj: Model, data: dict[str, Any] | None = None) -> AuditLog:
     return AuditLog.objects.create(
         actor=actor if getattr(actor, "is_authenticated", False) else None,
         action=action,
@@ -53,6 +60,7 @@ def audit_log_write(*, actor, action: str, obj, data: dict | None = None) -> Aud
     )
 
 
-def snapshot(obj) -> dict:
+def snapshot(obj: Model) -> dict[str, Any]:
     """The object's stored fields as JSON-able values (for before/after in the log)."""
-    return serializers.serialize("python", [obj])[0]["fields"]
+    fields: dict[str, Any] = serializers.serialize("python", [obj])[0]["fields"]
+    return fields

@@ -3,6 +3,8 @@ username and address get 429 before any password is checked (django-axes keeps t
 
 from __future__ import annotations
 
+from typing import Any
+
 from axes.handlers.proxy import AxesProxyHandler
 from rest_framework import status
 from rest_framework.authtoken.views import ObtainAuthToken
@@ -16,7 +18,7 @@ class ObtainAuthTokenLocked(ObtainAuthToken):
     permission_classes = [DeclaredAccess]  # DRF's own view allows all: declared like every other
     access = route(POST=PUBLIC)
 
-    def post(self, request, *args, **kwargs):
+    def post(self, request: Any, *args: Any, **kwargs: Any) -> Any:
         django_request = request._request
         AxesProxyHandler.update_request(django_request)
         data = request.data if hasattr(request.data, "get") else {}

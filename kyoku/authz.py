@@ -19,11 +19,22 @@ A superuser counts as admin and referee of every league.
 from __future__ import annotations
 
 from enum import Enum
+from typing import Any, TypeVar, cast
 
 from django.core.exceptions import PermissionDenied
+from django.db import models
+from django.db.models import QuerySet
 from django.http import Http404
 
 from kyoku.models import League, LeagueRole
+
+
+# An actor is a request's user (a User or an AnonymousUser) or None (a task, a command); the platform
+# reads it by duck typing (``is_authenticated``, ``is_superuser``, the ``player`` the league app hangs
+# on a User), so it is typed Any. A player is the league app's Player, which the platform does not
+# import: typed as a model.
+Actor = Any
+M = TypeVar("M", bound=models.Model)
 
 
 class Need(str, Enum):
@@ -38,21 +49,21 @@ class Need(str, Enum):
 # ---------------------------------------------------------------- actors and roles
 
 
-def _roles(user) -> set[tuple[int, str]]:
-    roles = getattr(user, "_kyoku_roles", None)
+def _roles(user: Actor) -> set[tuple[int, str]]:
+    roles: set[tuple[int, str]] | None = getattr(user, "_kyoku_roles", None)
     if roles is None:
         roles = set(LeagueRole.objects.filter(user=user).values_list("league_id", "role"))
         user._kyoku_roles = roles  # cached per request (the user object lives one request)
     return roles
 
 
-def _league_id(league) -> int | None:
+def _league_id(league: League | int | None) -> int | None:
     if league is None:
         return None
     return league if isinstance(league, int) else league.pk
 
 
-def has_role(user, role: str, league=None) -> bool:
+def has_role(user: Actor, role: str, league: League | int | None = None) -> bool:
     """``league=None`` asks "in any league" (menus); object checks always pass a league."""
     if not getattr(user, "is_authenticated", False):
         return False
@@ -62,30 +73,31 @@ def has_role(user, role: str, league=None) -> bool:
     return any(r == role and (lid is None or l_id == lid) for l_id, r in _roles(user))
 
 
-def is_admin(user, league=None) -> bool:
+def is_admin(user: Actor, league: League | int | None = None) -> bool:
     return has_role(user, LeagueRole.Role.ADMIN, league)
 
 
-def is_referee(user, league=None) -> bool:
+def is_referee(user: Actor, league: League | int | None = None) -> bool:
     return has_role(user, LeagueRole.Role.REFEREE, league) or is_admin(user, league)
 
 
-def acting_user(actor):
+def acting_user(actor: Actor) -> Any:
     """The user to record as having made a change: the actor when it is a signed-in user, else
     None (a task, a command or an anonymous request)."""
     return actor if getattr(actor, "is_authenticated", False) else None
 
 
-def player_of(user):
+def player_of(user: Actor) -> models.Model | None:
     if not getattr(user, "is_authenticated", False):
         return None
     try:
-        return user.player
+        player: models.Model = user.player
+        return player
     except Exception:  # RelatedObjectDoesNotExist: a login with no player
         return None
 
 
-def player_leagues(player) -> set[int]:
+def player_leagues(player: models.Model) -> set[int]:
     """Ids of the leagues a player belongs to. Each model that makes a player a member declares
     the path from its row to the league id (``PLAYER_LEAGUE_PATH``: an entry in a season, an
     application to one, a seat at one of its games as a substitute), so the platform asks the
@@ -100,7 +112,7 @@ def player_leagues(player) -> set[int]:
     return leagues
 
 
-def player_private_visible(user, player) -> bool:
+def player_private_visible(user: Actor, player: models.Model | None) -> bool:
     """The privacy rule (docs/privacy.md): a player's membership number and online account names
     are shown only to the player and to admins of a league the player belongs to."""
     if not getattr(user, "is_authenticated", False) or player is None:
@@ -114,7 +126,7 @@ def player_private_visible(user, player) -> bool:
     return bool(admin_of) and not player_leagues(player).isdisjoint(admin_of)
 
 
-def leagues_where(user, need: Need) -> list[int] | None:
+def leagues_where(user: Actor, need: Need) -> list[int] | None:
     """League ids where ``user`` meets ``need`` (REFEREE/ADMIN); ``None`` means every league."""
     if getattr(user, "is_superuser", False):
         return None
@@ -127,37 +139,40 @@ def leagues_where(user, need: Need) -> list[int] | None:
 # ---------------------------------------------------------------- objects
 
 
-def league_path(model) -> str:
+def league_path(model: type[models.Model]) -> str:
     try:
-        return model.LEAGUE_PATH
+        path: str = getattr(model, "LEAGUE_PATH")  # declared by each league model
+        return path
     except AttributeError:
         raise TypeError(f"{model.__name__} declares no LEAGUE_PATH: it cannot be authorized") from None
 
 
-def league_of(obj) -> League:
+def league_of(obj: models.Model) -> League:
     path = league_path(type(obj))
     if path == "":
-        return obj
-    target = obj
+        return cast(League, obj)  # the one model whose path is empty
+    target: Any = obj
     for part in path.split("__"):
         target = getattr(target, part)
-    return target
+    league: League = target  # LEAGUE_PATH leads to the league
+    return league
 
 
-def owner_of(obj):
+def owner_of(obj: models.Model) -> models.Model | None:
     """The player who owns ``obj`` (an application, a penalty), or None."""
     owner = getattr(type(obj), "OWNER_PATH", None)
     if not owner:
         return None
-    target = obj
+    target: Any = obj
     for part in owner.split("__"):
         target = getattr(target, part, None)
         if target is None:
             return None
-    return target
+    player: models.Model = target  # OWNER_PATH leads to the player
+    return player
 
 
-def owns(player, obj) -> bool:
+def owns(player: models.Model | None, obj: models.Model) -> bool:
     """Whether ``player`` owns ``obj``: the one player its ``OWNER_PATH`` names, or, on a model whose
     ``OWNERS_PATH`` is a lookup naming several (the players seated at an incident's game), any of them."""
     if player is None:
@@ -165,10 +180,11 @@ def owns(player, obj) -> bool:
     many = getattr(type(obj), "OWNERS_PATH", None)
     if many:
         return bool(type(obj)._default_manager.filter(pk=obj.pk, **{many: player}).exists())
-    return getattr(owner_of(obj), "pk", None) == player.pk
+    same: bool = getattr(owner_of(obj), "pk", None) == player.pk
+    return same
 
 
-def allowed(user, obj, need: Need) -> bool:
+def allowed(user: Actor, obj: models.Model, need: Need) -> bool:
     if need == Need.VIEW:
         return True
     if need == Need.SELF:
@@ -185,7 +201,7 @@ def allowed(user, obj, need: Need) -> bool:
     raise ValueError(need)
 
 
-def authorize(user, obj, need: Need) -> None:
+def authorize(user: Actor, obj: models.Model, need: Need) -> None:
     """Raise PermissionDenied (403) when ``user`` may not act on ``obj``; anonymous users
     asking for more than VIEW get the same (DRF turns it into 401/403, pages into login)."""
     if not allowed(user, obj, need):
@@ -194,12 +210,13 @@ def authorize(user, obj, need: Need) -> None:
         raise PermissionDenied(f"you may not do this in {league_of(obj)}")
 
 
-def object_for_actor(model_or_qs, *, actor, need: Need, **lookup):
+def object_for_actor(model_or_qs: type[M] | QuerySet[M], *, actor: Actor, need: Need, **lookup: Any) -> M:
     """Fetch one object and authorize ``actor`` for ``need`` in the object's own league.
 
     A missing object (or a malformed id) is 404; an object the actor may not act on is 403.
     """
-    qs = model_or_qs._default_manager.all() if hasattr(model_or_qs, "_default_manager") else model_or_qs
+    qs: QuerySet[M] = (cast("type[M]", model_or_qs)._default_manager.all()
+                       if hasattr(model_or_qs, "_default_manager") else model_or_qs)
     # a model outside any league (a player) may still be fetched for a need that does not ask its
     # league (VIEW, SELF, SELF_OR_ADMIN); ``allowed`` refuses to guess a league it has no path to
     path = getattr(qs.model, "LEAGUE_PATH", None)
@@ -207,13 +224,13 @@ def object_for_actor(model_or_qs, *, actor, need: Need, **lookup):
         qs = qs.select_related(path)
     try:
         obj = qs.get(**lookup)
-    except (qs.model.DoesNotExist, ValueError, TypeError, OverflowError):
+    except (cast(Any, qs.model).DoesNotExist, ValueError, TypeError, OverflowError):
         raise Http404(f"no such {qs.model._meta.verbose_name}") from None
     authorize(actor, obj, need)
     return obj
 
 
-def _is_fk_chain(model, path: str) -> bool:
+def _is_fk_chain(model: Any, path: str) -> bool:
     for part in path.split("__"):
         field = model._meta.get_field(part)
         if not (field.many_to_one or field.one_to_one):
@@ -222,7 +239,7 @@ def _is_fk_chain(model, path: str) -> bool:
     return True
 
 
-def scope_for_actor(qs, *, actor, need: Need):
+def scope_for_actor(qs: QuerySet[M], *, actor: Actor, need: Need) -> QuerySet[M]:
     """Narrow a queryset to the objects ``actor`` may see for ``need`` (lists)."""
     if need == Need.VIEW:
         return qs

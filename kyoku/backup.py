@@ -13,6 +13,7 @@ import io
 import json
 import zipfile
 from pathlib import Path
+from typing import IO, Any
 
 from django.apps import apps
 from django.conf import settings
@@ -28,7 +29,7 @@ FORMAT = "kyoku-backup-1"
 BACKUP_SERIALIZATION = "exact_json"
 
 
-def backup_write(target) -> dict:
+def backup_write(target: str | Path | IO[bytes]) -> dict[str, Any]:
     """Write the backup zip to ``target`` (path or binary file). Returns counts."""
     data = io.StringIO()
     management.call_command("dumpdata", format=BACKUP_SERIALIZATION, natural_foreign=True, natural_primary=True, exclude=EXCLUDED,
@@ -70,7 +71,7 @@ def _database_is_empty() -> bool:
     return True
 
 
-def backup_restore(source) -> dict:
+def backup_restore(source: str | Path | IO[bytes]) -> dict[str, Any]:
     """Load a backup zip into an empty database (refused otherwise: a restore never merges)."""
     if not _database_is_empty():
         raise ValueError("the database is not empty: restore into a freshly migrated database")

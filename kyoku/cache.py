@@ -5,6 +5,8 @@ write is skipped, each logged, and pages keep answering from the database."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
+from typing import Any
 
 from django.core.cache.backends.redis import RedisCache
 
@@ -26,72 +28,74 @@ def cache_unavailable_log(operation: str, exc: BaseException) -> None:
 class DegradingRedisCache(RedisCache):
     """Django's RedisCache whose operations answer as a cold cache when Redis is unreachable."""
 
-    def get(self, key, default=None, version=None):
+    def get(self, key: Any, default: Any = None, version: int | None = None) -> Any:
         try:
             return super().get(key, default, version)
         except UNAVAILABLE as exc:
             cache_unavailable_log("get", exc)
             return default
 
-    def get_many(self, keys, version=None):
+    def get_many(self, keys: Iterable[Any], version: int | None = None) -> dict[Any, Any]:
         try:
             return super().get_many(keys, version)
         except UNAVAILABLE as exc:
             cache_unavailable_log("get_many", exc)
             return {}
 
-    def has_key(self, key, version=None):
+    def has_key(self, key: Any, version: int | None = None) -> bool:
         try:
             return super().has_key(key, version)
         except UNAVAILABLE as exc:
             cache_unavailable_log("has_key", exc)
             return False
 
-    def set(self, key, value, timeout=None, version=None):  # noqa: A003 - Django's name
+    def set(self, key: Any, value: Any, timeout: float | None = None,  # noqa: A003 - Django's name
+            version: int | None = None) -> None:
         try:
             return super().set(key, value, timeout, version)
         except UNAVAILABLE as exc:
             cache_unavailable_log("set", exc)
             return None
 
-    def add(self, key, value, timeout=None, version=None):
+    def add(self, key: Any, value: Any, timeout: float | None = None, version: int | None = None) -> bool:
         try:
             return super().add(key, value, timeout, version)
         except UNAVAILABLE as exc:
             cache_unavailable_log("add", exc)
             return False
 
-    def set_many(self, data, timeout=None, version=None):
+    def set_many(self, data: dict[Any, Any], timeout: float | None = None,
+                 version: int | None = None) -> list[Any]:
         try:
             return super().set_many(data, timeout, version)
         except UNAVAILABLE as exc:
             cache_unavailable_log("set_many", exc)
             return list(data)
 
-    def touch(self, key, timeout=None, version=None):
+    def touch(self, key: Any, timeout: float | None = None, version: int | None = None) -> bool:
         try:
             return super().touch(key, timeout, version)
         except UNAVAILABLE as exc:
             cache_unavailable_log("touch", exc)
             return False
 
-    def delete(self, key, version=None):
+    def delete(self, key: Any, version: int | None = None) -> bool:
         try:
             return super().delete(key, version)
         except UNAVAILABLE as exc:
             cache_unavailable_log("delete", exc)
             return False
 
-    def delete_many(self, keys, version=None):
+    def delete_many(self, keys: Iterable[Any], version: int | None = None) -> None:
         try:
             return super().delete_many(keys, version)
         except UNAVAILABLE as exc:
             cache_unavailable_log("delete_many", exc)
             return None
 
-    def clear(self):
+    def clear(self) -> bool:  # type: ignore[override]  # Redis answers a bool; the stubs say None
         try:
-            return super().clear()
+            return super().clear()  # type: ignore[return-value]  # see above
         except UNAVAILABLE as exc:
             cache_unavailable_log("clear", exc)
             return False

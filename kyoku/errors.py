@@ -12,6 +12,7 @@ cannot hold (400, never a 500)."""
 from __future__ import annotations
 
 import logging
+from typing import Any, Protocol
 
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import DataError
@@ -25,7 +26,15 @@ from rest_framework.views import exception_handler as drf_exception_handler
 logger = logging.getLogger(__name__)
 
 
-def validation_payload(exc: DjangoValidationError) -> dict:
+class EngineError(Protocol):
+    """What the platform reads of an engine's error (scoring.engine's SettlementError): the field
+    it names and its English; its ``code`` and ``params`` are read when present."""
+
+    field: str
+    message: str
+
+
+def validation_payload(exc: DjangoValidationError) -> dict[str, Any]:
     """``{"detail": "field: words", "errors": {field: [words]}, "codes": {field: [code]}}``."""
     by_field = (list(exc.error_dict.items()) if hasattr(exc, "error_dict")
                 else [("non_field_errors", exc.error_list)])
@@ -60,7 +69,7 @@ ENGINE_WORDS = {  # an engine error's code → its words (params from the error)
 }
 
 
-def _engine_detail(exc) -> DjangoValidationError:
+def _engine_detail(exc: EngineError) -> DjangoValidationError:
     """One engine error as a coded ValidationError: its code's words with its parameters, or the
     engine's English for a code with no words (the generic ``invalid``)."""
     code = getattr(exc, "code", "invalid")
@@ -70,12 +79,12 @@ def _engine_detail(exc) -> DjangoValidationError:
     return DjangoValidationError(words, code=code, params=getattr(exc, "params", None) or None)
 
 
-def engine_error_words(exc) -> str:
+def engine_error_words(exc: EngineError) -> str:
     """An engine error's message in the active language (for a form or a page line)."""
     return _engine_detail(exc).messages[0]
 
 
-def engine_error(exc, prefix: str = "") -> DjangoValidationError:
+def engine_error(exc: EngineError, prefix: str = "") -> DjangoValidationError:
     """An engine's SettlementError as a ValidationError keyed by the field the caller knows
     (``game_end.scores`` → ``scores``, ``rules.kiriage`` → ``overrides.kiriage``, a hand's
     ``result.winners[0].fu`` as it is), with the error's code, parameters and words."""
@@ -94,7 +103,7 @@ class Conflict(DjangoValidationError):
     http_status = 409
 
 
-def exception_handler(exc, context):
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, DjangoValidationError):
         code = getattr(exc, "http_status", status.HTTP_400_BAD_REQUEST)  # Conflict and its kin: 409
         return Response(validation_payload(exc), status=code)

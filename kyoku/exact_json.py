@@ -9,13 +9,14 @@ reads it back, so a restore needs nothing special. Registered in ``SERIALIZATION
 from __future__ import annotations
 
 import datetime
+from typing import Any
 
 from django.core.serializers import json as django_json
 from django.core.serializers.json import DjangoJSONEncoder
 
 
 class ExactJSONEncoder(DjangoJSONEncoder):
-    def default(self, o):
+    def default(self, o: Any) -> Any:
         if isinstance(o, datetime.datetime):
             text = o.isoformat()
             return text[:-6] + "Z" if text.endswith("+00:00") else text
@@ -25,7 +26,7 @@ class ExactJSONEncoder(DjangoJSONEncoder):
 
 
 class Serializer(django_json.Serializer):
-    def _init_options(self):
+    def _init_options(self) -> None:
         self.options.setdefault("cls", ExactJSONEncoder)
         super()._init_options()  # type: ignore[misc]  # a Django hook the stubs do not declare
 

@@ -5,7 +5,9 @@ so two concurrent requests with one key serialise on the unique index."""
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from functools import wraps
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from rest_framework import status
@@ -15,8 +17,11 @@ from kyoku.models import IdempotencyKey
 
 HEADER = "Idempotency-Key"
 
+# DRF ships no types: its requests and responses are Any here, and a view method is typed by its shape.
+ViewMethod = Callable[..., Any]
 
-def _request_hash(request) -> str:
+
+def _request_hash(request: Any) -> str:
     digest = hashlib.sha256()
     digest.update(request.method.encode())
     digest.update(request.get_full_path().encode())  # the query too: DELETE …/hands/3/?hand_id=…
@@ -24,7 +29,7 @@ def _request_hash(request) -> str:
     return digest.hexdigest()
 
 
-def _replay(request, key: str, request_hash: str) -> Response:
+def _replay(request: Any, key: str, request_hash: str) -> Response:
     record = IdempotencyKey.objects.get(user=request.user, key=key)
     if record.request_hash != request_hash:
         return Response({"detail": f"{HEADER}: this key was already used for a different request"},
@@ -37,13 +42,13 @@ def _replay(request, key: str, request_hash: str) -> Response:
 class _Discard(Exception):
     """Roll back the key with a non-2xx answer, so a corrected retry may reuse it."""
 
-    def __init__(self, response):
+    def __init__(self, response: Any) -> None:
         self.response = response
 
 
-def idempotent(method):
+def idempotent(method: ViewMethod) -> ViewMethod:
     @wraps(method)
-    def wrapper(self, request, *args, **kwargs):
+    def wrapper(self: Any, request: Any, *args: Any, **kwargs: Any) -> Any:
         key = request.headers.get(HEADER, "").strip()
         if not key or not request.user.is_authenticated:
             return method(self, request, *args, **kwargs)

@@ -74,12 +74,12 @@ LABELS: dict[str, dict[Any, object]] = {  # keyed by code (places by number)
 }
 
 
-def _humanise(code) -> str:
+def _humanise(code: object) -> str:
     text = str(code).replace("_", " ").strip()
     return text[:1].upper() + text[1:].lower() if text.isupper() or "_" in str(code) else text
 
 
-def label(code, kind: str) -> str:
+def label(code: Any, kind: str) -> str:  # any value a template holds (a code, a place number, None)
     """The display name of ``code`` among the ``kind`` values, in the active language."""
     if code is None or code == "":
         return ""
@@ -104,15 +104,17 @@ def _zh() -> bool:
     return (get_language() or "en").lower().startswith("zh")
 
 
-def offence_label(code: str, catalogue: dict | None = None) -> str:
+def offence_label(code: str, catalogue: dict[str, Any] | None = None) -> str:
     """An offence's name. In Chinese the league catalogue's own ``description_zh`` comes first; in
     English this table's short name, else the catalogue's ``description``; else the humanised code."""
     entry = ((catalogue or {}).get("offences") or {}).get(code) or {}
     if _zh() and entry.get("description_zh"):
-        return entry["description_zh"]
+        zh: str = entry["description_zh"]
+        return zh
     if code in LABELS["offence"] or not entry.get("description"):
         return label(code, "offence")
-    return entry["description"]
+    en: str = entry["description"]
+    return en
 
 
 def choices(kind: str) -> list[tuple[str, object]]:
@@ -306,10 +308,12 @@ def audit_object_label(object_type: str) -> str:
     return label(object_type, "audit_object")
 
 
-def rule_set_notes_words(rule_set) -> str:
+def rule_set_notes_words(rule_set: Any) -> str:
     """A rule set version's notes; the note the system writes when a season copies a template
-    ("copied from WRC (template) v1", stored in English) in the reader's language."""
-    notes = rule_set.notes or ""
+    ("copied from WRC (template) v1", stored in English) in the reader's language.
+
+    ``rule_set`` is the league app's RuleSet (the platform does not import it)."""
+    notes: str = rule_set.notes or ""
     if notes.startswith("copied from "):
         return str(_("Copied from the league's %(preset)s template")) % {"preset": label(rule_set.preset, "preset")}
     return notes
@@ -350,7 +354,7 @@ LABELS["false_win_reason"] = {
 }
 
 
-def false_win_reasons_words(reasons: list[dict]) -> list[dict]:
+def false_win_reasons_words(reasons: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The engine's reasons with ``words``: the reason in the reader's language (the engine's own
     English message stays for detail, e.g. which tile)."""
     return [{**r, "words": label(r.get("code", ""), "false_win_reason")} for r in reasons]

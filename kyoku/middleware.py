@@ -5,8 +5,9 @@ are refused as 404/400 naming the parameter, instead of reaching the ORM as a 50
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponseBase, JsonResponse
 
 from .safe_json import text_problem
 
@@ -15,10 +16,10 @@ _LONG_PATH_NUMBER = re.compile(r"/\d{19,}(/|$)")
 
 
 class RequestHardeningMiddleware:
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         if _LONG_PATH_NUMBER.search(request.path):
             raise Http404("no such object")
         for name, values in request.GET.lists():

@@ -6,6 +6,8 @@ was a change of owner in Django's state only (kyoku/migrations/0001, league/migr
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import models
@@ -22,7 +24,7 @@ class League(models.Model):
         _("players promoted / relegated per season"), default=2
     )
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.name
 
     @property
@@ -53,7 +55,7 @@ class LeagueRole(models.Model):
         db_table = "league_leaguerole"
         constraints = [models.UniqueConstraint(fields=["league", "user", "role"], name="uniq_league_role")]
 
-    def __str__(self):
+    def __str__(self) -> str:
         return f"{self.user} · {self.get_role_display()} · {self.league}"
 
 
@@ -77,12 +79,12 @@ class AuditLog(models.Model):
         indexes = [models.Index(fields=["season_id", "-at"], name="audit_season_at"),
                    models.Index(fields=["league_id", "-at"], name="audit_league_at")]
 
-    def save(self, *args, **kwargs):
+    def save(self, *args: Any, **kwargs: Any) -> None:
         if self.pk:
             raise ValueError("audit log rows are append-only")
         super().save(*args, **kwargs)
 
-    def delete(self, *args, **kwargs):
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
         raise ValueError("audit log rows are append-only")
 
 

@@ -3,6 +3,8 @@ be whole numbers in range (a 400 naming the parameter), never a 500 from a huge 
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import LimitOffsetPagination
 
@@ -13,7 +15,7 @@ class BoundedLimitOffsetPagination(LimitOffsetPagination):
     default_limit = 100
     max_limit = 1000
 
-    def _bounded(self, request, name: str, default, upper: int):
+    def _bounded(self, request: Any, name: str, default: int | None, upper: int) -> int | None:
         raw = request.query_params.get(name)
         if raw in (None, ""):
             return default
@@ -21,9 +23,9 @@ class BoundedLimitOffsetPagination(LimitOffsetPagination):
             raise ValidationError({name: [f"a whole number from 0 to {upper}"]})
         return int(raw)
 
-    def get_limit(self, request):
+    def get_limit(self, request: Any) -> int | None:
         limit = self._bounded(request, self.limit_query_param, self.default_limit, 10**12)
         return max(1, min(limit, self.max_limit)) if limit is not None else None
 
-    def get_offset(self, request):
+    def get_offset(self, request: Any) -> int | None:
         return self._bounded(request, self.offset_query_param, 0, MAX_OFFSET)

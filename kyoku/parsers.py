@@ -4,6 +4,7 @@ numbers out of range is a 400 naming the path, never a 500 (RecursionError) or a
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from django.conf import settings
 from django import forms as django_forms
@@ -39,7 +40,7 @@ def _depth_guard(text: str) -> None:
 
 
 class SafeJSONParser(JSONParser):
-    def parse(self, stream, media_type=None, parser_context=None):
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
         raw = stream.read() if stream is not None else b""
         limit = getattr(settings, "API_MAX_BODY_BYTES", 5 * 1024 * 1024)
         if len(raw) > limit:
@@ -62,11 +63,11 @@ class SafeJSONParser(JSONParser):
         return data
 
 
-def _no_constant(name):
+def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
-def json_text_load(text: str, path: str = "value"):
+def json_text_load(text: str, path: str = "value") -> Any:
     """The one safe reading of a JSON value carried as text, whatever the request's content type
     (a form field, a multipart part, a command's file): depth, size, NaN, surrogates and NUL are
     refused with UnsafeJSON naming ``path``; nothing here can recurse without bound."""
@@ -91,7 +92,7 @@ class SafeJSONField(drf_serializers.JSONField):
     """DRF's JSONField through ``json_text_load`` and ``safe_json.check``: the same limits for a
     value sent inside a JSON body or as a form-encoded / multipart field."""
 
-    def to_internal_value(self, data):
+    def to_internal_value(self, data: Any) -> Any:
         field = self.field_name or "value"
         try:
             if self.binary or getattr(data, "is_json_string", False) or isinstance(data, bytes):
@@ -111,7 +112,7 @@ class SafeJSONFormField(django_forms.JSONField):
     """Django's form JSONField through ``json_text_load``: a page's JSON field answers the form's
     error, never a RecursionError."""
 
-    def to_python(self, value):
+    def to_python(self, value: Any) -> Any:
         if self.disabled or value in self.empty_values:
             return super().to_python(value)
         if isinstance(value, (list, dict, int, float, JSONString)):
@@ -122,6 +123,6 @@ class SafeJSONFormField(django_forms.JSONField):
             raise django_forms.ValidationError(exc.message, code="invalid") from None
         return JSONString(data) if isinstance(data, str) else data
 
-    def prepare_value(self, value):
+    def prepare_value(self, value: Any) -> Any:
         # An unset option shows an empty box, not the word "null".
         return "" if value is None else super().prepare_value(value)

@@ -34,11 +34,11 @@ def text_problem(text: str) -> str | None:
     return None
 
 
-def check(value, path: str = "", *, max_depth: int = MAX_DEPTH, max_nodes: int = MAX_NODES,
+def check(value: object, path: str = "", *, max_depth: int = MAX_DEPTH, max_nodes: int = MAX_NODES,
           max_string: int = MAX_STRING) -> None:
     """Raise UnsafeJSON for the first value that may not be stored. Iterative: a hostile depth
     cannot exhaust the Python stack."""
-    stack = [(value, path or "value", 0)]
+    stack: list[tuple[object, str, int]] = [(value, path or "value", 0)]
     nodes = 0
     while stack:
         item, where, depth = stack.pop()
@@ -78,7 +78,7 @@ def _check_text(text: str, where: str, max_len: int) -> None:
         raise UnsafeJSON(where, problem)
 
 
-def check_field(value, field: str, **limits) -> None:
+def check_field(value: object, field: str, **limits: int) -> None:
     """The same check raising Django's ValidationError keyed by ``field`` (services, forms)."""
     from django.core.exceptions import ValidationError
 

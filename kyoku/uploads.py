@@ -9,11 +9,13 @@ table) and checked again when the file is served.
 from __future__ import annotations
 
 import secrets
+from typing import Any, cast
 
 import puremagic
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.files.storage import FileSystemStorage
+from django.core.files.storage import FileSystemStorage, Storage
+from django.core.files import File
 from django.core.signals import setting_changed
 from django.dispatch import receiver
 from django.utils.functional import LazyObject, empty
@@ -25,7 +27,7 @@ INLINE_TYPES = frozenset(ALLOWED_TYPES)
 
 
 class _PrivateStorage(LazyObject):
-    def _setup(self):
+    def _setup(self) -> None:
         # base_url="" makes any attempt to build a public URL for these files obviously wrong
         self._wrapped = FileSystemStorage(location=settings.PRIVATE_MEDIA_ROOT, base_url="/no-public-url/")
 
@@ -34,14 +36,14 @@ private_storage = _PrivateStorage()
 
 
 @receiver(setting_changed)
-def _private_storage_reset(*, setting, **kwargs):
+def _private_storage_reset(*, setting: str, **kwargs: Any) -> None:
     if setting == "PRIVATE_MEDIA_ROOT":  # tests point it at a temporary folder
         setattr(private_storage, "_wrapped", empty)  # LazyObject's reset: the stubs type _wrapped narrowly
 
 
-def get_private_storage():
+def get_private_storage() -> Storage:
     """Callable for FileField(storage=...), so migrations don't freeze the path."""
-    return private_storage
+    return cast(Storage, private_storage)  # a LazyObject standing in for the storage
 
 
 def sniff(head: bytes) -> str | None:
@@ -65,7 +67,7 @@ def sniff(head: bytes) -> str | None:
     return None
 
 
-def evidence_file_check(upload, field: str = "proof") -> str:
+def evidence_file_check(upload: File[Any], field: str = "proof") -> str:
     """Validate an uploaded evidence file; returns its MIME type. Raises ValidationError naming
     ``field`` for a file too large or of a type not allowed."""
     limit = settings.EVIDENCE_MAX_BYTES
@@ -85,6 +87,6 @@ def random_name(prefix: str, mime: str) -> str:
     return f"{prefix}/{secrets.token_hex(16)}.{ALLOWED_TYPES[mime]}"
 
 
-def evidence_upload_to(instance, filename: str) -> str:
+def evidence_upload_to(instance: object, filename: str) -> str:
     mime = getattr(instance, "proof_type", "") or "application/pdf"
     return random_name("qualification", mime if mime in ALLOWED_TYPES else "application/pdf")

@@ -17,9 +17,8 @@ BIN = Path(sys.executable).parent
 # the packages mypy holds to their annotations (the pure engines and the platform); the apps join
 # as they are annotated
 TYPED = ["kyoku", "referee/engine", "scoring/engine", "events/clock.py", "events/ranking.py", "events/ema.py"]
-# held to mypy --strict: the modules written typed from the start (the engines and kyoku follow as
-# their remaining annotations are added)
-STRICT = ["events/clock.py", "events/ranking.py", "events/ema.py"]
+# held to mypy --strict: the platform, both pure engines and the modules written typed from the start
+STRICT = ["kyoku", "referee/engine", "scoring/engine", "events/clock.py", "events/ranking.py", "events/ema.py"]
 
 
 def _tool(name: str) -> str:

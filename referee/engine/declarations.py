@@ -11,12 +11,14 @@ than one reaction time had passed since the tile could be seen.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .messages import line
 
 CALL_RANK = {"pon": 0, "kan": 0, "chi": 1}
 
 
-def _groups(events: list[dict]) -> dict[int, list[int]]:
+def _groups(events: list[dict[str, Any]]) -> dict[int, list[int]]:
     groups: dict[int, list[int]] = {}
     last = None
     for ev in events:
@@ -29,14 +31,15 @@ def _groups(events: list[dict]) -> dict[int, list[int]]:
     return groups
 
 
-def resolve(events: list[dict], settings: dict, tl: dict, dead_seats: set[int]) -> dict:
+def resolve(events: list[dict[str, Any]], settings: dict[str, Any], tl: dict[str, Any],
+            dead_seats: set[int]) -> dict[str, Any]:
     rt = settings["reaction_time_ms"]
     settle = tl["settle"]
     t_settle = events[settle]["t"] if settle is not None else None
-    lines: list[dict] = []
+    lines: list[dict[str, Any]] = []
     invalid: list[int] = []
     superseded: list[int] = []
-    calls: list[dict] = []
+    calls: list[dict[str, Any]] = []
     in_time: dict[int, list[int]] = {}
     settle_group = None
 

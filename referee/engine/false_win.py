@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import importlib
 import types
+from collections.abc import Callable
+from typing import Any, cast
 
 from scoring.engine import resolve_rules
 from scoring.engine.dispatch import SYSTEMS
@@ -21,7 +23,10 @@ from scoring.engine.dispatch import SYSTEMS
 __all__ = ["check_win", "win_checker"]
 
 
-def win_checker(system: str):
+WinCheck = Callable[[dict[str, Any], dict[str, Any]], list[dict[str, Any]]]
+
+
+def win_checker(system: str) -> WinCheck:
     """The ``win_check(declaration, options)`` function of a rule system (imported lazily)."""
     try:
         path = SYSTEMS[system]
@@ -40,10 +45,10 @@ def win_checker(system: str):
         raise NotImplementedError(
             f"the {system} rule system ({path}) does not provide win_check(declaration, options) yet"
         )
-    return func
+    return cast(WinCheck, func)  # every system's win_check has this signature (docs/engine-interfaces.md)
 
 
-def check_win(rules_spec, declaration: dict) -> dict:
+def check_win(rules_spec: Any, declaration: dict[str, Any]) -> dict[str, Any]:
     """Check a win declaration under ``rules_spec``.
 
     Returns ``{"false": bool, "reasons": [{"code", "message", "message_zh"}, ...], "system": id}``;

@@ -14,6 +14,7 @@ looked up in the small tables below; everything else is printed as is.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 MESSAGES: dict[str, tuple[list[str], str, str, str]] = {
     "settings": (
@@ -344,7 +345,7 @@ def seat_label(seat: int, dealer: int, lang: str) -> str:
 SeatNamer = Callable[[int], str]
 
 
-def _value(name: str, value, namer: SeatNamer, lang: str) -> str:
+def _value(name: str, value: Any, namer: SeatNamer, lang: str) -> str:
     if name == "seats":
         return _SEPARATORS.get(lang, ", ").join(namer(s) for s in value)
     if name.endswith("seat"):
@@ -356,18 +357,18 @@ def _value(name: str, value, namer: SeatNamer, lang: str) -> str:
     return str(value)
 
 
-def line(key: str, **params) -> dict:
+def line(key: str, **params: Any) -> dict[str, Any]:
     """A structured explanation line; checked against the table at once."""
     if key not in MESSAGES:
         raise KeyError(f"no message {key!r}")
     return {"key": key, "params": params}
 
 
-def clauses_of(entry: dict) -> list[str]:
+def clauses_of(entry: dict[str, Any]) -> list[str]:
     return list(MESSAGES[entry["key"]][0])
 
 
-def render(entry: dict, dealer: int, lang: str = "en", seat_namer: SeatNamer | None = None) -> str:
+def render(entry: dict[str, Any], dealer: int, lang: str = "en", seat_namer: SeatNamer | None = None) -> str:
     """One explanation line in ``lang`` (``en``, ``zh``, ``ja``), citing its clauses.
 
     ``seat_namer`` (seat → words) replaces the engine's own :func:`seat_label`, so a caller that

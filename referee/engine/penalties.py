@@ -22,6 +22,7 @@ also part of the season) or earlier in the season; a bare string counts as ``"se
 from __future__ import annotations
 
 import copy
+from typing import Any, TypeGuard, cast
 
 from .errors import RulingError
 
@@ -32,7 +33,7 @@ ENGINE_OFFENCES = ("early_play_harm", "false_win", "misdeal")  # offences ruling
 TOP_KEYS = ("version", "name", "description", "offences", "sanction_points", "escalation")
 OFFENCE_KEYS = ("sanction", "points", "clauses", "description", "description_zh")
 
-DEFAULT_CATALOGUE: dict = {
+DEFAULT_CATALOGUE: dict[str, Any] = {
     "version": "2024.1",
     "name": "Kyoku default penalty catalogue",
     "offences": {
@@ -81,16 +82,16 @@ DEFAULT_CATALOGUE: dict = {
 }
 
 
-def default_catalogue() -> dict:
+def default_catalogue() -> dict[str, Any]:
     """A fresh copy of :data:`DEFAULT_CATALOGUE` (safe to modify)."""
     return copy.deepcopy(DEFAULT_CATALOGUE)
 
 
-def _is_int(value) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def validate_catalogue(catalogue) -> list[str]:
+def validate_catalogue(catalogue: Any) -> list[str]:
     """Every problem with a catalogue, as ``"field: message"`` strings (empty list = valid)."""
     errors: list[str] = []
     if not isinstance(catalogue, dict):
@@ -182,16 +183,16 @@ def validate_catalogue(catalogue) -> list[str]:
     return errors
 
 
-def check_catalogue(catalogue) -> dict:
+def check_catalogue(catalogue: Any) -> dict[str, Any]:
     """Raise :class:`RulingError` on the first problem; return the catalogue."""
     errors = validate_catalogue(catalogue)
     if errors:
         field, _, message = errors[0].partition(": ")
         raise RulingError(field, message)
-    return catalogue
+    return cast(dict[str, Any], catalogue)  # valid: an object (validate_catalogue said so)
 
 
-def _priors(prior) -> list[tuple[str, str]]:
+def _priors(prior: Any) -> list[tuple[str, str]]:
     if prior is None:
         return []
     if not isinstance(prior, (list, tuple)):
@@ -214,7 +215,7 @@ def _priors(prior) -> list[tuple[str, str]]:
     return out
 
 
-def sanction_for(catalogue, offence: str, prior=None) -> dict:
+def sanction_for(catalogue: Any, offence: str, prior: Any = None) -> dict[str, Any]:
     """The sanction for ``offence`` given the player's prior sanctions in this game / season.
 
     Returns ``{"offence", "sanction", "points", "escalated_from", "clauses", "catalogue_version"}``:
@@ -261,12 +262,12 @@ def sanction_for(catalogue, offence: str, prior=None) -> dict:
     }
 
 
-def sanctions_for_ruling(catalogue, ruling: dict, prior_by_seat=None) -> list[dict]:
+def sanctions_for_ruling(catalogue: Any, ruling: dict[str, Any], prior_by_seat: Any = None) -> list[dict[str, Any]]:
     """Sanctions for every penalty of a ruling, in order; each is added to that seat's
     same-game priors before the next is decided. ``prior_by_seat``: ``{seat: [prior, ...]}``
     (seat keys may be ints or strings, as from JSON)."""
     prior_by_seat = prior_by_seat or {}
-    running: dict[int, list] = {}
+    running: dict[int, list[tuple[str, str]]] = {}
     out = []
     for j, pen in enumerate(ruling.get("penalties", [])):
         seat = pen["seat"]

@@ -5,6 +5,8 @@ Pure Python, no Django. The rules are ``shared/spec/referee-rules.md`` (clauses 
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import declarations, timeline
 from .errors import RulingError
 from .messages import clauses_of, line, render
@@ -13,13 +15,14 @@ from .validate import validate_record
 ENGINE_VERSION = "1.0"
 
 
-def _clause_key(c: str):
+def _clause_key(c: str) -> tuple[int | str, ...]:
     return tuple(int(p) if p.isdigit() else p for p in c.split("."))
 
 
-def _harm(events: list[dict], status: dict[int, str]):
+def _harm(events: list[dict[str, Any]], status: dict[int, str]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Early actions (clause 1.1) → (lines, penalties)."""
-    lines, penalties = [], []
+    lines: list[dict[str, Any]] = []
+    penalties: list[dict[str, Any]] = []
     early = [i for i, s in status.items() if s == "early"]
     for i in early:
         ev = events[i]
@@ -48,7 +51,7 @@ def _harm(events: list[dict], status: dict[int, str]):
     return lines, penalties
 
 
-def rule(record) -> dict:
+def rule(record: Any) -> dict[str, Any]:
     """One ruling for one incident record; raises :class:`RulingError` naming the bad field."""
     settings, dealer, events = validate_record(record)
     rt = settings["reaction_time_ms"]
@@ -114,7 +117,7 @@ def rule(record) -> dict:
     }
 
 
-def rule_many(records) -> list[dict]:
+def rule_many(records: Any) -> list[dict[str, Any]]:
     """Rule a list of records; an invalid record yields ``{"error": "field: message"}`` in its place."""
     if not isinstance(records, list):
         raise RulingError("records", "expected a JSON list of incident records")

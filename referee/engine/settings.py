@@ -8,7 +8,7 @@ ruling can be re-read later under the settings it was made with (clause 2).
 
 from __future__ import annotations
 
-from typing import TypeGuard
+from typing import Any, TypeGuard
 
 from .errors import RulingError
 
@@ -18,7 +18,7 @@ DEFAULT_REACTION_TIME_MS = 1500
 #   multiple_ron False: head bump, one winner (the first in turn order after the discarder).
 #   multiple_ron True:  every valid in-time declarer wins, up to max_ron_winners; more valid
 #                       declarers than that is an abortive draw (e.g. tenhou: triple ron).
-PRESETS: dict[str, dict] = {
+PRESETS: dict[str, dict[str, Any]] = {
     "wrc": {"multiple_ron": False, "max_ron_winners": 1},       # WRC: head bump (atamahane)
     "ema": {"multiple_ron": True, "max_ron_winners": 3},        # EMA: double and triple ron
     "mleague": {"multiple_ron": False, "max_ron_winners": 1},   # M.League: head bump
@@ -35,7 +35,7 @@ def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def resolve_settings(rules) -> dict:
+def resolve_settings(rules: Any) -> dict[str, Any]:
     """``rules`` spec → ``{"preset", "reaction_time_ms", "multiple_ron", "max_ron_winners"}``."""
     if isinstance(rules, str):
         spec = {"preset": rules}

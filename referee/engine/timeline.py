@@ -8,6 +8,8 @@ start) or precedes (retroactive start) it.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .messages import line
 
 PLAY_ACTS = ("touch_wall", "draw", "discard", "call", "expose")
@@ -18,13 +20,13 @@ def north_of(dealer: int) -> int:
     return (dealer + 3) % 4
 
 
-def _qualifies(ev: dict, dealer: int) -> bool:
+def _qualifies(ev: dict[str, Any], dealer: int) -> bool:
     """Is ``ev`` the act that follows an announcement (clause 1.2.1)?
 
     The dealer discards; a non-dealer touches the wall's next tile (a recorded ``draw`` implies
     the touch); a caller exposes the meld.
     """
-    act = ev["act"]
+    act: str = ev["act"]
     if act == "expose":
         return True
     if ev["seat"] == dealer:
@@ -32,14 +34,14 @@ def _qualifies(ev: dict, dealer: int) -> bool:
     return act in ("touch_wall", "draw")
 
 
-def _north_first_turn(ev: dict, north: int) -> bool:
+def _north_first_turn(ev: dict[str, Any], north: int) -> bool:
     """North acting on North's first turn (clause 1.2.2): touching the wall (a draw implies it),
     or after a call exposing / discarding. Only evaluated while the hand is in DEAL, so the first
     such act is the one on North's first turn."""
     return ev["seat"] == north and ev["act"] in ("touch_wall", "draw", "expose", "discard")
 
 
-def walk(events: list[dict], dealer: int, rt: int) -> dict:
+def walk(events: list[dict[str, Any]], dealer: int, rt: int) -> dict[str, Any]:
     """Chronological walk through DEAL → PLAY → SETTLEMENT.
 
     Returns ``{"state", "play_start", "play_started_t", "trigger", "settle", "transition",
@@ -57,7 +59,7 @@ def walk(events: list[dict], dealer: int, rt: int) -> dict:
     announce = None
     pending: dict[int, int] = {}  # seat → index of its pending announcement
     first_dealer_discard = None
-    lines: list[dict] = []
+    lines: list[dict[str, Any]] = []
 
     for ev in events:
         i, t, act, seat = ev["i"], ev["t"], ev["act"], ev["seat"]
@@ -112,7 +114,7 @@ def walk(events: list[dict], dealer: int, rt: int) -> dict:
     }
 
 
-def early_actions(events: list[dict], dealer: int, tl: dict) -> dict[int, str]:
+def early_actions(events: list[dict[str, Any]], dealer: int, tl: dict[str, Any]) -> dict[int, str]:
     """Status of every PLAY action taken before the hand left DEAL (clause 1.1).
 
     ``{event index: "early" | "ratified" | "dealer_first_draw" | "play_start" | "announced_turn"}``; PLAY actions
@@ -138,7 +140,8 @@ def early_actions(events: list[dict], dealer: int, tl: dict) -> dict[int, str]:
     return out
 
 
-def corrections(events: list[dict], tl: dict) -> tuple[list[dict], list[dict], list[int]]:
+def corrections(events: list[dict[str, Any]], tl: dict[str, Any],
+                ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[int]]:
     """One correction per claim of an incomplete deal (clauses 1.2, 1.3).
 
     Allowed iff the hand was still in DEAL at the claim (a claim at the same instant as the

@@ -6,6 +6,8 @@ event (``note``, ``tile``, ...) are allowed and ignored; every key the engine re
 
 from __future__ import annotations
 
+from typing import Any, TypeGuard
+
 from .errors import RulingError
 from .settings import resolve_settings
 
@@ -19,26 +21,26 @@ HARM_KINDS = ("missed_call", "correction_prevented")
 WIN_ACTS = ("ron", "tsumo")
 
 
-def _is_int(value) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _seat(value, field: str) -> int:
+def _seat(value: object, field: str) -> int:
     if not _is_int(value) or not 0 <= value <= 3:
         raise RulingError(field, f"must be a seat number 0..3, got {value!r}")
     return value
 
 
-def _choice(event: dict, key: str, field: str, choices: tuple) -> str:
+def _choice(event: dict[str, Any], key: str, field: str, choices: tuple[str, ...]) -> str:
     if key not in event:
         raise RulingError(field, f"missing: one of {', '.join(choices)}")
-    value = event[key]
+    value: str = event[key]  # one of ``choices`` once checked
     if value not in choices:
         raise RulingError(field, f"must be one of {', '.join(choices)}, got {value!r}")
     return value
 
 
-def validate_record(record) -> tuple[dict, int, list[dict]]:
+def validate_record(record: Any) -> tuple[dict[str, Any], int, list[dict[str, Any]]]:
     """``record`` → ``(settings, dealer, events)``; events are normalised copies."""
     if not isinstance(record, dict):
         raise RulingError("record", "an incident record must be a JSON object")
@@ -54,9 +56,9 @@ def validate_record(record) -> tuple[dict, int, list[dict]]:
     if not isinstance(raw, list):
         raise RulingError("events", "must be a list of events")
 
-    events: list[dict] = []
+    events: list[dict[str, Any]] = []
     last_win: dict[int, int] = {}  # seat → index of its latest win declaration
-    last_discard: dict | None = None
+    last_discard: dict[str, Any] | None = None
     for i, ev in enumerate(raw):
         f = f"events[{i}]"
         if not isinstance(ev, dict):

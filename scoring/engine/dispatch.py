@@ -9,15 +9,18 @@ Each rule system is a module with:
   (unknown options and bad values raise :class:`SettlementError` naming
   ``rules.<option>``),
 * ``settle(record: dict, options: dict) -> dict``: one settlement.
+
+Records and rules specs arrive as parsed JSON, not yet checked, hence typed Any where they enter.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import importlib
 import json
+from collections.abc import Callable
 from functools import lru_cache
+from types import ModuleType
+from typing import Any
 
 from .errors import SettlementError
 
@@ -31,7 +34,7 @@ SYSTEMS = {
 }
 
 
-def _module(system: str):
+def _module(system: str) -> ModuleType:
     return importlib.import_module(SYSTEMS[system])
 
 
@@ -48,7 +51,7 @@ def _preset_index() -> dict[str, str]:
     return index
 
 
-def presets() -> dict[str, dict]:
+def presets() -> dict[str, dict[str, Any]]:
     """``{preset name: {"system": ..., "options": {...}}}`` for every rule system."""
     return {
         name: {"system": system, "options": dict(_module(system).PRESETS[name])}
@@ -56,7 +59,7 @@ def presets() -> dict[str, dict]:
     }
 
 
-def _split_spec(rules) -> tuple[str, dict]:
+def _split_spec(rules: Any) -> tuple[str, dict[str, Any]]:
     if isinstance(rules, str):
         return rules, {}
     if isinstance(rules, dict):
@@ -67,7 +70,7 @@ def _split_spec(rules) -> tuple[str, dict]:
     raise SettlementError("rules", "expected a preset name or an object with 'preset'")
 
 
-def system_for(rules) -> str:
+def system_for(rules: Any) -> str:
     """The rule system id a ``rules`` spec belongs to."""
     name, _ = _split_spec(rules)
     try:
@@ -78,13 +81,13 @@ def system_for(rules) -> str:
 
 
 @lru_cache(maxsize=256)
-def _resolve_cached(key: str) -> tuple[str, dict]:
+def _resolve_cached(key: str) -> tuple[str, dict[str, Any]]:
     rules = json.loads(key)
     system = system_for(rules)
     return system, _module(system).resolve(rules if isinstance(rules, dict) else {"preset": rules})
 
 
-def _spec_key(rules) -> str:
+def _spec_key(rules: Any) -> str:
     if isinstance(rules, str):
         return json.dumps(rules)
     try:
@@ -93,23 +96,23 @@ def _spec_key(rules) -> str:
         raise SettlementError("rules", "must be JSON data") from None
 
 
-def resolve_rules(rules) -> tuple[str, dict]:
+def resolve_rules(rules: Any) -> tuple[str, dict[str, Any]]:
     """``rules`` spec → ``(system, full validated options)``. Cached: treat the dict as read-only."""
     return _resolve_cached(_spec_key(rules))
 
 
 @lru_cache(maxsize=1024)
-def _settler_by_key(key: str) -> tuple[dict, Callable[[dict, dict], dict]]:
+def _settler_by_key(key: str) -> tuple[dict[str, Any], Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]]]:
     system, options = _resolve_cached(key)
     return options, _module(system).settle
 
 
-def _settler(rules) -> tuple[dict, Callable[[dict, dict], dict]]:
+def _settler(rules: Any) -> tuple[dict[str, Any], Callable[[dict[str, Any], dict[str, Any]], dict[str, Any]]]:
     """Hot path of settle(): a rules spec → (options, the system's settle function)."""
     return _settler_by_key(_spec_key(rules))
 
 
-def settle(record) -> dict:
+def settle(record: Any) -> dict[str, Any]:
     """Settle one hand record; raises :class:`SettlementError` on invalid input."""
     if not isinstance(record, dict):
         raise SettlementError("", "a hand record must be a JSON object")
@@ -119,7 +122,7 @@ def settle(record) -> dict:
     return settle_with(record, options)
 
 
-def game_end(rules, scores, deposits_left: int = 0) -> dict:
+def game_end(rules: Any, scores: Any, deposits_left: int = 0) -> dict[str, Any]:
     """A finished game's raw scores → league points and places under ``rules``.
 
     Riichi applies start/return, uma, oka and the tie rule; systems without a
@@ -129,11 +132,12 @@ def game_end(rules, scores, deposits_left: int = 0) -> dict:
     system, options = resolve_rules(rules)
     module = _module(system)
     if hasattr(module, "game_end"):
-        return module.game_end(options, scores, deposits_left)
+        result: dict[str, Any] = module.game_end(options, scores, deposits_left)
+        return result
     return _net_game_end(scores)
 
 
-def hands_affected(rules_before, rules_after) -> bool:
+def hands_affected(rules_before: Any, rules_after: Any) -> bool:
     """Whether a change of rules can change any hand's settlement or running scores: False when
     the two differ only in options the system reads at game end (``GAME_END_OPTIONS``, e.g.
     riichi's uma and oka), so stored hands stand and only game results need rescoring."""
@@ -145,7 +149,7 @@ def hands_affected(rules_before, rules_after) -> bool:
     return any(before.get(key) != after.get(key) for key in before.keys() | after.keys() if key not in game_end_only)
 
 
-def _net_game_end(scores) -> dict:
+def _net_game_end(scores: Any) -> dict[str, Any]:
     if not isinstance(scores, (list, tuple)) or len(scores) != 4 or not all(isinstance(s, int) for s in scores):
         raise SettlementError("game_end.scores", "expected four integers, seats 0..3")
     if sum(scores) != 0:
@@ -154,7 +158,7 @@ def _net_game_end(scores) -> dict:
     return {"points": [float(s) for s in scores], "places": places}
 
 
-def settle_many(records) -> list[dict]:
+def settle_many(records: Any) -> list[dict[str, Any]]:
     """Settle a list; an invalid record yields ``{"error": ...}`` in its place."""
     out = []
     for record in records:

@@ -4,6 +4,8 @@ the English text (scoring/messages.py holds the words per code)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class SettlementError(ValueError):
     # set by a replay on its way out: which hand of the list (``index``) or of the database (``hand_id``)
@@ -18,13 +20,13 @@ class SettlementError(ValueError):
     English text, kept for logs and for codes with no words of their own (``invalid``).
     """
 
-    def __init__(self, field: str, message: str, code: str = "invalid", params: dict | None = None):
+    def __init__(self, field: str, message: str, code: str = "invalid", params: dict[str, Any] | None = None):
         self.field = field
         self.message = message
         self.code = code
         self.params = dict(params or {})
         super().__init__(f"{field}: {message}" if field else message)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[SettlementError], tuple[str, str, str, dict[str, Any]], dict[str, Any]]:
         # picklable with its extra attributes (``index``, ``hand_id``): bulk re-settles run in worker processes
         return type(self), (self.field, self.message, self.code, self.params), self.__dict__

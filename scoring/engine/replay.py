@@ -12,9 +12,11 @@ ready to write back: the bulk path behind re-settling a season).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from importlib import import_module
 from itertools import groupby
 from operator import itemgetter
+from typing import Any
 
 import orjson
 import xxhash
@@ -22,11 +24,20 @@ import xxhash
 from .dispatch import SYSTEMS
 from .errors import SettlementError
 
+# a stored hand row: (hand id, game id, record JSON, ends the game, stored digest or None)
+Row = tuple[int, int, str | bytes, bool, int | None]
+# a changed hand: (hand id, record JSON or None, settlement JSON, scores JSON, digest)
+Changed = tuple[int, bytes | None, bytes, bytes, int]
+# a penalty: (hand number, seat, points, why)
+Penalty = tuple[int, int, int, str]
+# a finished game: (final scores, riichi sticks left, penalties)
+Final = tuple[list[int], int, list[Penalty]]
+
 STATE_KEYS = {"riichi": ("dealer", "honba", "deposits"), "beijing": ("dealer", "dealer_streak", "after_draw"),
               "zung-jung": ()}
 
 
-def state_first(system: str) -> dict:
+def state_first(system: str) -> dict[str, Any]:
     """The engine state of a game's first hand (seat 0 deals)."""
     if system == "riichi":
         return {"dealer": 0, "honba": 0, "deposits": 0}
@@ -35,7 +46,7 @@ def state_first(system: str) -> dict:
     return {}
 
 
-def state_next(system: str, record: dict, settlement: dict) -> dict:
+def state_next(system: str, record: dict[str, Any], settlement: dict[str, Any]) -> dict[str, Any]:
     """The engine state of the hand after ``record`` (settled as ``settlement``)."""
     if system == "riichi":
         dealer = record["dealer"] if settlement["dealer_repeats"] else (record["dealer"] + 1) % 4
@@ -46,16 +57,18 @@ def state_next(system: str, record: dict, settlement: dict) -> dict:
     return {}
 
 
-def scores_start(system: str, options: dict) -> list[int]:
+def scores_start(system: str, options: dict[str, Any]) -> list[int]:
     return [options["start_points"]] * 4 if system == "riichi" else [0, 0, 0, 0]
 
 
-def deposits_left_of(system: str, settlement: dict) -> int:
+def deposits_left_of(system: str, settlement: dict[str, Any]) -> int:
     """Riichi sticks still on the table after a hand (they go to the game-end rule)."""
     return settlement.get("deposits_after", 0) if system == "riichi" else 0
 
 
-def hands_replay(system: str, options: dict, records, state: dict | None = None, scores: list[int] | None = None):
+def hands_replay(system: str, options: dict[str, Any], records: Iterable[dict[str, Any]],
+                 state: dict[str, Any] | None = None, scores: list[int] | None = None,
+                 ) -> Iterator[tuple[dict[str, Any], dict[str, Any], list[int]]]:
     """Yield ``(record with its state, settlement, scores after)`` for each record in order.
 
     ``state`` and ``scores`` are those before the first record (default: a game's start). A
@@ -81,7 +94,7 @@ def hands_replay(system: str, options: dict, records, state: dict | None = None,
 # ---------------------------------------------------------------- the bulk path (stored JSON text)
 
 
-def encode(value) -> bytes:
+def encode(value: Any) -> bytes:
     """Compact JSON as stored (key order kept, UTF-8)."""
     return orjson.dumps(value)
 
@@ -96,7 +109,8 @@ def derived_digest(settlement_json: bytes, scores_json: bytes) -> int:
     return xxhash.xxh3_64_intdigest(settlement_json + b"\n" + scores_json) - _SIGNED
 
 
-def games_resettle(system: str, options: dict, rows) -> tuple[list[tuple], dict, int]:
+def games_resettle(system: str, options: dict[str, Any], rows: Iterable[Row],
+                   ) -> tuple[list[Changed], dict[int, Final], int]:
     """Re-settle whole games given as stored rows, in play order:
     ``(hand id, game id, record JSON, ends game, stored digest or None)``.
 
@@ -108,13 +122,15 @@ def games_resettle(system: str, options: dict, rows) -> tuple[list[tuple], dict,
     ``hands`` counts the rows. A :class:`SettlementError` carries ``hand_id``.
     """
     loads, dumps, digest_of = orjson.loads, orjson.dumps, derived_digest
-    changed, finals, hands = [], {}, 0
+    changed: list[Changed] = []
+    finals: dict[int, Final] = {}
+    hands = 0
     for game_id, group in groupby(rows, key=itemgetter(1)):
         game_rows = list(group)
         hands += len(game_rows)
         records = [loads(row[2]) for row in game_rows]
         replay = hands_replay(system, options, records)
-        penalties = []
+        penalties: list[Penalty] = []
         try:
             for number, ((hand_id, _, _, ends_game, stored), stored_record, (record, settlement, scores)) in enumerate(
                     zip(game_rows, records, replay), 1):

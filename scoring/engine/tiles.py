@@ -11,7 +11,9 @@ Internally a tile is an ``int`` 0..33 (the 34-tile index used by the
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
+from typing import Any
 
 from .errors import SettlementError
 
@@ -84,7 +86,7 @@ def _parse(text: str) -> tuple[int, ...]:
     return tuple(tiles)
 
 
-def parse_tiles(text, field: str = "tiles") -> list[int]:
+def parse_tiles(text: Any, field: str = "tiles") -> list[int]:
     """Parse ``'123m55z'`` (or a list of such strings) into 34-indices.
 
     Raises :class:`SettlementError` naming ``field`` on bad input.
@@ -102,7 +104,7 @@ def parse_tiles(text, field: str = "tiles") -> list[int]:
         raise SettlementError(field, f"{exc} in {text!r}") from None
 
 
-def parse_tile(text, field: str = "tile") -> int:
+def parse_tile(text: Any, field: str = "tile") -> int:
     """Parse exactly one tile."""
     tiles = parse_tiles(text, field)
     if len(tiles) != 1:
@@ -110,7 +112,7 @@ def parse_tile(text, field: str = "tile") -> int:
     return tiles[0]
 
 
-def tiles_to_string(tiles) -> str:
+def tiles_to_string(tiles: Iterable[int]) -> str:
     """34-indices → compact ``'123m55z'`` (sorted by suit, input order inside a suit)."""
     groups: dict[str, list[str]] = {s: [] for s in SUITS}
     for t in sorted(tiles):

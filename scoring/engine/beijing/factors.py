@@ -10,7 +10,9 @@ Every factor doubles (×2). ``kind``:
 
 from __future__ import annotations
 
-FACTORS: list[dict] = [
+from typing import Any
+
+FACTORS: list[dict[str, Any]] = [
     {"id": "zhuangjia", "zh": "荘家", "pinyin": "zhuāngjiā", "kind": "payer", "doubling": 2,
      "en": "Dealer involved: doubles every payment when the dealer wins, and the dealer's own "
            "payment when a non-dealer wins (once per payer). Added by the engine."},

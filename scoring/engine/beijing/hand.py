@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field as dc_field
 from functools import lru_cache
 from itertools import combinations_with_replacement
+from typing import Any
 
 from ..errors import SettlementError
 from ..tiles import RED, GREEN, WHITE, parse_tile, parse_tiles, tile_name
@@ -28,6 +29,10 @@ MELD_TYPES = {
 }
 KONG_KIND = {"kan": "open", "ankan": "concealed", "kakan": "added"}
 
+Group = tuple[str, int]              # ("pair" | "pung" | "chow", first tile)
+Decomposition = tuple[Group, ...]
+Meld = tuple[str, list[int]]         # (meld type, its tiles)
+
 
 def next_tile(t: int) -> int:
     """The tile after ``t`` in the wildcard order (9→1 in a suit, E→S→W→N→E, 中→發→白→中)."""
@@ -38,7 +43,7 @@ def next_tile(t: int) -> int:
     return _DRAGON_NEXT[t]
 
 
-def wildcard_of(indicator):
+def wildcard_of(indicator: Any) -> int | str:
     """The wildcard (混) shown by ``indicator``: ``'9m'`` → ``'1m'``, ``'7z'`` (中) → ``'6z'`` (發).
 
     Accepts a tile string (returns a string) or a 34-index (returns an index).
@@ -51,14 +56,14 @@ def wildcard_of(indicator):
 
 
 @lru_cache(maxsize=200_000)
-def _decomps(counts: tuple, melds: int, pair: int) -> tuple:
+def _decomps(counts: tuple[int, ...], melds: int, pair: int) -> tuple[Decomposition, ...]:
     """All decompositions of ``counts`` into ``melds`` melds and ``pair`` pairs (0/1)."""
     i = next((k for k, c in enumerate(counts) if c), None)
     if i is None:
         return ((),) if melds == 0 and pair == 0 else ()
     if sum(counts) != 3 * melds + 2 * pair:
         return ()
-    out = []
+    out: list[Decomposition] = []
     c = list(counts)
     if pair and c[i] >= 2:
         c[i] -= 2
@@ -77,14 +82,14 @@ def _decomps(counts: tuple, melds: int, pair: int) -> tuple:
     return tuple(out)
 
 
-def _group_tiles(g) -> list[int]:
+def _group_tiles(g: Group) -> list[int]:
     kind, t = g
     return {"pair": [t, t], "pung": [t, t, t], "chow": [t, t + 1, t + 2]}[kind]
 
 
 @dataclass
 class Reading:
-    factors: tuple           # hand factors (menqing .. zhuowu; haohua repeated), canonical order
+    factors: tuple[str, ...]  # hand factors (menqing .. zhuowu; haohua repeated), canonical order
     duanmen: bool            # the represented hand lacks a number suit
     shape: str               # "standard" | "qidui"
     long_tiles_win: bool = False   # the winning tile sits in one of a 龍's three chows
@@ -94,29 +99,29 @@ class Reading:
 class Analysis:
     wild: int | None
     tile: int
-    concealed: list
-    melds: list               # [(type, [tiles])]
+    concealed: list[int]
+    melds: list[Meld]         # [(type, [tiles])]
     jokers: int               # wildcards among concealed + tile (+ a concealed kong of them)
     jokers13: int             # wildcards among the concealed tiles only
     open: bool
-    kongs: list               # ["open"|"concealed"|"added"]
+    kongs: list[str]          # ["open"|"concealed"|"added"]
     claims: int               # chow/pong claims (an added kong was a pong)
     hungang: bool
     hunyou: bool
     win_is_wild: bool
-    readings: list = dc_field(default_factory=list)
+    readings: list[Reading] = dc_field(default_factory=list)
 
     @property
     def complete(self) -> bool:
         return bool(self.readings) or self.hungang
 
-    def best(self, duanmen: bool = False):
+    def best(self, duanmen: bool = False) -> Reading | None:
         cands = [r for r in self.readings if r.duanmen or not duanmen]
         if not cands:
             return None
         return max(cands, key=lambda r: (len(r.factors), r.factors))
 
-    def best_factor_sets(self, duanmen: bool = False) -> list[tuple]:
+    def best_factor_sets(self, duanmen: bool = False) -> list[tuple[str, ...]]:
         b = self.best(duanmen)
         if b is None:
             return []
@@ -126,11 +131,11 @@ class Analysis:
 _ORDER = ["menqing", "meihuar", "long", "qidui", "haohua", "zhuowu", "gangkai"]
 
 
-def _canon(fs) -> tuple:
+def _canon(fs: list[str]) -> tuple[str, ...]:
     return tuple(sorted(fs, key=_ORDER.index))
 
 
-def parse_hand(hand, field: str):
+def parse_hand(hand: Any, field: str) -> tuple[list[int], list[Meld], int]:
     if not isinstance(hand, dict):
         raise SettlementError(field, "must be an object {concealed, melds, tile}")
     if "concealed" not in hand:
@@ -139,7 +144,7 @@ def parse_hand(hand, field: str):
         raise SettlementError(f"{field}.tile", "missing: the winning tile (not included in 'concealed')")
     concealed = parse_tiles(hand["concealed"], f"{field}.concealed")
     tile = parse_tile(hand["tile"], f"{field}.tile")
-    melds = []
+    melds: list[Meld] = []
     raw = hand.get("melds", []) or []
     if not isinstance(raw, list):
         raise SettlementError(f"{field}.melds", "must be a list")
@@ -163,7 +168,7 @@ def parse_hand(hand, field: str):
     return concealed, melds, tile
 
 
-def analyse(hand, indicator, options: dict, field: str = "hand") -> Analysis:
+def analyse(hand: Any, indicator: Any, options: dict[str, Any], field: str = "hand") -> Analysis:
     """Parse and analyse a winning hand (see module doc). Raises SettlementError on malformed input."""
     concealed, melds, tile = parse_hand(hand, field)
     wild = None
@@ -201,7 +206,7 @@ def analyse(hand, indicator, options: dict, field: str = "hand") -> Analysis:
     return a
 
 
-def _real_counts(tiles, wild):
+def _real_counts(tiles: list[int], wild: int | None) -> list[int]:
     c = [0] * 34
     for t in tiles:
         if t != wild:
@@ -209,7 +214,7 @@ def _real_counts(tiles, wild):
     return c
 
 
-def _candidates(real, melds, wild):
+def _candidates(real: list[int], melds: list[Meld], wild: int | None) -> list[int]:
     suits = {t // 9 for t in range(27) if real[t]} | {ts[0] // 9 for _, ts in melds if ts[0] < 27}
     cand = {t for s in suits for t in range(9 * s, 9 * s + 9)}
     cand |= {t for t in range(27, 34) if real[t]}
@@ -221,7 +226,7 @@ def _candidates(real, melds, wild):
     return sorted(cand)
 
 
-def _is_hunyou(concealed, wild, nmelds) -> bool:
+def _is_hunyou(concealed: list[int], wild: int | None, nmelds: int) -> bool:
     """13 tiles waiting on a 混 single: without one 混 the rest is complete melds (or six pairs)."""
     if wild is None or wild not in concealed:
         return False
@@ -238,7 +243,7 @@ def _is_hunyou(concealed, wild, nmelds) -> bool:
     return False
 
 
-def _readings(a: Analysis, options: dict) -> list[Reading]:
+def _readings(a: Analysis, options: dict[str, Any]) -> list[Reading]:
     wild = a.wild
     tiles14 = a.concealed + [a.tile]
     real = _real_counts(tiles14, wild)
@@ -251,7 +256,7 @@ def _readings(a: Analysis, options: dict) -> list[Reading]:
     seen = set()
     out: list[Reading] = []
 
-    def suits_of(counts):
+    def suits_of(counts: list[int]) -> set[int]:
         return {t // 9 for t in range(27) if counts[t]} | meld_suits
 
     combos = combinations_with_replacement(_candidates(real, a.melds, wild), j) if j else [()]
@@ -306,7 +311,7 @@ def _readings(a: Analysis, options: dict) -> list[Reading]:
     return out
 
 
-def is_complete_with(concealed: list, melds: list, tile: int, wild) -> bool:
+def is_complete_with(concealed: list[int], melds: list[Meld], tile: int, wild: int | None) -> bool:
     """Would ``tile`` complete the hand (any reading)?"""
     tiles14 = concealed + [tile]
     real = _real_counts(tiles14, wild)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 from ..errors import SettlementError
 
-PRESETS: dict[str, dict] = {
+PRESETS: dict[str, dict[str, Any]] = {
     "beijing": {
         "base": 1,
         "kong_points": {"open": 1, "concealed": 2, "added": 1},
@@ -65,19 +66,19 @@ _MW = ("head_bump", "all")
 _SCOPES = ("all", "hand_and_kong", "hand")
 
 
-def _int(v, field, minimum=0):
+def _int(v: object, field: str, minimum: int = 0) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or v < minimum:
         raise SettlementError(field, f"must be an integer ≥ {minimum}, got {v!r}")
     return v
 
 
-def _bool(v, field):
+def _bool(v: object, field: str) -> bool:
     if not isinstance(v, bool):
         raise SettlementError(field, f"must be true or false, got {v!r}")
     return v
 
 
-def _dict(v, field, default: dict, allowed=None):
+def _dict(v: object, field: str, default: dict[str, Any], allowed: set[str] | None = None) -> dict[str, Any]:
     if not isinstance(v, dict):
         raise SettlementError(field, f"must be an object, got {v!r}")
     allowed = set(default) if allowed is None else allowed
@@ -89,7 +90,7 @@ def _dict(v, field, default: dict, allowed=None):
     return out
 
 
-def resolve(spec) -> dict:
+def resolve(spec: Any) -> dict[str, Any]:
     """``{"preset": "beijing", **overrides}`` (or a preset name) → full validated options."""
     if isinstance(spec, str):
         spec = {"preset": spec}

@@ -26,10 +26,12 @@ per-payer ``shares`` {hand, kong, fixed, total}, ``total``), ``wildcard``, ``hea
 
 from __future__ import annotations
 
+from typing import Any, cast, overload
+
 from ..errors import SettlementError
 from ..tiles import parse_tile, tile_name
 from .factors import ALIASES, BY_ID, zh_name
-from .hand import analyse, next_tile
+from .hand import Analysis, analyse, next_tile
 
 SELF_DRAW_TYPES = {"tsumo": "self_draw", "self_draw": "self_draw", "zimo": "self_draw", "tiliu": "self_draw",
                    "提溜": "self_draw", "自摸": "self_draw", "gangkai": "self_draw"}
@@ -43,7 +45,11 @@ KONG_ALIASES = {
 KONG_ZH = {"open": "明槓", "concealed": "暗槓", "added": "加槓"}
 
 
-def _seat(v, field, required=True):
+@overload
+def _seat(v: object, field: str) -> int: ...
+@overload
+def _seat(v: object, field: str, required: bool) -> int | None: ...
+def _seat(v: object, field: str, required: bool = True) -> int | None:
     if v is None and not required:
         return None
     if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 3:
@@ -51,14 +57,14 @@ def _seat(v, field, required=True):
     return v
 
 
-def _flag(d, key, field):
+def _flag(d: dict[str, Any], key: str, field: str) -> bool:
     v = d.get(key, False)
     if not isinstance(v, bool):
         raise SettlementError(field, f"must be true or false, got {v!r}")
     return v
 
 
-def win_kind(t, field, extra=None):
+def win_kind(t: Any, field: str, extra: Any = None) -> str:
     if not isinstance(t, str):
         raise SettlementError(field, f"must be a string, got {t!r}")
     k = t.lower() if t.isascii() else t
@@ -72,7 +78,7 @@ def win_kind(t, field, extra=None):
     raise SettlementError(field, f"unknown result type {t!r}; use tsumo, ron, qianggang, draw or chombo")
 
 
-def _wildcard(record, src):
+def _wildcard(record: dict[str, Any], src: list[tuple[dict[str, Any], str]]) -> int | None:
     """The 混 tile (34-index) from ``wildcard`` or ``wildcard_indicator`` (winner, result or record level)."""
     for d, prefix in src:
         if d.get("wildcard") is not None:
@@ -85,24 +91,24 @@ def _wildcard(record, src):
 class Win:
     """A validated win: who, how, and what it is worth before the payer-side doublings."""
 
-    def __init__(self):
-        self.seat = None
-        self.kind = None          # self_draw | discard | qianggang
-        self.frm = None
+    def __init__(self) -> None:
+        self.seat: int | None = None
+        self.kind: str | None = None          # self_draw | discard | qianggang
+        self.frm: int | None = None
         self.factors: list[str] = []
         self.extra = 0            # extra doublings from rules.extra_factors
         self.kongs: list[str] = []
-        self.special = None
+        self.special: str | None = None
         self.derived = False
-        self.wild = None
+        self.wild: int | None = None
         self.extra_ids: list[str] = []
 
     @property
-    def n(self):
+    def n(self) -> int:
         return len(self.factors) + self.extra
 
 
-def _parse_factors(raw, field, options):
+def _parse_factors(raw: Any, field: str, options: dict[str, Any]) -> tuple[list[str], str | None]:
     if raw is None:
         return [], None
     if not isinstance(raw, list):
@@ -136,7 +142,7 @@ def _parse_factors(raw, field, options):
     return out, special
 
 
-def _parse_kongs(raw, field):
+def _parse_kongs(raw: Any, field: str) -> list[str] | None:
     if raw is None:
         return None
     if not isinstance(raw, list):
@@ -151,7 +157,8 @@ def _parse_kongs(raw, field):
     return out
 
 
-def build_win(record, result, wd, fp, options, dealer, kind, frm, validate=True) -> Win:
+def build_win(record: dict[str, Any], result: dict[str, Any], wd: dict[str, Any], fp: str, options: dict[str, Any],
+              dealer: int, kind: str, frm: int | None, validate: bool = True) -> Win:
     """Validate one winner's data (``wd``, with field prefix ``fp``) and return a :class:`Win`."""
     w = Win()
     w.kind, w.frm = kind, frm
@@ -226,18 +233,18 @@ def build_win(record, result, wd, fp, options, dealer, kind, frm, validate=True)
 _ORDER = ["menqing", "meihuar", "long", "qidui", "haohua", "zhuowu", "gangkai"]
 
 
-def _order_key(f):
+def _order_key(f: str) -> int:
     return _ORDER.index(f) if f in _ORDER else 99
 
 
-def _prev(t):
+def _prev(t: int) -> int:
     for i in range(34):
         if next_tile(i) == t:
             return i
     raise AssertionError(t)
 
 
-def _combo_checks(kind, factors, kongs, fp):
+def _combo_checks(kind: str | None, factors: list[str], kongs: list[str], fp: str) -> None:
     ff = f"{fp}.factors"
     if "qidui" in factors and "menqing" not in factors:
         raise SettlementError(ff, "qidui (七対) without menqing (門清): seven pairs is always concealed")
@@ -263,7 +270,8 @@ def _combo_checks(kind, factors, kongs, fp):
         raise SettlementError(f"{fp}.factors", f"{what} on an open hand: without menqing (門清) a hand wins only by self-draw (吃碰提)")
 
 
-def _validate(w, wd, fp, options, dealer, factors, an):
+def _validate(w: Win, wd: dict[str, Any], fp: str, options: dict[str, Any], dealer: int, factors: list[str],
+              an: Analysis | None) -> None:
     kind = w.kind
     by_discard = kind in ("discard", "qianggang")
     if _flag(wd, "discarded_wildcard", f"{fp}.discarded_wildcard"):
@@ -308,7 +316,7 @@ def _validate(w, wd, fp, options, dealer, factors, an):
         _combo_checks(kind, factors, w.kongs, fp)
 
 
-def _claims(result, options):
+def _claims(result: dict[str, Any], options: dict[str, Any]) -> set[tuple[int, int]]:
     """Hangzhou 3-claim relations as a set of (by, from)."""
     raw = result.get("claims")
     if raw is None:
@@ -332,7 +340,7 @@ def _claims(result, options):
     return rel
 
 
-def win_shares(w: Win, dealer: int, options: dict, mult: int = 1) -> list[dict]:
+def win_shares(w: Win, dealer: int, options: dict[str, Any], mult: int = 1) -> list[dict[str, Any]]:
     """Each opponent's share of ``w`` before liability transfers: ``{seat, hand, kong, fixed, total, why}``."""
     r = options["base"]
     pays_all = options["discarder_pays_all"]
@@ -394,16 +402,17 @@ R_CHOMBO_REVERSE = {"code": "chombo_reverse"}
 R_SHAOZHUANG = {"code": "shaozhuang"}
 
 
-def _share_reason(share: dict, liability: str | None = None) -> dict:
+def _share_reason(share: dict[str, Any], liability: str | None = None) -> dict[str, Any]:
     """``{"code": "share", "seat", "hand", "kong", "fixed"}`` (+ ``"liability"``: the line is
     ``seat``'s share paid by the discarder or the robbed player)."""
-    r = {"code": "share", "seat": share["seat"], "hand": share["hand"], "kong": share["kong"], "fixed": share["fixed"]}
+    r: dict[str, Any] = {"code": "share", "seat": share["seat"], "hand": share["hand"], "kong": share["kong"], "fixed": share["fixed"]}
     if liability:
         r["liability"] = liability
     return r
 
 
-def liable_lines(w: Win, shares: list[dict], options: dict, relations: set) -> list[dict]:
+def liable_lines(w: Win, shares: list[dict[str, Any]], options: dict[str, Any],
+                 relations: set[tuple[int, int]]) -> list[dict[str, Any]]:
     """Turn shares into payment lines, applying 点炮包荘, 搶槓包 and Hangzhou 包."""
     lines = [{"from": s["seat"], "to": w.seat, "points": s["total"], "why": s["why"], "reason": _share_reason(s)}
              for s in shares]
@@ -432,7 +441,7 @@ def liable_lines(w: Win, shares: list[dict], options: dict, relations: set) -> l
     return lines
 
 
-def settle(record: dict, options: dict) -> dict:
+def settle(record: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(record, dict):
         raise SettlementError("", "a hand record must be a JSON object")
     dealer = _seat(record.get("dealer"), "dealer")
@@ -460,14 +469,14 @@ def settle(record: dict, options: dict) -> dict:
     winners_out = []
     wild = _wildcard(record, [(result, "result."), (record, "")])
 
-    def pay(line):
+    def pay(line: dict[str, Any]) -> None:
         if line["points"]:
             deltas[line["from"]] -= line["points"]
             deltas[line["to"]] += line["points"]
         payments.append(line)
 
     repeats = True
-    extra = {}
+    extra: dict[str, Any] = {}
     if kind == "draw":
         if shaozhuang and options["shaozhuang"]["enabled"]:
             notes.append("焼荘 penalty waived on a draw (流局)")
@@ -520,7 +529,7 @@ def settle(record: dict, options: dict) -> dict:
         if len(set(seats)) != len(seats):
             raise SettlementError("result.winners", "the same seat wins twice")
         if len(wins) > 1 and options["multiple_winners"] == "head_bump":
-            wins.sort(key=lambda x: (x.seat - frm) % 4)
+            wins.sort(key=lambda x: (cast(int, x.seat) - cast(int, frm)) % 4)  # seats, validated
             extra["head_bumped"] = [x.seat for x in wins[1:]]
             wins = wins[:1]
         for w in wins:

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ..errors import SettlementError
-from ..tiles import parse_tile, parse_tiles
-from .hand import analyse, is_complete_with, next_tile, tile_name
-from .settle import win_kind, ALIASES
+from ..tiles import parse_tile, parse_tiles, tile_name
+from .factors import ALIASES
+from .hand import analyse, is_complete_with, next_tile
+from .settle import win_kind
 
 _REASONS = {
     "dead_hand": ("the declarer's hand is dead (上がり放棄)", "已放弃和牌(死手)"),
@@ -30,12 +34,12 @@ _REASONS = {
 }
 
 
-def _reason(code, extra=""):
+def _reason(code: str, extra: str = "") -> dict[str, Any]:
     en, zh = _REASONS[code]
     return {"code": code, "message": en + (f" ({extra})" if extra else ""), "message_zh": zh}
 
 
-def _opts(options):
+def _opts(options: dict[str, Any] | None) -> dict[str, Any]:
     from .options import resolve
     if options is None:
         return resolve({"preset": "beijing"})
@@ -44,7 +48,7 @@ def _opts(options):
     return options
 
 
-def win_check(declaration: dict, options: dict | None = None) -> list[dict]:
+def win_check(declaration: dict[str, Any], options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """Reasons why ``declaration`` (see docs/engine-interfaces.md) is a false win; ``[]`` if it stands."""
     if not isinstance(declaration, dict):
         raise SettlementError("declaration", "must be an object")
@@ -53,8 +57,9 @@ def win_check(declaration: dict, options: dict | None = None) -> list[dict]:
     if kind not in ("self_draw", "discard", "qianggang"):
         raise SettlementError("type", "must be a win type (tsumo, ron, qianggang)")
     by_discard = kind in ("discard", "qianggang")
-    reasons: list[dict] = []
-    add = lambda code, extra="": reasons.append(_reason(code, extra))  # noqa: E731
+    reasons: list[dict[str, Any]] = []
+    # add(code, extra="")
+    add: Callable[..., None] = lambda code, extra="": reasons.append(_reason(code, extra))  # noqa: E731
 
     wild = None
     if declaration.get("wildcard") is not None:
@@ -133,7 +138,7 @@ def win_check(declaration: dict, options: dict | None = None) -> list[dict]:
     return reasons
 
 
-def _prev(t):
+def _prev(t: int) -> int:
     for i in range(34):
         if next_tile(i) == t:
             return i

@@ -17,6 +17,8 @@ Pure Python (no Django).  Public interface (``docs/engine-interfaces.md``):
     [0, 1000, -1000, 0]
 """
 
+from typing import Any
+
 from .game_end import game_end
 from .presets import (DEFAULT_OPTION_SOURCE, GAME_END_OPTIONS, OPTION_DOCS, OPTION_SOURCES, PRESET_SOURCES,
                       PRESETS, resolve)
@@ -28,7 +30,7 @@ from .win_check import win_check  # noqa: E402
 SYSTEM = "riichi"
 
 
-def evaluate_hand(winner: dict, options: dict, **kwargs) -> dict:
+def evaluate_hand(winner: dict[str, Any], options: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     """Tile-level hand value (``hand.evaluate_hand``), imported on first call."""
     from .hand import evaluate_hand as _evaluate_hand
 

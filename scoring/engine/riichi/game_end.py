@@ -30,12 +30,13 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 from math import lcm
+from typing import Any
 
 from ..errors import SettlementError
 
 
 @lru_cache(maxsize=256)
-def _scaled(uma: tuple, oka) -> tuple[int, tuple[int, ...], int]:
+def _scaled(uma: tuple[float, ...], oka: float) -> tuple[int, tuple[int, ...], int]:
     """(D, uma × D, oka × D): D is a common denominator in which every league point of a game is a
     whole number (scores ÷ 1000, sticks split 2, 3 or 4 ways, uma shared by up to 4 tied players),
     so the arithmetic below is exact with plain integers. Uma and oka are read as decimals
@@ -46,7 +47,8 @@ def _scaled(uma: tuple, oka) -> tuple[int, tuple[int, ...], int]:
     return d, tuple(scaled[:-1]), scaled[-1]
 
 
-def game_end(options: dict, scores, deposits_left: int = 0, *, field: str = "game_end") -> dict:
+def game_end(options: dict[str, Any], scores: Any, deposits_left: int = 0, *,
+             field: str = "game_end") -> dict[str, Any]:
     _check(options, scores, deposits_left, field)
     split = options["ties"] == "split"
     ret = options["return_points"]
@@ -56,7 +58,7 @@ def game_end(options: dict, scores, deposits_left: int = 0, *, field: str = "gam
         top = scores[order[0]]
         sticks_to = [i for i in range(4) if scores[i] == top] if split else [order[0]]
     n_to = len(sticks_to) or 1
-    uma = _uma_for_length(options)
+    uma: list[float] | tuple[int, ...] = _uma_for_length(options)  # uma as given, then scaled by d
     ubf = options.get("uma_by_floaters")
     if ubf:  # floaters: at or above the return points, sticks included (score·n + sticks·1000 ≥ return·n)
         floaters = sum(1 for i in range(4)
@@ -91,12 +93,12 @@ def game_end(options: dict, scores, deposits_left: int = 0, *, field: str = "gam
     return {"points": [t / 10 + 0.0 for t in tenths], "places": places, "final_scores": final}
 
 
-def _uma_for_length(options: dict):
+def _uma_for_length(options: dict[str, Any]) -> list[float]:
     """The uma of the game's length: east-only games (tonpuusen) may have their own (Tenhou's
     east-only lobbies: +10/+5/−5/−10)."""
-    if options.get("game_length") == "tonpuusen" and options.get("uma_tonpuusen"):
-        return options["uma_tonpuusen"]
-    return options["uma"]
+    uma: list[float] = (options["uma_tonpuusen"] if options.get("game_length") == "tonpuusen"
+                        and options.get("uma_tonpuusen") else options["uma"])
+    return uma
 
 
 def _round_score(score: int, rule: str) -> int:
@@ -152,11 +154,11 @@ def _round_tenths(numerator: int, d: int) -> int:
     return tenths if numerator >= 0 else -tenths
 
 
-def _number(f: Fraction):
+def _number(f: Fraction) -> int | float:
     return int(f) if f.denominator == 1 else float(f)
 
 
-def _check(options: dict, scores, deposits_left, field: str) -> None:
+def _check(options: dict[str, Any], scores: Any, deposits_left: Any, field: str) -> None:
     if not isinstance(scores, (list, tuple)) or len(scores) != 4:
         raise SettlementError(f"{field}.scores", f"must be a list of the 4 seats' final scores, got {scores!r}")
     for i, s in enumerate(scores):
@@ -173,7 +175,7 @@ def _check(options: dict, scores, deposits_left, field: str) -> None:
             f"left on the table is {expected}")
 
 
-def game_end_record(record: dict, options: dict) -> dict:
+def game_end_record(record: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
     ge = record.get("game_end")
     if not isinstance(ge, dict):
         raise SettlementError("game_end", "must be an object {\"scores\": [4 ints], \"deposits_left\": n}")

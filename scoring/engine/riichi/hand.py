@@ -61,7 +61,7 @@ here.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 from functools import lru_cache
 
@@ -158,7 +158,7 @@ _FIVES = (4, 13, 22)  # 34-indices of 5m 5p 5s; their copy 0 in 136-format is th
 # options → OptionalRules (cached)
 
 
-def _renhou_mode(options: dict) -> str | None:
+def _renhou_mode(options: dict[str, Any]) -> str | None:
     value = options.get("renhou", None)
     if value in (None, False, "none", "off", "no", 0):
         return None
@@ -167,7 +167,7 @@ def _renhou_mode(options: dict) -> str | None:
     return "mangan"
 
 
-def _yakuman_cap(options: dict) -> int:
+def _yakuman_cap(options: dict[str, Any]) -> int:
     """Largest yakuman multiple: ``max_yakuman_multiple`` (default 6, the mahjong package's cap)."""
     cap = options.get("max_yakuman_multiple", None)
     if isinstance(cap, int) and not isinstance(cap, bool) and cap >= 1:
@@ -176,7 +176,8 @@ def _yakuman_cap(options: dict) -> int:
 
 
 @lru_cache(maxsize=64)
-def _optional_rules_cached(kuitan: bool, kazoe: bool, kiriage: bool, double: bool, renhou_yakuman: bool):
+def _optional_rules_cached(kuitan: bool, kazoe: bool, kiriage: bool, double: bool, renhou_yakuman: bool,
+                           ) -> OptionalRules:
     return OptionalRules(
         has_open_tanyao=kuitan,
         has_aka_dora=False,  # red fives are counted here, from the winner's "aka"
@@ -187,7 +188,7 @@ def _optional_rules_cached(kuitan: bool, kazoe: bool, kiriage: bool, double: boo
     )
 
 
-def optional_rules(options: dict) -> OptionalRules:
+def optional_rules(options: dict[str, Any]) -> OptionalRules:
     """The mahjong package's :class:`OptionalRules` for a riichi option dict (cached)."""
     return _optional_rules_cached(
         bool(options.get("kuitan", True)),
@@ -202,7 +203,7 @@ def optional_rules(options: dict) -> OptionalRules:
 # parsing
 
 
-def _parse_meld(meld, field: str) -> tuple[str, list[int]]:
+def _parse_meld(meld: Any, field: str) -> tuple[str, list[int]]:
     if not isinstance(meld, dict):
         raise SettlementError(field, "a meld is an object {\"type\": ..., \"tiles\": ...}")
     kind = meld.get("type")
@@ -228,7 +229,7 @@ def _parse_meld(meld, field: str) -> tuple[str, list[int]]:
     return kind, tiles
 
 
-def parse_winner_hand(hand, field: str) -> tuple[list[int], list[tuple[str, list[int]]], int]:
+def parse_winner_hand(hand: Any, field: str) -> tuple[list[int], list[tuple[str, list[int]]], int]:
     """``hand`` object → (concealed 34-indices, [(meld type, 34-indices)], winning tile).
 
     Checks the tile count (14 with kans counted as 3) and that no tile appears more than 4 times.
@@ -263,14 +264,14 @@ def parse_winner_hand(hand, field: str) -> tuple[list[int], list[tuple[str, list
     return concealed, melds, win
 
 
-def _wind(value, field: str) -> int:
+def _wind(value: Any, field: str) -> int:
     tile = parse_tile(value, field)
     if not 27 <= tile <= 30:
         raise SettlementError(field, f"a wind is 1z..4z (East..North), got {value!r}")
     return tile
 
 
-def _flags(winner: dict, field: str) -> dict[str, bool]:
+def _flags(winner: dict[str, Any], field: str) -> dict[str, bool]:
     raw = winner.get("flags") or {}
     if isinstance(raw, (list, tuple)):
         raw = {name: True for name in raw}
@@ -282,7 +283,7 @@ def _flags(winner: dict, field: str) -> dict[str, bool]:
     return {name: bool(raw.get(name, False)) for name in FLAG_NAMES}
 
 
-def _indicators(value, field: str) -> list[int]:
+def _indicators(value: Any, field: str) -> list[int]:
     if value in (None, ""):
         return []
     return parse_tiles(value, field)
@@ -295,7 +296,7 @@ def _indicators(value, field: str) -> list[int]:
 class _Copies:
     """Hands out 136-format copies of 34-index tiles: plain copies first, red five last."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.used = [0] * 34
 
     def take(self, tile: int) -> int:
@@ -328,13 +329,13 @@ _LIB_ERRORS = {
 
 
 def evaluate_hand(
-    winner: dict,
-    options: dict,
+    winner: dict[str, Any],
+    options: dict[str, Any],
     *,
     tsumo: bool | None = None,
     field: str = "winner",
     dealer: int | None = None,
-) -> dict:
+) -> dict[str, Any]:
     """Value a winning hand given as tiles (see the module docstring for input and output).
 
     ``tsumo``: self-draw (default: ``winner["tsumo"]``, else False). ``field``: the dotted path
@@ -442,7 +443,7 @@ def evaluate_hand(
         raise SettlementError(f"{field}.{sub}", msg)
 
     is_open = any(kind not in ("ankan",) for kind, _ in melds)
-    yaku: list[dict] = []
+    yaku: list[dict[str, Any]] = []
     dora_detail = {"dora": 0, "aka": 0, "ura": 0}
     yakuman_han = 0
     for y in result.yaku or []:
@@ -497,7 +498,7 @@ def evaluate_hand(
     }
 
 
-def _describe(concealed, melds, win) -> str:
+def _describe(concealed: list[int], melds: list[tuple[str, list[int]]], win: int) -> str:
     from ..tiles import tiles_to_string
 
     parts = [tiles_to_string(concealed)]

@@ -53,6 +53,9 @@ Sources (checked with the project's reference search, 2024 copies of the pages):
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypeGuard
+
 from ..errors import SettlementError
 
 ABORTIVE_REASONS = ("nine_terminals", "four_winds", "four_riichi", "four_kans", "triple_ron")
@@ -109,14 +112,14 @@ GAME_END_OPTIONS = frozenset({"return_points", "uma", "uma_by_floaters", "oka", 
                               "remainder_to"})
 
 
-def _preset(**changes) -> dict:
+def _preset(**changes: Any) -> dict[str, Any]:
     out = {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
            for k, v in _COMMON.items()}
     out.update(changes)
     return out
 
 
-PRESETS: dict[str, dict] = {
+PRESETS: dict[str, dict[str, Any]] = {
     # World Riichi Championship Rules (2022 edition; 2015 rule book text).
     "wrc": _preset(
         kiriage=True,                # WRC rules summary: "Kiriage (4-han 30-fu is rounded up to mangan)"
@@ -305,26 +308,31 @@ assert all(set(s) <= set(_COMMON) for s in OPTION_SOURCES.values())
 
 # --- validation -----------------------------------------------------------------------------
 
-def _err(opt, msg):
+# a validator: (option name, the value given) → the value kept, or raise SettlementError; values
+# come from JSON (a season's rules), hence Any
+Validator = Callable[[str, Any], Any]
+
+
+def _err(opt: str, msg: str) -> SettlementError:
     return SettlementError(f"rules.{opt}", msg)
 
 
-def _is_int(v):
+def _is_int(v: object) -> TypeGuard[int]:
     return type(v) is int
 
 
-def _is_num(v):
+def _is_num(v: object) -> TypeGuard[int | float]:
     return type(v) in (int, float)
 
 
-def _bool(opt, v):
+def _bool(opt: str, v: Any) -> bool:
     if type(v) is not bool:
         raise _err(opt, f"must be true or false, got {v!r}")
     return v
 
 
-def _int(lo, hi=None):
-    def check(opt, v):
+def _int(lo: int, hi: int | None = None) -> Validator:
+    def check(opt: str, v: Any) -> int:
         if not _is_int(v) or v < lo or (hi is not None and v > hi):
             rng = f"from {lo} to {hi}" if hi is not None else f"at least {lo}"
             raise _err(opt, f"must be an integer {rng}, got {v!r}")
@@ -332,15 +340,15 @@ def _int(lo, hi=None):
     return check
 
 
-def _enum(*choices):
-    def check(opt, v):
+def _enum(*choices: str | int) -> Validator:
+    def check(opt: str, v: Any) -> str:
         if v not in choices or type(v) is not str:
             raise _err(opt, f"must be one of {', '.join(map(repr, choices))}, got {v!r}")
         return v
     return check
 
 
-def _uma_list(opt, v):
+def _uma_list(opt: str, v: Any) -> list[int | float]:
     if not isinstance(v, list) or len(v) != 4 or not all(_is_num(x) for x in v):
         raise _err(opt, f"must be a list of 4 numbers (thousands of points, 1st..4th), got {v!r}")
     if any(v[i] < v[i + 1] for i in range(3)):
@@ -348,12 +356,12 @@ def _uma_list(opt, v):
     return list(v)
 
 
-def _uma_by_floaters(opt, v):
+def _uma_by_floaters(opt: str, v: Any) -> dict[str, list[int | float]] | None:
     if v is None:
         return None
     if not isinstance(v, dict) or not v:
         raise _err(opt, "must be null or an object {\"1\": [..4], \"2\": [...], ...}")
-    out = {}
+    out: dict[str, list[int | float]] = {}
     for k, lst in v.items():
         if str(k) not in ("0", "1", "2", "3", "4"):
             raise _err(opt, f"keys are the number of players at or above return points (0-4), got {k!r}")
@@ -361,13 +369,13 @@ def _uma_by_floaters(opt, v):
     return out
 
 
-def _oka(opt, v):
+def _oka(opt: str, v: Any) -> int | float:
     if not _is_num(v) or v < 0:
         raise _err(opt, f"must be a number >= 0 (thousands of points), got {v!r}")
     return v
 
 
-def _abortive(opt, v):
+def _abortive(opt: str, v: Any) -> list[str]:
     if v is True:
         return list(ABORTIVE_REASONS)
     if v is False or v is None:
@@ -377,7 +385,7 @@ def _abortive(opt, v):
     return list(dict.fromkeys(v))
 
 
-def _pao(opt, v):
+def _pao(opt: str, v: Any) -> list[str]:
     if v is False or v is None:
         return []
     if not isinstance(v, list) or any(r not in PAO_YAKUMAN for r in v):
@@ -385,7 +393,7 @@ def _pao(opt, v):
     return list(dict.fromkeys(v))
 
 
-def _chombo(opt, v):
+def _chombo(opt: str, v: Any) -> dict[str, Any]:
     if not isinstance(v, dict):
         raise _err(opt, "must be {\"mode\": \"deduction\", \"points\": N} or {\"mode\": \"reverse_mangan\"}")
     mode = v.get("mode")
@@ -405,30 +413,30 @@ def _chombo(opt, v):
     raise _err(f"{opt}.mode", f"must be 'deduction' or 'reverse_mangan', got {mode!r}")
 
 
-def _noten(opt, v):
+def _noten(opt: str, v: Any) -> int:
     if not _is_int(v) or v < 0 or v % 600:
         raise _err(opt, f"must be a non-negative multiple of 600 (it is split 2 and 3 ways), got {v!r}")
     return v
 
 
-def _honba(opt, v):
+def _honba(opt: str, v: Any) -> int:
     if not _is_int(v) or v < 0 or v % 300:
         raise _err(opt, f"must be a non-negative multiple of 300 (a third is paid by each tsumo payer), got {v!r}")
     return v
 
 
-def _points(opt, v):
+def _points(opt: str, v: Any) -> int:
     if not _is_int(v) or v <= 0 or v % 100:
         raise _err(opt, f"must be a positive multiple of 100, got {v!r}")
     return v
 
 
-def _optional_uma(opt, v):
+def _optional_uma(opt: str, v: Any) -> list[int | float] | None:
     return None if v is None else _uma_list(opt, v)
 
 
 # The values an option can take where they are a fixed set (forms offer them as choices).
-OPTION_CHOICES: dict[str, tuple] = {
+OPTION_CHOICES: dict[str, tuple[str | int, ...]] = {
     "game_length": ("hanchan", "tonpuusen"),
     "ties": ("split", "seat_order"),
     "leftover_deposits": ("first_place", "lost"),
@@ -448,7 +456,15 @@ OPTION_CHOICES: dict[str, tuple] = {
 }
 
 
-VALIDATORS = {
+def _int_choice(*choices: str | int) -> Validator:
+    def check(opt: str, v: Any) -> int:
+        if not _is_int(v) or v not in choices:
+            raise _err(opt, f"must be one of {', '.join(map(str, choices))}, got {v!r}")
+        return v
+    return check
+
+
+VALIDATORS: dict[str, Validator] = {
     "start_points": _points,
     "return_points": _points,
     "game_length": _enum(*OPTION_CHOICES["game_length"]),
@@ -480,32 +496,22 @@ VALIDATORS = {
     "max_yakuman_multiple": _int(1, 6),
     "double_yakuman": _bool,
     "min_han": _int(1, 4),
-    "max_fu": None,  # replaced below
+    "max_fu": _int_choice(*OPTION_CHOICES["max_fu"]),
     "aka_dora": _int(0, 4),
     "kuitan": _bool,
     "ippatsu": _bool,
     "ura_dora": _bool,
     "kan_dora": _bool,
-    "double_wind_fu": None,  # replaced below
+    "double_wind_fu": _int_choice(*OPTION_CHOICES["double_wind_fu"]),
     "renhou": _enum(*OPTION_CHOICES["renhou"]),
     "reaction_time_ms": _int(0, 600000),
 }
 
 
-def _int_choice(*choices):
-    def check(opt, v):
-        if not _is_int(v) or v not in choices:
-            raise _err(opt, f"must be one of {', '.join(map(str, choices))}, got {v!r}")
-        return v
-    return check
-
-
-VALIDATORS["max_fu"] = _int_choice(*OPTION_CHOICES["max_fu"])
-VALIDATORS["double_wind_fu"] = _int_choice(*OPTION_CHOICES["double_wind_fu"])
 assert set(VALIDATORS) == set(OPTION_DOCS)
 
 
-def resolve(spec) -> dict:
+def resolve(spec: Any) -> dict[str, Any]:
     """``{"preset": name, **overrides}`` (or a bare preset name) → full validated options.
 
     The returned dict is a fresh copy; treat it as read-only once handed to ``settle``.
@@ -517,7 +523,7 @@ def resolve(spec) -> dict:
     name = spec.get("preset")
     if name not in PRESETS:
         raise SettlementError("rules.preset", f"unknown riichi preset {name!r}; known: {', '.join(sorted(PRESETS))}")
-    out = {"preset": name}
+    out: dict[str, Any] = {"preset": name}
     base = PRESETS[name]
     for opt, value in base.items():
         out[opt] = VALIDATORS[opt](opt, spec[opt]) if opt in spec else _copy(value)
@@ -527,7 +533,7 @@ def resolve(spec) -> dict:
     return out
 
 
-def _copy(v):
+def _copy(v: Any) -> Any:
     if isinstance(v, list):
         return list(v)
     if isinstance(v, dict):

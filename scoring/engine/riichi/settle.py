@@ -50,14 +50,22 @@ Conventions where the contract is silent (documented choices):
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Any, cast
+
 from ..errors import SettlementError
 from .points import LEGAL_FU, hand_base, payments_for
 
 _LEGAL_FU = frozenset(LEGAL_FU)
+# (base, limit, why; the same with kiriage) of a han/fu hand: the fast path's table
+_FastEntry = tuple[int, str, str, int, str, str]
+# a result type's settlement: (result, options, dealer, honba, deposits, riichi seats, out) → fills out
+# (the result is the record's JSON, known only to be indexable)
+_Handler = Callable[[Any, dict[str, Any], int, int, int, Sequence[int], dict[str, Any]], None]
 RIICHI_STICK = 1000
 
 
-def _why_text(how, han, fu, yakuman, limit):
+def _why_text(how: str, han: int | None, fu: int | None, yakuman: int, limit: str) -> str:
     if yakuman:
         text = f"{how} {limit}"
     elif fu is None:
@@ -66,7 +74,7 @@ def _why_text(how, han, fu, yakuman, limit):
         text = f"{how} {han} han {fu} fu {limit}"
     else:
         text = f"{how} {han} han {fu} fu"
-    if text not in _WIN_REASONS and (yakuman or han <= _WIN_REASONS_MAX_HAN):
+    if text not in _WIN_REASONS and (yakuman or (han is not None and han <= _WIN_REASONS_MAX_HAN)):
         _WIN_REASONS[text] = _win_reason(how, han, fu, yakuman, limit)
     return text
 
@@ -74,14 +82,14 @@ def _why_text(how, han, fu, yakuman, limit):
 # limit name (points.py) → reason code; a k-fold yakuman is {"limit": "yakuman", "yakuman": k}
 _LIMIT_CODES = {"": None, "mangan": "mangan", "haneman": "haneman", "baiman": "baiman",
                 "sanbaiman": "sanbaiman", "kazoe yakuman": "kazoe_yakuman"}
-_WIN_REASONS: dict[str, dict] = {}  # payment text of a win → its reason (the text says all of it)
+_WIN_REASONS: dict[str, dict[str, Any]] = {}  # payment text of a win → its reason (the text says all of it)
 _WIN_REASONS_MAX_HAN = 40  # texts of absurd han counts are not kept (the table stays bounded)
 
 
-def _win_reason(how: str, han: int | None, fu: int | None, yakuman: int, limit: str) -> dict:
+def _win_reason(how: str, han: int | None, fu: int | None, yakuman: int, limit: str) -> dict[str, Any]:
     if yakuman:
         return {"code": "win", "how": how, "yakuman": yakuman, "limit": "yakuman"}
-    r: dict = {"code": "win", "how": how, "han": han}
+    r: dict[str, Any] = {"code": "win", "how": how, "han": han}
     if fu is not None:
         r["fu"] = fu
     code = _LIMIT_CODES.get(limit, limit)
@@ -90,7 +98,7 @@ def _win_reason(how: str, han: int | None, fu: int | None, yakuman: int, limit: 
     return r
 
 
-def _win_reason_of(why: str, d: dict, tsumo: bool) -> dict:
+def _win_reason_of(why: str, d: dict[str, Any], tsumo: bool) -> dict[str, Any]:
     """The reason of a winner's payment text ``why`` (``d``: the winner's detail from :func:`_value`)."""
     r = _WIN_REASONS.get(why)
     if r is None:
@@ -98,7 +106,7 @@ def _win_reason_of(why: str, d: dict, tsumo: bool) -> dict:
     return r
 
 
-def _shared(reason: dict, share: str) -> dict:
+def _shared(reason: dict[str, Any], share: str) -> dict[str, Any]:
     return {**reason, "share": share}
 
 
@@ -112,10 +120,10 @@ R_CHOMBO_REVERSE = {"code": "chombo_reverse_mangan"}
 _COLLECT_REASONS = {"riichi deposits": R_DEPOSITS, "own riichi deposit back": R_DEPOSIT_BACK}
 
 
-def _fast_table(tsumo):
+def _fast_table(tsumo: bool) -> dict[tuple[int, int | None], _FastEntry]:
     """(han, fu) → (base, limit, why, base with kiriage, limit, why) for valid han 1-12 hands."""
     how = "tsumo" if tsumo else "ron"
-    table = {}
+    table: dict[tuple[int, int | None], _FastEntry] = {}
     for han in range(1, 13):
         for fu in (None,) + LEGAL_FU:
             if han < 5 and (fu is None or (fu == 20 and not tsumo) or (fu == 25 and han < 2)):
@@ -132,19 +140,19 @@ def _fast_table(tsumo):
 _FAST = (_fast_table(False), _fast_table(True))
 
 
-def _seat(v, field):
+def _seat(v: Any, field: str) -> int:
     if type(v) is not int or v < 0 or v > 3:
         raise SettlementError(field, f"must be a seat 0-3, got {v!r}", "seat_invalid")
     return v
 
 
-def _count(v, field):
+def _count(v: Any, field: str) -> int:
     if type(v) is not int or v < 0:
         raise SettlementError(field, f"must be a non-negative integer, got {v!r}")
     return v
 
 
-def _seats(v, field, allow_none=True):
+def _seats(v: Any, field: str, allow_none: bool = True) -> Sequence[int]:
     if v is None and allow_none:
         return ()
     if not isinstance(v, (list, tuple)):
@@ -157,7 +165,7 @@ def _seats(v, field, allow_none=True):
     return v
 
 
-def _evaluate(w, options, tsumo, field, dealer):
+def _evaluate(w: dict[str, Any], options: dict[str, Any], tsumo: bool, field: str, dealer: int) -> dict[str, Any]:
     try:
         from .hand import evaluate_hand
     except ImportError:  # pragma: no cover - hand.py is written by another engineer
@@ -165,7 +173,7 @@ def _evaluate(w, options, tsumo, field, dealer):
     return evaluate_hand(w, options, tsumo=tsumo, field=field, dealer=dealer)
 
 
-def _value(w, field, options, tsumo, dealer):
+def _value(w: Any, field: str, options: dict[str, Any], tsumo: bool, dealer: int) -> tuple[dict[str, Any], str]:
     """Validate one winner → (detail dict with 'base' after limits, payment text)."""
     han = w.get("han")
     if type(han) is int and "yakuman" not in w and han >= options["min_han"]:
@@ -179,7 +187,7 @@ def _value(w, field, options, tsumo, dealer):
     return _value_slow(w, field, options, tsumo, dealer)
 
 
-def _value_slow(w, field, options, tsumo, dealer):
+def _value_slow(w: Any, field: str, options: dict[str, Any], tsumo: bool, dealer: int) -> tuple[dict[str, Any], str]:
     if not isinstance(w, dict):
         raise SettlementError(field, "a winner must be an object {\"seat\", \"han\", \"fu\"} or {\"seat\", \"yakuman\"}")
     yaku = None
@@ -202,8 +210,9 @@ def _value_slow(w, field, options, tsumo, dealer):
             raise SettlementError(f"{field}.yakuman", f"must be a positive integer (k-fold yakuman), got {yk!r}",
                                   "yakuman_invalid")
         base, limit = hand_base(0, None, yk, False, False, options["max_yakuman_multiple"])
-        d = {"seat": w.get("seat"), "han": None, "fu": None, "yakuman": yk if yk < options["max_yakuman_multiple"]
-             else options["max_yakuman_multiple"], "base": base, "limit": limit}
+        d: dict[str, Any] = {"seat": w.get("seat"), "han": None, "fu": None,
+                             "yakuman": yk if yk < options["max_yakuman_multiple"] else options["max_yakuman_multiple"],
+                             "base": base, "limit": limit}
     else:
         if yk is not None and (type(yk) is not int or yk < 0):
             raise SettlementError(f"{field}.yakuman", f"must be a positive integer (k-fold yakuman), got {yk!r}",
@@ -234,7 +243,8 @@ def _value_slow(w, field, options, tsumo, dealer):
     return d, _why_text("tsumo" if tsumo else "ron", d["han"], d["fu"], d["yakuman"], d["limit"])
 
 
-def _pao_seat(w, field, winner_seat, detail, options):
+def _pao_seat(w: dict[str, Any], field: str, winner_seat: int, detail: dict[str, Any],
+              options: dict[str, Any]) -> int | None:
     p = w.get("pao")
     if p is None:
         return None
@@ -245,10 +255,10 @@ def _pao_seat(w, field, winner_seat, detail, options):
         raise SettlementError(f"{field}.pao", "these rules have no liability payment (rules.pao is empty)")
     if not detail["yakuman"]:
         raise SettlementError(f"{field}.pao", "liability applies only to a yakuman hand")
-    return p
+    return cast(int, p)  # a seat: _seat checked it
 
 
-def _pao_share(w, field, detail, options) -> int:
+def _pao_share(w: dict[str, Any], field: str, detail: dict[str, Any], options: dict[str, Any]) -> int:
     """Base points of the part of the hand the liable player answers for: the whole hand, or
     with ``pao_scope == "pao_yakuman"`` only the ``pao_yakuman`` yakuman named liable."""
     k = detail["yakuman"]
@@ -257,11 +267,11 @@ def _pao_share(w, field, detail, options) -> int:
         raise SettlementError(f"{field}.pao_yakuman",
                               f"must be an integer from 1 to the hand's {k} yakuman, got {liable!r}")
     if options["pao_scope"] == "whole_hand" or liable >= k:
-        return detail["base"]
+        return cast(int, detail["base"])
     return 8000 * liable
 
 
-def settle(record: dict, options: dict) -> dict:
+def settle(record: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
     """Settle one hand record under ``options`` (from :func:`resolve`)."""
     try:
         result = record.get("result")
@@ -284,7 +294,7 @@ def settle(record: dict, options: dict) -> dict:
     if fn is None:
         raise SettlementError("result.type", f"must be one of ron, tsumo, draw, abortive, chombo; got {typ!r}")
     deltas = [0, 0, 0, 0]
-    payments: list[dict] = []
+    payments: list[dict[str, Any]] = []
     out = {"system": "riichi", "preset": options.get("preset"), "type": typ,
            "deltas": deltas, "payments": payments, "penalties": []}
     if riichi:
@@ -306,7 +316,7 @@ def settle(record: dict, options: dict) -> dict:
     return out
 
 
-def _settle_odd(record, options):
+def _settle_odd(record: Any, options: dict[str, Any]) -> dict[str, Any]:
     """Slow path: game-end records and malformed input (precise errors)."""
     if not isinstance(record, dict):
         raise SettlementError("", "a hand record must be a JSON object")
@@ -321,7 +331,7 @@ def _settle_odd(record, options):
     raise SettlementError("result.type", "missing: one of ron, tsumo, draw, abortive, chombo")
 
 
-def _pay(out, frm, to, pts, why, reason):
+def _pay(out: dict[str, Any], frm: int, to: int, pts: int, why: str, reason: dict[str, Any]) -> None:
     if pts:
         d = out["deltas"]
         d[frm] -= pts
@@ -329,7 +339,7 @@ def _pay(out, frm, to, pts, why, reason):
         out["payments"].append({"from": frm, "to": to, "points": pts, "why": why, "reason": reason})
 
 
-def _collect(out, to, sticks, why="riichi deposits"):
+def _collect(out: dict[str, Any], to: int, sticks: int, why: str = "riichi deposits") -> None:
     if sticks:
         out["deltas"][to] += sticks * RIICHI_STICK
         out["payments"].append({"from": None, "to": to, "points": sticks * RIICHI_STICK, "why": why,
@@ -339,11 +349,11 @@ def _collect(out, to, sticks, why="riichi deposits"):
 _WFIELD = [f"result.winners[{i}]" for i in range(8)]
 
 
-def _wfield(i):
+def _wfield(i: int) -> str:
     return _WFIELD[i] if i < 8 else f"result.winners[{i}]"
 
 
-def _winner_seat(w, field, frm=None):
+def _winner_seat(w: Any, field: str, frm: int | None = None) -> int:
     if not isinstance(w, dict):
         raise SettlementError(field, "a winner must be an object {\"seat\", \"han\", \"fu\"} or {\"seat\", \"yakuman\"}")
     s = w.get("seat")
@@ -353,10 +363,11 @@ def _winner_seat(w, field, frm=None):
         _seat(s, f"{field}.seat")
     if s == frm:
         raise SettlementError(f"{field}.seat", "a player cannot ron their own discard", "ron_own_discard")
-    return s
+    return cast(int, s)  # a seat: checked above
 
 
-def _ron(result, options, dealer, honba, deposits, riichi, out):
+def _ron(result: dict[str, Any], options: dict[str, Any], dealer: int, honba: int, deposits: int,
+         riichi: Sequence[int], out: dict[str, Any]) -> None:
     frm = result.get("from")
     if type(frm) is not int or frm < 0 or frm > 3:
         if frm is None:
@@ -445,25 +456,26 @@ def _ron(result, options, dealer, honba, deposits, riichi, out):
     out["honba_next"] = honba + 1 if dealer_won else 0
 
 
-def _first(e):
+def _first(e: tuple[int, *tuple[Any, ...]]) -> int:
     return e[0]
 
 
 _HONBA_WHY = [f"{n} honba" for n in range(20)]
 
 
-def _honba_why(n):
+def _honba_why(n: int) -> str:
     return _HONBA_WHY[n] if n < 20 else f"{n} honba"
 
 
 _HONBA_REASON = [{"code": "honba", "count": n} for n in range(20)]
 
 
-def _honba_reason(n: int) -> dict:
+def _honba_reason(n: int) -> dict[str, Any]:
     return _HONBA_REASON[n] if n < 20 else {"code": "honba", "count": n}
 
 
-def _tsumo(result, options, dealer, honba, deposits, riichi, out):
+def _tsumo(result: dict[str, Any], options: dict[str, Any], dealer: int, honba: int, deposits: int,
+           riichi: Sequence[int], out: dict[str, Any]) -> None:
     w = result.get("winner")
     field = "result.winner"
     if w is None and isinstance(result.get("winners"), list) and len(result["winners"]) == 1:
@@ -527,7 +539,8 @@ def _tsumo(result, options, dealer, honba, deposits, riichi, out):
 _OTHERS = [tuple(x for x in range(4) if x != s) for s in range(4)]
 
 
-def _draw(result, options, dealer, honba, deposits, riichi, out):
+def _draw(result: dict[str, Any], options: dict[str, Any], dealer: int, honba: int, deposits: int,
+          riichi: Sequence[int], out: dict[str, Any]) -> None:
     tenpai = result.get("tenpai", ())
     tenpai = _seats(tenpai, "result.tenpai")
     nagashi = result.get("nagashi")
@@ -562,7 +575,8 @@ def _draw(result, options, dealer, honba, deposits, riichi, out):
     out["honba_next"] = honba + 1
 
 
-def _abortive_core(out, options, dealer, honba, deposits, riichi, reason):
+def _abortive_core(out: dict[str, Any], options: dict[str, Any], dealer: int, honba: int, deposits: int,
+                   riichi: Sequence[int], reason: str) -> None:
     out["reason"] = reason
     out["type"] = "abortive"
     out["deposits_after"] = deposits + len(riichi)
@@ -570,7 +584,8 @@ def _abortive_core(out, options, dealer, honba, deposits, riichi, reason):
     out["honba_next"] = honba + 1
 
 
-def _abortive(result, options, dealer, honba, deposits, riichi, out):
+def _abortive(result: dict[str, Any], options: dict[str, Any], dealer: int, honba: int, deposits: int,
+              riichi: Sequence[int], out: dict[str, Any]) -> None:
     reason = result.get("reason")
     allowed = options["abortive_draws"]
     if not allowed:
@@ -579,10 +594,11 @@ def _abortive(result, options, dealer, honba, deposits, riichi, out):
     if reason not in allowed:
         raise SettlementError("result.reason", f"must be one of {', '.join(allowed)}; got {reason!r}",
                               "abortive_reason_not_allowed")
-    _abortive_core(out, options, dealer, honba, deposits, riichi, reason)
+    _abortive_core(out, options, dealer, honba, deposits, riichi, cast(str, reason))  # one of the allowed reasons
 
 
-def _chombo(result, options, dealer, honba, deposits, riichi, out):
+def _chombo(result: dict[str, Any], options: dict[str, Any], dealer: int, honba: int, deposits: int,
+            riichi: Sequence[int], out: dict[str, Any]) -> None:
     if "seat" not in result:
         raise SettlementError("result.seat", "missing: the seat that committed the chombo", "chombo_seat_missing")
     s = _seat(result["seat"], "result.seat")
@@ -600,10 +616,11 @@ def _chombo(result, options, dealer, honba, deposits, riichi, out):
     out["honba_next"] = honba
 
 
-_HANDLERS = {"ron": _ron, "tsumo": _tsumo, "draw": _draw, "abortive": _abortive, "chombo": _chombo}
+_HANDLERS: dict[str, _Handler] = {"ron": _ron, "tsumo": _tsumo, "draw": _draw, "abortive": _abortive, "chombo": _chombo}
 
 
-def _tsumo_pao_split(out, s, p, base, liable_base, is_dealer, dealer, why) -> int:
+def _tsumo_pao_split(out: dict[str, Any], s: int, p: int, base: int, liable_base: int, is_dealer: bool, dealer: int,
+                     why: str) -> int:
     """Self-draw of several yakuman with only some under pao (``pao_scope == "pao_yakuman"``): the
     liable player pays the liable yakuman whole; the other yakuman are paid as an ordinary tsumo
     by the three others (riichi.wiki, Sekinin barai: "point exchanges happen independently for

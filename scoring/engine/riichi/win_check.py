@@ -28,6 +28,9 @@ Declaration (``docs/engine-interfaces.md``): ``seat``, ``type`` (``ron``/``disca
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from mahjong.agari import Agari
 
 from ..errors import SettlementError
@@ -40,7 +43,7 @@ _RON = ("ron", "discard")
 _TSUMO = ("tsumo", "self_draw")
 
 
-def _reason(code: str, message: str, message_zh: str) -> dict:
+def _reason(code: str, message: str, message_zh: str) -> dict[str, Any]:
     return {"code": code, "message": message, "message_zh": message_zh}
 
 
@@ -66,14 +69,14 @@ def waits(concealed: list[int], melds_count_tiles: list[int] | None = None) -> l
     return out
 
 
-def _names(tiles) -> str:
+def _names(tiles: Iterable[int]) -> str:
     return tiles_to_string(sorted(set(tiles)))
 
 
-def win_check(declaration: dict, options: dict) -> list[dict]:
+def win_check(declaration: dict[str, Any], options: dict[str, Any]) -> list[dict[str, Any]]:
     """Reasons the riichi win ``declaration`` is false under ``options`` (empty: it stands)."""
     options = options or {}
-    reasons: list[dict] = []
+    reasons: list[dict[str, Any]] = []
     if not isinstance(declaration, dict):
         return [_reason("bad_declaration", "the declaration must be an object", "和牌宣告格式錯誤")]
 
@@ -191,7 +194,7 @@ def win_check(declaration: dict, options: dict) -> list[dict]:
     return reasons
 
 
-def _winner_from(declaration: dict) -> dict:
+def _winner_from(declaration: dict[str, Any]) -> dict[str, Any]:
     """Declaration → the winner dict of :func:`.hand.evaluate_hand`."""
     flags = {}
     raw = declaration.get("flags")

@@ -10,6 +10,8 @@ Rules: ``shared/spec/zung-jung.md``; JSON interface: ``shared/spec/settlement-co
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..errors import SettlementError
 from . import hand as _hand
 from .options import LIABILITY_MODES, OPTION_DOCS, PRESETS, SCHEMES, resolve
@@ -21,10 +23,10 @@ __all__ = [
     "resolve", "settle", "evaluate_hand", "win_check", "waits",
 ]
 
-_DEFAULT = None
+_DEFAULT: dict[str, Any] | None = None
 
 
-def _options(options: dict | None) -> dict:
+def _options(options: dict[str, Any] | None) -> dict[str, Any]:
     global _DEFAULT
     if options is None:
         if _DEFAULT is None:
@@ -33,7 +35,7 @@ def _options(options: dict | None) -> dict:
     return options
 
 
-def _self_draw_flag(value, field):
+def _self_draw_flag(value: object, field: str) -> bool:
     if value is None:
         return False
     if value in ("self_draw", "tsumo"):
@@ -45,8 +47,9 @@ def _self_draw_flag(value, field):
     return value
 
 
-def evaluate_hand(hand: dict, options: dict | None = None, *, self_draw: bool | None = None, seat_wind=None,
-                  nine_gates_allowed: bool = True, field: str = "hand", **flags) -> dict:
+def evaluate_hand(hand: dict[str, Any], options: dict[str, Any] | None = None, *, self_draw: bool | None = None,
+                  seat_wind: Any = None, nine_gates_allowed: bool = True, field: str = "hand",
+                  **flags: Any) -> dict[str, Any]:
     """Value a winning hand from its tiles.
 
     ``hand``: ``{"concealed": "...", "melds": [{"type": "chow"|"pung"|"kong"|"concealed_kong", "tiles": "..."}],
@@ -76,7 +79,7 @@ def evaluate_hand(hand: dict, options: dict | None = None, *, self_draw: bool | 
     return _hand.public_result(ev)
 
 
-def waits(hand: dict, options: dict | None = None, field: str = "hand") -> list[str]:
+def waits(hand: dict[str, Any], options: dict[str, Any] | None = None, field: str = "hand") -> list[str]:
     """The tiles that complete a 13-tile hand (``tile`` not needed)."""
     options = _options(options)
     h = _hand.parse_hand(hand, field, need_tile=False)
@@ -84,11 +87,11 @@ def waits(hand: dict, options: dict | None = None, field: str = "hand") -> list[
     return [tile_name(t) for t in _hand.waits(h, options)]
 
 
-def _reason(code, message, message_zh):
+def _reason(code: str, message: str, message_zh: str) -> dict[str, Any]:
     return {"code": code, "message": message, "message_zh": message_zh}
 
 
-def win_check(declaration: dict, options: dict | None = None) -> list[dict]:
+def win_check(declaration: dict[str, Any], options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """Why a declared win would be false (empty list: the win stands).
 
     Zung Jung has no furiten or passed-tile prohibitions (same-turn immunity replaces them), so

@@ -6,8 +6,10 @@ best final value (after the limit) is kept. Decomposition is memoised over 34-co
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any, cast
 
 from ..errors import SettlementError
 from ..tiles import DRAGONS, WINDS, parse_tile, parse_tiles, tile_name, tiles_to_string
@@ -26,6 +28,11 @@ _MELD_KINDS = {
     "exposed_kong": ("kong", False), "minkan": ("kong", False),
     "concealed_kong": ("kong", True), "ankan": ("kong", True),
 }
+
+
+SetSplit = tuple[tuple[str, int], ...]   # sets as ("P" | "C", lowest tile)
+SetInfo = tuple[str, int, bool, bool]     # (kind "C" | "P", tile, concealed triplet, is a kong)
+Found = tuple[str, int | None]            # (pattern key, the set's tile for a per-set pattern)
 
 
 def _is_terminal(t: int) -> bool:
@@ -48,7 +55,7 @@ class Hand:
 
 # ---------------------------------------------------------------------------------------- parsing
 
-def parse_hand(hand, field: str = "hand", need_tile: bool = True) -> Hand:
+def parse_hand(hand: Any, field: str = "hand", need_tile: bool = True) -> Hand:
     if not isinstance(hand, dict):
         raise SettlementError(field, "expected an object with 'concealed', 'melds' and 'tile'")
     concealed = parse_tiles(hand.get("concealed", ""), f"{field}.concealed")
@@ -106,7 +113,7 @@ def parse_hand(hand, field: str = "hand", need_tile: bool = True) -> Hand:
     return Hand(tuple(sorted(concealed)), tuple(melds), tile)
 
 
-def parse_seat_wind(value, field: str = "seat_wind") -> int:
+def parse_seat_wind(value: Any, field: str = "seat_wind") -> int:
     if isinstance(value, bool):
         raise SettlementError(field, f"expected a wind, got {value!r}")
     if isinstance(value, int):
@@ -121,7 +128,7 @@ def parse_seat_wind(value, field: str = "seat_wind") -> int:
     return t
 
 
-def parse_flags(src: dict, field: str) -> dict:
+def parse_flags(src: dict[str, Any], field: str) -> dict[str, Any]:
     flags: dict[str, object] = {}
     for raw, canon in [(n, n) for n in FLAG_NAMES] + list(_FLAG_ALIASES.items()):
         if raw in src and src[raw] is not None:
@@ -131,7 +138,7 @@ def parse_flags(src: dict, field: str) -> dict:
     return flags
 
 
-def check_flags(flags: dict, self_draw: bool, hand: Hand, field: str) -> None:
+def check_flags(flags: dict[str, Any], self_draw: bool, hand: Hand, field: str) -> None:
     if flags.get("kong_replacement") and not self_draw:
         raise SettlementError(f"{field}.kong_replacement", "a win on a kong replacement tile is a self-draw")
     if flags.get("kong_replacement") and not any(m.kind == "kong" for m in hand.melds):
@@ -147,12 +154,12 @@ def check_flags(flags: dict, self_draw: bool, hand: Hand, field: str) -> None:
 # ---------------------------------------------------------------------------------- decomposition
 
 @lru_cache(maxsize=65536)
-def _set_decomps(counts: tuple) -> tuple:
+def _set_decomps(counts: tuple[int, ...]) -> tuple[SetSplit, ...]:
     """All ways to split ``counts`` into pungs ('P', t) and chows ('C', t)."""
     i = next((k for k, c in enumerate(counts) if c), None)
     if i is None:
         return ((),)
-    out: list[tuple] = []
+    out: list[SetSplit] = []
     if counts[i] >= 3:
         sub = list(counts)
         sub[i] -= 3
@@ -167,7 +174,7 @@ def _set_decomps(counts: tuple) -> tuple:
 
 
 @lru_cache(maxsize=65536)
-def regular_decomps(counts: tuple) -> tuple:
+def regular_decomps(counts: tuple[int, ...]) -> tuple[tuple[int, SetSplit], ...]:
     """``((pair, sets), ...)``: every split of a 3n+2-tile count tuple into n sets and one pair."""
     if sum(counts) % 3 != 2:
         return ()
@@ -181,26 +188,26 @@ def regular_decomps(counts: tuple) -> tuple:
     return tuple(out)
 
 
-def _is_seven_pairs(counts, allow_quad: bool) -> bool:
+def _is_seven_pairs(counts: Sequence[int], allow_quad: bool) -> bool:
     if sum(counts) != 14:
         return False
     allowed = (0, 2, 4) if allow_quad else (0, 2)
     return all(c in allowed for c in counts)
 
 
-def _is_thirteen(counts) -> bool:
+def _is_thirteen(counts: Sequence[int]) -> bool:
     return sum(counts) == 14 and all(counts[t] >= 1 for t in TERMINALS_AND_HONORS) and \
         sum(counts[t] for t in TERMINALS_AND_HONORS) == 14
 
 
-def _counts(tiles) -> list[int]:
+def _counts(tiles: Iterable[int]) -> list[int]:
     c = [0] * 34
     for t in tiles:
         c[t] += 1
     return c
 
 
-def is_complete(hand: Hand, tile: int, options: dict) -> bool:
+def is_complete(hand: Hand, tile: int, options: dict[str, Any]) -> bool:
     counts = _counts(hand.concealed)
     counts[tile] += 1
     if copies_held(hand, tile) >= 4:
@@ -224,7 +231,7 @@ def copies_held(hand: Hand, tile: int) -> int:
     return n
 
 
-def waits(hand: Hand, options: dict) -> list[int]:
+def waits(hand: Hand, options: dict[str, Any]) -> list[int]:
     """Tiles that complete ``hand`` (its 13 tiles)."""
     near = set()
     for t in hand.concealed:
@@ -240,7 +247,7 @@ def waits(hand: Hand, options: dict) -> list[int]:
 
 # ---------------------------------------------------------------------------------- detection
 
-def _composition(counts) -> tuple[list[str], dict]:
+def _composition(counts: Sequence[int]) -> tuple[list[str], dict[str, Any]]:
     suits = {t // 9 for t in range(27) if counts[t]}
     honors = any(counts[t] for t in range(27, 34))
     present = [t for t in range(34) if counts[t]]
@@ -259,7 +266,7 @@ def _composition(counts) -> tuple[list[str], dict]:
     return keys, info
 
 
-def _incidental(self_draw: bool, flags: dict) -> list[str]:
+def _incidental(self_draw: bool, flags: dict[str, Any]) -> list[str]:
     keys = []
     if flags.get("final_tile"):
         keys.append("final_draw" if self_draw else "final_discard")
@@ -274,9 +281,10 @@ def _incidental(self_draw: bool, flags: dict) -> list[str]:
     return keys
 
 
-def _detect_regular(sets, pair, comp_keys, comp, seat_wind, concealed_hand, nine_gates):
+def _detect_regular(sets: list[SetInfo], pair: int, comp_keys: list[str], comp: dict[str, Any], seat_wind: int,
+                    concealed_hand: bool, nine_gates: bool) -> list[Found]:
     """``sets``: list of (kind 'C'|'P', tile, concealed_triplet, is_kong). Returns [(key, tile|None)]."""
-    found = [(k, None) for k in comp_keys]
+    found: list[Found] = [(k, None) for k in comp_keys]
     chows = [t for k, t, _, _ in sets if k == "C"]
     pungs = [t for k, t, _, _ in sets if k == "P"]
     if len(chows) == 4:
@@ -356,7 +364,7 @@ def _detect_regular(sets, pair, comp_keys, comp, seat_wind, concealed_hand, nine
     elif comp["all_term_honor"] and comp["has_term"] and comp["honors"]:
         found.append(("mixed_greater_terminals", None))
     else:
-        def set_term(k, t):
+        def set_term(k: str, t: int) -> bool:
             return (t % 9 in (0, 6)) if k == "C" else _is_terminal(t)
         every_term = all(set_term(k, t) for k, t, _, _ in sets) and _is_terminal(pair)
         every_term_honor = all(set_term(k, t) or t >= 27 for k, t, _, _ in sets) and (_is_terminal(pair) or pair >= 27)
@@ -367,16 +375,17 @@ def _detect_regular(sets, pair, comp_keys, comp, seat_wind, concealed_hand, nine
     return found
 
 
-def _score(found, rows, chicken, limit):
+def _score(found: Iterable[Found], rows: dict[str, dict[str, Any]], chicken: dict[str, Any], limit: int,
+           ) -> dict[str, Any]:
     """Apply the one-pattern-per-series rule and the limit. Returns a result dict."""
-    best_in_series: dict[str, dict] = {}
-    honors = []
+    best_in_series: dict[str, dict[str, Any]] = {}
+    honors: list[tuple[dict[str, Any], int]] = []
     for key, tile in found:
         row = rows.get(key)
         if row is None:   # not in this edition
             continue
         if row.get("per_set"):
-            honors.append((row, tile))
+            honors.append((row, cast(int, tile)))  # a per-set pattern names its set's tile
             continue
         cur = best_in_series.get(row["series"])
         if cur is None or row["value"] > cur["value"]:
@@ -402,15 +411,15 @@ def _score(found, rows, chicken, limit):
             "chicken": False, "patterns": pats, "other_patterns": []}
 
 
-def _set_out(kind, t, conc, kong, melded):
+def _set_out(kind: str, t: int, conc: bool, kong: bool, melded: bool) -> dict[str, Any]:
     if kind == "C":
         return {"type": "chow", "tiles": tiles_to_string([t, t + 1, t + 2]), "melded": melded}
     return {"type": "kong" if kong else "pung", "tiles": tiles_to_string([t] * (4 if kong else 3)),
             "melded": melded, "concealed": conc}
 
 
-def evaluate(hand: Hand, tile: int, *, self_draw: bool, seat_wind: int, flags: dict, options: dict,
-             nine_gates_allowed: bool = True):
+def evaluate(hand: Hand, tile: int, *, self_draw: bool, seat_wind: int, flags: dict[str, Any], options: dict[str, Any],
+             nine_gates_allowed: bool = True) -> dict[str, Any] | None:
     """Best arrangement of ``hand`` + ``tile``; None when it is not a complete hand."""
     rows, chicken = table(options)
     limit = options.get("limit", 320)
@@ -424,7 +433,7 @@ def evaluate(hand: Hand, tile: int, *, self_draw: bool, seat_wind: int, flags: d
         else:
             logical[m.tile] += 3
     comp_keys, comp = _composition(logical)
-    incidental = [(k, None) for k in _incidental(self_draw, flags)]
+    incidental: list[Found] = [(k, None) for k in _incidental(self_draw, flags)]
     candidates = []
 
     meld_sets = [("C" if m.kind == "chow" else "P", m.tile, m.kind == "kong" and m.concealed, m.kind == "kong")
@@ -459,7 +468,7 @@ def evaluate(hand: Hand, tile: int, *, self_draw: bool, seat_wind: int, flags: d
             candidates.append(res)
 
     if not hand.melds and _is_seven_pairs(counts, options.get("seven_pairs_quad", True)):
-        found = [(k, None) for k in comp_keys] + [("seven_pairs", None)]
+        found = cast(list[Found], [(k, None) for k in comp_keys]) + [("seven_pairs", None)]
         if comp["all_term"]:
             found.append(("pure_greater_terminals", None))
         elif comp["all_term_honor"] and comp["has_term"] and comp["honors"]:
@@ -479,8 +488,8 @@ def evaluate(hand: Hand, tile: int, *, self_draw: bool, seat_wind: int, flags: d
     return best
 
 
-def public_result(res: dict) -> dict:
-    def strip(p):
+def public_result(res: dict[str, Any]) -> dict[str, Any]:
+    def strip(p: dict[str, Any]) -> dict[str, Any]:
         return {k: v for k, v in p.items()}
     return {
         "value": res["value"],

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 from ..errors import SettlementError
 from .patterns import DEFAULT_EDITION, EDITIONS, known_ids
@@ -10,7 +11,7 @@ from .patterns import DEFAULT_EDITION, EDITIONS, known_ids
 LIABILITY_MODES = ("none", "ordinary", "precise", "precise_multiwait")
 SCHEMES = ("competition", "full_discard", "uniform")
 
-PRESETS: dict[str, dict] = {
+PRESETS: dict[str, dict[str, Any]] = {
     "zung-jung": {
         "liability": "ordinary",
         "scheme": "competition",
@@ -51,7 +52,7 @@ OPTION_DOCS: dict[str, str] = {
 _ALIASES = {"immunity": "liability", "payoff_scheme": "scheme"}
 
 
-def _int(value, field, minimum):
+def _int(value: object, field: str, minimum: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise SettlementError(field, f"expected an integer, got {value!r}")
     if value < minimum:
@@ -59,13 +60,13 @@ def _int(value, field, minimum):
     return value
 
 
-def _bool(value, field):
+def _bool(value: object, field: str) -> bool:
     if not isinstance(value, bool):
         raise SettlementError(field, f"expected true or false, got {value!r}")
     return value
 
 
-def resolve(spec) -> dict:
+def resolve(spec: Any) -> dict[str, Any]:
     """``{"preset": "zung-jung", **overrides}`` (or the preset name) → full validated options."""
     if isinstance(spec, str):
         spec = {"preset": spec}
@@ -92,7 +93,7 @@ def resolve(spec) -> dict:
     return options
 
 
-def _validate(key, value, field):
+def _validate(key: str, value: Any, field: str) -> Any:  # the option's value: a JSON value
     if key == "liability":
         if value not in LIABILITY_MODES:
             raise SettlementError(field, f"expected one of {', '.join(LIABILITY_MODES)}, got {value!r}")
@@ -112,7 +113,7 @@ def _validate(key, value, field):
     if key == "pattern_values":
         if not isinstance(value, dict):
             raise SettlementError(field, "expected an object {pattern number: points}")
-        out = {}
+        out: dict[str, int] = {}
         for pid, points in value.items():
             out[str(pid)] = _int(points, f"{field}.{pid}", 0)
         return out
@@ -121,5 +122,5 @@ def _validate(key, value, field):
     raise SettlementError(field, "unknown option")  # pragma: no cover
 
 
-def effective_par(options: dict) -> int:
+def effective_par(options: dict[str, Any]) -> int:
     return 0 if options["scheme"] == "full_discard" else options["par"]

@@ -11,7 +11,7 @@ trail), ``reason`` for machines::
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ..errors import SettlementError
 from ..tiles import parse_tile, tile_name
@@ -26,13 +26,13 @@ _TYPE_ALIASES = {"self_draw": "self_draw", "tsumo": "self_draw", "discard": "dis
 
 # ------------------------------------------------------------------------------------- helpers
 
-def _seat(value, field):
+def _seat(value: object, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
         raise SettlementError(field, f"expected a seat 0..3, got {value!r}")
     return value
 
 
-def check_value(value, options, field, allow_zero=False):
+def check_value(value: object, options: dict[str, Any], field: str, allow_zero: bool = False) -> int:
     """A hand value must be a possible Zung Jung value: 1..limit, or a listed limit value."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise SettlementError(field, f"expected an integer number of points, got {value!r}")
@@ -49,12 +49,13 @@ def check_value(value, options, field, allow_zero=False):
     return value
 
 
-def settle_band(a, b, r, winner, pay, par):
+def settle_band(a: int, b: int, r: int | None, winner: int, pay: dict[int, int], par: int,
+                ) -> list[tuple[int, int, str]]:
     """Settle the band (a, b] of the value with responsible seat ``r`` (``r == winner``: a SELF band).
 
     Adds to ``pay`` (opponent -> points) and returns explanation lines ``(seat, points, what)``.
     """
-    lines = []
+    lines: list[tuple[int, int, str]] = []
     opponents = [s for s in range(4) if s != winner]
     if r is None or r == winner:
         for o in opponents:
@@ -75,7 +76,7 @@ def settle_band(a, b, r, winner, pay, par):
 
 # ------------------------------------------------------------------------------------- settle
 
-def settle(record: dict, options: dict) -> dict:
+def settle(record: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(record, dict):
         raise SettlementError("", "a hand record must be a JSON object")
     result = record.get("result")
@@ -152,7 +153,7 @@ def settle(record: dict, options: dict) -> dict:
     par = effective_par(options)
     earlier_out = []
 
-    def add_band(a, b, r, why, cause):
+    def add_band(a: int, b: int, r: int | None, why: str, cause: str) -> None:
         nonlocal lines
         kind = "self" if (r is None or r == winner) else "liable"
         bands.append({"from": a, "to": b, "seat": None if kind == "self" else r, "kind": kind, "why": why})
@@ -256,18 +257,18 @@ def settle(record: dict, options: dict) -> dict:
     return out
 
 
-def _seat_wind(record, result, winner):
-    src = result.get("hand") if isinstance(result.get("hand"), dict) else {}
+def _seat_wind(record: dict[str, Any], result: dict[str, Any], winner: int) -> int:
+    src = cast(dict[str, Any], result.get("hand") if isinstance(result.get("hand"), dict) else {})
     if result.get("seat_wind") is not None:
         return H.parse_seat_wind(result["seat_wind"], "result.seat_wind")
     if src.get("seat_wind") is not None:
         return H.parse_seat_wind(src["seat_wind"], "result.hand.seat_wind")
-    dealer = record.get("dealer", 0)
+    dealer: object = record.get("dealer", 0)
     dealer = _seat(dealer, "dealer")
     return 27 + (winner - dealer) % 4
 
 
-def _parse_earlier(raw, winner, options):
+def _parse_earlier(raw: Any, winner: int, options: dict[str, Any]) -> list[dict[str, Any]]:
     if raw is None:
         return []
     if not isinstance(raw, list):
@@ -296,7 +297,8 @@ def _parse_earlier(raw, winner, options):
     return out
 
 
-def _hypothetical(hand, e, winner, seat_wind, options, idx):
+def _hypothetical(hand: H.Hand, e: dict[str, Any], winner: int, seat_wind: int, options: dict[str, Any],
+                 idx: int) -> tuple[int, dict[str, Any] | None]:
     """Value of winning on an earlier tile (§1.7 step 2; A6, A7)."""
     own = e["seat"] == winner
     f = f"result.earlier[{idx}]"
