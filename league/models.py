@@ -9,7 +9,7 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext, gettext_lazy as _
 
 from kyoku.models import League
 from kyoku.uploads import evidence_upload_to, get_private_storage
@@ -295,6 +295,14 @@ class Game(models.Model):
         # in the active language: the page's words, not the code's
         return _("%(division)s · day %(day)s · table %(table)s") % {
             "division": self.division, "day": self.match_day, "table": self.table}
+
+    @property
+    def round_label(self) -> str:
+        """Where the game sits in its season, in the active language: a tournament plays rounds,
+        a league season match days ("Round 5", "day 5")."""
+        if self.season.kind == "event":
+            return gettext("Round %(n)s") % {"n": self.match_day}
+        return f"{gettext('day')} {self.match_day}"
 
 
 class GameSeat(models.Model):
