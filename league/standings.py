@@ -12,7 +12,7 @@ from collections import defaultdict
 from decimal import Decimal
 
 from django.db import connection
-from django.db.models import Sum
+from django.db.models import Q, Sum
 
 from .models import Division, Entry, Game, GameSeat, Penalty, Season, Standing
 
@@ -106,13 +106,39 @@ def standings_rows_for(*, division: Division, player_ids) -> dict[int, dict | No
     return {p: (_row(p, totals, penalties) if p in present else None) for p in player_ids}
 
 
+def rank_key(row: dict, name: str) -> tuple:
+    """A row's place in the order: the documented tie-breaks, then the name, then the player's id
+    (two players of the same name and figures keep one order, whichever way the rows are read)."""
+    return (row["games"] == 0, -row["total_points"], row["average_place"] or 9, -row["firsts"], -row["seconds"],
+            -row["thirds"], -row["games"], name, row["player_id"])
+
+
 def rank_rows(rows: list[dict], names: dict[int, str]) -> list[dict]:
     """Sort by the documented tie-breaks and number the ranks 1..n."""
-    rows.sort(key=lambda r: (r["games"] == 0, -r["total_points"], r["average_place"] or 9, -r["firsts"],
-                             -r["seconds"], -r["thirds"], -r["games"], names.get(r["player_id"], "")))
+    rows.sort(key=lambda r: rank_key(r, names.get(r["player_id"], "")))
     for rank, row in enumerate(rows, start=1):
         row["rank"] = rank
     return rows
+
+
+def rank_figures_q(row: dict) -> tuple[Q, Q]:
+    """Two conditions on stored standings rows: ``(ahead, level)``, the rows the order puts before
+    ``row`` on the figures alone, and those level with it on every figure (the name and the id
+    then decide: :func:`rank_key`). The same order as :func:`rank_key`, for the database to count."""
+    if row["games"]:
+        group = Q(games__gt=0)
+        figures = [("total_points", "gt"), ("average_place", "lt"), ("firsts", "gt"), ("seconds", "gt"),
+                   ("thirds", "gt"), ("games", "gt")]
+    else:
+        group = Q(games=0)
+        figures = [("total_points", "gt")]  # with no games, only a penalty tells them apart
+    ahead, level = Q(), Q()
+    for field, beats in figures:
+        ahead |= level & Q(**{f"{field}__{beats}": row[field]})
+        level &= Q(**{field: row[field]})
+    ahead = group & ahead
+    # everyone who has played is ahead of everyone who has not
+    return (ahead if row["games"] else Q(games__gt=0) | ahead), group & level
 
 
 def promotion_plan(*, season: Season, count: int) -> list[tuple[int, str, str]]:
