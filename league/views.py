@@ -31,9 +31,9 @@ def season_detail(request, season_id):
     season = object_for_request(request, Season.objects.select_related("rule_set", "league"), pk=season_id)
     division = request.GET.get("division", "")[:4]
     match_day = _page_number(request.GET.get("match_day")) if request.GET.get("match_day") else None
-    games = selectors.season_games_page(season=season, division_code=division, match_day=match_day,
-                                        page=_page_number(request.GET.get("page")))
     summary = selectors.season_summary(season=season)
+    games = selectors.season_games_page(season=season, division_code=division, match_day=match_day,
+                                        page=_page_number(request.GET.get("page")), summary=summary)
     return render(request, "league/season.html", {
         "season": season, "divisions": [row["division"] for row in summary], "summary": summary,
         "games": games, "division_filter": division, "match_day_filter": match_day,

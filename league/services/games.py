@@ -20,6 +20,7 @@ from ..signals import game_result_changed_on_commit
 from kyoku.errors import engine_error
 
 from .common import actor_authorize, audit_log_write, standings_refresh
+from .summary import division_summary_game_moved
 
 
 @transaction.atomic
@@ -38,6 +39,7 @@ def game_create(*, division: Division, match_day: int, table: int, players: list
     game = Game.objects.create(season=division.season, division=division, match_day=match_day, table=table,
                                scheduled_at=scheduled_at)
     GameSeat.objects.bulk_create(GameSeat(game=game, seat=i, player=p) for i, p in enumerate(players))
+    division_summary_game_moved(game=game, before=None, after=game.status)
     audit_log_write(actor=actor, action="game.create", obj=game, data={"players": [p.pk for p in players]})
     return game
 
@@ -135,8 +137,9 @@ def game_result_record(*, game: Game, scores, deposits_left: int = 0, actor=None
                       points=computed["points"], places=computed["places"]),
     )
     _seats_apply(game, scores, computed)
-    game.status = Game.Status.FINISHED
+    before, game.status = game.status, Game.Status.FINISHED
     game.save(update_fields=["status"])
+    division_summary_game_moved(game=game, before=before, after=game.status)
     audit_log_write(actor=actor, action="game_result.create" if created else "game_result.replace", obj=result,
                     data={"scores": scores, "deposits_left": deposits_left, "points": computed["points"],
                           "previous": existing and {"scores": existing.scores, "deposits_left": existing.deposits_left}})
