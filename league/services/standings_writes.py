@@ -5,6 +5,7 @@ The arithmetic (rows, ranks, promotion plan) is :mod:`league.standings`."""
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections import defaultdict
 from functools import reduce
 from operator import or_
 
@@ -14,6 +15,7 @@ from django.utils import timezone
 
 from ..models import Division
 
+MANY = 16  # more changed players than this: one re-rank of the whole division in memory
 STANDING_FIELDS = ("rank", "games", "game_points", "penalty_points", "total_points", "average_place", "firsts",
                    "seconds", "thirds", "fourths")
 
@@ -50,6 +52,8 @@ def standings_update(*, division: Division, player_ids) -> int:
 
     division = _division_lock(division)
     fresh = standings_rows_for(division=division, player_ids=player_ids)
+    if len(fresh) > MANY:
+        return _standings_rerank(division, fresh)
     changed_ids = list(fresh)
     stored = {row[1]: (row[0], dict(zip(STANDING_FIELDS, row[2:])))
               for row in Standing.objects.filter(division=division, player_id__in=changed_ids).order_by()
@@ -113,6 +117,46 @@ def standings_update(*, division: Division, player_ids) -> int:
     Standing.objects.bulk_create(created)
     _standings_version_bump(division)
     return written + len(created) + len(gone)
+
+
+def _standings_rerank(division: Division, fresh: dict) -> int:
+    """The rows of many players at once (a promotion's arrivals): the division is read and
+    re-ranked in memory, and only the rows whose values moved are written."""
+    from ..models import Standing
+    from ..standings import entrant_names, rank_rows
+
+    # plain tuples, not model instances: a re-rank reads the whole division (1,000 rows)
+    stored = {row[1]: (row[0], dict(zip(STANDING_FIELDS, row[2:])))
+              for row in Standing.objects.filter(division=division).order_by()
+              .values_list("id", "player_id", *STANDING_FIELDS)}
+    gone = [stored.pop(p)[0] for p, row in fresh.items() if row is None and p in stored]
+    rows = [{"player_id": p, **values} for p, (_, values) in stored.items() if p not in fresh]
+    rows += [row for row in fresh.values() if row is not None]
+    rank_rows(rows, entrant_names(division))
+    changed, shifted, created = [], defaultdict(list), []
+    for row in rows:
+        pk, before = stored.get(row["player_id"], (None, None))
+        if pk is None:
+            created.append(Standing(season_id=division.season_id, division=division, **row))
+        elif any(before[f] != row[f] for f in STANDING_FIELDS):
+            if all(before[f] == row[f] for f in STANDING_FIELDS if f != "rank"):
+                shifted[row["rank"] - before["rank"]].append(pk)
+            else:
+                changed.append((pk, row))
+    now = timezone.now()
+    if gone:
+        Standing.objects.filter(pk__in=gone).delete()
+    # the few players of the change get every column, one row each
+    for pk, row in changed:
+        Standing.objects.filter(pk=pk).update(**{f: row[f] for f in STANDING_FIELDS}, computed_at=now)
+    # the many that only moved shift by the same few steps (+1 or -1 when one player passes
+    # them): one UPDATE per step, instead of a CASE with a branch per row
+    for step, pks in shifted.items():
+        for chunk in _chunks(pks, 500):
+            Standing.objects.filter(pk__in=chunk).update(rank=F("rank") + step, computed_at=now)
+    Standing.objects.bulk_create(created)
+    _standings_version_bump(division)
+    return len(changed) + sum(map(len, shifted.values())) + len(created) + len(gone)
 
 
 def _chunks(items: list, size: int):

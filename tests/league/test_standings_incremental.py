@@ -68,6 +68,10 @@ def test_incremental_equals_full_recompute_through_random_changes(season, admin)
     Player.objects.filter(pk=renamed.pk).update(display_name="Aaron")
     services.player_standings_touch(player_id=renamed.pk)
     _same(division)
+    # many players at once (a promotion's arrivals) take the whole-division re-rank: the same table
+    Standing.objects.filter(division=division, player__in=entrants[:3]).delete()
+    assert services.standings_update(division=division, player_ids=[p.pk for p in entrants]) >= 3
+    _same(division)
 
 
 def test_update_writes_only_the_rows_whose_rank_moves(season, admin):
