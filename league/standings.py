@@ -12,7 +12,7 @@ from collections import defaultdict
 from decimal import Decimal
 
 from django.db import connection
-from django.db.models import Q, Sum
+from django.db.models import Sum
 
 from .models import Division, Entry, Game, GameSeat, Penalty, Season, Standing
 
@@ -121,24 +121,29 @@ def rank_rows(rows: list[dict], names: dict[int, str]) -> list[dict]:
     return rows
 
 
-def rank_figures_q(row: dict) -> tuple[Q, Q]:
-    """Two conditions on stored standings rows: ``(ahead, level)``, the rows the order puts before
-    ``row`` on the figures alone, and those level with it on every figure (the name and the id
-    then decide: :func:`rank_key`). The same order as :func:`rank_key`, for the database to count."""
+def rank_figures_sql(row: dict) -> tuple[str, list, str, list]:
+    """Two conditions on stored standings rows, as SQL over the table's columns with their
+    parameters: ``(ahead, params, level, params)``, the rows the order puts before ``row`` on the
+    figures alone, and those level with it on every figure (the name and the id then decide:
+    :func:`rank_key`). The same order as :func:`rank_key`, for the database to count (written
+    out: a change runs it, and the ORM's expressions cost more to build than the count to run)."""
     if row["games"]:
-        group = Q(games__gt=0)
-        figures = [("total_points", "gt"), ("average_place", "lt"), ("firsts", "gt"), ("seconds", "gt"),
-                   ("thirds", "gt"), ("games", "gt")]
+        group = '"games" > 0'
+        figures = [("total_points", ">"), ("average_place", "<"), ("firsts", ">"), ("seconds", ">"),
+                   ("thirds", ">"), ("games", ">")]
     else:
-        group = Q(games=0)
-        figures = [("total_points", "gt")]  # with no games, only a penalty tells them apart
-    ahead, level = Q(), Q()
+        group = '"games" = 0'
+        figures = [("total_points", ">")]  # with no games, only a penalty tells them apart
+    terms, params, level, level_params = [], [], [], []
     for field, beats in figures:
-        ahead |= level & Q(**{f"{field}__{beats}": row[field]})
-        level &= Q(**{field: row[field]})
-    ahead = group & ahead
-    # everyone who has played is ahead of everyone who has not
-    return (ahead if row["games"] else Q(games__gt=0) | ahead), group & level
+        terms.append("(" + " AND ".join([*level, f'"{field}" {beats} %s']) + ")")
+        params += [*level_params, row[field]]
+        level.append(f'"{field}" = %s')
+        level_params.append(row[field])
+    ahead = f"({group} AND ({' OR '.join(terms)}))"
+    if not row["games"]:  # everyone who has played is ahead of everyone who has not
+        ahead = f'("games" > 0 OR {ahead})'
+    return ahead, params, f"({group} AND {' AND '.join(level)})", level_params
 
 
 def promotion_plan(*, season: Season, count: int) -> list[tuple[int, str, str]]:

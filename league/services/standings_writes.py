@@ -9,8 +9,8 @@ from collections import defaultdict
 from functools import reduce
 from operator import or_
 
-from django.db import transaction
-from django.db.models import Case, Count, F, Q, Value, When
+from django.db import connection, transaction
+from django.db.models import Case, F, Q, Value, When
 from django.utils import timezone
 
 from ..models import Division
@@ -48,7 +48,7 @@ def standings_update(*, division: Division, player_ids) -> int:
     put in order by name and id); the ranks in between then shift in a few ranges, one UPDATE
     each. Returns how many rows were written."""
     from ..models import Entry, Standing
-    from ..standings import rank_figures_q, rank_key, standings_rows_for
+    from ..standings import rank_figures_sql, rank_key, standings_rows_for
 
     division = _division_lock(division)
     fresh = standings_rows_for(division=division, player_ids=player_ids)
@@ -66,18 +66,29 @@ def standings_update(*, division: Division, player_ids) -> int:
     # how many of the other rows are ahead of each changed row: one pass over the division
     ahead = {}
     if new:
-        conditions = {p: rank_figures_q(row) for p, row in ((r["player_id"], r) for r in new)}
-        counts = others.aggregate(**{f"a{p}": Count("pk", filter=a) for p, (a, _) in conditions.items()},
-                                  **{f"l{p}": Count("pk", filter=lv) for p, (_, lv) in conditions.items()})
-        for row in new:
-            p = row["player_id"]
-            ahead[p] = counts[f"a{p}"]
-            if counts[f"l{p}"]:  # level on every figure: the name, then the id
-                level = list(others.filter(conditions[p][1]).values_list("player_id", flat=True))
-                level_names = dict(Entry.objects.filter(division=division, player_id__in=level).order_by()
-                                   .values_list("player_id", "player__display_name"))
-                mine = (names.get(p, ""), p)
-                ahead[p] += sum(1 for q in level if (level_names.get(q, ""), q) < mine)
+        conditions = {row["player_id"]: rank_figures_sql(row) for row in new}
+        columns, params = [], []
+        for a, a_params, level, level_params in conditions.values():
+            columns += [f"SUM(CASE WHEN {a} THEN 1 ELSE 0 END)", f"SUM(CASE WHEN {level} THEN 1 ELSE 0 END)"]
+            params += [*a_params, *level_params]
+        where = f'"division_id" = %s AND "player_id" NOT IN ({", ".join(["%s"] * len(changed_ids))})'
+        table = Standing._meta.db_table
+        with connection.cursor() as cursor:
+            cursor.execute(f'SELECT {", ".join(columns)} FROM "{table}" WHERE {where}',
+                           [*params, division.pk, *changed_ids])
+            counts = cursor.fetchone()
+            for i, row in enumerate(new):
+                p = row["player_id"]
+                ahead[p] = counts[2 * i] or 0
+                if counts[2 * i + 1]:  # level on every figure: the name, then the id
+                    _, _, level, level_params = conditions[p]
+                    cursor.execute(f'SELECT "player_id" FROM "{table}" WHERE {where} AND {level}',
+                                   [division.pk, *changed_ids, *level_params])
+                    level_ids = [r[0] for r in cursor.fetchall()]
+                    level_names = dict(Entry.objects.filter(division=division, player_id__in=level_ids).order_by()
+                                       .values_list("player_id", "player__display_name"))
+                    mine = (names.get(p, ""), p)
+                    ahead[p] += sum(1 for q in level_ids if (level_names.get(q, ""), q) < mine)
     # each changed row's place among the others, before (``was``) and after (``now``): the count
     # of other rows ahead of it
     old_ranks = sorted(before["rank"] for _, before in stored.values())
