@@ -281,6 +281,7 @@ def _round_unseat(round_: Round) -> None:
     TableReport.objects.filter(game__in=games).delete()
     for game in games:
         game.seats.all().delete()
+        league_services.division_summary_game_moved(game=game, before=game.status, after=None)
         game.delete()
 
 

@@ -50,6 +50,21 @@ class EntryAdmin(AuditedAdmin):
     list_display = ["player", "division", "basis"]
     list_filter = ["season", "division__code", "basis"]
 
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        # the season page's entrant counts: the division joined, and the one left
+        from .services import division_summary_entrants
+
+        division_summary_entrants(division_id=obj.division_id)
+        if form.initial.get("division") not in (None, obj.division_id):
+            division_summary_entrants(division_id=form.initial["division"])
+
+    def delete_model(self, request, obj):
+        super().delete_model(request, obj)
+        from .services import division_summary_entrants
+
+        division_summary_entrants(division_id=obj.division_id)
+
 
 class SeatInline(admin.TabularInline):
     model = models.GameSeat
@@ -67,11 +82,20 @@ class GameAdmin(AuditedAdmin):
         super().save_model(request, obj, form, change)
         # a status change (e.g. to void) or a move to another division changes the standings:
         # recompute the division in full, in this transaction (admin edits are rare)
-        from .services import standings_recompute
+        from .services import division_summary_recompute, standings_recompute
 
         standings_recompute(division=obj.division)
+        division_summary_recompute(division=obj.division)
         if form.initial.get("division") not in (None, obj.division_id):
-            standings_recompute(division=models.Division.objects.get(pk=form.initial["division"]))
+            moved_from = models.Division.objects.get(pk=form.initial["division"])
+            standings_recompute(division=moved_from)
+            division_summary_recompute(division=moved_from)
+
+    def delete_model(self, request, obj):
+        from .services import division_summary_game_moved
+
+        division_summary_game_moved(game=obj, before=obj.status, after=None)
+        super().delete_model(request, obj)
 
     def has_delete_permission(self, request, obj=None):
         # a game with a result (or hands) is part of the standings: void it instead of deleting

@@ -421,3 +421,24 @@ class Standing(models.Model):
         constraints = [models.UniqueConstraint(fields=["division", "player"], name="uniq_standing")]
 
 
+
+
+class DivisionSummary(models.Model):
+    """Derived: a division's line on the season page (entrants, games played and to play, games
+    void, the last match day played), so the page reads a few rows, not every game of the season.
+    Written only by league.services.summary: kept up incrementally where games are created,
+    finished or removed and entries made or removed, rebuilt in full by
+    ``division_summary_recompute`` (the reconciliation checks that both agree)."""
+    LEAGUE_PATH = "season__league"
+
+    division = models.OneToOneField(Division, on_delete=models.CASCADE, primary_key=True, related_name="summary")
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="division_summaries")
+    entrants = models.PositiveIntegerField(default=0)
+    finished = models.PositiveIntegerField(default=0)
+    to_play = models.PositiveIntegerField(default=0)  # scheduled or in progress
+    void = models.PositiveIntegerField(default=0)
+    last_match_day = models.PositiveSmallIntegerField(null=True)  # of the finished games
+
+    @property
+    def games(self) -> int:
+        return self.finished + self.to_play + self.void

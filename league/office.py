@@ -176,6 +176,7 @@ def entry_remove(*, entry: Entry, actor) -> None:
     audit_log_write(actor=actor, action="entry.remove", obj=entry,
                     data={"player": entry.player_id, "division": entry.division.code})
     entry.delete()
+    services.division_summary_entrants(division_id=entry.division_id)
 
 
 @transaction.atomic

@@ -154,42 +154,50 @@ SEASON_GAMES_PAGE_SIZE = 50
 
 
 def season_summary(*, season: Season) -> list[dict]:
-    """Per division: entrants, games finished / to play, the last match day played — counted by
-    the database (two grouped queries), whatever the number of games."""
-    from django.db.models import Count, Max
-
-    from .models import Entry
+    """Per division: entrants, games finished / to play / void, the last match day played — the
+    stored summary (league.services.summary), a few rows whatever the number of games; a
+    division without its row yet is counted from its games."""
+    from .models import DivisionSummary
+    from .summary import SUMMARY_FIELDS, division_summary_rows
 
     divisions = list(season.divisions.order_by("order"))
-    games = {}
-    for row in (Game.objects.filter(season=season).order_by().values("division_id", "status")
-                .annotate(n=Count("id"), last=Max("match_day"))):
-        games.setdefault(row["division_id"], {})[row["status"]] = (row["n"], row["last"])
-    entrants = dict(Entry.objects.filter(season=season).order_by().values("division_id")
-                    .annotate(n=Count("id")).values_list("division_id", "n"))
+    stored = {row[0]: dict(zip(SUMMARY_FIELDS, row[1:])) for row in DivisionSummary.objects.filter(season=season)
+              .values_list("division_id", *SUMMARY_FIELDS)}
+    missing = [d.pk for d in divisions if d.pk not in stored]
+    if missing:
+        stored.update(division_summary_rows(season_id=season.pk, division_ids=missing))
     out = []
     for d in divisions:
-        by_status = games.get(d.pk, {})
-        finished = by_status.get(Game.Status.FINISHED, (0, None))
-        out.append({"division": d, "entrants": entrants.get(d.pk, 0), "finished": finished[0],
-                    "last_match_day": finished[1],
-                    "to_play": sum(n for s, (n, _) in by_status.items()
-                                   if s in (Game.Status.SCHEDULED, Game.Status.IN_PROGRESS))})
+        row = stored[d.pk]
+        out.append({"division": d, **row, "games": row["finished"] + row["to_play"] + row["void"]})
     return out
 
 
-def season_games_page(*, season: Season, division_code: str = "", match_day=None, page: int = 1):
-    """One page of the season's games, latest match day first, optionally one division or match
-    day; seats are fetched for that page only."""
+def season_games_page(*, season: Season, division_code: str = "", match_day=None, page: int = 1,
+                      summary: list[dict] | None = None):
+    """One page of the season's games, latest match day first (then division order, table),
+    optionally one division or match day; seats are fetched for that page only. The number of
+    games comes from the season's ``summary`` when no match day is picked (not counted), and
+    the order names the divisions' order by id (no join): the database walks its
+    (season, match day) index from the latest day instead of sorting the season."""
     from django.core.paginator import Paginator
+    from django.db.models import Case, IntegerField, Value, When
 
+    summary = season_summary(season=season) if summary is None else summary
+    rows = [r for r in summary if not division_code or r["division"].code == division_code]
     qs = Game.objects.filter(season=season).select_related("division").prefetch_related(
         Prefetch("seats", queryset=GameSeat.objects.select_related("player").order_by("seat")))
     if division_code:
-        qs = qs.filter(division__code=division_code)
+        qs = qs.filter(division_id__in=[r["division"].pk for r in rows])
     if match_day is not None:
         qs = qs.filter(match_day=match_day)
-    return Paginator(qs.order_by("-match_day", "division__order", "table"), SEASON_GAMES_PAGE_SIZE).get_page(page)
+    divisions = [r["division"] for r in summary]
+    order = [Case(*(When(division_id=d.pk, then=Value(d.order)) for d in divisions), default=Value(0),
+                  output_field=IntegerField())] if len(divisions) > 1 else []
+    paginator = Paginator(qs.order_by("-match_day", *order, "table"), SEASON_GAMES_PAGE_SIZE)
+    if match_day is None:
+        paginator.count = sum(r["games"] for r in rows)  # a cached property: set, so not counted
+    return paginator.get_page(page)
 
 
 def player_page(*, player: Player, season_id: int | None = None) -> dict:

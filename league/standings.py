@@ -106,13 +106,44 @@ def standings_rows_for(*, division: Division, player_ids) -> dict[int, dict | No
     return {p: (_row(p, totals, penalties) if p in present else None) for p in player_ids}
 
 
+def rank_key(row: dict, name: str) -> tuple:
+    """A row's place in the order: the documented tie-breaks, then the name, then the player's id
+    (two players of the same name and figures keep one order, whichever way the rows are read)."""
+    return (row["games"] == 0, -row["total_points"], row["average_place"] or 9, -row["firsts"], -row["seconds"],
+            -row["thirds"], -row["games"], name, row["player_id"])
+
+
 def rank_rows(rows: list[dict], names: dict[int, str]) -> list[dict]:
     """Sort by the documented tie-breaks and number the ranks 1..n."""
-    rows.sort(key=lambda r: (r["games"] == 0, -r["total_points"], r["average_place"] or 9, -r["firsts"],
-                             -r["seconds"], -r["thirds"], -r["games"], names.get(r["player_id"], "")))
+    rows.sort(key=lambda r: rank_key(r, names.get(r["player_id"], "")))
     for rank, row in enumerate(rows, start=1):
         row["rank"] = rank
     return rows
+
+
+def rank_figures_sql(row: dict) -> tuple[str, list, str, list]:
+    """Two conditions on stored standings rows, as SQL over the table's columns with their
+    parameters: ``(ahead, params, level, params)``, the rows the order puts before ``row`` on the
+    figures alone, and those level with it on every figure (the name and the id then decide:
+    :func:`rank_key`). The same order as :func:`rank_key`, for the database to count (written
+    out: a change runs it, and the ORM's expressions cost more to build than the count to run)."""
+    if row["games"]:
+        group = '"games" > 0'
+        figures = [("total_points", ">"), ("average_place", "<"), ("firsts", ">"), ("seconds", ">"),
+                   ("thirds", ">"), ("games", ">")]
+    else:
+        group = '"games" = 0'
+        figures = [("total_points", ">")]  # with no games, only a penalty tells them apart
+    terms, params, level, level_params = [], [], [], []
+    for field, beats in figures:
+        terms.append("(" + " AND ".join([*level, f'"{field}" {beats} %s']) + ")")
+        params += [*level_params, row[field]]
+        level.append(f'"{field}" = %s')
+        level_params.append(row[field])
+    ahead = f"({group} AND ({' OR '.join(terms)}))"
+    if not row["games"]:  # everyone who has played is ahead of everyone who has not
+        ahead = f'("games" > 0 OR {ahead})'
+    return ahead, params, f"({group} AND {' AND '.join(level)})", level_params
 
 
 def promotion_plan(*, season: Season, count: int) -> list[tuple[int, str, str]]:

@@ -31,13 +31,36 @@ def season_detail(request, season_id):
     season = object_for_request(request, Season.objects.select_related("rule_set", "league"), pk=season_id)
     division = request.GET.get("division", "")[:4]
     match_day = _page_number(request.GET.get("match_day")) if request.GET.get("match_day") else None
-    games = selectors.season_games_page(season=season, division_code=division, match_day=match_day,
-                                        page=_page_number(request.GET.get("page")))
     summary = selectors.season_summary(season=season)
+    games = selectors.season_games_page(season=season, division_code=division, match_day=match_day,
+                                        page=_page_number(request.GET.get("page")), summary=summary)
     return render(request, "league/season.html", {
         "season": season, "divisions": [row["division"] for row in summary], "summary": summary,
-        "games": games, "division_filter": division, "match_day_filter": match_day,
+        "games": games, "games_rows": _season_game_rows(games), "division_filter": division,
+        "match_day_filter": match_day,
     })
+
+
+def _season_game_rows(games) -> str:
+    """The page of games as table rows, rendered here as the template printed them game by game
+    (a link, a status and four seats each: fifty games cost more through tags and filters than
+    the rest of the page)."""
+    from django.urls import reverse
+    from django.utils.html import escape
+    from django.utils.safestring import mark_safe
+
+    from kyoku.templatetags.kyoku_labels import league_points
+
+    game_url = reverse("game", args=[0])[:-2]
+    rows = []
+    for game in games:
+        seats = ", ".join(escape(seat.player.display_name) + (f" ({league_points(seat.points)})"
+                                                              if seat.points is not None else "")
+                          for seat in game.seats.all())
+        rows.append(f'\n    <tr>\n      <td>{escape(game.division.code)}</td><td>{game.match_day}</td>\n'
+                    f'      <td><a href="{game_url}{game.pk}/">{game.table}</a></td>\n      <td>{seats}</td>\n'
+                    f'      <td>{escape(game.get_status_display())}</td>\n    </tr>\n  ')
+    return mark_safe("".join(rows))
 
 
 @access("division", GET=PUBLIC)
@@ -72,13 +95,43 @@ def player_detail(request, player_id):
     wanted = _page_number(request.GET.get("season")) if request.GET.get("season") else None
     page = selectors.player_page(player=player, season_id=wanted)
     return render(request, "league/player.html", {
-        "player": player, **page, "chart": _chart(page["history"]),
+        "player": player, **page, "chart": _chart(page["history"]), "history_rows": _history_rows(page["history"]),
         "private_visible": player_private_visible(request.user, player),
         # private: the player's own, or those of the leagues where the reader is admin or referee
         "applications": scope_for_actor(player.applications.select_related("tier", "season"),
                                         actor=request.user, need=Need.OWNER)
         if request.user.is_authenticated else None,
     })
+
+
+def _history_rows(history) -> str:
+    """The running total's table rows, rendered here as the template printed them row by row: a
+    busy season has hundreds, and a row's link, words and numbers cost more through template tags
+    and filters than the rest of the page together."""
+    from django.urls import reverse
+    from django.utils.html import escape
+    from django.utils.safestring import mark_safe
+
+    from kyoku.labels import label
+    from kyoku.templatetags.kyoku_labels import league_points, score
+
+    game_url = reverse("game", args=[0])[:-2]
+    day, table, penalty = escape(_("day")), escape(_("table")), escape(_("Penalty"))
+    rows = []
+    for r in history:
+        if r["kind"] == "penalty":
+            p = r["penalty"]
+            row = (f'<tr class="penalty-row"><td colspan="4">{penalty}: {escape(label(p.offence, "offence"))} · '
+                   f'{escape(p.get_sanction_display())}</td><td class="num">{league_points(r["points"])}</td>'
+                   f'<td class="num">{league_points(r["running"])}</td></tr>')
+        else:
+            g = r["game"]
+            row = (f'<tr><td><a href="{game_url}{g.pk}/">{escape(g.division.code)} · {day} {g.match_day} · '
+                   f'{table} {g.table}</a></td>\n      <td>{escape(r["seat"].seat_name)}</td>'
+                   f'<td class="num">{score(r["raw_score"])}</td><td class="num">{r["place"]}</td>'
+                   f'<td class="num">{league_points(r["points"])}</td><td class="num">{league_points(r["running"])}</td></tr>')
+        rows.append(f"\n    \n    {row}\n    \n  ")
+    return mark_safe("".join(rows))
 
 
 def _chart(history, width=640, height=200, pad=24) -> dict | None:

@@ -305,6 +305,7 @@ def seating_publish(*, plan: SeatingPlan, actor=None) -> list[Game]:
         raise Conflict({"seating": [_("A game of this match day is already referred to by %(what)s; change the "
                                       "seating with substitutions instead of publishing again.")
                                     % {"what": ", ".join(kinds)}]}, code="games_referred_to") from None
+    league_services.division_summary_recompute(division=match_day.division)  # the games removed
     from datetime import datetime
 
     from django.utils import timezone

@@ -8,7 +8,9 @@ finds nothing and writes nothing (idempotent). Checked, in dependency order:
 
 1. settlements: each seat's score, points and place as its game's stored result gives them;
 2. standings: each division's table as the full recompute gives it;
-3. ratings: each league's rating events (the games rated, their places, each player's chain of
+3. season page summaries: each division's counts of entrants and games as the full recount
+   gives them;
+4. ratings: each league's rating events (the games rated, their places, each player's chain of
    before/after states) and current ratings; a league is replayed from its earliest
    disagreement only, not from its first game.
 """
@@ -22,7 +24,9 @@ from django.db import transaction
 
 from kyoku.models import League
 from league.models import Division, GameResult, GameSeat, Standing
-from league.services import STANDING_FIELDS, standings_recompute
+from league.models import DivisionSummary
+from league.services import STANDING_FIELDS, SUMMARY_FIELDS, division_summary_recompute, standings_recompute
+from league.summary import division_summary_rows
 from league.standings import standings_rows
 
 from . import engine
@@ -71,6 +75,17 @@ def division_standings_reconcile(*, division: Division) -> bool:
     if not division_standings_stale(division=division):
         return False
     standings_recompute(division=division)
+    return True
+
+
+def division_summary_reconcile(*, division: Division) -> bool:
+    """Recount the division's season-page summary when its stored row differs from the recount.
+    Returns whether it did."""
+    want = division_summary_rows(season_id=division.season_id, division_ids=[division.pk])[division.pk]
+    stored = (DivisionSummary.objects.filter(division=division).values(*SUMMARY_FIELDS).first())
+    if stored == {f: want[f] for f in SUMMARY_FIELDS}:
+        return False
+    division_summary_recompute(division=division)
     return True
 
 
@@ -140,10 +155,11 @@ def derived_reconcile(*, leagues=None) -> dict:
     """Every check over every league (or those given). Returns what was repaired, by league."""
     report = {}
     for league in (leagues if leagues is not None else League.objects.order_by("slug")):
-        seats = standings = 0
+        seats = standings = summaries = 0
         for division in Division.objects.filter(season__league=league).order_by("pk"):
             seats += division_settlements_reconcile(division=division)
             standings += division_standings_reconcile(division=division)
+            summaries += division_summary_reconcile(division=division)
         rated = league_ratings_reconcile(league=league)
-        report[league.slug] = {"seats": seats, "standings": standings, "ratings": rated}
+        report[league.slug] = {"seats": seats, "standings": standings, "summaries": summaries, "ratings": rated}
     return report

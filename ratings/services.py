@@ -142,14 +142,22 @@ def _player_ratings_write(league, players: set[int], state: dict, last_game: dic
         row.games, row.last_game_id, row.updated_at = counts[p], last_game[p], now
         (update if row.pk else create).append(row)
     PlayerRating.objects.bulk_create(create)
-    fields = ["mu", "sigma", "ordinal", "games", "last_game", "updated_at"]
-    if len(update) > 20:
-        PlayerRating.objects.bulk_update(update, fields, batch_size=1000)
-    else:  # a game's four players: plain updates cost less than bulk_update's CASE expressions
-        for row in update:
-            PlayerRating.objects.filter(pk=row.pk).update(mu=row.mu, sigma=row.sigma, ordinal=row.ordinal,
-                                                          games=row.games, last_game=row.last_game_id,
-                                                          updated_at=row.updated_at)
+    if update:
+        _player_ratings_update(update, now)
+
+
+def _player_ratings_update(rows: list, now) -> None:
+    """One parameterised UPDATE per row, sent as one batch: a correction's replay rewrites the
+    rating of every player it reaches (dozens), and bulk_update's CASE expressions (a branch per
+    row and field) cost more to build than the database takes to run plain statements."""
+    from django.db import connection
+
+    table, f = PlayerRating._meta.db_table, PlayerRating._meta.get_field
+    at = f("updated_at").get_db_prep_value(now, connection)
+    columns = ("mu", "sigma", "ordinal", "games", "last_game_id", "updated_at")
+    sql = (f'UPDATE "{table}" SET ' + ", ".join(f'"{c}" = %s' for c in columns) + ' WHERE "id" = %s')
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, [(r.mu, r.sigma, r.ordinal, r.games, r.last_game_id, at, r.pk) for r in rows])
 
 
 @transaction.atomic

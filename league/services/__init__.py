@@ -10,6 +10,7 @@ keep writing ``services.game_result_record(...)`` or ``from league.services impo
 - :mod:`.games`: games created, results recorded and re-derived;
 - :mod:`.penalties`: the penalty ledger (assign, cancel);
 - :mod:`.standings_writes`: the stored standings (full rebuild, incremental update, re-rank);
+- :mod:`.summary`: the stored per-division summary of the season page (increments, full rebuild);
 - :mod:`.applications`: qualification applications filed and decided;
 - :mod:`.promotion`: season end, entries carried into the next season.
 
@@ -34,17 +35,29 @@ from .promotion import season_promote
 from .rule_sets import rule_set_create, rule_set_revise
 from .seasons import DEFAULT_DIVISIONS, entry_create, season_create, season_status_set
 from .standings_writes import STANDING_FIELDS, player_standings_touch, standings_recompute, standings_update
+from .summary import (
+    SUMMARY_FIELDS,
+    division_summary_entrants,
+    division_summary_game_moved,
+    division_summary_recompute,
+    division_summary_rows,
+)
 
 __all__ = [
     "DEFAULT_DIVISIONS",
     "MAX_ABS_SCORE",
     "MAX_DEPOSITS",
     "STANDING_FIELDS",
+    "SUMMARY_FIELDS",
     "ResultConflict",
     "actor_authorize",
     "application_decide",
     "application_submit",
     "audit_log_write",
+    "division_summary_entrants",
+    "division_summary_game_moved",
+    "division_summary_recompute",
+    "division_summary_rows",
     "entry_create",
     "game_create",
     "game_points_compute",

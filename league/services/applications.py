@@ -15,6 +15,7 @@ from kyoku.uploads import evidence_file_check, random_name
 from .. import qualification
 from ..models import Division, Entry, Game, Player, QualificationApplication, QualificationTier, Season
 from .common import standings_refresh, actor_authorize, audit_log_write
+from .summary import division_summary_entrants
 
 
 @transaction.atomic
@@ -82,10 +83,13 @@ def application_decide(*, application: QualificationApplication, approve: bool, 
             existing.save(update_fields=["division", "basis", "application"])
             standings_refresh(left, [application.player_id])
             standings_refresh(division.pk, [application.player_id])
+            division_summary_entrants(division_id=left)
+            division_summary_entrants(division_id=division.pk)
         elif not existing:
             Entry.objects.create(season=application.season, division=division, player=application.player,
                                  basis=Entry.Basis.QUALIFICATION, application=application)
             standings_refresh(division.pk, [application.player_id])
+            division_summary_entrants(division_id=division.pk)
     application.status = (QualificationApplication.Status.APPROVED if approve
                           else QualificationApplication.Status.REJECTED)
     application.decided_by, application.decided_at, application.reason = acting_user(actor), timezone.now(), reason

@@ -20,6 +20,7 @@ from ..signals import game_result_changed_on_commit
 from kyoku.errors import engine_error
 
 from .common import actor_authorize, audit_log_write, standings_refresh
+from .summary import division_summary_game_moved
 
 
 @transaction.atomic
@@ -38,6 +39,7 @@ def game_create(*, division: Division, match_day: int, table: int, players: list
     game = Game.objects.create(season=division.season, division=division, match_day=match_day, table=table,
                                scheduled_at=scheduled_at)
     GameSeat.objects.bulk_create(GameSeat(game=game, seat=i, player=p) for i, p in enumerate(players))
+    division_summary_game_moved(game=game, before=None, after=game.status)
     audit_log_write(actor=actor, action="game.create", obj=game, data={"players": [p.pk for p in players]})
     return game
 
@@ -135,8 +137,9 @@ def game_result_record(*, game: Game, scores, deposits_left: int = 0, actor=None
                       points=computed["points"], places=computed["places"]),
     )
     _seats_apply(game, scores, computed)
-    game.status = Game.Status.FINISHED
+    before, game.status = game.status, Game.Status.FINISHED
     game.save(update_fields=["status"])
+    division_summary_game_moved(game=game, before=before, after=game.status)
     audit_log_write(actor=actor, action="game_result.create" if created else "game_result.replace", obj=result,
                     data={"scores": scores, "deposits_left": deposits_left, "points": computed["points"],
                           "previous": existing and {"scores": existing.scores, "deposits_left": existing.deposits_left}})
@@ -151,7 +154,13 @@ def _seats_apply(game: Game, scores: list[int], computed: dict) -> None:
         seat.raw_score = scores[seat.seat]
         seat.points = Decimal(str(computed["points"][seat.seat])).quantize(Decimal("0.1"))
         seat.place = computed["places"][seat.seat]
-    GameSeat.objects.bulk_update(seats, ["raw_score", "points", "place"])
+    # four plain parameterised UPDATEs in one batch: bulk_update's CASE per seat and column costs
+    # more to build than the database takes to run them
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.executemany(f'UPDATE "{GameSeat._meta.db_table}" SET "raw_score" = %s, "points" = %s, "place" = %s '
+                           'WHERE "id" = %s', [(s.raw_score, s.points, s.place, s.pk) for s in seats])
 
 
 @transaction.atomic

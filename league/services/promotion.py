@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from ..models import Entry, Season
 from .common import standings_refresh, audit_log_write
+from .summary import division_summary_entrants
 
 
 @transaction.atomic
@@ -35,6 +36,7 @@ def season_promote(*, season: Season, next_season: Season, actor=None) -> dict:
         arrivals = [e.player_id for e in created if e.division is division]
         if arrivals:
             standings_refresh(division.pk, arrivals)
+            division_summary_entrants(division_id=division.pk)
     if season.promoted_at is None:
         season.promoted_at = timezone.now()
         season.save(update_fields=["promoted_at"])

@@ -6,8 +6,9 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from ..models import Division, Entry, League, Player, QualificationApplication, RuleSet, Season
+from ..models import Division, DivisionSummary, Entry, League, Player, QualificationApplication, RuleSet, Season
 from .common import standings_refresh, audit_log_write
+from .summary import division_summary_entrants
 
 DEFAULT_DIVISIONS = (("A", "A Division", "甲組"), ("B", "B Division", "乙組"))
 
@@ -35,7 +36,8 @@ def season_create(*, league: League, year: int, number: int, rule_set: RuleSet, 
     season = Season.objects.create(league=league, year=year, number=number, rule_set=season_rules,
                                    starts_on=starts_on, ends_on=ends_on, kind=kind, label=label)
     for order, (code, name, name_zh) in enumerate(divisions):
-        Division.objects.create(season=season, code=code, name=name, name_zh=name_zh, order=order)
+        division = Division.objects.create(season=season, code=code, name=name, name_zh=name_zh, order=order)
+        DivisionSummary.objects.create(division=division, season=season)
     audit_log_write(actor=actor, action="season.create", obj=season, data={"rule_set": str(rule_set)})
     return season
 
@@ -60,4 +62,5 @@ def entry_create(*, division: Division, player: Player, basis: str = Entry.Basis
                                  application=application)
     audit_log_write(actor=actor, action="entry.create", obj=entry, data={"division": division.code, "basis": basis})
     standings_refresh(division.pk, [player.pk])  # an entrant is listed (last, no games) from the start
+    division_summary_entrants(division_id=division.pk)
     return entry

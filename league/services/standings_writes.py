@@ -4,14 +4,18 @@ The arithmetic (rows, ranks, promotion plan) is :mod:`league.standings`."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import defaultdict
+from functools import reduce
+from operator import or_
 
-from django.db import transaction
-from django.db.models import F
+from django.db import connection, transaction
+from django.db.models import Case, F, Q, Value, When
 from django.utils import timezone
 
 from ..models import Division
 
+MANY = 16  # more changed players than this: one re-rank of the whole division in memory
 STANDING_FIELDS = ("rank", "games", "game_points", "penalty_points", "total_points", "average_place", "firsts",
                    "seconds", "thirds", "fourths")
 
@@ -34,14 +38,104 @@ def standings_recompute(*, division: Division) -> int:
 @transaction.atomic
 def standings_update(*, division: Division, player_ids) -> int:
     """Incremental standings, in the change's own transaction: the rows of ``player_ids`` (the
-    four players of a new, corrected or deleted result, or the one of a penalty) are recomputed,
-    then the division is re-ranked in memory and only the rows whose values moved are written.
-    Returns how many rows were written."""
-    from ..models import Standing
-    from ..standings import entrant_names, rank_rows, standings_rows_for
+    four players of a new, corrected or deleted result, or the one of a penalty) are recomputed
+    and put in their new places; of the rest of the division only the rows whose rank moves are
+    written, without reading the division.
+
+    The other rows keep their order among themselves, so a row's new rank is its old rank, less
+    the changed players who were ahead of it, plus those now ahead of it. The database counts,
+    for each changed player, the other rows ahead of their new figures (level rows are read and
+    put in order by name and id); the ranks in between then shift in a few ranges, one UPDATE
+    each. Returns how many rows were written."""
+    from ..models import Entry, Standing
+    from ..standings import rank_figures_sql, rank_key, standings_rows_for
 
     division = _division_lock(division)
     fresh = standings_rows_for(division=division, player_ids=player_ids)
+    if len(fresh) > MANY:
+        return _standings_rerank(division, fresh)
+    changed_ids = list(fresh)
+    stored = {row[1]: (row[0], dict(zip(STANDING_FIELDS, row[2:])))
+              for row in Standing.objects.filter(division=division, player_id__in=changed_ids).order_by()
+              .values_list("id", "player_id", *STANDING_FIELDS)}
+    names = dict(Entry.objects.filter(division=division, player_id__in=changed_ids).order_by()
+                 .values_list("player_id", "player__display_name"))
+    new = sorted((row for row in fresh.values() if row is not None),
+                 key=lambda r: rank_key(r, names.get(r["player_id"], "")))
+    others = Standing.objects.filter(division=division).exclude(player_id__in=changed_ids).order_by()
+    # how many of the other rows are ahead of each changed row: one pass over the division
+    ahead = {}
+    if new:
+        conditions = {row["player_id"]: rank_figures_sql(row) for row in new}
+        columns, params = [], []
+        for a, a_params, level, level_params in conditions.values():
+            columns += [f"SUM(CASE WHEN {a} THEN 1 ELSE 0 END)", f"SUM(CASE WHEN {level} THEN 1 ELSE 0 END)"]
+            params += [*a_params, *level_params]
+        where = f'"division_id" = %s AND "player_id" NOT IN ({", ".join(["%s"] * len(changed_ids))})'
+        table = Standing._meta.db_table
+        with connection.cursor() as cursor:
+            cursor.execute(f'SELECT {", ".join(columns)} FROM "{table}" WHERE {where}',
+                           [*params, division.pk, *changed_ids])
+            counts = cursor.fetchone()
+            for i, row in enumerate(new):
+                p = row["player_id"]
+                ahead[p] = counts[2 * i] or 0
+                if counts[2 * i + 1]:  # level on every figure: the name, then the id
+                    _, _, level, level_params = conditions[p]
+                    cursor.execute(f'SELECT "player_id" FROM "{table}" WHERE {where} AND {level}',
+                                   [division.pk, *changed_ids, *level_params])
+                    level_ids = [r[0] for r in cursor.fetchall()]
+                    level_names = dict(Entry.objects.filter(division=division, player_id__in=level_ids).order_by()
+                                       .values_list("player_id", "player__display_name"))
+                    mine = (names.get(p, ""), p)
+                    ahead[p] += sum(1 for q in level_ids if (level_names.get(q, ""), q) < mine)
+    # each changed row's place among the others, before (``was``) and after (``now``): the count
+    # of other rows ahead of it
+    old_ranks = sorted(before["rank"] for _, before in stored.values())
+    was = [rank - 1 - i for i, rank in enumerate(old_ranks)]
+    now = sorted(ahead.values())
+    now_id = timezone.now()
+    written = 0
+    # the other row at position j (0-based among the others) moves by (changed rows now ahead of
+    # it) - (changed rows ahead of it before); constant between the boundaries
+    bounds = sorted(set(was) | set(now))
+    shifts = []  # (lowest old rank, highest or None, step), one statement: ranges read before any moves
+    for i, start in enumerate(bounds):
+        step = bisect_right(now, start) - bisect_right(was, start)
+        if step:
+            before_ahead = bisect_right(was, start)
+            shifts.append((start + 1 + before_ahead, bounds[i + 1] + before_ahead if i + 1 < len(bounds) else None,
+                           step))
+    if shifts:
+        ranges = [Q(rank__gte=low, rank__lte=high) if high is not None else Q(rank__gte=low)
+                  for low, high, _ in shifts]
+        written += others.filter(reduce(or_, ranges)).update(
+            rank=F("rank") + Case(*(When(q, then=Value(step)) for q, (_, _, step) in zip(ranges, shifts)),
+                                  default=Value(0)),
+            computed_at=now_id)
+    gone = [stored[p][0] for p, row in fresh.items() if row is None and p in stored]
+    if gone:
+        Standing.objects.filter(pk__in=gone).delete()
+    created = []
+    for position, row in enumerate(new):  # ``new`` is in order: the changed rows ahead of it are before it
+        row["rank"] = ahead[row["player_id"]] + 1 + position
+        pk, before = stored.get(row["player_id"], (None, None))
+        if pk is None:
+            created.append(Standing(season_id=division.season_id, division=division, **row))
+        elif any(before[f] != row[f] for f in STANDING_FIELDS):
+            Standing.objects.filter(pk=pk).update(**{f: row[f] for f in STANDING_FIELDS}, computed_at=now_id)
+            written += 1
+    Standing.objects.bulk_create(created)
+    _standings_version_bump(division)
+    return written + len(created) + len(gone)
+
+
+def _standings_rerank(division: Division, fresh: dict) -> int:
+    """The rows of many players at once (a promotion's arrivals): the division is read and
+    re-ranked in memory, and only the rows whose values moved are written."""
+    from ..models import Standing
+    from ..standings import entrant_names, rank_rows
+
     # plain tuples, not model instances: a re-rank reads the whole division (1,000 rows)
     stored = {row[1]: (row[0], dict(zip(STANDING_FIELDS, row[2:])))
               for row in Standing.objects.filter(division=division).order_by()

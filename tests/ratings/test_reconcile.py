@@ -28,7 +28,8 @@ def played(season, players, admin, record, days=4):
 
 
 def nothing_repaired(league) -> bool:
-    return derived_reconcile(leagues=[league])[league.slug] == {"seats": 0, "standings": 0, "ratings": None}
+    return derived_reconcile(leagues=[league])[league.slug] == {"seats": 0, "standings": 0, "summaries": 0,
+                                                                  "ratings": None}
 
 
 def test_a_result_whose_ratings_task_was_lost_is_rated_by_the_next_run(season, players, admin, record, league):
@@ -64,6 +65,7 @@ def test_a_deleted_game_whose_rebuild_was_lost_leaves_no_trace(season, players, 
     Game.objects.filter(pk=games[1].pk).delete()  # no on-commit hooks run: the rebuild is lost
     report = derived_reconcile(leagues=[league])[league.slug]
     assert report["ratings"]["games"] == 2
+    assert report["summaries"] == 1  # the season page no longer counts the deleted game
     first_after = RatingEvent.objects.get(game=games[2], player=players[0])
     assert (first_after.mu_before, first_after.sigma_before) == tuple(
         RatingEvent.objects.filter(game=games[0], player=players[0]).values_list("mu_after", "sigma_after")[0])
@@ -105,10 +107,12 @@ def test_command_reports_each_league(season, players, admin, record, league):
     RatingEvent.objects.filter(game=games[1]).delete()
     out = StringIO()
     call_command("derived_reconcile", stdout=out)
-    assert out.getvalue().startswith("test: 0 seats repaired, 0 divisions' standings recomputed, ratings replayed 1 ")
+    assert out.getvalue().startswith("test: 0 seats repaired, 0 divisions' standings recomputed, 0 divisions' summaries "
+                                      "recounted, ratings replayed 1 ")
     out = StringIO()
     call_command("derived_reconcile", "--league", "test", stdout=out)
-    assert out.getvalue() == "test: 0 seats repaired, 0 divisions' standings recomputed, ratings up to date\n"
+    assert out.getvalue() == ("test: 0 seats repaired, 0 divisions' standings recomputed, 0 divisions' summaries "
+                              "recounted, ratings up to date\n")
 
 
 def test_the_beat_runs_the_reconciliation_periodically():

@@ -5,7 +5,7 @@ from ratings.reconcile import derived_reconcile
 
 
 class Command(BaseCommand):
-    help = ("Find derived rows (seat settlements, standings, ratings) left stale by a lost task and repair "
+    help = ("Find derived rows (seat settlements, standings, season page summaries, ratings) left stale by a lost task and repair "
             "them from the stored results; a second run finds nothing.")
 
     def add_arguments(self, parser):
@@ -21,4 +21,4 @@ class Command(BaseCommand):
             rated = done["ratings"]
             ratings = f"replayed {rated['games']} games from {rated['from']}" if rated else "up to date"
             self.stdout.write(f"{slug}: {done['seats']} seats repaired, {done['standings']} divisions' standings "
-                              f"recomputed, ratings {ratings}")
+                              f"recomputed, {done['summaries']} divisions' summaries recounted, ratings {ratings}")

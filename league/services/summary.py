@@ -1,0 +1,51 @@
+"""The stored per-division summary of the season page (:class:`league.models.DivisionSummary`):
+moved by the changes that move it (a game created, finished or removed; an entry made, moved or
+removed), in the change's transaction; rebuilt in full from the games and entries by
+:func:`division_summary_recompute`, which gives the same row."""
+
+from __future__ import annotations
+
+from django.db.models import Case, F, PositiveSmallIntegerField, Q, Value, When
+
+from ..models import Division, DivisionSummary, Entry, Game
+from ..summary import SUMMARY_FIELDS, division_summary_rows
+
+__all__ = ["SUMMARY_FIELDS", "division_summary_entrants", "division_summary_game_moved", "division_summary_recompute",
+           "division_summary_rows"]
+
+
+def division_summary_recompute(*, division: Division) -> dict:
+    """Rebuild one division's row from its games and entries (the audit of the increments)."""
+    row = division_summary_rows(season_id=division.season_id, division_ids=[division.pk])[division.pk]
+    DivisionSummary.objects.update_or_create(division_id=division.pk,
+                                             defaults={"season_id": division.season_id, **row})
+    return row
+
+
+def division_summary_game_moved(*, game: Game, before: str | None, after: str | None) -> None:
+    """A game of the division changed status (``before`` None: created; ``after`` None: removed)."""
+    if before == after:
+        return
+    column = {Game.Status.FINISHED: "finished", Game.Status.VOID: "void"}
+    change: dict = {}
+    for status, sign in ((before, -1), (after, 1)):
+        if status is not None:
+            field = column.get(status, "to_play")
+            change[field] = change.get(field, F(field)) + sign
+    if before == Game.Status.FINISHED:  # the last match day played may be an earlier one now
+        change["last_match_day"] = (Game.objects.filter(season_id=game.season_id, division_id=game.division_id,
+                                                        status=Game.Status.FINISHED).exclude(pk=game.pk)
+                                    .order_by("-match_day").values_list("match_day", flat=True).first())
+    elif after == Game.Status.FINISHED:
+        change["last_match_day"] = Case(
+            When(Q(last_match_day__isnull=True) | Q(last_match_day__lt=game.match_day), then=Value(game.match_day)),
+            default=F("last_match_day"), output_field=PositiveSmallIntegerField())
+    if not DivisionSummary.objects.filter(division_id=game.division_id).update(**change):
+        division_summary_recompute(division=Division(pk=game.division_id, season_id=game.season_id))
+
+
+def division_summary_entrants(*, division_id: int) -> None:
+    """A division's entries changed: count them again (a few thousand rows on an index)."""
+    n = Entry.objects.filter(division_id=division_id).count()
+    if not DivisionSummary.objects.filter(division_id=division_id).update(entrants=n):
+        division_summary_recompute(division=Division.objects.get(pk=division_id))
