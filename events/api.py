@@ -100,9 +100,9 @@ class TableReportView(APIView):
         if action == "report":
             if "scores" not in v:
                 raise ValidationError({"scores": [_("Four final scores, East to North.")]})
-            report = services.table_report_submit(game=game, scores=v["scores"], deposits_left=v["deposits_left"],
-                                                  seat=v["seat"], actor=request.user, code=v["code"])
-            return Response(_report_data(report), status=status.HTTP_201_CREATED)
+            submitted = services.table_report_submit(game=game, scores=v["scores"], deposits_left=v["deposits_left"],
+                                                     seat=v["seat"], actor=request.user, code=v["code"])
+            return Response(_report_data(submitted), status=status.HTTP_201_CREATED)
         report = TableReport.objects.filter(game=game).first()
         if report is None:
             raise ValidationError({"report": [_("Nothing has been reported at this table yet.")]})

@@ -30,7 +30,8 @@ class EventForm(forms.ModelForm):
 
     def __init__(self, *args, leagues=None, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["league"].queryset = leagues if leagues is not None else League.objects.none()
+        self.fields["league"].queryset = (  # type: ignore[attr-defined]  # a ModelChoiceField; stubs say Field
+            leagues if leagues is not None else League.objects.none())
         self.order_fields(["league", "name", "slug", "rule_set"])
 
     def validate_unique(self) -> None:  # the service checks the short name, with its own words

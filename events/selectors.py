@@ -32,7 +32,7 @@ def _cache_shared() -> bool:
     serving one worker's old version after another worker's write."""
     from django.conf import settings
 
-    return "locmem" not in settings.CACHES["default"]["BACKEND"].lower()
+    return "locmem" not in str(settings.CACHES["default"]["BACKEND"]).lower()
 
 
 def board_version(event_id: int) -> int | None:
@@ -71,7 +71,7 @@ def _lines(event: Event, stage_rounds) -> list[ranking.Line]:
     seats = (GameSeat.objects.filter(game__season=event.season, game__match_day__in=list(stage_rounds),
                                      game__result__isnull=False, points__isnull=False)
              .values_list("player_id", "game__match_day", "points", "place", "raw_score"))
-    return [ranking.Line(player=p, round=r, points=pts, place=pl or 0, raw_score=raw or 0)
+    return [ranking.Line(player=p, round=r, points=pts, place=pl or 0, raw_score=raw or 0)  # type: ignore[arg-type]  # points__isnull=False
             for p, r, pts, pl, raw in seats]
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import hmac
+from typing import cast
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -225,7 +226,7 @@ def history_days(event: Event, before: int) -> list[seating.Day]:
     seats = (Game.objects.filter(season=event.season, match_day__lt=before)
              .prefetch_related("seats").order_by("match_day", "table"))
     for game in seats:
-        table = [None] * 4
+        table: list[int | None] = [None] * 4
         for seat in game.seats.all():
             table[seat.seat] = seat.player_id
         days.setdefault(game.match_day, {})[game.table] = table
@@ -421,7 +422,7 @@ def seat_of(game: Game, user) -> int | None:
     player = authz.player_of(user)
     if player is None:
         return None
-    return game.seats.filter(player=player).values_list("seat", flat=True).first()
+    return game.seats.filter(player=cast(Player, player)).values_list("seat", flat=True).first()
 
 
 def table_may_act(game: Game, user, code: str = "") -> set[int]:
@@ -556,7 +557,7 @@ def event_status_set(*, event: Event, status: str, actor=None) -> Event:
     event's season closes, so no result changes any more)."""
     _authorize(actor, event, authz.Need.ADMIN)
     event = Event.objects.select_for_update().get(pk=event.pk)
-    order = [Event.Status.REGISTRATION, Event.Status.RUNNING, Event.Status.FINISHED]
+    order: list[str] = [Event.Status.REGISTRATION, Event.Status.RUNNING, Event.Status.FINISHED]
     if status not in order or order.index(status) != order.index(event.status) + 1:
         raise _fail("status", _("An event goes from registration to running to finished."), "status_order")
     if status == Event.Status.FINISHED:

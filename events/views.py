@@ -3,6 +3,8 @@ printable seating cards, table signs and the results sheet."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
@@ -60,7 +62,7 @@ def event_new(request):
 def _event_context(request, event: Event) -> dict:
     rows = selectors.event_standings(event)
     own = authz.player_of(request.user)
-    registration = Registration.objects.filter(event=event, player=own).first() if own else None
+    registration = Registration.objects.filter(event=event, player=cast(Player, own)).first() if own else None
     round_ = selectors.current_round(event)
     return {
         "event": event, "standings": selectors.standings_rows(event, rows),
@@ -88,7 +90,8 @@ def event_register(request, event_id):
     form = SelfRegistrationForm(request.POST)
     if form.is_valid():
         try:
-            reg = services.registration_add(event=event, player=authz.player_of(request.user), actor=request.user,
+            reg = services.registration_add(event=event, player=cast(Player, authz.player_of(request.user)),  # PLAYER
+                                            actor=request.user,
                                             **form.cleaned_data)
         except ValidationError as exc:
             service_errors_to_messages(request, exc)
@@ -98,14 +101,14 @@ def event_register(request, event_id):
     else:
         for errors in form.errors.values():
             for e in errors:
-                messages.error(request, e)
+                messages.error(request, e)  # type: ignore[arg-type]  # an ErrorList yields its messages as str
     return redirect("event", event_id=event.pk)
 
 
 @access("event", POST=PLAYER)
 def event_withdraw(request, event_id):
     event = object_for_request(request, Event, pk=event_id)
-    reg = Registration.objects.filter(event=event, player=authz.player_of(request.user)).first()
+    reg = Registration.objects.filter(event=event, player=cast(Player, authz.player_of(request.user))).first()
     if reg is None:
         messages.error(request, _("You are not registered."))
     else:

@@ -37,7 +37,7 @@ def evidence_summary(*, application) -> dict:
     for key, record_id in RecordFingerprint.objects.filter(record__application=application).values_list("key",
                                                                                                       "record_id"):
         fingerprint_owners.setdefault(key, []).append(record_id)
-    rows, per_room, counted = [], Counter(), 0
+    rows, per_room, counted = [], Counter[str](), 0
     requirement = next((a for a in application.tier.requirements.get("accounts", []) if a.get("platform") == "tenhou"),
                        None)
     min_room = (requirement or {}).get("min_room", "phoenix")

@@ -65,9 +65,9 @@ def record_read(data: bytes, filename: str = "", field: str = "file") -> TenhouG
 
 
 def _store(prefix: str, data: bytes, ext: str) -> str:
-    from kyoku.uploads import private_storage
+    from kyoku.uploads import get_private_storage
 
-    return private_storage.save(f"{prefix}/{secrets.token_hex(16)}.{ext}", ContentFile(data))
+    return get_private_storage().save(f"{prefix}/{secrets.token_hex(16)}.{ext}", ContentFile(data))
 
 
 # ---------------------------------------------------------------- accounts
@@ -89,7 +89,7 @@ def _account_audit(*, actor, action: str, account: OnlineAccount, player: Player
     """One audit row in every league the player belongs to: a link made in one league never changes
     what another league sees without that league's log saying so."""
     data = {"player": player.pk, "platform": account.platform, "account_name": account.account_name}
-    leagues = sorted(player_leagues(player))
+    leagues: list = sorted(player_leagues(player))
     for league_id in leagues or [None]:
         AuditLog.objects.create(actor=acting_user(actor), action=action, object_type=account._meta.label_lower,
                                 object_id=str(account.pk), data=data, league_id=league_id)

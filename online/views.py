@@ -12,11 +12,13 @@ from django.utils.translation import gettext as _
 
 from kyoku.access import ADMIN, OWNER, access, object_for_request
 from kyoku.authz import is_admin
-from kyoku.uploads import private_storage
+from kyoku.uploads import get_private_storage
 from league.models import Game, QualificationApplication
 
 from . import selectors, services
 from .forms import EvidenceUploadForm, RecordUploadForm
+
+private_storage = get_private_storage()  # the same lazy storage, typed as a Storage
 
 PENDING = "online_import_{}"
 
@@ -56,7 +58,7 @@ def game_import(request, game_id):
             try:
                 services.record_read(data, upload.name)
             except ValidationError as exc:
-                form.add_error("file", exc.message_dict["file"])
+                form.add_error("file", exc.message_dict["file"])  # type: ignore[arg-type]  # a list of messages is taken too
             else:
                 _pending_drop(request, game)
                 path = private_storage.save(f"tenhou-pending/{secrets.token_hex(16)}.bin", ContentFile(data))

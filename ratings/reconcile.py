@@ -132,11 +132,11 @@ def league_ratings_disagreement(*, league: League) -> tuple[str | None, set[int]
         if sorted((p, place) for _, p, place in rows) != seats or any(k != key for k, _, _ in rows):
             note(min([k for k, _, _ in rows] + ([key] if key else [])))
     players = set()
-    rows = {r.player_id: r for r in PlayerRating.objects.filter(league=league)}
-    for player in rows.keys() | last.keys():
-        row, (key, gid, count) = rows.get(player), last.get(player, (None, None, 0))
-        if row is None or key is None or (row.mu, row.sigma, row.games, row.last_game_id) != (*state[player], count,
-                                                                                               gid):
+    rated = {r.player_id: r for r in PlayerRating.objects.filter(league=league)}
+    for player in rated.keys() | last.keys():
+        row, (last_key, last_gid, count) = rated.get(player), last.get(player, (None, None, 0))
+        if row is None or last_key is None or (row.mu, row.sigma, row.games, row.last_game_id) != (
+                *state[player], count, last_gid):
             players.add(player)  # restored from their last event: nothing to replay
     return first_bad, players
 

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 from django.db.models import F
 
+from kyoku.models import League
+
 from .models import PlayerRating, RatingEvent
 
 # ?sort= values of the table page and the API, each with the order it means (stable: player id last)
@@ -43,7 +45,7 @@ def league_ratings(*, league, sort: str = DEFAULT_SORT):
 class CurrentRating:
     """A player's rating in one league as their latest rated game left it: the same figures as
     their ``PlayerRating`` row, which the ratings services write from the same events."""
-    league: object
+    league: League
     mu: float
     sigma: float
     ordinal: float

@@ -132,7 +132,9 @@ def _player_ratings_write(league, players: set[int], state: dict, last_game: dic
                      .order_by("player_id", "order_key").values_list("player_id", "game_id")):
             last_game[p] = g
     existing = {r.player_id: r for r in PlayerRating.objects.filter(league=league, player_id__in=players)}
-    create, update, now = [], [], timezone.now()
+    create: list[PlayerRating] = []
+    update: list[PlayerRating] = []
+    now = timezone.now()
     for p in players:
         if not counts.get(p):
             continue
@@ -184,7 +186,7 @@ def games_ratings_sync(*, league: League, game_ids, kind: str = "changed", seaso
     for key, game_id, player_id, place in stored_rows.values_list("order_key", "game_id", "player_id", "place"):
         if game_id in wanted:
             stored[game_id].append((key, player_id, place))
-    current = defaultdict(list)
+    current: defaultdict[int, list] = defaultdict(list)
     for key, game_id, seats in rated_games(league=league, game_ids=None if season_id is not None else wanted,
                                            season_id=season_id):
         if game_id in wanted:

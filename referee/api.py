@@ -8,6 +8,8 @@ that concern them; the ruling log is public and never carries private notes.
 
 from __future__ import annotations
 
+from typing import cast
+
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
@@ -18,7 +20,7 @@ from kyoku.parsers import SafeJSONField
 from kyoku.access import ANY_REFEREE, LOGGED_IN, OWNER, PUBLIC, REFEREE, SELF, object_for_request, route
 from kyoku.authz import Need, player_of
 from kyoku.idempotency import idempotent
-from league.models import Game
+from league.models import Game, Player
 from referee.engine import RulingError, rule, rule_many
 from referee.engine.false_win import check_win
 from scoring.api import OBJECT_OR_LIST
@@ -304,7 +306,7 @@ class RulingAppealView(APIView):
         player = player_of(request.user)
         data = AppealInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        appeal = services.appeal_file(ruling=ruling, player=player, reason=data.validated_data["reason"],
+        appeal = services.appeal_file(ruling=ruling, player=cast(Player | None, player), reason=data.validated_data["reason"],
                                       actor=request.user)
         return Response(AppealSerializer(appeal).data, status=status.HTTP_201_CREATED)
 

@@ -1,4 +1,5 @@
 import re
+from typing import cast
 
 from django import forms
 
@@ -40,7 +41,7 @@ class IncidentForm(forms.Form):
     def __init__(self, *args, seats=(), **kwargs):
         super().__init__(*args, **kwargs)
         names = {s.seat: s.player.display_name for s in seats}
-        self.fields["dealer"].choices = [
+        self.fields["dealer"].choices = [  # type: ignore[attr-defined]  # a ChoiceField; the stubs say Field
             (i, _("Seat %(n)d · %(name)s") % {"n": i, "name": names[i]} if i in names else str(i)) for i in range(4)]
 
     def clean_events(self):
@@ -68,11 +69,11 @@ class PenaltyForm(forms.Form):
 
     def __init__(self, *args, seats=(), catalogue=None, dealer: int = 0, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["seat"].choices = [("", "—")] + seat_choices(seats, dealer)
-        self.fields["offence"].choices = [("", "—")] + offence_choices(catalogue or {"offences": {}})
+        self.fields["seat"].choices = [("", "—")] + seat_choices(seats, dealer)  # type: ignore[attr-defined]  # a ChoiceField; the stubs say Field
+        self.fields["offence"].choices = [("", "—")] + offence_choices(catalogue or {"offences": {}})  # type: ignore[attr-defined]  # a ChoiceField; the stubs say Field
 
     def clean(self):
-        v = super().clean()
+        v = cast(dict, super().clean())  # a Form's clean gives cleaned_data
         if (v.get("seat") is None) != (not v.get("offence")):
             raise forms.ValidationError(_("Choose both the player and the offence, or neither."))
         return v
@@ -119,7 +120,7 @@ class RulingDecisionForm(forms.Form):
 
     def __init__(self, *args, seats=(), proposed=None, dealer: int = 0, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["override_winners"].choices = seat_choices(seats, dealer)
+        self.fields["override_winners"].choices = seat_choices(seats, dealer)  # type: ignore[attr-defined]  # a ChoiceField; the stubs say Field
         if proposed:
             self.fields["override_winners"].initial = list(proposed.get("winners") or [])
 
@@ -147,7 +148,7 @@ class AppealDecisionForm(forms.Form):
 
     def __init__(self, *args, seats=(), current=None, dealer: int = 0, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["new_winners"].choices = seat_choices(seats, dealer)
+        self.fields["new_winners"].choices = seat_choices(seats, dealer)  # type: ignore[attr-defined]  # a ChoiceField; the stubs say Field
         if current:
             self.fields["new_winners"].initial = list(current.get("winners") or [])
 

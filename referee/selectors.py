@@ -3,6 +3,8 @@ the public shapes (``incident_public``, ``ruling_public``) leave them out."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.db.models import Prefetch, Q
 
 from kyoku import authz
@@ -26,7 +28,7 @@ def incidents_visible_to(user):
     cond = Q(game__season__league_id__in=leagues)
     player = authz.player_of(user)
     if player is not None:
-        cond |= Q(pk__in=Incident.objects.filter(game__seats__player=player).values("pk"))
+        cond |= Q(pk__in=Incident.objects.filter(game__seats__player=cast(Player, player)).values("pk"))
     if not leagues and player is None:
         return Incident.objects.none()
     return _incidents().filter(cond)

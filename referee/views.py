@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
@@ -14,7 +16,7 @@ from kyoku.labels import LABELS, offence_label
 from kyoku import authz
 from league.forms import service_errors_to_form, service_errors_to_messages
 from kyoku.models import League
-from league.models import Game, Season
+from league.models import Game, Player, Season
 from league.selectors import games_for
 
 from . import selectors, services
@@ -135,9 +137,9 @@ def incident_detail(request, incident_id):
     return render(request, "referee/incident.html", {
         "catalogue_rows": _catalogue_rows(catalogue) if is_ref else [],
         "catalogue": catalogue,
-        "extra_formset": PenaltyFormSet(prefix="extra", seats=seats, catalogue=catalogue, dealer=dealer)
+        "extra_formset": PenaltyFormSet(prefix="extra", seats=seats, catalogue=catalogue, dealer=dealer)  # type: ignore[call-arg]
         if deciding else None,
-        "appeal_formset": PenaltyFormSet(prefix="newpen", seats=seats, catalogue=catalogue, dealer=dealer)
+        "appeal_formset": PenaltyFormSet(prefix="newpen", seats=seats, catalogue=catalogue, dealer=dealer)  # type: ignore[call-arg]
         if (is_ref and pending) else None,
         "incident": incident, "timeline": _timeline(incident),
         "seats": seat_rows(dealer=dealer, names=names),
@@ -149,7 +151,7 @@ def incident_detail(request, incident_id):
         "current": current,
         "decide_form": RulingDecisionForm(seats=seats, proposed=proposed, dealer=dealer) if deciding else None,
         "appeal_form": AppealForm() if (current and incident.status == Incident.Status.RULED
-                                         and services.player_concerned(current, player)) else None,
+                                         and services.player_concerned(current, cast(Player | None, player))) else None,
         "pending_appeal": pending,
         "appeal_decision_form": AppealDecisionForm(seats=seats, current=pending.ruling.final if pending else None,
                                                    dealer=dealer)
@@ -220,7 +222,7 @@ def appeal_file(request, ruling_id):
     form = AppealForm(request.POST)
     if form.is_valid():
         try:
-            services.appeal_file(ruling=ruling, player=player, reason=form.cleaned_data["reason"],
+            services.appeal_file(ruling=ruling, player=cast(Player | None, player), reason=form.cleaned_data["reason"],
                                  actor=request.user)
         except ValidationError as exc:
             service_errors_to_messages(request, exc)
@@ -256,7 +258,7 @@ def appeal_decide(request, appeal_id):
 @access(GET=LOGGED_IN)
 def mine(request):
     player = authz.player_of(request.user)
-    rulings = list(selectors.rulings_concerning(player=player)) if player else []
+    rulings = list(selectors.rulings_concerning(player=cast(Player, player))) if player else []
     return render(request, "referee/mine.html", {
         "player": player, "rulings": [{"r": r, **ruling_shown(r.final, r.incident)} for r in rulings],
         "catalogue": None,  # rulings of several leagues: offences by the shared names (kyoku/labels.py)
@@ -310,7 +312,7 @@ def catalogue_edit(request, league_id):
         table = CatalogueFormSet(request.POST, prefix="offences")
         if head.is_valid() & table.is_valid():
             data = {k: v for k, v in current.data.items() if k not in ("offences", "version")}
-            data.update(version=head.cleaned_data["version"], offences=table.offences())
+            data.update(version=head.cleaned_data["version"], offences=table.offences())  # type: ignore[attr-defined]  # a BaseCatalogueFormSet
             try:
                 revised = services.penalty_catalogue_revise(league=league, data=data, actor=request.user)
             except ValidationError as exc:
@@ -347,7 +349,7 @@ def _penalty_table(request, prefix, seats, catalogue, dealer: int = 0):
     """The posted penalty table; a post without one (a tool, an older page) is an empty table."""
     data = request.POST if f"{prefix}-TOTAL_FORMS" in request.POST else {
         f"{prefix}-TOTAL_FORMS": "0", f"{prefix}-INITIAL_FORMS": "0"}
-    return PenaltyFormSet(data, prefix=prefix, seats=seats, catalogue=catalogue, dealer=dealer)
+    return PenaltyFormSet(data, prefix=prefix, seats=seats, catalogue=catalogue, dealer=dealer)  # type: ignore[call-arg]  # formset_factory keeps the formset class's own keywords; the stubs do not
 
 
 def _service_errors_to_messages(request, exc: ValidationError, form) -> None:

@@ -98,7 +98,7 @@ class SettleView(APIView):
     """Settle one hand record or a list (settlement contract). Stores nothing; anyone may call it."""
 
     access = route(POST=PUBLIC)
-    authentication_classes = []  # no session, so no CSRF: the endpoint reads and writes nothing of anyone's
+    authentication_classes: list = []  # no session, so no CSRF: the endpoint reads and writes nothing of anyone's
 
     @extend_schema(
         summary="Settle hand records",
@@ -306,7 +306,7 @@ class RiichiPresetsView(APIView):
     language the request asks for (Accept-Language or ?lang=); raw values beside the words for tools."""
 
     access = route(GET=PUBLIC)
-    authentication_classes = []
+    authentication_classes: list = []
 
     @extend_schema(summary="Riichi presets and their options, in words, with sources",
                    responses={200: OpenApiResponse(description="{presets: [name], sources: {name: text}, "

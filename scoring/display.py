@@ -7,6 +7,8 @@ returned unchanged (a new engine message shows in English rather than not at all
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -135,12 +137,12 @@ def payment_why(reason: object) -> str:
     "" when there is none (settlements stored before reasons) or the code is unknown."""
     if not isinstance(reason, dict):
         return ""
-    code = reason.get("code")
+    code: Any = reason.get("code")
     fixed = _FIXED.get(code)
     if fixed is not None:
         return str(fixed)
     if code == "win":
-        how = _HOW.get(reason.get("how"))
+        how = _HOW.get(reason.get("how", ""))
         parts = [str(how)] if how is not None else []
         if reason.get("han") is not None:
             parts.append(_("%(han)s han") % {"han": reason["han"]})
@@ -152,7 +154,7 @@ def payment_why(reason: object) -> str:
     if code == "honba":
         return _with_share(_("%(n)s honba") % {"n": reason.get("count")}, reason.get("share"))
     if code == "band":
-        cause, split, band = _BAND_CAUSES.get(reason.get("cause")), _BAND_SPLITS.get(reason.get("split")), reason.get("band")
+        cause, split, band = _BAND_CAUSES.get(reason.get("cause", "")), _BAND_SPLITS.get(reason.get("split", "")), reason.get("band")
         if cause is None or split is None or not isinstance(band, list) or len(band) != 2:
             return ""
         return _("%(cause)s: %(band)s") % {"cause": cause, "band": split % {"a": band[0], "b": band[1]}}

@@ -17,7 +17,7 @@ class JSONTextField(models.JSONField):
 
     def from_db_value(self, value, expression, connection):
         if value is None or isinstance(value, (str, bytes)):
-            return super().from_db_value(value, expression, connection)
+            return super().from_db_value(value, expression, connection)  # type: ignore[arg-type]  # json takes bytes too
         return value  # psycopg parses a json column itself
 
     def get_db_prep_value(self, value, connection, prepared=False):

@@ -1,3 +1,5 @@
+from typing import cast
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -70,7 +72,7 @@ class RiichiRulesForm(forms.Form):
             return forms.MultipleChoiceField(required=False, initial=value, widget=forms.CheckboxSelectMultiple,
                                              choices=[(c, value_words(option, c)) for c in choices])
         if choices:
-            return forms.TypedChoiceField(initial=value, coerce=type(choices[0]),
+            return forms.TypedChoiceField(initial=value, coerce=type(choices[0]),  # type: ignore[arg-type]  # a type is a callable
                                           choices=[(c, value_words(option, c)) for c in choices])
         if isinstance(value, bool):
             return forms.BooleanField(required=False, initial=value)
@@ -84,7 +86,7 @@ class RiichiRulesForm(forms.Form):
         return forms.IntegerField(initial=value, min_value=0, max_value=10_000_000)
 
     def clean(self):
-        cleaned = super().clean()
+        cleaned = cast(dict, super().clean())  # a Form's clean gives cleaned_data
         if self.errors:
             return cleaned
         from scoring.engine.errors import SettlementError
@@ -107,8 +109,8 @@ class RiichiRulesForm(forms.Form):
         try:
             resolve({"preset": self.preset, **overrides})
         except SettlementError as exc:
-            option = exc.field.split(".")[1] if exc.field.startswith("rules.") else None
-            self.add_error(option if option in self.fields else None, engine_error_words(exc))
+            named = exc.field.split(".")[1] if exc.field.startswith("rules.") else None
+            self.add_error(named if named in self.fields else None, engine_error_words(exc))
         self.overrides = overrides
         return cleaned
 

@@ -356,4 +356,4 @@ def zung_jung_rows() -> list[dict]:
     pattern's name in the reader's language (the engine keeps the English and Chinese names)."""
     from scoring.engine.zung_jung import CHICKEN, PATTERNS
 
-    return [{**p, "name": str(ZUNG_JUNG_PATTERN_NAMES.get(p["key"], p["en"]))} for p in (CHICKEN, *PATTERNS)]
+    return [{**p, "name": str(ZUNG_JUNG_PATTERN_NAMES.get(str(p["key"]), p["en"]))} for p in (CHICKEN, *PATTERNS)]

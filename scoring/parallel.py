@@ -14,6 +14,8 @@ batches, it all runs in this process.
 
 from __future__ import annotations
 
+from typing import cast
+
 import multiprocessing
 import os
 from collections.abc import Iterable, Iterator
@@ -57,13 +59,13 @@ def copy_text(changed: list[tuple]) -> bytes:
         for hand_id, record, settlement, scores, digest in changed)
 
 
-def _part_resettle(system: str, options: dict, batch: list[tuple], encode) -> tuple[object, int, dict, int]:
+def _part_resettle(system: str, options: dict, batch: list[tuple], encode) -> tuple[list[tuple] | bytes, int, dict, int]:
     changed, finals, hands = games_resettle(system, options, batch)
     return (encode(changed) if encode else changed), len(changed), finals, hands
 
 
 def resettled_parts(system: str, options: dict, batches: Iterable[list[tuple]], *, workers: int | None = None,
-                    encode=None) -> Iterator[tuple[object, int, dict, int]]:
+                    encode=None) -> Iterator[tuple[list[tuple] | bytes, int, dict, int]]:
     """:func:`scoring.engine.replay.games_resettle` of every batch (each made of whole games), on
     ``workers`` processes, yielded in batch order as each is ready, so the caller can write one
     part back while the workers are still settling the next ones: ``(changed rows, or what
@@ -91,9 +93,10 @@ def resettled_parts(system: str, options: dict, batches: Iterable[list[tuple]], 
 def batches_resettle(system: str, options: dict, batches: Iterable[list[tuple]], *,
                      workers: int | None = None) -> tuple[list[tuple], dict, int]:
     """:func:`resettled_parts` joined: ``(changed, finals, hands)`` of the whole."""
-    changed, finals, hands = [], {}, 0
+    changed: list[tuple] = []
+    finals, hands = {}, 0
     for part_changed, _, part_finals, part_hands in resettled_parts(system, options, batches, workers=workers):
-        changed += part_changed
+        changed += cast(list, part_changed)  # no encode: a list
         finals.update(part_finals)
         hands += part_hands
     return changed, finals, hands

@@ -170,7 +170,7 @@ def season_rules(request, season_id):
     json_form = SeasonRulesForm(data if data is not None and "overrides" in data else None,
                                 initial={"overrides": rule_set.overrides})
     if rule_set.system == "riichi" and not json_form.is_bound:
-        form = RiichiRulesForm(data, preset=rule_set.preset, current=rule_set.options)
+        form: RiichiRulesForm | SeasonRulesForm = RiichiRulesForm(data, preset=rule_set.preset, current=rule_set.options)
     else:  # other systems, and the JSON box kept for advanced users (the same options as one object)
         form = json_form
     preview = None

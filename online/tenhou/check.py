@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from scoring.engine.errors import SettlementError
 from scoring.engine.replay import hands_replay, state_next
 from scoring.engine.riichi import game_end, resolve
@@ -37,7 +39,7 @@ def game_check(game: TenhouGame, rules: dict | None = None, compare_points: bool
     state, scores = None, list(game.hands[0].start)
     settled_scores, deposits_left = None, 0
     for i, hand in enumerate(game.hands):
-        row = {"index": i, "label": hand_label(hand.round, hand.honba), "round": hand.round, "honba": hand.honba,
+        row: dict[str, Any] = {"index": i, "label": hand_label(hand.round, hand.honba), "round": hand.round, "honba": hand.honba,
                "record": hand.record(),
                "expected": hand.deltas, "engine": None, "error": None,
                "state_expected": [hand.round % 4, hand.honba, hand.sticks], "state_engine": None}
@@ -62,7 +64,7 @@ def game_check(game: TenhouGame, rules: dict | None = None, compare_points: bool
         state = state_next("riichi", record, settlement)
         scores = after
         settled_scores, deposits_left = after, settlement.get("deposits_after", 0)
-    final = {"scores_engine": None, "scores_expected": game.final_scores, "points_engine": None,
+    final: dict[str, Any] = {"scores_engine": None, "scores_expected": game.final_scores, "points_engine": None,
              "points_expected": game.final_points, "deposits_left": deposits_left, "ok": True}
     if settled_scores is not None:
         try:

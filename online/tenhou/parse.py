@@ -9,6 +9,7 @@ import re
 import urllib.parse
 from dataclasses import dataclass, field
 from datetime import date
+from typing import Any, cast
 from xml.etree import ElementTree
 
 # A real hanchan mjlog is ~20-60 kB; anything far beyond is not a game record.
@@ -55,7 +56,7 @@ class TenhouHand:
     deltas: list[int]     # the record's deltas, riichi sticks included as the engine counts them
 
     def record(self) -> dict:
-        out = {"result": self.result}
+        out: dict[str, Any] = {"result": self.result}
         if self.riichi:
             out["riichi"] = list(self.riichi)
         return out
@@ -220,17 +221,18 @@ def _parse_mjlog(text: str, name: str) -> TenhouGame:
     go = root.find("GO")
     flags = int(go.get("type", "0")) if go is not None and (go.get("type") or "").isdigit() else None
     un = root.find("UN")
-    names = [urllib.parse.unquote(un.get(f"n{i}")) if un is not None and un.get(f"n{i}") is not None else None
+    names = [urllib.parse.unquote(un.get(f"n{i}") or "") if un is not None and un.get(f"n{i}") is not None else None
              for i in range(4)]
     if un is not None and un.get("n3") == "":
         names[3] = None  # a three-player lobby writes an empty fourth name
     _check_four(names, flags)
     if flags is None:
         raise TenhouError("format", "not a Tenhou record: the lobby type (GO) is missing")
-    game = TenhouGame("mjlog", names, flags, room_of(flags), bool(flags & FLAG_HANCHAN))
+    game = TenhouGame("mjlog", cast(list[str], names), flags, room_of(flags), bool(flags & FLAG_HANCHAN))
     game.played_on, _ = _date_of(name)
     if game.played_on:
-        game.log_id = LOG_ID.match(name)[0] + name[len(LOG_ID.match(name)[0]):].split(".")[0].split("&")[0]
+        matched = cast(re.Match, LOG_ID.match(name))  # _date_of found a date in it
+        game.log_id = matched[0] + name[len(matched[0]):].split(".")[0].split("&")[0]
     hand = None
     shuffle = root.find("SHUFFLE")
     game.wall_seed = (shuffle.get("seed") or "")[:4096] if shuffle is not None else ""
@@ -247,7 +249,7 @@ def _parse_mjlog(text: str, name: str) -> TenhouGame:
                 raise TenhouError("malformed", "malformed record: %(where)s", where="INIT")
             hand = TenhouHand(seed[0], seed[1], seed[2], [t * 100 for t in ten], [], {}, [0, 0, 0, 0])
         elif tag == "REACH" and el.get("step") == "2":
-            _need(hand).riichi.append(int(el.get("who")))
+            _need(hand).riichi.append(int(el.get("who")))  # type: ignore[arg-type]  # None: a TypeError, a PARSE_FAULT
         elif tag == "AGARI":
             hand = _need(hand)
             _agari(hand, el)
@@ -258,7 +260,7 @@ def _parse_mjlog(text: str, name: str) -> TenhouGame:
             _ryuukyoku(hand, el)
             game.hands.append(hand)
         if tag in ("AGARI", "RYUUKYOKU") and el.get("owari"):
-            owari = el.get("owari").split(",")
+            owari = (el.get("owari") or "").split(",")
             try:
                 game.final_scores = [int(owari[i]) * 100 for i in (0, 2, 4, 6)]
                 game.final_points = [float(owari[i]) for i in (1, 3, 5, 7)]
@@ -267,7 +269,7 @@ def _parse_mjlog(text: str, name: str) -> TenhouGame:
     return game
 
 
-def _need(hand):
+def _need(hand: TenhouHand | None) -> TenhouHand:
     if hand is None:
         raise TenhouError("malformed", "malformed record: %(where)s", where="an event before INIT")
     return hand
@@ -338,13 +340,14 @@ def _parse_json(text: str, name: str) -> TenhouGame:
         raise TenhouError("format", "not a Tenhou record: a tenhou.net/6 log has \"name\" and \"log\"")
     names = [n if isinstance(n, str) and n != "" else None for n in doc["name"]][:4]
     names += [None] * (4 - len(names))
-    rule = doc.get("rule") if isinstance(doc.get("rule"), dict) else {}
-    disp = rule.get("disp") if isinstance(rule.get("disp"), str) else ""
-    log_id = doc.get("ref") if isinstance(doc.get("ref"), str) else name
+    rule = doc["rule"] if isinstance(doc.get("rule"), dict) else {}
+    disp = rule["disp"] if isinstance(rule.get("disp"), str) else ""
+    log_id = doc["ref"] if isinstance(doc.get("ref"), str) else name
     played_on, flags = _date_of(log_id)
     if disp.startswith("三"):
         raise TenhouError("sanma", "three-player records are not league games; only four-player records are imported")
     _check_four(names, flags)
+    room: str | None
     if flags is not None:
         room, hanchan = room_of(flags), bool(flags & FLAG_HANCHAN)
     else:
@@ -355,7 +358,7 @@ def _parse_json(text: str, name: str) -> TenhouGame:
             hanchan = False
         else:
             raise TenhouError("length", "the record does not say whether it is a hanchan or an east game")
-    game = TenhouGame("tenhou6", names, flags, room, hanchan, log_id if played_on else "", played_on)
+    game = TenhouGame("tenhou6", cast(list[str], names), flags, room, hanchan, log_id if played_on else "", played_on)
     for i, kyoku in enumerate(doc["log"]):
         game.hands.append(_json_hand(kyoku, i))
         game.deals.append(_json_deal(kyoku))

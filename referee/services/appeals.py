@@ -3,6 +3,8 @@ a new ruling and its penalties)."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -27,10 +29,11 @@ def player_concerned(ruling: Ruling, player: Player | None) -> bool:
 
 
 @transaction.atomic
-def appeal_file(*, ruling: Ruling, player: Player, reason: str, actor=None) -> Appeal:
+def appeal_file(*, ruling: Ruling, player: Player | None, reason: str, actor=None) -> Appeal:
     incident = Incident.objects.select_for_update().get(pk=ruling.incident_id)
     if not player_concerned(ruling, player):
         raise PermissionDenied("Only a player of this game may appeal its ruling.")
+    assert player is not None  # player_concerned says no to None
     if not (reason or "").strip():
         raise ValidationError({"reason": ["say why the ruling should change"]})
     reason = text_checked(reason, "reason", 5000)
@@ -40,7 +43,7 @@ def appeal_file(*, ruling: Ruling, player: Player, reason: str, actor=None) -> A
         raise ValidationError({"status": ["an appeal against this ruling is already pending"]})
     if incident.status == Incident.Status.CLOSED:
         raise ValidationError({"status": ["this incident is closed: its ruling is final"]})
-    if current_ruling(incident).pk != ruling.pk:
+    if cast(Ruling, current_ruling(incident)).pk != ruling.pk:  # ruled: it has a ruling
         raise ValidationError({"ruling": ["this ruling has been replaced; appeal the current one"]})
     appeal = Appeal.objects.create(ruling=ruling, player=player, reason=reason.strip())
     incident.status = Incident.Status.APPEALED

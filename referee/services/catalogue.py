@@ -43,6 +43,7 @@ def penalty_catalogue_revise(*, league, data: dict, actor=None) -> PenaltyCatalo
         raise _catalogue_errors(errors)
     penalty_catalogue_current(league=league)
     latest = PenaltyCatalogue.objects.select_for_update().filter(league=league).order_by("-version").first()
+    assert latest is not None  # penalty_catalogue_current made one
     revised = PenaltyCatalogue.objects.create(league=league, version=latest.version + 1, data=data,
                                               created_by=acting_user(actor))
     audit_log_write(actor=actor, action="penalty_catalogue.revise", obj=revised,

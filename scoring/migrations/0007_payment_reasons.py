@@ -58,7 +58,7 @@ def _riichi_win(how, w):
 
 def riichi_reasons(settlement: dict, record: dict) -> dict:
     """why text → reason for the lines of one stored riichi settlement."""
-    table = dict(_RIICHI_FIXED)
+    table: dict[str, dict] = dict(_RIICHI_FIXED)
     honba = record.get("honba", 0) if isinstance(record, dict) else 0
     if type(honba) is int:
         table[f"{honba} honba"] = {"code": "honba", "count": honba}
@@ -154,7 +154,7 @@ def _beijing(settlement: dict) -> bool:
         if not isinstance(line, dict) or "reason" in line:
             continue
         why = line.get("why") or ""
-        reason = None
+        reason: dict | None = None
         if why == "chombo (false win): fixed penalty":
             reason = {"code": "chombo"}
         elif why.startswith("chombo (false win), reverse payment: "):

@@ -4,6 +4,8 @@ read in batches of whole games, re-settled hands written back (COPY on PostgreSQ
 
 from __future__ import annotations
 
+from typing import cast
+
 import json
 
 from django.db import connection
@@ -52,7 +54,7 @@ class HandsWriter:
         if not changed:
             return
         if not self.streaming:
-            self.unwritten += changed
+            self.unwritten += cast(list, changed)  # encoded (bytes) only when streaming
             return
         with connection.cursor() as cursor:
             if not self.table_made:

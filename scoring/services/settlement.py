@@ -34,8 +34,8 @@ def settle_one(record) -> dict:
 def settle_document(data) -> tuple[object, bool]:
     """(output, every record valid) for one record or a list of records, in order."""
     if isinstance(data, list):
-        out = [settle_one(record) for record in data]
-        return out, not any(_is_error(o) for o in out)
+        outs = [settle_one(record) for record in data]
+        return outs, not any(_is_error(o) for o in outs)
     out = settle_one(data)
     return out, not _is_error(out)
 

@@ -82,6 +82,6 @@ def hands_replay(rules: Rules, hands: list[HandRecord], state: dict, scores: lis
                     or hand.derived_digest is None:
                 changed.append(_derived_set(hand, record, settlement, scores))
     except SettlementError as exc:
-        sequence = hands[exc.index].sequence
+        sequence = hands[exc.index].sequence  # type: ignore[index]  # the replay names the hand that failed
         raise engine_error(exc, f"hands[{sequence}].") from None
     return changed

@@ -29,6 +29,7 @@ class Command(BaseCommand):
                     text = fh.read()
         except OSError as exc:
             raise CommandError(f"cannot read {file}: {exc.strerror or exc}") from None
+        out: dict | list[dict]
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:

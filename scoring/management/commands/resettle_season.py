@@ -36,7 +36,7 @@ class Command(BaseCommand):
                 summary = services.season_rules_revise(season=season, overrides=merged, notes=notes)
                 summary["overrides"] = merged
             else:
-                timings = {}
+                timings: dict = {}
                 summary = services.season_hands_resettle(season=season, workers=workers, timings=timings)
                 summary["seconds"] = {phase: round(t, 3) for phase, t in timings.items()}
         except ValidationError as exc:
