@@ -39,6 +39,27 @@ group of odd order: mod 22 the order-5 group fixes only x = 0, 11, and two ∞ t
 points repeat their differences; mod 30 there is none), so only the plain exact cover is left,
 three times larger: a compiled solver of it found nothing for 68 in ten minutes.  (32 takes a
 published schedule instead: :func:`.designs.published_days`.)
+
+Issue 23 then tried, for 68 (q = 22), with no base day found:
+
+* the plain base day as SAT (:func:`base_day_cnf`; CaDiCaL 1.5.3, on two shared cores at about
+  40 % of one): 15 minutes' wall time, then 12 with ∞2's table restricted to the 156 classes of triples up
+  to multipliers, class permutations and exchanging the ∞ players; no answer either way (the
+  same form finds 44 in half a minute and shows in 16 s that 32, q = 10, has no base day);
+* Z_11 with two base days (six orbits of 11 and the two ∞ players), as SAT: not even 44
+  (Z_7, six orbits) came out in 150 s, so less symmetry is no easier.
+* Other automorphisms are ruled out by hand.  A group of order 22 regular on the days is Z_22
+  or D_11, and in D_11 each point would miss the 11 points at an involution's "difference".
+  Anything fixing the base day besides the translations is (x, c) -> (λx + b_c, π(c)): λ = 1
+  forces the σ above (no two σ-fixed ∞ tables), λ = -1 covers only the differences of one
+  parity inside a class π fixes (with π of order 3 its square is σ), λ of order 5 leaves only
+  x = 0, 11 for the ∞ tables.  A day stabiliser of order 3 (a group of order 66) is normal, so both ∞ tables would be cosets of it
+  with the same differences; ∞ players swapped by the odd translations give only a special
+  case of the plain base day.  Over Z_11 with two base days, a multiplier of order 5 puts the
+  fixed points (0, o) of the six orbits with the ∞ players on both base days and repeats a
+  pair; one swapping the two base days (x, o) -> (±x, π(o)) either fixes 33 differences
+  (λ = -1) or, with the order-5 multiplier, cannot give ∞1 every orbit once.
+* 92 (q = 30) has the same plain form only (units mod 30 have no element of odd order).
 """
 
 from __future__ import annotations
