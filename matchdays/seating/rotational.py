@@ -39,6 +39,29 @@ group of odd order: mod 22 the order-5 group fixes only x = 0, 11, and two ∞ t
 points repeat their differences; mod 30 there is none), so only the plain exact cover is left,
 three times larger: a compiled solver of it found nothing for 68 in ten minutes.  (32 takes a
 published schedule instead: :func:`.designs.published_days`.)
+
+Issue 23 then tried, for 68 (q = 22), with no base day found:
+
+* the plain base day as SAT (:func:`base_day_cnf`; CaDiCaL 1.5.3, on two shared cores at about
+  40 % of one): 15 minutes' wall time, then 12 with ∞2's table restricted to the 156 classes
+  of triples up to multipliers, class permutations and exchanging the ∞ players, then 11.5 so
+  with CaDiCaL's ``--sat`` options; no answer either way (the same form finds 44 in half a
+  minute and shows in 16 s that 32, q = 10, has no base day);
+* Z_11 with two base days (six orbits of 11 and the two ∞ players), as SAT: not even 44
+  (Z_7, six orbits) came out in 150 s, so less symmetry is no easier.
+* Other automorphisms are ruled out by hand.  A group of order 22 regular on the days is Z_22
+  or D_11, and in D_11 each point would miss the 11 points at an involution's "difference".
+  Anything fixing the base day besides the translations is (x, c) -> (λx + b_c, π(c)): λ = 1
+  forces the σ above (no two σ-fixed ∞ tables), λ = -1 covers only the differences of one
+  parity inside a class π fixes (with π of order 3 its square is σ), λ of order 5 leaves only
+  x = 0, 11 for the ∞ tables.  A day stabiliser of order 3 (a group of order 66) is normal, so both ∞ tables would be cosets of it
+  with the same differences; ∞ players swapped by the odd translations give only a special
+  case of the plain base day.  Over Z_11 with two base days, a multiplier of order 5 puts the
+  fixed points (0, o) of the six orbits with the ∞ players on both base days and repeats a
+  pair; one swapping the two base days (x, o) -> (±x, π(o)) either fixes 33 differences
+  (λ = -1) or, with the order-5 multiplier, cannot give ∞1 every orbit once.
+* 92 (q = 30) has the same plain form only (units mod 30 have no element of odd order): SAT
+  with ∞2's table among 556 classes and ``--sat``, 11 minutes, no answer.
 """
 
 from __future__ import annotations
@@ -482,6 +505,113 @@ def base_day_cover(v: int, seed: int = 0, seconds: float = 60.0, nodes: int = 20
     return None
 
 
+def base_day_cnf(v: int) -> tuple[int, list[list[int]], dict, dict]:
+    """A plain base day for v = 3q + 2 players (k = 2) as a SAT problem in conjunctive normal
+    form (DIMACS literals), for an external solver (:func:`base_day_sat`): a variable per pair
+    of finite points (same table) and per point (at ∞2's table); ∞1's table is (0, 0), (0, 1),
+    (0, 2) (shifting each class keeps differences distinct).  Clauses: "same table" is
+    transitive, every point has three table-mates (two at an ∞ table; totalizer counters),
+    ∞2's table takes one point per class and is a triangle, the pairs of difference q/2 inside
+    a class never sit together, and each of the other differences is used by exactly one pair
+    (the tight case).  Returns (variable count, clauses, pair -> variable, point -> variable)."""
+    q, k = shape(v)
+    if k != 2:
+        raise ValueError("the CNF form is for v = 8 (mod 12)")
+    n = 3 * q
+    count = [0]
+    clauses: list[list[int]] = []
+
+    def new() -> int:
+        count[0] += 1
+        return count[0]
+
+    pair = {}
+    for a, b in itertools.combinations(range(n), 2):
+        pair[a, b] = pair[b, a] = new()
+    inf2 = {p: new() for p in range(n)}
+    inf1 = [0, q, 2 * q]
+    for a, b in itertools.combinations(inf1, 2):
+        clauses.append([pair[a, b]])
+    for p in inf1:
+        clauses.append([-inf2[p]])
+        clauses.extend([-pair[p, b]] for b in range(n) if b not in inf1)
+    for c in range(3):
+        lits = [inf2[c * q + x] for x in range(1, q)]
+        clauses.append(lits)
+        clauses.extend([-x, -y] for x, y in itertools.combinations(lits, 2))
+    for a, b in itertools.combinations(range(n), 2):
+        clauses += [[-inf2[a], -inf2[b], pair[a, b]], [-inf2[a], -pair[a, b], inf2[b]],
+                    [-inf2[b], -pair[a, b], inf2[a]]]
+    for a, b, c in itertools.combinations(range(n), 3):
+        x, y, z = pair[a, b], pair[b, c], pair[a, c]
+        clauses += [[-x, -y, z], [-x, -z, y], [-y, -z, x]]
+
+    def totalizer(lits: list[int], most: int) -> list[int]:
+        """Outputs o_1 … o_m (m ≤ most): o_j true exactly when at least j of lits are."""
+        if len(lits) == 1:
+            return lits
+        left, right = totalizer(lits[:len(lits) // 2], most), totalizer(lits[len(lits) // 2:], most)
+        out = [new() for _ in range(min(most, len(left) + len(right)))]
+        for i in range(len(left) + 1):
+            for j in range(len(right) + 1):
+                if 1 <= i + j <= len(out):
+                    clauses.append([out[i + j - 1]] + ([-left[i - 1]] if i else []) + ([-right[j - 1]] if j else []))
+                if i + j + 1 <= len(out):
+                    clauses.append([-out[i + j]] + ([left[i]] if i < len(left) else [])
+                                   + ([right[j]] if j < len(right) else []))
+        return out
+
+    for p in set(range(n)) - set(inf1):
+        out = totalizer([pair[p, b] for b in range(n) if b != p] + [inf2[p]], 4)
+        clauses += [[out[2]], [-out[3]]]
+    by_key: dict = {}
+    for a, b in itertools.combinations(range(n), 2):
+        key = _key(q, a, b)
+        if key is None:
+            clauses.append([-pair[a, b]])
+        else:
+            by_key.setdefault(key, []).append(pair[a, b])
+    for lits in by_key.values():
+        clauses.append(lits)
+        clauses.extend([-x, -y] for x, y in itertools.combinations(lits, 2))
+    return count[0], clauses, pair, inf2
+
+
+def base_day_sat(v: int, seconds: float = 600.0, seed: int = 0, solver: str = "cadical") -> list[list[int]] | None:
+    """A plain base day (:func:`base_day_cnf`) from an external SAT solver (CaDiCaL by default,
+    Debian's ``cadical``), or None when it is missing, gives up after ``seconds`` or proves
+    that there is none.  It found 44 players' base day in half a minute (on a shared machine);
+    it proves in 16 s that 32 players (q = 10) have none."""
+    import shutil
+    import subprocess
+    import tempfile
+
+    if shutil.which(solver) is None:
+        return None
+    q, _ = shape(v)
+    n_vars, clauses, pair, inf2 = base_day_cnf(v)
+    random.Random(seed).shuffle(clauses)
+    with tempfile.NamedTemporaryFile("w", suffix=".cnf", delete=False) as fh:
+        fh.write(f"p cnf {n_vars} {len(clauses)}\n")
+        fh.writelines(" ".join(map(str, clause)) + " 0\n" for clause in clauses)
+    try:
+        out = subprocess.run([solver, "-q", f"--seed={seed}", "-t", str(int(seconds)), fh.name],
+                             capture_output=True, text=True).stdout
+    finally:
+        os.unlink(fh.name)
+    if "s SATISFIABLE" not in out:
+        return None
+    true = {int(x) for line in out.splitlines() if line.startswith("v ") for x in line[2:].split()}
+    n = 3 * q
+    tables = [[0, q, 2 * q], [p for p in range(n) if inf2[p] in true]]
+    seated = {p for t in tables for p in t}
+    for p in range(n):
+        if p not in seated:
+            tables.append([p] + [b for b in range(n) if b != p and pair[p, b] in true])
+            seated.update(tables[-1])
+    return tables if base_day_cost(q, tables) == 0 else None
+
+
 def main(argv: list[str]) -> None:
     """Search base days for the sizes given and add each found to ``base_days.json`` at once
     (``--seconds S``: per attempt, 60 by default)."""
@@ -518,6 +648,8 @@ def _attempts(v: int, seconds: float) -> list:
     # the exact cover: σ-fixed where some μ serves (k = 2 needs μ ≠ 1), else plain
     mus: list[int | None] = [mu for mu in order_three(q) if not (k == 2 and mu == 1)] or [None]
     tries += [lambda mu=mu: base_day_cover(v, seed=1, seconds=seconds, mu=mu) for mu in mus]
+    if k == 2:
+        tries.append(lambda: base_day_sat(v, seconds=seconds, seed=1))
     orbit_sizes = [m for m in range(2, q) if (q - 1) % m == 0]
     tries += [lambda m=m: base_day_orbits(v, m, seed=1, seconds=seconds) for m in reversed(orbit_sizes)]
     tries += [lambda nodes=nodes: base_day_backtrack(v, seed=1, seconds=seconds, nodes=nodes)

@@ -379,6 +379,37 @@ def test_the_exact_cover_search_finds_base_days_that_meet_nobody_twice(v, mu):
     assert rotational.base_day_cover(32, seconds=1, mu=1) is None
 
 
+def test_the_cnf_form_holds_for_a_stored_base_day_and_not_for_a_broken_one():
+    """The SAT form of a plain base day (:func:`rotational.base_day_cnf`, for an external solver):
+    the stored 44-player day (its first ∞ table is (0, 0), (0, 1), (0, 2)) satisfies every clause
+    over the pair and ∞2 variables; with two players swapped some clause fails."""
+    n_vars, clauses, pair, inf2 = rotational.base_day_cnf(44)
+    top = max(inf2.values())
+
+    def violated(base):
+        table_of = {p: i for i, t in enumerate(base) for p in t}
+
+        def value(lit):
+            var = abs(lit)
+            if var in inf2_of:
+                truth = table_of[inf2_of[var]] == 1
+            else:
+                a, b = pair_of[var]
+                truth = table_of[a] == table_of[b]
+            return truth if lit > 0 else not truth
+
+        return [c for c in clauses if all(abs(x) <= top for x in c) and not any(value(x) for x in c)]
+
+    pair_of = {var: ab for ab, var in pair.items()}
+    inf2_of = {var: p for p, var in inf2.items()}
+    base = rotational.stored_base_days()[44]
+    assert base[0] == [0, 14, 28] and not violated(base)
+    broken = [list(t) for t in base]
+    broken[2][0], broken[3][0] = broken[3][0], broken[2][0]
+    assert violated(broken)
+    with pytest.raises(ValueError):
+        rotational.base_day_cnf(40)
+
 def test_a_base_day_with_a_repeated_difference_is_refused():
     q, _ = rotational.shape(28)
     base = rotational.stored_base_days()[28]
