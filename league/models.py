@@ -293,6 +293,8 @@ class Game(models.Model):
 
     def __str__(self):
         # in the active language: the page's words, not the code's
+        if self.season.kind == "event":
+            return f"{self.division} · {self.round_label} · {gettext('table')} {self.table}"
         return _("%(division)s · day %(day)s · table %(table)s") % {
             "division": self.division, "day": self.match_day, "table": self.table}
 

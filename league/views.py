@@ -116,7 +116,7 @@ def _history_rows(history) -> str:
     from kyoku.templatetags.kyoku_labels import league_points, score
 
     game_url = reverse("game", args=[0])[:-2]
-    day, table, penalty = escape(_("day")), escape(_("table")), escape(_("Penalty"))
+    table, penalty = escape(_("table")), escape(_("Penalty"))
     rows = []
     for r in history:
         if r["kind"] == "penalty":
@@ -126,7 +126,7 @@ def _history_rows(history) -> str:
                    f'<td class="num">{league_points(r["running"])}</td></tr>')
         else:
             g = r["game"]
-            row = (f'<tr><td><a href="{game_url}{g.pk}/">{escape(g.division.code)} · {day} {g.match_day} · '
+            row = (f'<tr><td><a href="{game_url}{g.pk}/">{escape(g.division.code)} · {escape(g.round_label)} · '
                    f'{table} {g.table}</a></td>\n      <td>{escape(r["seat"].seat_name)}</td>'
                    f'<td class="num">{score(r["raw_score"])}</td><td class="num">{r["place"]}</td>'
                    f'<td class="num">{league_points(r["points"])}</td><td class="num">{league_points(r["running"])}</td></tr>')

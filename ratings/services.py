@@ -10,9 +10,10 @@ So the stored state always equals a full recompute (tests/ratings check it)."""
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import cast
 
 from django.db import transaction
-from django.db.models import Count, OuterRef, Q, Subquery
+from django.db.models import Count, DateTimeField, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from kyoku.models import League
@@ -154,8 +155,8 @@ def _player_ratings_update(rows: list, now) -> None:
     row and field) cost more to build than the database takes to run plain statements."""
     from django.db import connection
 
-    table, f = PlayerRating._meta.db_table, PlayerRating._meta.get_field
-    at = f("updated_at").get_db_prep_value(now, connection)
+    table = PlayerRating._meta.db_table
+    at = cast(DateTimeField, PlayerRating._meta.get_field("updated_at")).get_db_prep_value(now, connection)
     columns = ("mu", "sigma", "ordinal", "games", "last_game_id", "updated_at")
     sql = (f'UPDATE "{table}" SET ' + ", ".join(f'"{c}" = %s' for c in columns) + ' WHERE "id" = %s')
     with connection.cursor() as cursor:

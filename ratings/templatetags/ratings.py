@@ -35,14 +35,14 @@ def floatformat2(value: float, decimal_sep: str = ".") -> str:
 def rating_rows_html(events) -> str:
     """The rated games' table rows, newest first, as the template printed them one by one."""
     game_url = reverse("game", args=[0])[:-2]
-    day, table, sep = escape(gettext("day")), escape(gettext("table")), get_format("DECIMAL_SEPARATOR")
+    table, sep = escape(gettext("table")), get_format("DECIMAL_SEPARATOR")
     rows = []
     for e in events:
         g = e.game
         change = e.change
         rows.append(
-            f'\n        <tr><td><a href="{game_url}{e.game_id}/">{g.season.year} S{g.season.number} · '
-            f'{escape(g.division.code)} · {day} {g.match_day} · {table} {g.table}</a></td>\n'
+            f'\n        <tr><td><a href="{game_url}{e.game_id}/">{escape(str(g.season))} · '
+            f'{escape(g.division.code)} · {escape(g.round_label)} · {table} {g.table}</a></td>\n'
             f'          <td class="num">{e.place}</td><td class="num">{floatformat2(e.ordinal_before, sep)}</td>'
             f'<td class="num">{floatformat2(e.ordinal, sep)}</td>\n'
             f'          <td class="num">{"+" if change >= 0 else ""}{floatformat2(change, sep)}</td></tr>\n      ')

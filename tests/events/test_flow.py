@@ -214,3 +214,15 @@ def test_once_the_event_runs_players_no_longer_register_themselves(running, leag
         services.registration_add(event=running, player=late, actor=user)
     assert err.value.error_dict["event"][0].code == "registration_closed"
     assert services.registration_add(event=running, player=late, substitute=True, actor=admin).checked_in
+
+
+def test_a_players_pages_name_an_event_game_by_the_event_and_its_round(running, admin, client):
+    _play_round(running, 1, admin)
+    game = Game.objects.filter(season=running.season, match_day=1).first()
+    player = game.seats.first().player
+    for url in (f"/players/{player.pk}/", f"/games/{game.pk}/"):
+        page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        assert "Round 1" in page, url
+        assert "day 1" not in page, url
+    history = client.get(f"/players/{player.pk}/").content.decode()
+    assert "Autumn Open" in history
