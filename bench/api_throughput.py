@@ -66,16 +66,21 @@ def bench_database() -> tuple[str, callable]:
         return parts._replace(path="/kyoku_throughput").geturl(), drop
     folder = tempfile.mkdtemp(prefix="kyoku-throughput-")
     path = os.path.join(folder, "bench.sqlite3")
-    return f"sqlite:///{path}", lambda: [os.remove(p) for p in (path, path + "-wal", path + "-shm")
-                                         if os.path.exists(p)]
+    return f"sqlite:///{path}", lambda: [
+        os.remove(p) for p in (path, path + "-wal", path + "-shm") if os.path.exists(p)
+    ]
 
 
 def gunicorn_start(port: int, workers: int) -> subprocess.Popen:
     """gunicorn with the production settings (config/gunicorn.py) on loopback."""
     env = {**os.environ, "GUNICORN_WORKERS": str(workers), "GUNICORN_BIND": f"127.0.0.1:{port}"}
-    return subprocess.Popen([sys.executable, "-m", "gunicorn", "config.wsgi", "-c", "config/gunicorn.py",
-                             "--access-logfile", os.devnull], cwd=ROOT, env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    return subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "config.wsgi", "-c", "config/gunicorn.py", "--access-logfile", os.devnull],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
 
 
 def gunicorn_stop(server: subprocess.Popen | None) -> None:
@@ -130,8 +135,13 @@ def _load(port: int, path: str, clients: int, seconds: float, etag: str | None, 
         for k, v in c.items():
             codes[k] = codes.get(k, 0) + v
     pct = lambda q: times[min(len(times) - 1, int(q / 100 * (len(times) - 1)))] if times else 0  # noqa: E731
-    return {"rps": len(times) / seconds, "p50": statistics.median(times) if times else 0, "p95": pct(95),
-            "p99": pct(99), "codes": codes}
+    return {
+        "rps": len(times) / seconds,
+        "p50": statistics.median(times) if times else 0,
+        "p95": pct(95),
+        "p99": pct(99),
+        "codes": codes,
+    }
 
 
 def server_wait(port: int, path: str, seconds: float = 30) -> None:
@@ -157,8 +167,15 @@ def main() -> None:
     args = ap.parse_args()
 
     url, drop = bench_database()
-    os.environ.update({"DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "config.settings", "DEBUG": "0",
-                       "SECRET_KEY": SECRET, "ALLOWED_HOSTS": "127.0.0.1"})
+    os.environ.update(
+        {
+            "DATABASE_URL": url,
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+            "DEBUG": "0",
+            "SECRET_KEY": SECRET,
+            "ALLOWED_HOSTS": "127.0.0.1",
+        }
+    )
     import django
 
     django.setup()
@@ -171,8 +188,10 @@ def main() -> None:
 
         t = time.perf_counter()
         season, divisions = league_scale.build(args.players, args.games, 2)
-        print(f"{connection_vendor()}: {args.players} players, {args.games} games built in "
-              f"{time.perf_counter() - t:.1f} s")
+        print(
+            f"{connection_vendor()}: {args.players} players, {args.games} games built in "
+            f"{time.perf_counter() - t:.1f} s"
+        )
         from django.db import connections
 
         connections.close_all()  # gunicorn's workers open their own
@@ -185,13 +204,19 @@ def main() -> None:
         conn.request("GET", path, headers={"X-Forwarded-Proto": "https"})
         first = conn.getresponse()
         size, etag = len(first.read()), first.getheader("ETag")
-        print(f"gunicorn: {args.workers} workers × {os.environ.get('GUNICORN_THREADS', 2)} threads, "
-              f"{args.clients} clients, {args.seconds:g} s each; one answer is {size:,} bytes\n")
+        print(
+            f"gunicorn: {args.workers} workers × {os.environ.get('GUNICORN_THREADS', 2)} threads, "
+            f"{args.clients} clients, {args.seconds:g} s each; one answer is {size:,} bytes\n"
+        )
         print(f"{'requests':44} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}  answers")
-        rows = [("conditional (If-None-Match, 304)", _load(port, path, args.clients, args.seconds, etag)),
-                ("full answers (200, cached table)", _load(port, path, args.clients, args.seconds, None)),
-                ("conditional, one result entered per second",
-                 _load(port, path, args.clients, args.seconds, etag, during=_results_every_second(division)))]
+        rows = [
+            ("conditional (If-None-Match, 304)", _load(port, path, args.clients, args.seconds, etag)),
+            ("full answers (200, cached table)", _load(port, path, args.clients, args.seconds, None)),
+            (
+                "conditional, one result entered per second",
+                _load(port, path, args.clients, args.seconds, etag, during=_results_every_second(division)),
+            ),
+        ]
         for label, r in rows:
             answers = ", ".join(f"{k}: {v}" for k, v in sorted(r["codes"].items(), key=str))
             print(f"{label:44} {r['rps']:8.0f} {r['p50']:8.1f} {r['p95']:8.1f} {r['p99']:8.1f}  {answers}")
@@ -212,6 +237,7 @@ def connection_vendor() -> str:
 def _results_every_second(division):
     """While the clients run: correct the division's latest game once a second (the standings
     version moves, so every revalidating client gets one full answer)."""
+
     def run(until: float) -> None:
         from django.contrib.auth import get_user_model
 
@@ -228,10 +254,12 @@ def _results_every_second(division):
         game = Game.objects.filter(division=division).order_by("-match_day", "-table").first()
         n = 0
         while time.time() < until - 0.5:
-            services.game_result_record(game=game, scores=league_scale.SCORE_SETS[n % len(league_scale.SCORE_SETS)],
-                                        actor=admin, replace=True)
+            services.game_result_record(
+                game=game, scores=league_scale.SCORE_SETS[n % len(league_scale.SCORE_SETS)], actor=admin, replace=True
+            )
             n += 1
             time.sleep(max(0.0, 1.0 - 0.05))
+
     return run
 
 

@@ -99,13 +99,22 @@ def _build():
     from league.models import Game, Player
 
     league = League.objects.create(name="Bench League", slug="bench", promotion_count=1)
-    rules = league_services.rule_set_create(name="M-League", slug="mleague-bench", preset="mleague",
-                                            is_template=True)
-    players = [Player.objects.create(display_name=f"Bench Player {i:02d}", membership_number=f"B{i:04d}")
-               for i in range(40)]
-    event = services.event_create(league=league, name="Bench Open", slug="bench-open",
-                                  starts_on=timezone.localdate(), ends_on=timezone.localdate(), rule_set=rules,
-                                  capacity=40, rounds=6, round_minutes=90, cut=4)
+    rules = league_services.rule_set_create(name="M-League", slug="mleague-bench", preset="mleague", is_template=True)
+    players = [
+        Player.objects.create(display_name=f"Bench Player {i:02d}", membership_number=f"B{i:04d}") for i in range(40)
+    ]
+    event = services.event_create(
+        league=league,
+        name="Bench Open",
+        slug="bench-open",
+        starts_on=timezone.localdate(),
+        ends_on=timezone.localdate(),
+        rule_set=rules,
+        capacity=40,
+        rounds=6,
+        round_minutes=90,
+        cut=4,
+    )
     for p in players:
         services.checkin_set(registration=services.registration_add(event=event, player=p), present=True)
     services.event_status_set(event=event, status="running")
@@ -125,8 +134,15 @@ def main() -> None:
     args = ap.parse_args()
 
     url, drop = bench_database()
-    os.environ.update({"DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "config.settings", "DEBUG": "0",
-                       "SECRET_KEY": SECRET, "ALLOWED_HOSTS": "127.0.0.1"})
+    os.environ.update(
+        {
+            "DATABASE_URL": url,
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+            "DEBUG": "0",
+            "SECRET_KEY": SECRET,
+            "ALLOWED_HOSTS": "127.0.0.1",
+        }
+    )
     import django
 
     django.setup()
@@ -147,10 +163,15 @@ def main() -> None:
         warmup, gap = 5.0, 4.0
         until = time.time() + warmup + args.results * gap + 3.0
         out = multiprocessing.Queue()
-        per = [args.boards // args.processes + (1 if i < args.boards % args.processes else 0)
-               for i in range(args.processes)]
-        procs = [multiprocessing.Process(target=_board_process, args=(port, path, args.period, until, n, out))
-                 for n in per if n]
+        per = [
+            args.boards // args.processes + (1 if i < args.boards % args.processes else 0)
+            for i in range(args.processes)
+        ]
+        procs = [
+            multiprocessing.Process(target=_board_process, args=(port, path, args.period, until, n, out))
+            for n in per
+            if n
+        ]
         for p in procs:
             p.start()
         time.sleep(warmup)
@@ -183,19 +204,25 @@ def main() -> None:
             codes[key] = codes.get(key, 0) + n
     seconds = warmup + args.results * gap + 3.0
     pct = lambda xs, q: xs[min(len(xs) - 1, int(q / 100 * (len(xs) - 1)))]  # noqa: E731
-    print(f"{vendor}, cache {cache}; gunicorn {args.workers} workers × {os.environ.get('GUNICORN_THREADS', 2)} "
-          f"threads; {len(boards)} boards polling every {args.period:g} s from {len(procs)} processes\n")
-    print(f"polling: {len(polls) / seconds:.0f} requests/s, p50 {statistics.median(polls):.1f} ms, "
-          f"p95 {pct(polls, 95):.1f} ms, p99 {pct(polls, 99):.1f} ms; answers "
-          + ", ".join(f"{k}: {v}" for k, v in sorted(codes.items(), key=str)))
+    print(
+        f"{vendor}, cache {cache}; gunicorn {args.workers} workers × {os.environ.get('GUNICORN_THREADS', 2)} "
+        f"threads; {len(boards)} boards polling every {args.period:g} s from {len(procs)} processes\n"
+    )
+    print(
+        f"polling: {len(polls) / seconds:.0f} requests/s, p50 {statistics.median(polls):.1f} ms, "
+        f"p95 {pct(polls, 95):.1f} ms, p99 {pct(polls, 99):.1f} ms; answers "
+        + ", ".join(f"{k}: {v}" for k, v in sorted(codes.items(), key=str))
+    )
     print(f"\n{'result':>6} {'half the boards':>16} {'95 % of boards':>15} {'every board':>12} {'boards':>7}")
     worst = 0.0
     for k, (version, acked) in enumerate(acks, start=1):
         delays = sorted(next((t for v, t in seen if v >= version), float("inf")) - acked for seen, _, _ in boards)
         shown = sum(1 for d in delays if d != float("inf"))
         worst = max(worst, delays[-1])
-        print(f"{k:6} {statistics.median(delays):15.2f}s {pct(delays, 95):14.2f}s {delays[-1]:11.2f}s "
-              f"{shown:4}/{len(delays)}")
+        print(
+            f"{k:6} {statistics.median(delays):15.2f}s {pct(delays, 95):14.2f}s {delays[-1]:11.2f}s "
+            f"{shown:4}/{len(delays)}"
+        )
     print(f"\nslowest board over all results: {worst:.2f} s after the confirmation was acknowledged")
 
 

@@ -40,9 +40,14 @@ import urllib.request
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 VENV_BIN = os.path.join(ROOT, ".venv", "bin")
-PGBIN = sorted((os.path.join("/usr/lib/postgresql", v, "bin") for v in os.listdir("/usr/lib/postgresql")),
-               key=lambda p: [int(x) for x in p.split("/")[-2].split(".")])[-1] if os.path.isdir(
-    "/usr/lib/postgresql") else ""
+PGBIN = (
+    sorted(
+        (os.path.join("/usr/lib/postgresql", v, "bin") for v in os.listdir("/usr/lib/postgresql")),
+        key=lambda p: [int(x) for x in p.split("/")[-2].split(".")],
+    )[-1]
+    if os.path.isdir("/usr/lib/postgresql")
+    else ""
+)
 
 # the worked M-League game of tests/riichi_game.py: five hands, final 23,800 / 27,800 / 18,400 / 29,000
 HANDS = [
@@ -77,13 +82,22 @@ class Cluster:
         self.pg_port, self.redis_port, self.web_port = free_port(), free_port(), free_port()
         self.pgdata = os.path.join(self.tmp, "pg")
         self.redis = self.worker = self.web = None
-        self.env = {**os.environ, "DATABASE_URL": f"postgres://postgres@127.0.0.1:{self.pg_port}/kyoku",
-                    "REDIS_URL": f"redis://127.0.0.1:{self.redis_port}/0", "DEBUG": "0",
-                    "SECRET_KEY": "faults-only-secret-key-0123456789abcdefghijklmnopqrstuvwxyz",
-                    "ALLOWED_HOSTS": "127.0.0.1", "SECURE_SSL_REDIRECT": "0", "CELERY_TASK_ALWAYS_EAGER": "0",
-                    "RECONCILE_EVERY": str(args.reconcile_every), "DB_CONN_MAX_AGE": "0",
-                    "GUNICORN_BIND": f"127.0.0.1:{self.web_port}", "GUNICORN_WORKERS": str(args.web_workers),
-                    "GUNICORN_TIMEOUT": "20", "CELERY_LOG_LEVEL": "WARNING"}
+        self.env = {
+            **os.environ,
+            "DATABASE_URL": f"postgres://postgres@127.0.0.1:{self.pg_port}/kyoku",
+            "REDIS_URL": f"redis://127.0.0.1:{self.redis_port}/0",
+            "DEBUG": "0",
+            "SECRET_KEY": "faults-only-secret-key-0123456789abcdefghijklmnopqrstuvwxyz",
+            "ALLOWED_HOSTS": "127.0.0.1",
+            "SECURE_SSL_REDIRECT": "0",
+            "CELERY_TASK_ALWAYS_EAGER": "0",
+            "RECONCILE_EVERY": str(args.reconcile_every),
+            "DB_CONN_MAX_AGE": "0",
+            "GUNICORN_BIND": f"127.0.0.1:{self.web_port}",
+            "GUNICORN_WORKERS": str(args.web_workers),
+            "GUNICORN_TIMEOUT": "20",
+            "CELERY_LOG_LEVEL": "WARNING",
+        }
         self.env.pop("DJANGO_SETTINGS_MODULE", None)
 
     def log(self, name: str):
@@ -92,28 +106,44 @@ class Cluster:
     def pg_init(self) -> None:
         if os.geteuid() == 0:
             shutil.chown(self.tmp, "postgres")
-        subprocess.run(as_postgres(f"{PGBIN}/initdb -D {self.pgdata} -A trust -U postgres"), check=True,
-                       stdout=subprocess.DEVNULL)
+        subprocess.run(
+            as_postgres(f"{PGBIN}/initdb -D {self.pgdata} -A trust -U postgres"), check=True, stdout=subprocess.DEVNULL
+        )
         self.pg_start()
 
     def pg_start(self) -> None:
-        subprocess.run(as_postgres(f"{PGBIN}/pg_ctl -D {self.pgdata} -o '-p {self.pg_port} -k {self.tmp} "
-                                   f"-c listen_addresses=127.0.0.1' -l {self.tmp}/pg.log -w -t 120 start"),
-                       check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(
+            as_postgres(
+                f"{PGBIN}/pg_ctl -D {self.pgdata} -o '-p {self.pg_port} -k {self.tmp} "
+                f"-c listen_addresses=127.0.0.1' -l {self.tmp}/pg.log -w -t 120 start"
+            ),
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
 
     def pg_restart(self) -> None:
-        subprocess.run(as_postgres(f"{PGBIN}/pg_ctl -D {self.pgdata} -m fast -w -t 120 restart "
-                                   f"-o '-p {self.pg_port} -k {self.tmp} -c listen_addresses=127.0.0.1'"),
-                       check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(
+            as_postgres(
+                f"{PGBIN}/pg_ctl -D {self.pgdata} -m fast -w -t 120 restart "
+                f"-o '-p {self.pg_port} -k {self.tmp} -c listen_addresses=127.0.0.1'"
+            ),
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
 
     def pg_stop(self) -> None:
-        subprocess.run(as_postgres(f"{PGBIN}/pg_ctl -D {self.pgdata} -m immediate stop"), stdout=subprocess.DEVNULL,
-                       stderr=subprocess.DEVNULL)
+        subprocess.run(
+            as_postgres(f"{PGBIN}/pg_ctl -D {self.pgdata} -m immediate stop"),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
 
     def redis_start(self) -> None:
-        self.redis = subprocess.Popen(["redis-server", "--port", str(self.redis_port), "--bind", "127.0.0.1",
-                                       "--save", "", "--appendonly", "no"], stdout=self.log("redis"),
-                                      stderr=subprocess.STDOUT)
+        self.redis = subprocess.Popen(
+            ["redis-server", "--port", str(self.redis_port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+            stdout=self.log("redis"),
+            stderr=subprocess.STDOUT,
+        )
         for _ in range(100):
             try:
                 socket.create_connection(("127.0.0.1", self.redis_port), timeout=0.2).close()
@@ -127,18 +157,45 @@ class Cluster:
 
     def worker_start(self) -> None:
         self.worker = subprocess.Popen(
-            [f"{VENV_BIN}/celery", "-A", "config", "worker", "-B", "-s", os.path.join(self.tmp, "beat"),
-             "--concurrency", "1", "-l", "WARNING"], cwd=ROOT, env=self.env, stdout=self.log("worker"),
-            stderr=subprocess.STDOUT, start_new_session=True)
+            [
+                f"{VENV_BIN}/celery",
+                "-A",
+                "config",
+                "worker",
+                "-B",
+                "-s",
+                os.path.join(self.tmp, "beat"),
+                "--concurrency",
+                "1",
+                "-l",
+                "WARNING",
+            ],
+            cwd=ROOT,
+            env=self.env,
+            stdout=self.log("worker"),
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
 
     def worker_kill(self) -> None:
         os.killpg(self.worker.pid, signal.SIGKILL)  # the worker and its pool and beat: a dead machine
         self.worker.wait(10)
 
     def web_start(self) -> None:
-        self.web = subprocess.Popen([f"{VENV_BIN}/gunicorn", "config.wsgi:application", "-c", "config/gunicorn.py",
-                                     "--access-logfile", os.path.join(self.tmp, "access.log")],
-                                    cwd=ROOT, env=self.env, stdout=self.log("web"), stderr=subprocess.STDOUT)
+        self.web = subprocess.Popen(
+            [
+                f"{VENV_BIN}/gunicorn",
+                "config.wsgi:application",
+                "-c",
+                "config/gunicorn.py",
+                "--access-logfile",
+                os.path.join(self.tmp, "access.log"),
+            ],
+            cwd=ROOT,
+            env=self.env,
+            stdout=self.log("web"),
+            stderr=subprocess.STDOUT,
+        )
         for _ in range(300):
             try:
                 urllib.request.urlopen(f"http://127.0.0.1:{self.web_port}/api/rulesets/", timeout=2)
@@ -151,8 +208,9 @@ class Cluster:
         return [int(p) for p in out.stdout.split()]
 
     def manage(self, *args: str) -> None:
-        subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=self.env, check=True,
-                       stdout=subprocess.DEVNULL)
+        subprocess.run(
+            [sys.executable, "manage.py", *args], cwd=ROOT, env=self.env, check=True, stdout=subprocess.DEVNULL
+        )
 
     def stop_all(self) -> None:
         for proc in (self.web, self.redis):
@@ -164,8 +222,13 @@ class Cluster:
 
 
 def django_setup(env: dict) -> None:
-    os.environ.update({k: v for k, v in env.items() if k in ("DATABASE_URL", "REDIS_URL", "SECRET_KEY", "DEBUG",
-                                                             "ALLOWED_HOSTS", "DB_CONN_MAX_AGE")})
+    os.environ.update(
+        {
+            k: v
+            for k, v in env.items()
+            if k in ("DATABASE_URL", "REDIS_URL", "SECRET_KEY", "DEBUG", "ALLOWED_HOSTS", "DB_CONN_MAX_AGE")
+        }
+    )
     os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
     import django
 
@@ -185,17 +248,25 @@ def league_build(tables: int, games_per_table: int) -> tuple[str, list[list[int]
 
     league = League.objects.create(name="Faults", slug="faults")
     rules = services.rule_set_create(name="M-League", slug="mleague-faults", preset="mleague")
-    season = services.season_create(league=league, year=2026, number=1, rule_set=rules,
-                                    divisions=(("A", "A", "甲"),))
+    season = services.season_create(league=league, year=2026, number=1, rule_set=rules, divisions=(("A", "A", "甲"),))
     services.season_status_set(season=season, status="open")
     division = season.divisions.get(code="A")
-    players = [Player.objects.create(display_name=f"Table {t + 1} seat {s + 1}", membership_number=f"F{t}-{s}")
-               for t in range(tables) for s in range(4)]
+    players = [
+        Player.objects.create(display_name=f"Table {t + 1} seat {s + 1}", membership_number=f"F{t}-{s}")
+        for t in range(tables)
+        for s in range(4)
+    ]
     for p in players:
         services.entry_create(division=division, player=p)
-    games = [[services.game_create(division=division, match_day=day + 1, table=t + 1,
-                                   players=players[4 * t:4 * t + 4]).pk for day in range(games_per_table)]
-             for t in range(tables)]
+    games = [
+        [
+            services.game_create(
+                division=division, match_day=day + 1, table=t + 1, players=players[4 * t : 4 * t + 4]
+            ).pk
+            for day in range(games_per_table)
+        ]
+        for t in range(tables)
+    ]
     admin = get_user_model().objects.create_superuser("faults-admin", password="x")
     return Token.objects.create(user=admin).key, games, season.pk, division.pk
 
@@ -203,8 +274,9 @@ def league_build(tables: int, games_per_table: int) -> tuple[str, list[list[int]
 class Traffic:
     """The phones (one thread a table) and the readers, with every attempt's outcome kept."""
 
-    def __init__(self, base: str, token: str, games: list[list[int]], interval: float, season_id: int,
-                 division_id: int):
+    def __init__(
+        self, base: str, token: str, games: list[list[int]], interval: float, season_id: int, division_id: int
+    ):
         self.base, self.token, self.games, self.interval = base, token, games, interval
         self.pages = [f"/seasons/{season_id}/divisions/A/", f"/api/divisions/{division_id}/standings/"]
         self.stop = threading.Event()
@@ -217,9 +289,16 @@ class Traffic:
             self.attempts.append((started, kind, ok, (time.monotonic() - started) * 1000))
 
     def post(self, path: str, body: dict | None, key: str) -> bool:
-        request = urllib.request.Request(self.base + path, data=json.dumps(body or {}).encode(), method="POST",
-                                         headers={"Authorization": f"Token {self.token}", "Idempotency-Key": key,
-                                                  "Content-Type": "application/json"})
+        request = urllib.request.Request(
+            self.base + path,
+            data=json.dumps(body or {}).encode(),
+            method="POST",
+            headers={
+                "Authorization": f"Token {self.token}",
+                "Idempotency-Key": key,
+                "Content-Type": "application/json",
+            },
+        )
         started = time.monotonic()
         try:
             with urllib.request.urlopen(request, timeout=15) as response:
@@ -244,8 +323,12 @@ class Traffic:
             for sequence, record in enumerate(HANDS, start=1):
                 if self.stop.is_set():
                     return
-                self.write_until_acknowledged(f"/api/games/{game}/hands/", {"sequence": sequence, "record": record},
-                                              f"{game}-hand-{sequence}", game)
+                self.write_until_acknowledged(
+                    f"/api/games/{game}/hands/",
+                    {"sequence": sequence, "record": record},
+                    f"{game}-hand-{sequence}",
+                    game,
+                )
                 time.sleep(self.interval)
             self.write_until_acknowledged(f"/api/games/{game}/hands/finish/", None, f"{game}-finish", game)
 
@@ -264,8 +347,10 @@ class Traffic:
 
     def start(self) -> list[threading.Thread]:
         n = len(self.games)
-        threads = [threading.Thread(target=self.table, args=(g, self.interval * i / n), daemon=True)
-                   for i, g in enumerate(self.games)]
+        threads = [
+            threading.Thread(target=self.table, args=(g, self.interval * i / n), daemon=True)
+            for i, g in enumerate(self.games)
+        ]
         threads += [threading.Thread(target=self.reader, daemon=True) for _ in range(2)]
         for t in threads:
             t.start()
@@ -284,9 +369,11 @@ def derived_caught_up() -> dict[str, bool]:
     try:
         league = League.objects.get(slug="faults")
         divisions = list(Division.objects.filter(season__league=league))
-        return {"seats": not any(division_seats_stale(division=d) for d in divisions),
-                "standings": not any(division_standings_stale(division=d) for d in divisions),
-                "ratings": league_ratings_disagreement(league=league) == (None, set())}
+        return {
+            "seats": not any(division_seats_stale(division=d) for d in divisions),
+            "standings": not any(division_standings_stale(division=d) for d in divisions),
+            "ratings": league_ratings_disagreement(league=league) == (None, set()),
+        }
     except Exception:  # the database restarting: not caught up yet
         connection.close()
         return {"seats": False, "standings": False, "ratings": False}
@@ -312,8 +399,7 @@ def main() -> None:
     cluster = Cluster(args)
     try:
         cluster.pg_init()
-        subprocess.run(as_postgres(f"{PGBIN}/createdb -h 127.0.0.1 -p {cluster.pg_port} -U postgres kyoku"),
-                       check=True)
+        subprocess.run(as_postgres(f"{PGBIN}/createdb -h 127.0.0.1 -p {cluster.pg_port} -U postgres kyoku"), check=True)
         cluster.redis_start()
         cluster.manage("migrate", "--noinput")
         cluster.manage("collectstatic", "--noinput")  # as the image build does (Dockerfile)
@@ -383,26 +469,38 @@ def report(cluster, traffic, faults, caught, t0, tables, interval, duration) -> 
     from scoring.models import HandRecord
 
     close_old_connections()
-    print(f"production shape on loopback: PostgreSQL, Redis, 1 Celery worker (+beat), gunicorn "
-          f"({cluster.args.web_workers} workers); {tables} tables, a hand every {interval:g} s, {duration:.0f} s; "
-          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print(
+        f"production shape on loopback: PostgreSQL, Redis, 1 Celery worker (+beat), gunicorn "
+        f"({cluster.args.web_workers} workers); {tables} tables, a hand every {interval:g} s, {duration:.0f} s; "
+        f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+    )
     print(f"\n{'fault':52} {'at s':>6} {'for s':>6} {'writes failed':>14} {'pages failed':>13}")
     for what, start, end in faults:
         during = [a for a in traffic.attempts if start <= a[0] <= end + 5]
-        print(f"{what:52} {start - t0:6.0f} {end - start:6.1f} "
-              f"{sum(1 for a in during if a[1] == 'write' and not a[2]):14d} "
-              f"{sum(1 for a in during if a[1] == 'page' and not a[2]):13d}")
+        print(
+            f"{what:52} {start - t0:6.0f} {end - start:6.1f} "
+            f"{sum(1 for a in during if a[1] == 'write' and not a[2]):14d} "
+            f"{sum(1 for a in during if a[1] == 'page' and not a[2]):13d}"
+        )
     writes = [a for a in traffic.attempts if a[1] == "write"]
     pages = [a for a in traffic.attempts if a[1] == "page"]
     hands_acked = sum(1 for _, key in traffic.acknowledged if "-hand-" in key)
     finishes_acked = sum(1 for _, key in traffic.acknowledged if key.endswith("-finish"))
     game_ids = [g for table in traffic.games for g in table]
     hands_stored = HandRecord.objects.filter(game_id__in=game_ids).count()
-    duplicates = sum(n - 1 for n in HandRecord.objects.filter(game_id__in=game_ids).values("game_id", "sequence")
-                     .annotate(n=Count("id")).values_list("n", flat=True))
+    duplicates = sum(
+        n - 1
+        for n in HandRecord.objects.filter(game_id__in=game_ids)
+        .values("game_id", "sequence")
+        .annotate(n=Count("id"))
+        .values_list("n", flat=True)
+    )
     acked_games = {g for g, key in traffic.acknowledged if "-hand-" in key}
-    extra = sum(1 for g, s in HandRecord.objects.filter(game_id__in=game_ids).values_list("game_id", "sequence")
-                if (g, f"{g}-hand-{s}") not in traffic.acknowledged)
+    extra = sum(
+        1
+        for g, s in HandRecord.objects.filter(game_id__in=game_ids).values_list("game_id", "sequence")
+        if (g, f"{g}-hand-{s}") not in traffic.acknowledged
+    )
     results = GameResult.objects.filter(game_id__in=game_ids).count()
     ok_ms = sorted(a[3] for a in writes if a[2])
     page_ms = sorted(a[3] for a in pages if a[2])
@@ -411,15 +509,21 @@ def report(cluster, traffic, faults, caught, t0, tables, interval, duration) -> 
         return xs[int(round(0.95 * (len(xs) - 1)))] if xs else float("nan")
 
     print(f"\nwrites: {len(writes)} attempts, {sum(1 for a in writes if not a[2])} failed and retried")
-    print(f"hands acknowledged {hands_acked}, stored {hands_stored}, stored but never acknowledged {extra}, "
-          f"duplicates {duplicates} (games with hands: {len(acked_games)})")
+    print(
+        f"hands acknowledged {hands_acked}, stored {hands_stored}, stored but never acknowledged {extra}, "
+        f"duplicates {duplicates} (games with hands: {len(acked_games)})"
+    )
     print(f"results acknowledged {finishes_acked}, stored {results}")
-    print(f"write p50 {statistics.median(ok_ms) if ok_ms else float('nan'):.1f} ms, p95 {p95(ok_ms):.1f} ms; "
-          f"page p95 {p95(page_ms):.1f} ms, pages failed {sum(1 for a in pages if not a[2])} of {len(pages)}")
+    print(
+        f"write p50 {statistics.median(ok_ms) if ok_ms else float('nan'):.1f} ms, p95 {p95(ok_ms):.1f} ms; "
+        f"page p95 {p95(page_ms):.1f} ms, pages failed {sum(1 for a in pages if not a[2])} of {len(pages)}"
+    )
     for name in ("seats", "standings", "ratings"):
         took = caught.get(name)
-        print(f"derived {name}: " + (f"caught up {took:.1f} s after the traffic ended" if took is not None
-                                     else "NOT caught up"))
+        print(
+            f"derived {name}: "
+            + (f"caught up {took:.1f} s after the traffic ended" if took is not None else "NOT caught up")
+        )
 
 
 if __name__ == "__main__":

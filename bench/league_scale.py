@@ -41,8 +41,14 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ.setdefault("SECRET_KEY", "bench-only-secret-key-0123456789abcdefghijklmnopqrstuvwxyz")
 os.environ.setdefault("ALLOWED_HOSTS", "testserver")
 
-SCORE_SETS = [[45000, 30000, 15000, 10000], [25000, 25000, 30000, 20000], [10000, 40000, 30000, 20000],
-              [20000, 20000, 20000, 40000], [33100, 28400, 21500, 17000], [52000, 24000, 14000, 10000]]
+SCORE_SETS = [
+    [45000, 30000, 15000, 10000],
+    [25000, 25000, 30000, 20000],
+    [10000, 40000, 30000, 20000],
+    [20000, 20000, 20000, 40000],
+    [33100, 28400, 21500, 17000],
+    [52000, 24000, 14000, 10000],
+]
 
 
 def build(players_n: int, games_n: int, divisions_n: int, tag: str = "", analyse: bool = True):
@@ -57,10 +63,12 @@ def build(players_n: int, games_n: int, divisions_n: int, tag: str = "", analyse
     codes = [(chr(65 + i), f"{chr(65 + i)} Division", "") for i in range(divisions_n)]
     season = services.season_create(league=league, year=2026, number=1, rule_set=rules, divisions=codes)
     divisions = list(Division.objects.filter(season=season).order_by("order"))
-    players = Player.objects.bulk_create(Player(display_name=f"Player {i:05d}", native_name=f"選手{i}",
-                                                membership_number=f"S{players_n}{tag}-{i}") for i in range(players_n))
+    players = Player.objects.bulk_create(
+        Player(display_name=f"Player {i:05d}", native_name=f"選手{i}", membership_number=f"S{players_n}{tag}-{i}")
+        for i in range(players_n)
+    )
     per = players_n // divisions_n
-    groups = [players[i * per:(i + 1) * per] for i in range(divisions_n)]
+    groups = [players[i * per : (i + 1) * per] for i in range(divisions_n)]
     from league.models import Entry
 
     Entry.objects.bulk_create(Entry(season=season, division=d, player=p) for d, g in zip(divisions, groups) for p in g)
@@ -77,18 +85,29 @@ def build(players_n: int, games_n: int, divisions_n: int, tag: str = "", analyse
     for n in range(games_n):
         d = n % divisions_n
         day, table = divmod(n // divisions_n, tables)
-        game = Game(season=season, division=divisions[d], match_day=day + 1, table=table + 1,
-                    status=Game.Status.FINISHED)
+        game = Game(
+            season=season, division=divisions[d], match_day=day + 1, table=table + 1, status=Game.Status.FINISHED
+        )
         scores = list(rng.choice(SCORE_SETS))
         rng.shuffle(scores)
         computed = points_of.get(tuple(scores)) or game_end({"preset": "mleague"}, scores)
         points_of[tuple(scores)] = computed
         seated = rng.sample(groups[d], 4)
         batch_games.append(game)
-        batch_seats += [GameSeat(game=game, seat=i, player=p, raw_score=scores[i], points=computed["points"][i],
-                                 place=computed["places"][i]) for i, p in enumerate(seated)]
-        batch_results.append(GameResult(game=game, scores=scores, rule_set=rules, points=computed["points"],
-                                        places=computed["places"]))
+        batch_seats += [
+            GameSeat(
+                game=game,
+                seat=i,
+                player=p,
+                raw_score=scores[i],
+                points=computed["points"][i],
+                place=computed["places"][i],
+            )
+            for i, p in enumerate(seated)
+        ]
+        batch_results.append(
+            GameResult(game=game, scores=scores, rule_set=rules, points=computed["points"], places=computed["places"])
+        )
         if len(batch_games) >= 2000:
             flush()
     flush()
@@ -143,8 +162,9 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
     rated = 0.0
     for i in range(leagues_n):  # the other leagues share the tables; the last one is measured
         last = i == leagues_n - 1
-        season, divisions = build(players_n, games_n, args.divisions, tag=f"-l{i}" if leagues_n > 1 else "",
-                                  analyse=False)
+        season, divisions = build(
+            players_n, games_n, args.divisions, tag=f"-l{i}" if leagues_n > 1 else "", analyse=False
+        )
         t0 = time.perf_counter()
         ratings.league_ratings_rebuild(league=season.league)
         rated = time.perf_counter() - t0 if last else rated
@@ -152,11 +172,20 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
     built = time.perf_counter() - t
     client = Client()
     a = divisions[0]
-    busiest = (GameSeat.objects.filter(game__season=season).values("player_id")
-               .order_by().annotate(n=Count("id")).order_by("-n").first())
+    busiest = (
+        GameSeat.objects.filter(game__season=season)
+        .values("player_id")
+        .order_by()
+        .annotate(n=Count("id"))
+        .order_by("-n")
+        .first()
+    )
     player = Player.objects.get(pk=busiest["player_id"])
-    admin = __import__("django.contrib.auth", fromlist=["get_user_model"]).get_user_model().objects.create_superuser(
-        f"bench{players_n}-{games_n}", password="x")
+    admin = (
+        __import__("django.contrib.auth", fromlist=["get_user_model"])
+        .get_user_model()
+        .objects.create_superuser(f"bench{players_n}-{games_n}", password="x")
+    )
     # the latest game of the league: a correction on the evening it was played (a correction of the
     # first game of the season would also replay every later rating: see bench/ratings_recompute.py)
     game = Game.objects.filter(season=season).order_by("-match_day", "-table", "-pk").first()
@@ -172,11 +201,12 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
     api = f"/api/divisions/{a.pk}/standings/"
     etag = client.get(api)["ETag"]
     measure("standings API, warm", lambda: len(client.get(api).content), n, rows)
-    measure("standings API, 304 (If-None-Match)", lambda: len(client.get(api, HTTP_IF_NONE_MATCH=etag).content), n,
-            rows)
+    measure(
+        "standings API, 304 (If-None-Match)", lambda: len(client.get(api, HTTP_IF_NONE_MATCH=etag).content), n, rows
+    )
     measure(f"player page ({busiest['n']} games)", lambda: len(client.get(f"/players/{player.pk}/").content), n, rows)
     measure("season page", lambda: len(client.get(f"/seasons/{season.pk}/").content), max(5, n // 4), rows)
-    flip = iter(range(10 ** 6))
+    flip = iter(range(10**6))
 
     def enter_result():
         scores = SCORE_SETS[next(flip) % len(SCORE_SETS)]
@@ -184,12 +214,20 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
         return 0
 
     # new games, each on a match day after every game so far: each result is the league's latest
-    entries = list(a.entries.values_list("player_id", flat=True)[:4 * max(1, n)])
-    groups = [entries[i:i + 4] for i in range(0, len(entries) - 3, 4)]
-    fresh = iter([services.game_create(division=a, match_day=game.match_day + 1 + i, table=1,
-                                       players=list(Player.objects.filter(pk__in=groups[i % len(groups)])))
-                  for i in range(max(5, n // 4) + 1)])
-    fresh_flip = iter(range(10 ** 6))
+    entries = list(a.entries.values_list("player_id", flat=True)[: 4 * max(1, n)])
+    groups = [entries[i : i + 4] for i in range(0, len(entries) - 3, 4)]
+    fresh = iter(
+        [
+            services.game_create(
+                division=a,
+                match_day=game.match_day + 1 + i,
+                table=1,
+                players=list(Player.objects.filter(pk__in=groups[i % len(groups)])),
+            )
+            for i in range(max(5, n // 4) + 1)
+        ]
+    )
+    fresh_flip = iter(range(10**6))
 
     def enter_new_result():
         scores = SCORE_SETS[next(fresh_flip) % len(SCORE_SETS)]
@@ -223,36 +261,55 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
             task_times.append((time.perf_counter() - t0) * 1000)
     finally:
         game_result_changed.connect(on_game_result_changed, dispatch_uid="ratings.game_result_changed")
-    for label, times in (("  worker shape: the request alone", request_times),
-                         ("  worker shape: the ratings task alone", task_times)):
+    for label, times in (
+        ("  worker shape: the request alone", request_times),
+        ("  worker shape: the ratings task alone", task_times),
+    ):
         times.sort()
         rows.append((label, statistics.median(times), times[int(round(0.95 * (len(times) - 1)))], times[-1], 0, 0))
     rows.append(("ratings: full rebuild of the league (once)", rated * 1000, 0, 0, 0, 0))
     seats = [s.player_id for s in game.seats.all()]
-    measure("standings update alone (4 rows, re-rank)", lambda: services.standings_update(division=a, player_ids=seats) and 0 or 0,
-            max(5, n // 4), rows)
-    measure("full standings recompute (the audit)", lambda: services.standings_recompute(division=a) and 0 or 0, 3,
-            rows)
+    measure(
+        "standings update alone (4 rows, re-rank)",
+        lambda: services.standings_update(division=a, player_ids=seats) and 0 or 0,
+        max(5, n // 4),
+        rows,
+    )
+    measure(
+        "full standings recompute (the audit)", lambda: services.standings_recompute(division=a) and 0 or 0, 3, rows
+    )
     shape = f"{leagues_n} leagues x " if leagues_n > 1 else ""
-    print(f"\n{shape}{players_n} players, {games_n} games, {args.divisions} divisions (built and rated in {built:.1f} s)")
+    print(
+        f"\n{shape}{players_n} players, {games_n} games, {args.divisions} divisions (built and rated in {built:.1f} s)"
+    )
     print(f"{'page / action':46} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'queries':>8} {'bytes':>9}")
     for label, p50, p95, p99, q, size in rows:
         print(f"{label:46} {p50:8.1f} {p95:8.1f} {p99:8.1f} {q:8d} {size:9d}")
     sys.stdout.flush()
     p95 = {label.split(" (")[0]: p for label, _, p, _, _, _ in rows}
-    return {"league": f"{shape}{players_n:,} / {games_n:,}", "standings": p95["standings page, warm"],
-            "api": p95["standings API, warm"], "player": p95["player page"], "season": p95["season page"],
-            "new": p95["enter one result, new latest game"], "correct": p95["correct the latest game"],
-            "task": p95["  worker shape: the ratings task alone"]}
+    return {
+        "league": f"{shape}{players_n:,} / {games_n:,}",
+        "standings": p95["standings page, warm"],
+        "api": p95["standings API, warm"],
+        "player": p95["player page"],
+        "season": p95["season page"],
+        "new": p95["enter one result, new latest game"],
+        "correct": p95["correct the latest game"],
+        "task": p95["  worker shape: the ratings task alone"],
+    }
 
 
 def growth_table(vendor: str, results: list[dict]) -> None:
-    print(f"\n| league ({vendor}) | standings p95 | API p95 | player p95 | season page | "
-          "one result, ratings included (new / correction) | ratings task alone |")
+    print(
+        f"\n| league ({vendor}) | standings p95 | API p95 | player p95 | season page | "
+        "one result, ratings included (new / correction) | ratings task alone |"
+    )
     print("|---|---|---|---|---|---|---|")
     for r in results:
-        print(f"| {r['league']} | {r['standings']:.1f} ms | {r['api']:.1f} ms | {r['player']:.1f} ms | "
-              f"{r['season']:.0f} ms | {r['new']:.0f} / {r['correct']:.0f} ms | {r['task']:.1f} ms |")
+        print(
+            f"| {r['league']} | {r['standings']:.1f} ms | {r['api']:.1f} ms | {r['player']:.1f} ms | "
+            f"{r['season']:.0f} ms | {r['new']:.0f} / {r['correct']:.0f} ms | {r['task']:.1f} ms |"
+        )
 
 
 def main() -> None:
@@ -261,8 +318,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=50000)
     parser.add_argument("--divisions", type=int, default=2)
     parser.add_argument("--requests", type=int, default=40)
-    parser.add_argument("--growth", action="store_true",
-                        help="2,000/50,000, 10,000/250,000 and 100 leagues of 2,000 players, then one table")
+    parser.add_argument(
+        "--growth",
+        action="store_true",
+        help="2,000/50,000, 10,000/250,000 and 100 leagues of 2,000 players, then one table",
+    )
     parser.add_argument("--scale", type=float, default=1.0, help="--growth at this fraction of its sizes")
     args = parser.parse_args()
 
@@ -278,16 +338,20 @@ def main() -> None:
     settings.ALLOWED_HOSTS = ["testserver"]
     settings.SECURE_SSL_REDIRECT = False  # production sits behind a TLS proxy; the bench talks plain HTTP
     # the hashed-name manifest exists only after collectstatic: plain names measure the same work
-    settings.STORAGES = {**settings.STORAGES,
-                         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
     old = setup_databases(verbosity=0, interactive=False)
     try:
         print(f"database: {connection.vendor}")
         if args.growth:
             f = args.scale
             shapes = [(2000, 50000, 1), (10000, 250000, 1), (2000, 2500, 100)]
-            results = [run(args, max(8, int(p * f)), max(8, int(g * f)), max(1, int(n * f)) if n > 1 else 1)
-                       for p, g, n in shapes]
+            results = [
+                run(args, max(8, int(p * f)), max(8, int(g * f)), max(1, int(n * f)) if n > 1 else 1)
+                for p, g, n in shapes
+            ]
             growth_table(connection.vendor, results)
         else:
             run(args, args.players, args.games)

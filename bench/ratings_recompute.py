@@ -34,23 +34,35 @@ def build(args):
     rng = random.Random(14)
     league = League.objects.create(name="Bench", slug="bench")
     rules = services.rule_set_create(name="M-League", slug="mleague", preset="mleague")
-    players = Player.objects.bulk_create(Player(display_name=f"P{i}", membership_number=f"B{i}")
-                                         for i in range(args.players))
+    players = Player.objects.bulk_create(
+        Player(display_name=f"P{i}", membership_number=f"B{i}") for i in range(args.players)
+    )
     for number in range(1, args.seasons + 1):
-        season = services.season_create(league=league, year=2026, number=number, rule_set=rules,
-                                        divisions=(("A", "A", "甲"),))
+        season = services.season_create(
+            league=league, year=2026, number=number, rule_set=rules, divisions=(("A", "A", "甲"),)
+        )
         division = season.divisions.get()
-        games = Game.objects.bulk_create(Game(season=season, division=division, match_day=d, table=t,
-                                              status=Game.Status.FINISHED)
-                                         for d in range(1, args.days + 1) for t in range(1, args.players // 4 + 1))
+        games = Game.objects.bulk_create(
+            Game(season=season, division=division, match_day=d, table=t, status=Game.Status.FINISHED)
+            for d in range(1, args.days + 1)
+            for t in range(1, args.players // 4 + 1)
+        )
         seats, results = [], []
         for game in games:
             table = rng.sample(players, 4)
-            scores = rng.choice([[45000, 30000, 15000, 10000], [25000, 25000, 30000, 20000],
-                                 [10000, 40000, 30000, 20000], [20000, 20000, 20000, 40000]])
+            scores = rng.choice(
+                [
+                    [45000, 30000, 15000, 10000],
+                    [25000, 25000, 30000, 20000],
+                    [10000, 40000, 30000, 20000],
+                    [20000, 20000, 20000, 40000],
+                ]
+            )
             places = [1 + sum(o > s for o in scores) for s in scores]
-            seats += [GameSeat(game=game, seat=i, player=p, raw_score=scores[i], points=0, place=places[i])
-                      for i, p in enumerate(table)]
+            seats += [
+                GameSeat(game=game, seat=i, player=p, raw_score=scores[i], points=0, place=places[i])
+                for i, p in enumerate(table)
+            ]
             results.append(GameResult(game=game, scores=scores, rule_set=season.rule_set, places=places))
         GameSeat.objects.bulk_create(seats)
         GameResult.objects.bulk_create(results)

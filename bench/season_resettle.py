@@ -92,24 +92,34 @@ def build(games: int, hands: int, seed: int = 2026):
 
     rng = random.Random(seed)
     league = League.objects.create(name="Bench League", slug="bench")
-    template = league_services.rule_set_create(name="M-League", slug="bench-mleague", preset="mleague",
-                                               overrides=LEAGUE_OVERRIDES)
+    template = league_services.rule_set_create(
+        name="M-League", slug="bench-mleague", preset="mleague", overrides=LEAGUE_OVERRIDES
+    )
     season = league_services.season_create(league=league, year=2026, number=1, rule_set=template)
     league_services.season_status_set(season=season, status="open")
     options = season.rule_set.options
     divisions = list(season.divisions.order_by("order"))
     players = Player.objects.bulk_create(
         Player(display_name=f"Bench {i}", membership_number=f"B{i:05d}")
-        for i in range(PLAYERS_PER_DIVISION * len(divisions)))
-    by_division = {d.pk: players[i * PLAYERS_PER_DIVISION:(i + 1) * PLAYERS_PER_DIVISION]
-                   for i, d in enumerate(divisions)}
+        for i in range(PLAYERS_PER_DIVISION * len(divisions))
+    )
+    by_division = {
+        d.pk: players[i * PLAYERS_PER_DIVISION : (i + 1) * PLAYERS_PER_DIVISION] for i, d in enumerate(divisions)
+    }
     Entry.objects.bulk_create(Entry(season=season, division=d, player=p) for d in divisions for p in by_division[d.pk])
     game_rows = []
     for n in range(games):
         division = divisions[n % len(divisions)]
         k = n // len(divisions)
-        game_rows.append(Game(season=season, division=division, match_day=k // TABLES_PER_DAY + 1,
-                              table=k % TABLES_PER_DAY + 1, status=Game.Status.FINISHED))
+        game_rows.append(
+            Game(
+                season=season,
+                division=division,
+                match_day=k // TABLES_PER_DAY + 1,
+                table=k % TABLES_PER_DAY + 1,
+                status=Game.Status.FINISHED,
+            )
+        )
     game_rows = Game.objects.bulk_create(game_rows, batch_size=2000)
     seats, results, hand_rows, penalties = [], [], [], []
     user = get_user_model().objects.create_user("bench-admin")
@@ -120,16 +130,42 @@ def build(games: int, hands: int, seed: int = 2026):
         players_at = {seat.seat: seat.player for seat in seats[-4:]}
         for sequence, (record, settlement, scores) in enumerate(replay, 1):
             for p in settlement["penalties"]:  # booked to the ledger as finishing a game from its hands books them
-                penalties.append(Penalty(season=season, player=players_at[p["seat"]], game=game, hand_number=sequence,
-                                         offence="chombo", sanction=Penalty.Sanction.CHOMBO,
-                                         points=Decimal(p["points"]) / 1000, note=f"hand {sequence}: chombo"))
-            hand_rows.append(HandRecord(game=game, sequence=sequence, record=record, settlement=settlement,
-                                        scores_after=scores, entered_by=user, ends_game=sequence == hands,
-                                        derived_digest=derived_digest(encode(settlement), encode(scores))))
+                penalties.append(
+                    Penalty(
+                        season=season,
+                        player=players_at[p["seat"]],
+                        game=game,
+                        hand_number=sequence,
+                        offence="chombo",
+                        sanction=Penalty.Sanction.CHOMBO,
+                        points=Decimal(p["points"]) / 1000,
+                        note=f"hand {sequence}: chombo",
+                    )
+                )
+            hand_rows.append(
+                HandRecord(
+                    game=game,
+                    sequence=sequence,
+                    record=record,
+                    settlement=settlement,
+                    scores_after=scores,
+                    entered_by=user,
+                    ends_game=sequence == hands,
+                    derived_digest=derived_digest(encode(settlement), encode(scores)),
+                )
+            )
         computed = game_end(options, scores, settlement["deposits_after"])
-        results.append(GameResult(game=game, scores=scores, deposits_left=settlement["deposits_after"],
-                                  rule_set=season.rule_set, entered_by=user, points=computed["points"],
-                                  places=computed["places"]))
+        results.append(
+            GameResult(
+                game=game,
+                scores=scores,
+                deposits_left=settlement["deposits_after"],
+                rule_set=season.rule_set,
+                entered_by=user,
+                points=computed["points"],
+                places=computed["places"],
+            )
+        )
     GameSeat.objects.bulk_create(seats, batch_size=5000)
     GameResult.objects.bulk_create(results, batch_size=2000)
     HandRecord.objects.bulk_create(hand_rows, batch_size=5000)
@@ -147,16 +183,20 @@ def run(args) -> None:
     t0 = time.perf_counter()
     season = build(args.games, args.hands)
     print(f"database: {connection.vendor} ({connection.settings_dict['NAME']})")
-    print(f"built {HandRecord.objects.filter(game__season=season).count():,} hand records in "
-          f"{args.games:,} games in {time.perf_counter() - t0:.1f} s")
+    print(
+        f"built {HandRecord.objects.filter(game__season=season).count():,} hand records in "
+        f"{args.games:,} games in {time.perf_counter() - t0:.1f} s"
+    )
     workers = args.workers
     cases = [
         ("nothing changed", lambda t: season_hands_resettle(season=season, workers=workers, timings=t)),
         ("nothing changed", lambda t: season_hands_resettle(season=season, workers=workers, timings=t)),
         ("nothing changed, 1 process", lambda t: season_hands_resettle(season=season, workers=1, timings=t)),
         ("rules revised: uma 20/10", lambda t: _revise(season, {"uma": [20, 10, -10, -20]}, workers, t)),
-        ("rules revised: honba 1,500", lambda t: _revise(
-            season, {"uma": [20, 10, -10, -20], "honba_points": 1500}, workers, t)),
+        (
+            "rules revised: honba 1,500",
+            lambda t: _revise(season, {"uma": [20, 10, -10, -20], "honba_points": 1500}, workers, t),
+        ),
     ]
     # The ratings follow a revision in a Celery task on the worker (after the commit), not in
     # the request: measured apart, as the task's own line.
@@ -174,23 +214,29 @@ def run(args) -> None:
         total = time.perf_counter() - start
         worst = max(worst, total)
         phases = "  ".join(f"{k} {v:.3f}" for k, v in timings.items())
-        print(f"{name:28} {summary['hands']:,} hands, {summary['hands_changed']:,} written, "
-              f"{summary['results_changed']:,} results changed; {phases}  total {total:.3f} s")
+        print(
+            f"{name:28} {summary['hands']:,} hands, {summary['hands_changed']:,} written, "
+            f"{summary['results_changed']:,} results changed; {phases}  total {total:.3f} s"
+        )
         if summary["results_changed"]:
             t1 = time.perf_counter()
-            rebuilt = games_ratings_sync(league=season.league, game_ids=game_ids, season_id=season.pk,
-                                         kind="replaced")
-            print(f"{'  then the ratings task':28} {'no place moved' if rebuilt is None else rebuilt}: "
-                  f"{time.perf_counter() - t1:.3f} s")
-    print(f"standings rows: {Standing.objects.filter(season=season).count()}; "
-          f"goal < 2 s on PostgreSQL: {'met' if worst < 2 else 'NOT met'} in every case (slowest {worst:.3f} s)")
+            rebuilt = games_ratings_sync(league=season.league, game_ids=game_ids, season_id=season.pk, kind="replaced")
+            print(
+                f"{'  then the ratings task':28} {'no place moved' if rebuilt is None else rebuilt}: "
+                f"{time.perf_counter() - t1:.3f} s"
+            )
+    print(
+        f"standings rows: {Standing.objects.filter(season=season).count()}; "
+        f"goal < 2 s on PostgreSQL: {'met' if worst < 2 else 'NOT met'} in every case (slowest {worst:.3f} s)"
+    )
 
 
 def _revise(season, overrides, workers, timings):
     from scoring.services import season_rules_revise
 
-    return season_rules_revise(season=season, overrides={**LEAGUE_OVERRIDES, **overrides}, workers=workers,
-                               timings=timings)
+    return season_rules_revise(
+        season=season, overrides={**LEAGUE_OVERRIDES, **overrides}, workers=workers, timings=timings
+    )
 
 
 def main() -> None:

@@ -45,7 +45,7 @@ from matchdays.seating.designs import design_days  # noqa: E402
 
 SIZES = tuple(range(12, 101, 4)) + (22, 30, 45)
 DAYS = (8, 12)
-BEST_KNOWN = {12: 1, 16: 5, 20: 5}   # 12: the second day must seat two of a table together
+BEST_KNOWN = {12: 1, 16: 5, 20: 5}  # 12: the second day must seat two of a table together
 
 
 def best_known_days(n: int) -> int:
@@ -80,10 +80,17 @@ def days_reached(players: list, best: int, seed: int, time_limit: float) -> int:
 
 def _result(days: list[Day], players: list, started: float) -> Result:
     figures = schedule_figures(days, players)
-    return Result(days=days, repeats=figures["repeats"], consecutive_repeats=figures["consecutive_repeats"],
-                  wind_counts=figures["wind_counts"], wind_imbalance=figures["wind_imbalance"],
-                  wind_imbalance_min=figures["wind_imbalance_min"], unmet=[], stopped_early=False,
-                  seconds=round(time.monotonic() - started, 3))
+    return Result(
+        days=days,
+        repeats=figures["repeats"],
+        consecutive_repeats=figures["consecutive_repeats"],
+        wind_counts=figures["wind_counts"],
+        wind_imbalance=figures["wind_imbalance"],
+        wind_imbalance_min=figures["wind_imbalance_min"],
+        unmet=[],
+        stopped_early=False,
+        seconds=round(time.monotonic() - started, 3),
+    )
 
 
 def byes_rotating(players: list, n_days: int, rng: random.Random) -> list[list]:
@@ -93,15 +100,16 @@ def byes_rotating(players: list, n_days: int, rng: random.Random) -> list[list]:
     out = []
     for _ in range(n_days):
         order = sorted(players, key=lambda p: (count[p], rng.random()))
-        byes = order[:len(players) % 4]
+        byes = order[: len(players) % 4]
         for p in byes:
             count[p] += 1
         out.append(byes)
     return out
 
 
-def random_shuffle_baseline(players: list, n_days: int, *, seed: int = 0, tries: int = 200,
-                            leftover: str = BYE) -> Result:
+def random_shuffle_baseline(
+    players: list, n_days: int, *, seed: int = 0, tries: int = 200, leftover: str = BYE
+) -> Result:
     """The common approach in other tools: for each day, shuffle ``tries`` times and keep the
     shuffle with the fewest repeat encounters so far; winds as seated."""
     started = time.monotonic()
@@ -114,7 +122,7 @@ def random_shuffle_baseline(players: list, n_days: int, *, seed: int = 0, tries:
         best, best_cost = None, None
         for _ in range(tries):
             rng.shuffle(seated)
-            tables = [seated[i:i + 4] for i in range(0, len(seated), 4)]
+            tables = [seated[i : i + 4] for i in range(0, len(seated), 4)]
             cost = sum(met.get(frozenset((a, b)), 0) for t in tables for a, b in itertools.combinations(t, 2))
             if best_cost is None or cost < best_cost:
                 best, best_cost = [list(t) for t in tables], cost
@@ -126,6 +134,7 @@ def random_shuffle_baseline(players: list, n_days: int, *, seed: int = 0, tries:
 
 
 # --- MahjongPantheon's shuffledSeating, ported from Mimir/src/helpers/Seating.php -------------
+
 
 def pantheon_shuffle(keys: list, rng: random.Random) -> list:
     """``Seating::shuffle``: Fisher-Yates from the last index down to 1, j = rand(0, i)."""
@@ -143,7 +152,7 @@ def pantheon_crossings(previous: list[list], tables_count: int) -> dict:
     ``tables_count`` tables, as ``_calculateIntersectionFactor`` chunks them."""
     crossings: dict = {}
     for i in range(0, len(previous), tables_count):
-        for game in previous[i:i + tables_count]:
+        for game in previous[i : i + tables_count]:
             for a in game:
                 for b in game:
                     if a != b:
@@ -160,8 +169,9 @@ def pantheon_pair_factor(games: list[int]) -> int:
     return 1 + 10 * sum(1 for x, y in zip(games, games[1:]) if y - x == 1)
 
 
-def pantheon_intersection_factor(seating: list, previous: list[list], crossings: dict | None = None,
-                                 base: float | None = None) -> float:
+def pantheon_intersection_factor(
+    seating: list, previous: list[list], crossings: dict | None = None, base: float | None = None
+) -> float:
     """``_calculateIntersectionFactor``: previous tables chunked into sessions of n/4 tables,
     the candidate appended as the last session; summed over ordered pairs, halved for the
     symmetric count.  (Computed as the previous sessions' factor plus the change the candidate
@@ -174,7 +184,7 @@ def pantheon_intersection_factor(seating: list, previous: list[list], crossings:
     idx = -(-len(previous) // tables_count)
     factor = base
     for i in range(0, len(seating), 4):
-        game = seating[i:i + 4]
+        game = seating[i : i + 4]
         for a in game:
             for b in game:
                 if a != b:
@@ -183,9 +193,32 @@ def pantheon_intersection_factor(seating: list, previous: list[list], crossings:
     return factor / 2
 
 
-PANTHEON_PLACEMENTS = ["0123", "1023", "2013", "3012", "0132", "1032", "2031", "3021",
-                       "0213", "1203", "2103", "3102", "0231", "1230", "2130", "3120",
-                       "0312", "1302", "2301", "3201", "0321", "1320", "2310", "3210"]
+PANTHEON_PLACEMENTS = [
+    "0123",
+    "1023",
+    "2013",
+    "3012",
+    "0132",
+    "1032",
+    "2031",
+    "3021",
+    "0213",
+    "1203",
+    "2103",
+    "3102",
+    "0231",
+    "1230",
+    "2130",
+    "3120",
+    "0312",
+    "1302",
+    "2301",
+    "3201",
+    "0321",
+    "1320",
+    "2310",
+    "3210",
+]
 
 
 def pantheon_sub_sums(table: list, previous: list[list]) -> int:
@@ -208,7 +241,7 @@ def pantheon_places(seating: list, previous: list[list]) -> list:
     sub-sum."""
     out = []
     for i in range(0, len(seating), 4):
-        table = seating[i:i + 4]
+        table = seating[i : i + 4]
         best, best_score = None, 10005000
         for placement in PANTHEON_PLACEMENTS:
             order = [table[int(c)] for c in placement]
@@ -219,13 +252,14 @@ def pantheon_places(seating: list, previous: list[list]) -> list:
     return out
 
 
-def pantheon_shuffled_seating(seated: list, previous: list[list], groups_count: int, rand_factor: int,
-                              iterations: int = 1000) -> list:
+def pantheon_shuffled_seating(
+    seated: list, previous: list[list], groups_count: int, rand_factor: int, iterations: int = 1000
+) -> list:
     """``Seating::shuffledSeating`` for one session: the rating table split into groups, each
     iteration re-seeds the generator with rand_factor + 17 i and reshuffles every group (the
     groups keep the last shuffle), keeping the order with the least intersection factor."""
     size = -(-len(seated) // groups_count)
-    groups = [seated[i:i + size] for i in range(0, len(seated), size)]
+    groups = [seated[i : i + size] for i in range(0, len(seated), size)]
     best, factor = [], 100500
     crossings = pantheon_crossings(previous, len(seated) // 4)
     base = sum(pantheon_pair_factor(g) for g in crossings.values())
@@ -239,8 +273,9 @@ def pantheon_shuffled_seating(seated: list, previous: list[list], groups_count: 
     return pantheon_places(best, previous)
 
 
-def pantheon_baseline(players: list, n_days: int, *, seed: int = 0, iterations: int = 1000,
-                      groups_count: int = 1) -> Result:
+def pantheon_baseline(
+    players: list, n_days: int, *, seed: int = 0, iterations: int = 1000, groups_count: int = 1
+) -> Result:
     """A season seated session by session with Pantheon's shuffledSeating (byes, where the
     count is not a multiple of four, rotate as in :func:`byes_rotating`; Pantheon's previous
     seatings are then only the tables of the players seated, as its sessions are)."""
@@ -251,7 +286,7 @@ def pantheon_baseline(players: list, n_days: int, *, seed: int = 0, iterations: 
     for d, byes in enumerate(byes_rotating(players, n_days, rng)):
         seated = [p for p in players if p not in byes]
         seating = pantheon_shuffled_seating(seated, previous, groups_count, seed * 1000 + d, iterations)
-        tables = [seating[i:i + 4] for i in range(0, len(seating), 4)]
+        tables = [seating[i : i + 4] for i in range(0, len(seating), 4)]
         previous += tables
         days.append(Day(tables=tables, byes=byes))
     return _result(days, players, started)
@@ -274,8 +309,10 @@ def main() -> None:
     ap.add_argument("--iterations", type=int, default=1000)
     ap.add_argument("--time-limit", type=float, default=20.0)
     args = ap.parse_args()
-    head = (f"{'players':>7} {'days':>4} | {'best':>4} {'reached':>7} | {'bound':>5} {'repeats':>7} {'gap':>6} "
-            f"{'winds':>9} {'secs':>6} | {'pantheon':>8} {'winds':>5} | {'shuffle':>7} {'winds':>5} | goal")
+    head = (
+        f"{'players':>7} {'days':>4} | {'best':>4} {'reached':>7} | {'bound':>5} {'repeats':>7} {'gap':>6} "
+        f"{'winds':>9} {'secs':>6} | {'pantheon':>8} {'winds':>5} | {'shuffle':>7} {'winds':>5} | goal"
+    )
     print(head)
     print("-" * len(head))
     for n in sizes_parse(args.sizes):
@@ -297,10 +334,13 @@ def main() -> None:
                 goals.append("winds")
             if ours.stopped_early:
                 goals.append("stopped at the time limit")
-            print(f"{n:>7} {d:>4} | {best:>4} {reached:>7} | {bound:>5} {ours.repeats:>7} {gap:>6} "
-                  f"{ours.wind_imbalance:>4} ({ours.wind_imbalance_min:>2}) {ours.seconds:>6.2f} | "
-                  f"{pan.repeats:>8} {pan.wind_imbalance:>5} | {base.repeats:>7} {base.wind_imbalance:>5} | "
-                  f"{', '.join(goals) or 'ok'}", flush=True)
+            print(
+                f"{n:>7} {d:>4} | {best:>4} {reached:>7} | {bound:>5} {ours.repeats:>7} {gap:>6} "
+                f"{ours.wind_imbalance:>4} ({ours.wind_imbalance_min:>2}) {ours.seconds:>6.2f} | "
+                f"{pan.repeats:>8} {pan.wind_imbalance:>5} | {base.repeats:>7} {base.wind_imbalance:>5} | "
+                f"{', '.join(goals) or 'ok'}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

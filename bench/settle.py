@@ -30,8 +30,12 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 PRESET_NAMES = ["wrc", "ema", "mleague", "tenhou", "jpml"]
-FU_BY_HAN = {1: [30, 40, 50, 60, 70, 80, 90, 100, 110], 2: [25, 30, 40, 50, 60, 70],
-             3: [25, 30, 40, 50, 60], 4: [25, 30, 40]}
+FU_BY_HAN = {
+    1: [30, 40, 50, 60, 70, 80, 90, 100, 110],
+    2: [25, 30, 40, 50, 60, 70],
+    3: [25, 30, 40, 50, 60],
+    4: [25, 30, 40],
+}
 
 
 def _winner(rng, seat, tsumo):
@@ -54,8 +58,15 @@ def _winner(rng, seat, tsumo):
 def _abortive_reasons() -> dict[str, list[str]]:
     """Per preset, the abortive draws it plays (of those these records can state alone)."""
     from scoring.engine import riichi
-    return {name: [r for r in ("nine_terminals", "four_winds", "four_kans")
-                   if r in (riichi.resolve({"preset": name}).get("abortive_draws") or [])] for name in PRESET_NAMES}
+
+    return {
+        name: [
+            r
+            for r in ("nine_terminals", "four_winds", "four_kans")
+            if r in (riichi.resolve({"preset": name}).get("abortive_draws") or [])
+        ]
+        for name in PRESET_NAMES
+    }
 
 
 def build_records(n: int, seed: int = 7) -> list[dict]:
@@ -65,9 +76,13 @@ def build_records(n: int, seed: int = 7) -> list[dict]:
     for _ in range(n):
         preset = rng.choice(PRESET_NAMES)
         dealer = rng.randrange(4)
-        rec = {"rules": preset, "dealer": dealer, "honba": rng.choice((0, 0, 0, 1, 2, 3)),
-               "deposits": rng.choice((0, 0, 1, 2)),
-               "riichi": rng.sample(range(4), rng.choice((0, 0, 1, 1, 2)))}
+        rec = {
+            "rules": preset,
+            "dealer": dealer,
+            "honba": rng.choice((0, 0, 0, 1, 2, 3)),
+            "deposits": rng.choice((0, 0, 1, 2)),
+            "riichi": rng.sample(range(4), rng.choice((0, 0, 1, 1, 2))),
+        }
         kind = rng.random()
         if kind < 0.50:
             frm = rng.randrange(4)
@@ -98,11 +113,13 @@ def build_records(n: int, seed: int = 7) -> list[dict]:
 
 def _settle_fn():
     from scoring.engine import settle
+
     try:
         settle({"rules": "wrc", "dealer": 0, "result": {"type": "draw", "tenpai": [1]}})
         return settle, "scoring.engine.settle"
     except Exception as exc:  # another system module still under construction breaks dispatch
         from scoring.engine import riichi
+
         cache = {name: riichi.resolve({"preset": name}) for name in PRESET_NAMES}
 
         def direct(record, _s=riichi.settle, _c=cache):
@@ -146,8 +163,10 @@ def main(n: int = 100_000) -> dict:
         rules[name] = OptionalRules(
             kiriage=p["kiriage"],
             kazoe_limit=HandConfig.KAZOE_LIMITED if p["kazoe_yakuman"] else HandConfig.KAZOE_SANBAIMAN,
-            has_aka_dora=bool(p["aka_dora"]), has_open_tanyao=p["kuitan"],
-            has_double_yakuman=p["double_yakuman"])
+            has_aka_dora=bool(p["aka_dora"]),
+            has_open_tanyao=p["kuitan"],
+            has_double_yakuman=p["double_yakuman"],
+        )
     calc = ScoresCalculator()
 
     def price(rec, _calc=calc, _rules=rules):
@@ -156,10 +175,13 @@ def main(n: int = 100_000) -> dict:
         ws = [res["winner"]] if tsumo else res["winners"]
         opts = _rules[rec["rules"]]
         for w in ws:
-            config = HandConfig(is_tsumo=tsumo,
-                                player_wind=EAST if w["seat"] == rec["dealer"] else SOUTH,
-                                tsumi_number=rec["honba"], kyoutaku_number=rec["deposits"],
-                                options=opts)
+            config = HandConfig(
+                is_tsumo=tsumo,
+                player_wind=EAST if w["seat"] == rec["dealer"] else SOUTH,
+                tsumi_number=rec["honba"],
+                kyoutaku_number=rec["deposits"],
+                options=opts,
+            )
             yk = w.get("yakuman", 0)
             if yk:
                 _calc.calculate_scores(13 * yk, 0, config, True)

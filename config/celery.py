@@ -1,4 +1,5 @@
 """Celery app. Without REDIS_URL tasks run in-process (eager), see settings."""
+
 import os
 
 from celery import Celery
@@ -16,5 +17,6 @@ RECONCILE_EVERY = float(os.environ.get("RECONCILE_EVERY", 600))
 
 @app.on_after_configure.connect
 def schedule_reconciliation(sender: Celery, **kwargs) -> None:
-    sender.add_periodic_task(RECONCILE_EVERY, sender.signature("ratings.tasks.derived_reconcile"),
-                             name="derived-reconcile")
+    sender.add_periodic_task(
+        RECONCILE_EVERY, sender.signature("ratings.tasks.derived_reconcile"), name="derived-reconcile"
+    )

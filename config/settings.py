@@ -50,7 +50,9 @@ DEBUG = env_bool("DEBUG", False)
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
-        raise RuntimeError("SECRET_KEY must be set when DEBUG is off (for development: DEBUG=1, or use ./scripts/serve and ./scripts/test)")
+        raise RuntimeError(
+            "SECRET_KEY must be set when DEBUG is off (for development: DEBUG=1, or use ./scripts/serve and ./scripts/test)"
+        )
     SECRET_KEY = "dev-only-insecure-key-" + "x" * 40
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost" if DEBUG else "")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
@@ -127,11 +129,13 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # timeout waits for the writer lock instead of failing at once, and IMMEDIATE transactions
     # take the write lock at BEGIN, so two writers queue instead of deadlocking on lock upgrade
     # ("database is locked" for a write that had already read).
-    DATABASES["default"].setdefault("OPTIONS", {}).update({
-        "timeout": 20,
-        "transaction_mode": "IMMEDIATE",
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=20000;",
-    })
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "timeout": 20,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=20000;",
+        }
+    )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -147,7 +151,9 @@ AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
 AXES_HTTP_RESPONSE_CODE = 429
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
-AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"] if env_bool("BEHIND_PROXY") else ["REMOTE_ADDR"]
+AXES_IPWARE_META_PRECEDENCE_ORDER = (
+    ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"] if env_bool("BEHIND_PROXY") else ["REMOTE_ADDR"]
+)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -213,8 +219,13 @@ LOGOUT_REDIRECT_URL = "/"
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     # a Redis that is down is a cold cache, not an error (kyoku/cache.py); fail fast, not after 20 s
-    CACHES = {"default": {"BACKEND": "kyoku.cache.DegradingRedisCache", "LOCATION": REDIS_URL,
-                          "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}}}
+    CACHES = {
+        "default": {
+            "BACKEND": "kyoku.cache.DegradingRedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+        }
+    }
     CELERY_BROKER_URL = REDIS_URL
     CELERY_RESULT_BACKEND = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
@@ -241,8 +252,11 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["kyoku.api_access.DeclaredAccess"],
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "kyoku.pagination.BoundedLimitOffsetPagination",
-    "DEFAULT_PARSER_CLASSES": ["kyoku.parsers.SafeJSONParser", "rest_framework.parsers.FormParser",
-                               "rest_framework.parsers.MultiPartParser"],
+    "DEFAULT_PARSER_CLASSES": [
+        "kyoku.parsers.SafeJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "PAGE_SIZE": 100,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "kyoku.errors.exception_handler",

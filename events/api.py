@@ -32,8 +32,13 @@ class BoardView(APIView):
     access = route("event", GET=PUBLIC)
     authentication_classes: list = []  # public and read-only: no session, no CSRF
 
-    @extend_schema(responses={200: OpenApiResponse(description="The board"), 304: OpenApiResponse(
-        description="Unchanged since the ETag sent")}, tags=["events"])
+    @extend_schema(
+        responses={
+            200: OpenApiResponse(description="The board"),
+            304: OpenApiResponse(description="Unchanged since the ETag sent"),
+        },
+        tags=["events"],
+    )
     def get(self, request, pk):
         version = selectors.board_version(pk)
         if version is None:
@@ -58,8 +63,14 @@ class RankingView(APIView):
 
     access = route("event", GET=PUBLIC)
 
-    @extend_schema(tags=["events"], responses={200: OpenApiResponse(
-        description="[{rank, shared, player, name, points, games, places, penalty, finalist, carried, final_points}]")})
+    @extend_schema(
+        tags=["events"],
+        responses={
+            200: OpenApiResponse(
+                description="[{rank, shared, player, name, points, games, places, penalty, finalist, carried, final_points}]"
+            )
+        },
+    )
     def get(self, request, pk):
         event = object_for_request(request, Event, pk=pk)
         return Response(selectors.board(event)["standings"])
@@ -69,15 +80,24 @@ class ReportSerializer(serializers.Serializer):
     seat = serializers.IntegerField(min_value=0, max_value=3, help_text="The seat acting: 0 East … 3 North.")
     scores = serializers.ListField(child=serializers.IntegerField(), min_length=4, max_length=4, required=False)
     deposits_left = serializers.IntegerField(min_value=0, max_value=20, default=0)
-    code = serializers.CharField(required=False, allow_blank=True, default="",
-                                 help_text="The table's code (from its sign), for a phone not logged in.")
+    code = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="The table's code (from its sign), for a phone not logged in.",
+    )
     note = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
 
 
 def _report_data(report: TableReport) -> dict:
-    return {"game": report.game_id, "status": report.status, "scores": report.scores,
-            "deposits_left": report.deposits_left, "confirmed_seats": report.confirmed_seats,
-            "disputed_seat": report.disputed_seat}
+    return {
+        "game": report.game_id,
+        "status": report.status,
+        "scores": report.scores,
+        "deposits_left": report.deposits_left,
+        "confirmed_seats": report.confirmed_seats,
+        "disputed_seat": report.disputed_seat,
+    }
 
 
 class TableReportView(APIView):
@@ -86,10 +106,15 @@ class TableReportView(APIView):
 
     access = route("event_table", POST=PUBLIC)  # who may act is the table's: its seats or its code
 
-    @extend_schema(request=ReportSerializer, tags=["events"], responses={
-        200: OpenApiResponse(description="{game, status, scores, deposits_left, confirmed_seats, disputed_seat}"),
-        201: OpenApiResponse(description="The report, waiting for the other seats"),
-        400: OpenApiResponse(description="Errors keyed by field, e.g. seat: not_at_table")})
+    @extend_schema(
+        request=ReportSerializer,
+        tags=["events"],
+        responses={
+            200: OpenApiResponse(description="{game, status, scores, deposits_left, confirmed_seats, disputed_seat}"),
+            201: OpenApiResponse(description="The report, waiting for the other seats"),
+            400: OpenApiResponse(description="Errors keyed by field, e.g. seat: not_at_table"),
+        },
+    )
     @idempotent
     def post(self, request, pk, action):
         game, held, _actor = _table_request(request, pk)
@@ -100,8 +125,14 @@ class TableReportView(APIView):
         if action == "report":
             if "scores" not in v:
                 raise ValidationError({"scores": [_("Four final scores, East to North.")]})
-            submitted = services.table_report_submit(game=game, scores=v["scores"], deposits_left=v["deposits_left"],
-                                                     seat=v["seat"], actor=request.user, code=v["code"])
+            submitted = services.table_report_submit(
+                game=game,
+                scores=v["scores"],
+                deposits_left=v["deposits_left"],
+                seat=v["seat"],
+                actor=request.user,
+                code=v["code"],
+            )
             return Response(_report_data(submitted), status=status.HTTP_201_CREATED)
         report = TableReport.objects.filter(game=game).first()
         if report is None:
@@ -109,8 +140,9 @@ class TableReportView(APIView):
         if action == "confirm":
             report = services.table_report_confirm(report=report, seat=v["seat"], actor=request.user, code=v["code"])
         else:
-            report = services.table_report_dispute(report=report, seat=v["seat"], note=v["note"],
-                                                   actor=request.user, code=v["code"])
+            report = services.table_report_dispute(
+                report=report, seat=v["seat"], note=v["note"], actor=request.user, code=v["code"]
+            )
         return Response(_report_data(report))
 
 
@@ -124,15 +156,22 @@ class ClockView(APIView):
 
     access = route("event_round", POST=ADMIN)
 
-    @extend_schema(request=ClockSerializer, tags=["events"], responses={200: OpenApiResponse(
-        description="{state, remaining, allowed, elapsed} in seconds")})
+    @extend_schema(
+        request=ClockSerializer,
+        tags=["events"],
+        responses={200: OpenApiResponse(description="{state, remaining, allowed, elapsed} in seconds")},
+    )
     @idempotent
     def post(self, request, pk):
         round_ = object_for_request(request, Round.objects.select_related("event"), pk=pk)
         data = ClockSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        state = services.round_clock_set(round_=round_, action=data.validated_data["action"],
-                                         minutes=data.validated_data["minutes"], actor=request.user)
+        state = services.round_clock_set(
+            round_=round_,
+            action=data.validated_data["action"],
+            minutes=data.validated_data["minutes"],
+            actor=request.user,
+        )
         return Response(state)
 
 
@@ -164,8 +203,14 @@ class TableHandsView(APIView):
 
     access = route("event_table", POST=PUBLIC)  # who may is the table's: its seats or its code
 
-    @extend_schema(request=TableHandSerializer, tags=["events"], responses={
-        201: OpenApiResponse(description="{hand, position}"), 200: OpenApiResponse(description="Already stored")})
+    @extend_schema(
+        request=TableHandSerializer,
+        tags=["events"],
+        responses={
+            201: OpenApiResponse(description="{hand, position}"),
+            200: OpenApiResponse(description="Already stored"),
+        },
+    )
     @idempotent
     def post(self, request, pk):
         from scoring import selectors as scoring_selectors
@@ -174,11 +219,17 @@ class TableHandsView(APIView):
         game, code, actor = _table_request(request, pk)
         data = TableHandSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        hand, created = services.table_hand_add(game=game, record=data.validated_data["record"],
-                                                sequence=data.validated_data.get("sequence"), actor=actor, code=code)
-        return Response({"hand": HandRecordSerializer(hand).data,
-                         "position": scoring_selectors.game_position(game=game)},
-                        status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+        hand, created = services.table_hand_add(
+            game=game,
+            record=data.validated_data["record"],
+            sequence=data.validated_data.get("sequence"),
+            actor=actor,
+            code=code,
+        )
+        return Response(
+            {"hand": HandRecordSerializer(hand).data, "position": scoring_selectors.game_position(game=game)},
+            status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
+        )
 
 
 class TableHandDetailView(APIView):
@@ -186,8 +237,9 @@ class TableHandDetailView(APIView):
 
     access = route("event_table_hand", PUT=PUBLIC)
 
-    @extend_schema(request=TableHandSerializer, tags=["events"], responses={200: OpenApiResponse(
-        description="{hand, position}")})
+    @extend_schema(
+        request=TableHandSerializer, tags=["events"], responses={200: OpenApiResponse(description="{hand, position}")}
+    )
     @idempotent
     def put(self, request, pk, sequence):
         from scoring import selectors as scoring_selectors
@@ -196,10 +248,12 @@ class TableHandDetailView(APIView):
         game, code, actor = _table_request(request, pk)
         data = TableHandSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        hand = services.table_hand_correct(game=game, sequence=sequence, record=data.validated_data["record"],
-                                           actor=actor, code=code)
-        return Response({"hand": HandRecordSerializer(hand).data,
-                         "position": scoring_selectors.game_position(game=game)})
+        hand = services.table_hand_correct(
+            game=game, sequence=sequence, record=data.validated_data["record"], actor=actor, code=code
+        )
+        return Response(
+            {"hand": HandRecordSerializer(hand).data, "position": scoring_selectors.game_position(game=game)}
+        )
 
 
 class TableHandPreviewView(APIView):
@@ -207,16 +261,26 @@ class TableHandPreviewView(APIView):
 
     access = route("event_table", POST=PUBLIC)
 
-    @extend_schema(request=TableHandSerializer, tags=["events"], responses={200: OpenApiResponse(
-        description="{sequence, record, settlement, scores_before, scores_after, display}")})
+    @extend_schema(
+        request=TableHandSerializer,
+        tags=["events"],
+        responses={
+            200: OpenApiResponse(description="{sequence, record, settlement, scores_before, scores_after, display}")
+        },
+    )
     def post(self, request, pk):
         from scoring import display, selectors as scoring_selectors
 
         game, code, actor = _table_request(request, pk)
         data = TableHandSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        preview = services.table_hand_preview(game=game, record=data.validated_data["record"],
-                                              sequence=data.validated_data.get("sequence"), actor=actor, code=code)
+        preview = services.table_hand_preview(
+            game=game,
+            record=data.validated_data["record"],
+            sequence=data.validated_data.get("sequence"),
+            actor=actor,
+            code=code,
+        )
         names = [s.player.display_name for s in scoring_selectors.game_seats(game=game)]
         preview["display"] = display.settlement_display(preview["settlement"], names)
         return Response(preview)
@@ -227,8 +291,11 @@ class TableHandsFinishView(APIView):
 
     access = route("event_table", POST=PUBLIC)
 
-    @extend_schema(request=None, tags=["events"], responses={201: OpenApiResponse(
-        description="The table's report, waiting for the other seats")})
+    @extend_schema(
+        request=None,
+        tags=["events"],
+        responses={201: OpenApiResponse(description="The table's report, waiting for the other seats")},
+    )
     @idempotent
     def post(self, request, pk):
         game, code, actor = _table_request(request, pk)

@@ -16,11 +16,28 @@ from league.models import Game, Player, RuleSet
 from . import services
 from .models import Round
 
-GUESTS = [("Anna Keller", "DEU", "05010233"), ("Pierre Morel", "FRA", "04010871"), ("Sofia Rossi", "ITA", "07000412"),
-          ("Jan de Vries", "NLD", "08020114"), ("Emma Larsen", "DNK", "03000962"), ("Oliver Smith", "GBR", "11000347"),
-          ("Ines Garcia", "ESP", "10000505"), ("Mika Virtanen", "FIN", "14000078")]
-TEAMS = ["Wan Chai Dragons", "Kowloon Winds", "Sha Tin Bamboo", "Central Circles", "Mong Kok Characters",
-         "Tsuen Wan Flowers", "Sai Kung Seasons", "Aberdeen Tiles", "Europe Guests", "Island Honours"]
+GUESTS = [
+    ("Anna Keller", "DEU", "05010233"),
+    ("Pierre Morel", "FRA", "04010871"),
+    ("Sofia Rossi", "ITA", "07000412"),
+    ("Jan de Vries", "NLD", "08020114"),
+    ("Emma Larsen", "DNK", "03000962"),
+    ("Oliver Smith", "GBR", "11000347"),
+    ("Ines Garcia", "ESP", "10000505"),
+    ("Mika Virtanen", "FIN", "14000078"),
+]
+TEAMS = [
+    "Wan Chai Dragons",
+    "Kowloon Winds",
+    "Sha Tin Bamboo",
+    "Central Circles",
+    "Mong Kok Characters",
+    "Tsuen Wan Flowers",
+    "Sai Kung Seasons",
+    "Aberdeen Tiles",
+    "Europe Guests",
+    "Island Honours",
+]
 
 
 def _round_run(event, number: int, started: dt.datetime, minutes: int, actor) -> Round:
@@ -37,24 +54,50 @@ def _table_report(game: Game, scores: list[int], confirm: tuple[int, ...]):
     return report
 
 
-def event_seed(*, league, rules: RuleSet, players: list[Player], demo_player: Player, admin,
-               scores: Callable[[random.Random, int], list[int]], rng: random.Random) -> None:
+def event_seed(
+    *,
+    league,
+    rules: RuleSet,
+    players: list[Player],
+    demo_player: Player,
+    admin,
+    scores: Callable[[random.Random, int], list[int]],
+    rng: random.Random,
+) -> None:
     today = timezone.localdate()
     now = timezone.now().replace(microsecond=0)
     event = services.event_create(
-        league=league, name="HKRL Winter Open 2026", slug="winter-open-2026", venue="Wan Chai Community Hall 灣仔社區會堂",
-        starts_on=today, ends_on=today + dt.timedelta(days=1), rule_set=rules, capacity=40, rounds=6,
-        round_minutes=75, cut=4, final_points="half", time_rule="finish_hand", team_scoring="best", team_best=3,
-        tiebreaks=["firsts", "best_game"], actor=admin)
+        league=league,
+        name="HKRL Winter Open 2026",
+        slug="winter-open-2026",
+        venue="Wan Chai Community Hall 灣仔社區會堂",
+        starts_on=today,
+        ends_on=today + dt.timedelta(days=1),
+        rule_set=rules,
+        capacity=40,
+        rounds=6,
+        round_minutes=75,
+        cut=4,
+        final_points="half",
+        time_rule="finish_hand",
+        team_scoring="best",
+        team_best=3,
+        tiebreaks=["firsts", "best_game"],
+        actor=admin,
+    )
     field = list(players[:32])
     for name, nation, ema_number in GUESTS:
         field.append(Player.objects.create(display_name=name, membership_number=f"GUEST{len(field):03d}"))
     for i, player in enumerate(field):
         guest = i >= 32
         reg = services.registration_add(
-            event=event, player=player, team=TEAMS[8] if guest else TEAMS[i % 8 if i % 8 != 7 else 9],
-            ema_number=GUESTS[i - 32][2] if guest else "", nationality=GUESTS[i - 32][1] if guest else "HKG",
-            actor=admin)
+            event=event,
+            player=player,
+            team=TEAMS[8] if guest else TEAMS[i % 8 if i % 8 != 7 else 9],
+            ema_number=GUESTS[i - 32][2] if guest else "",
+            nationality=GUESTS[i - 32][1] if guest else "HKG",
+            actor=admin,
+        )
         services.checkin_set(registration=reg, present=True, actor=admin)
     services.event_status_set(event=event, status="running", actor=admin)
     services.seating_plan(event=event, actor=admin, time_limit=5)
@@ -75,7 +118,11 @@ def event_seed(*, league, rules: RuleSet, players: list[Player], demo_player: Pl
     seat = mine.seats.get(player=demo_player).seat
     _table_report(mine, scores(rng, 4 * start_points), ((seat + 1) % 4,))  # the demo player has yet to confirm
     disputed = _table_report(others[0], scores(rng, 4 * start_points), (0, 1))
-    services.table_report_dispute(report=disputed, seat=3, code=services.table_code(others[0]),
-                                  note="North says the last hand was a 12,000 ron, not 8,000.")
+    services.table_report_dispute(
+        report=disputed,
+        seat=3,
+        code=services.table_code(others[0]),
+        note="North says the last hand was a 12,000 ron, not 8,000.",
+    )
     for game in others[1:4]:
         _table_report(game, scores(rng, 4 * start_points), (0, 1, 2, 3))

@@ -80,8 +80,17 @@ def ema_rows(placed: list[Placed]) -> list[list[str]]:
     rows = []
     for p in placed:
         last, first = name_split(p.name)
-        rows.append([str(p.position), last, first, p.ema_number, p.nationality, f"{p.points:.1f}",
-                     str(mers_base(p.position, n))])
+        rows.append(
+            [
+                str(p.position),
+                last,
+                first,
+                p.ema_number,
+                p.nationality,
+                f"{p.points:.1f}",
+                str(mers_base(p.position, n)),
+            ]
+        )
     return rows
 
 

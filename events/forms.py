@@ -17,21 +17,41 @@ class RuleSetChoiceField(forms.ModelChoiceField):
 
 class EventForm(forms.ModelForm):
     league = forms.ModelChoiceField(queryset=League.objects.none(), label=_("League"))
-    rule_set = RuleSetChoiceField(queryset=RuleSet.objects.filter(is_template=True).order_by("preset", "-version"),
-                                  label=_("Rules"))
+    rule_set = RuleSetChoiceField(
+        queryset=RuleSet.objects.filter(is_template=True).order_by("preset", "-version"), label=_("Rules")
+    )
 
     class Meta:
         model = Event
-        fields = ["league", "name", "slug", "venue", "starts_on", "ends_on", "capacity", "rounds", "round_minutes",
-                  "seated_by_standings", "cut", "final_points", "time_rule", "dealer_repeats_after_time",
-                  "team_scoring", "team_best", "leftover"]
-        widgets = {"starts_on": forms.DateInput(attrs={"type": "date"}),
-                   "ends_on": forms.DateInput(attrs={"type": "date"})}
+        fields = [
+            "league",
+            "name",
+            "slug",
+            "venue",
+            "starts_on",
+            "ends_on",
+            "capacity",
+            "rounds",
+            "round_minutes",
+            "seated_by_standings",
+            "cut",
+            "final_points",
+            "time_rule",
+            "dealer_repeats_after_time",
+            "team_scoring",
+            "team_best",
+            "leftover",
+        ]
+        widgets = {
+            "starts_on": forms.DateInput(attrs={"type": "date"}),
+            "ends_on": forms.DateInput(attrs={"type": "date"}),
+        }
 
     def __init__(self, *args, leagues=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["league"].queryset = (  # type: ignore[attr-defined]  # a ModelChoiceField; stubs say Field
-            leagues if leagues is not None else League.objects.none())
+            leagues if leagues is not None else League.objects.none()
+        )
         self.order_fields(["league", "name", "slug", "rule_set"])
 
     def validate_unique(self) -> None:  # the service checks the short name, with its own words
@@ -42,30 +62,34 @@ class RegistrationForm(forms.Form):
     membership_number = forms.CharField(label=_("Membership number"), max_length=20)
     team = forms.CharField(label=_("Team"), max_length=60, required=False)
     ema_number = forms.CharField(label=_("EMA number"), max_length=8, required=False)
-    nationality = forms.CharField(label=_("Nationality"), max_length=3, required=False,
-                                  help_text=_("ISO 3166 code of three letters, e.g. HKG"))
+    nationality = forms.CharField(
+        label=_("Nationality"), max_length=3, required=False, help_text=_("ISO 3166 code of three letters, e.g. HKG")
+    )
     substitute = forms.BooleanField(label=_("Substitute (fills a seat, not ranked)"), required=False)
 
 
 class SelfRegistrationForm(forms.Form):
     team = forms.CharField(label=_("Team"), max_length=60, required=False)
     ema_number = forms.CharField(label=_("EMA number"), max_length=8, required=False)
-    nationality = forms.CharField(label=_("Nationality"), max_length=3, required=False,
-                                  help_text=_("ISO 3166 code of three letters, e.g. HKG"))
+    nationality = forms.CharField(
+        label=_("Nationality"), max_length=3, required=False, help_text=_("ISO 3166 code of three letters, e.g. HKG")
+    )
 
 
 class TableScoresForm(forms.Form):
     """Four final scores in seat order and the sticks left; labels name the players."""
 
-    deposits_left = forms.IntegerField(label=_("Riichi sticks left on the table"), min_value=0, max_value=20,
-                                       initial=0)
+    deposits_left = forms.IntegerField(label=_("Riichi sticks left on the table"), min_value=0, max_value=20, initial=0)
 
     def __init__(self, *args, seats=(), **kwargs):
         super().__init__(*args, **kwargs)
         for s in seats:
             self.fields[f"score_{s['seat']}"] = forms.IntegerField(
-                label=f"{s['wind_word']} · {s['name']}", min_value=-10_000_000, max_value=10_000_000,
-                widget=forms.NumberInput(attrs={"step": 100, "inputmode": "numeric"}))
+                label=f"{s['wind_word']} · {s['name']}",
+                min_value=-10_000_000,
+                max_value=10_000_000,
+                widget=forms.NumberInput(attrs={"step": 100, "inputmode": "numeric"}),
+            )
         self.order_fields([f"score_{i}" for i in range(4)] + ["deposits_left"])
 
     def scores(self) -> list[int]:

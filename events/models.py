@@ -54,21 +54,31 @@ class Event(models.Model):
     rounds = models.PositiveSmallIntegerField(_("qualifying rounds"), default=6)
     round_minutes = models.PositiveSmallIntegerField(_("minutes per round"), default=90)
     seated_by_standings = models.PositiveSmallIntegerField(
-        _("last rounds seated by standings"), default=0,
-        help_text=_("The last qualifying rounds seat the leaders together (table 1: places 1 to 4, …)."))
-    cut = models.PositiveSmallIntegerField(_("players in the final"), default=4,
-                                           help_text=_("0: no final; the qualifying ranking is the result."))
-    final_points = models.CharField(_("points into the final"), max_length=8, choices=FinalPoints.choices,
-                                    default=FinalPoints.CARRY)
-    time_rule = models.CharField(_("when time runs out"), max_length=12, choices=TimeRule.choices,
-                                 default=TimeRule.FINISH_HAND)
+        _("last rounds seated by standings"),
+        default=0,
+        help_text=_("The last qualifying rounds seat the leaders together (table 1: places 1 to 4, …)."),
+    )
+    cut = models.PositiveSmallIntegerField(
+        _("players in the final"), default=4, help_text=_("0: no final; the qualifying ranking is the result.")
+    )
+    final_points = models.CharField(
+        _("points into the final"), max_length=8, choices=FinalPoints.choices, default=FinalPoints.CARRY
+    )
+    time_rule = models.CharField(
+        _("when time runs out"), max_length=12, choices=TimeRule.choices, default=TimeRule.FINISH_HAND
+    )
     dealer_repeats_after_time = models.BooleanField(_("dealer repeats after time"), default=False)
     tiebreaks = models.JSONField(_("tiebreaks"), default=list, blank=True)
-    team_scoring = models.CharField(_("team standings"), max_length=8, choices=TeamScoring.choices,
-                                    default=TeamScoring.NONE)
+    team_scoring = models.CharField(
+        _("team standings"), max_length=8, choices=TeamScoring.choices, default=TeamScoring.NONE
+    )
     team_best = models.PositiveSmallIntegerField(_("members counted per team"), default=3)
-    leftover = models.CharField(_("when players are not a multiple of four"), max_length=12,
-                                choices=Leftover.choices, default=Leftover.SUBSTITUTES)
+    leftover = models.CharField(
+        _("when players are not a multiple of four"),
+        max_length=12,
+        choices=Leftover.choices,
+        default=Leftover.SUBSTITUTES,
+    )
     ema_id = models.CharField(_("EMA tournament id"), max_length=20, blank=True)
     # bumped by everything a board shows (a result, a clock change, a seating): boards revalidate on it
     board_version = models.PositiveIntegerField(default=0, editable=False)
@@ -150,8 +160,7 @@ class TableReport(models.Model):
     confirmed_seats = models.JSONField(default=list)  # seats 0..3 that agree, the reporter's included
     disputed_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     dispute_note = models.TextField(blank=True)
-    incident = models.ForeignKey("referee.Incident", null=True, blank=True, on_delete=models.SET_NULL,
-                                 related_name="+")
+    incident = models.ForeignKey("referee.Incident", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
 
     class Meta:
         constraints = [models.CheckConstraint(condition=Q(deposits_left__lte=100), name="report_deposits")]

@@ -79,8 +79,9 @@ def rows_rank(rows: list[Row], key: Callable[[Row], tuple[Any, ...]]) -> list[Ro
     return ordered
 
 
-def qualifying_rank(lines: list[Line], players: list[int], penalties: dict[int, Decimal],
-                    tiebreaks: list[str]) -> list[Row]:
+def qualifying_rank(
+    lines: list[Line], players: list[int], penalties: dict[int, Decimal], tiebreaks: list[str]
+) -> list[Row]:
     rows = {p: Row(player=p) for p in players}
     for line in lines:
         row = rows.setdefault(line.player, Row(player=line.player))
@@ -127,8 +128,17 @@ def final_rank(qualifying: list[Row], final_lines: list[Line], cut: int, rule: s
     for p in chosen:
         q = by_player[p]
         carried = carried_points(q.points, rule)
-        row = Row(player=p, game_points=q.game_points, penalty=q.penalty, games=q.games, places=list(q.places),
-                  best_game=q.best_game, finalist=True, carried=carried, final_points=final_points[p])
+        row = Row(
+            player=p,
+            game_points=q.game_points,
+            penalty=q.penalty,
+            games=q.games,
+            places=list(q.places),
+            best_game=q.best_game,
+            finalist=True,
+            carried=carried,
+            final_points=final_points[p],
+        )
         row.points = carried + final_points[p]
         top.append((row, q.rank))
     top.sort(key=lambda pair: (-pair[0].points, pair[1]))
@@ -138,9 +148,19 @@ def final_rank(qualifying: list[Row], final_lines: list[Line], cut: int, rule: s
         out.append(row)
     rest = [r for r in qualifying if r.player not in final_points]
     for r in rest:
-        out.append(Row(player=r.player, rank=len(top) + r.rank - _ahead(qualifying, r, final_points), points=r.points,
-                       game_points=r.game_points, penalty=r.penalty, games=r.games, places=list(r.places),
-                       best_game=r.best_game, shared=r.shared))
+        out.append(
+            Row(
+                player=r.player,
+                rank=len(top) + r.rank - _ahead(qualifying, r, final_points),
+                points=r.points,
+                game_points=r.game_points,
+                penalty=r.penalty,
+                games=r.games,
+                places=list(r.places),
+                best_game=r.best_game,
+                shared=r.shared,
+            )
+        )
     return out
 
 
@@ -170,8 +190,14 @@ def team_rank(rows: list[Row], teams: dict[int, str], mode: str, best: int) -> l
     for team, group in members.items():
         group = sorted(group, key=lambda r: r.points, reverse=True)
         counted = group[:best] if mode == "best" else group
-        out.append(TeamRow(team=team, points=sum((r.points for r in counted), Decimal("0")),
-                           counted=[r.player for r in counted], members=[r.player for r in group]))
+        out.append(
+            TeamRow(
+                team=team,
+                points=sum((r.points for r in counted), Decimal("0")),
+                counted=[r.player for r in counted],
+                members=[r.player for r in group],
+            )
+        )
     ordered = sorted(out, key=lambda t: (t.points, t.team), reverse=True)
     previous, rank = None, 0
     for i, t in enumerate(ordered):

@@ -56,23 +56,32 @@ def board_version_forget(event_id: int) -> None:
 def penalties_by_player(event: Event) -> dict[int, Decimal]:
     out: dict[int, Decimal] = {}
     for player_id, points in Penalty.objects.filter(season=event.season, cancelled_at__isnull=True).values_list(
-            "player_id", "points"):
+        "player_id", "points"
+    ):
         out[player_id] = out.get(player_id, Decimal("0")) + (points or Decimal("0"))
     return out
 
 
 def ranked_players(event: Event) -> list[int]:
     """Who is ranked: every confirmed, non-substitute registration."""
-    return list(Registration.objects.filter(event=event, status=Registration.Status.CONFIRMED, substitute=False)
-                .values_list("player_id", flat=True))
+    return list(
+        Registration.objects.filter(event=event, status=Registration.Status.CONFIRMED, substitute=False).values_list(
+            "player_id", flat=True
+        )
+    )
 
 
 def _lines(event: Event, stage_rounds) -> list[ranking.Line]:
-    seats = (GameSeat.objects.filter(game__season=event.season, game__match_day__in=list(stage_rounds),
-                                     game__result__isnull=False, points__isnull=False)
-             .values_list("player_id", "game__match_day", "points", "place", "raw_score"))
-    return [ranking.Line(player=p, round=r, points=pts, place=pl or 0, raw_score=raw or 0)  # type: ignore[arg-type]  # points__isnull=False
-            for p, r, pts, pl, raw in seats]
+    seats = GameSeat.objects.filter(
+        game__season=event.season,
+        game__match_day__in=list(stage_rounds),
+        game__result__isnull=False,
+        points__isnull=False,
+    ).values_list("player_id", "game__match_day", "points", "place", "raw_score")
+    return [
+        ranking.Line(player=p, round=r, points=pts, place=pl or 0, raw_score=raw or 0)  # type: ignore[arg-type]  # points__isnull=False
+        for p, r, pts, pl, raw in seats
+    ]
 
 
 def qualifying_standings(event: Event) -> list[ranking.Row]:
@@ -107,9 +116,22 @@ def names(player_ids) -> dict[int, str]:
 def standings_rows(event: Event, rows: list[ranking.Row]) -> list[dict]:
     """Plain rows for pages and JSON: names, points as text-safe numbers."""
     who = names(r.player for r in rows)
-    return [{"rank": r.rank, "shared": r.shared, "player": r.player, "name": who.get(r.player, ""),
-             "points": r.points, "games": r.games, "places": r.places, "penalty": r.penalty,
-             "finalist": r.finalist, "carried": r.carried, "final_points": r.final_points} for r in rows]
+    return [
+        {
+            "rank": r.rank,
+            "shared": r.shared,
+            "player": r.player,
+            "name": who.get(r.player, ""),
+            "points": r.points,
+            "games": r.games,
+            "places": r.places,
+            "penalty": r.penalty,
+            "finalist": r.finalist,
+            "carried": r.carried,
+            "final_points": r.final_points,
+        }
+        for r in rows
+    ]
 
 
 def current_round(event: Event) -> Round | None:
@@ -130,17 +152,25 @@ def round_clock_state(round_: Round | None, now=None) -> dict | None:
     from .services import round_clock
 
     state = clocks.clock_state(round_clock(round_), now or timezone.now())
-    return {**state, "round": round_.number, "stage": round_.stage,
-            "hands_after_time": clocks.hands_left_after_time(round_.event.time_rule),
-            "dealer_repeats": round_.event.dealer_repeats_after_time}
+    return {
+        **state,
+        "round": round_.number,
+        "stage": round_.stage,
+        "hands_after_time": clocks.hands_left_after_time(round_.event.time_rule),
+        "dealer_repeats": round_.event.dealer_repeats_after_time,
+    }
 
 
 TABLE_PLAYING, TABLE_PENDING, TABLE_DISPUTED, TABLE_DONE = "playing", "pending", "disputed", "done"
 
 
 def round_tables(round_: Round) -> list[dict]:
-    games = (Game.objects.filter(season=round_.event.season, match_day=round_.number)
-             .select_related("result", "table_report").prefetch_related("seats__player").order_by("table"))
+    games = (
+        Game.objects.filter(season=round_.event.season, match_day=round_.number)
+        .select_related("result", "table_report")
+        .prefetch_related("seats__player")
+        .order_by("table")
+    )
     out = []
     for game in games:
         report = getattr(game, "table_report", None)
@@ -154,19 +184,48 @@ def round_tables(round_: Round) -> list[dict]:
         else:
             status = TABLE_PLAYING
         seats = sorted(game.seats.all(), key=lambda s: s.seat)
-        out.append({"game": game, "table": game.table, "status": status, "report": report, "result": result,
-                    "seats": [{"seat": s.seat, "wind": WINDS[s.seat], "player": s.player_id,
-                               "name": s.player.display_name, "score": s.raw_score, "points": s.points,
-                               "place": s.place} for s in seats]})
+        out.append(
+            {
+                "game": game,
+                "table": game.table,
+                "status": status,
+                "report": report,
+                "result": result,
+                "seats": [
+                    {
+                        "seat": s.seat,
+                        "wind": WINDS[s.seat],
+                        "player": s.player_id,
+                        "name": s.player.display_name,
+                        "score": s.raw_score,
+                        "points": s.points,
+                        "place": s.place,
+                    }
+                    for s in seats
+                ],
+            }
+        )
     return out
 
 
 def latest_results(event: Event, limit: int = 6) -> list[dict]:
-    games = (Game.objects.filter(season=event.season, result__isnull=False).select_related("result")
-             .prefetch_related("seats__player").order_by("-result__entered_at")[:limit])
-    return [{"round": g.match_day, "table": g.table,
-             "seats": [{"name": s.player.display_name, "score": s.raw_score, "points": s.points}
-                       for s in sorted(g.seats.all(), key=lambda s: s.seat)]} for g in games]
+    games = (
+        Game.objects.filter(season=event.season, result__isnull=False)
+        .select_related("result")
+        .prefetch_related("seats__player")
+        .order_by("-result__entered_at")[:limit]
+    )
+    return [
+        {
+            "round": g.match_day,
+            "table": g.table,
+            "seats": [
+                {"name": s.player.display_name, "score": s.raw_score, "points": s.points}
+                for s in sorted(g.seats.all(), key=lambda s: s.seat)
+            ],
+        }
+        for g in games
+    ]
 
 
 def board(event: Event) -> dict:
@@ -177,21 +236,37 @@ def board(event: Event) -> dict:
     teams = team_standings(event, rows)
     who = names(p for t in teams for p in t.counted)
     return {
-        "event": {"id": event.pk, "name": event.name, "status": event.status, "rounds": event.rounds,
-                  "cut": event.cut},
+        "event": {"id": event.pk, "name": event.name, "status": event.status, "rounds": event.rounds, "cut": event.cut},
         "version": event.board_version,
         "server_time": timezone.now().isoformat(),
         "clock": round_clock_state(round_),
-        "tables": [{"table": t["table"], "status": t["status"],
-                    "players": [s["name"] for s in t["seats"]]} for t in tables],
-        "standings": [{**row, "points": str(row["points"]), "penalty": str(row["penalty"]),
-                       "carried": None if row["carried"] is None else str(row["carried"]),
-                       "final_points": None if row["final_points"] is None else str(row["final_points"])}
-                      for row in standings_rows(event, rows)],
-        "teams": [{"rank": t.rank, "team": t.team, "points": str(t.points), "shared": t.shared,
-                   "counted": [who.get(p, "") for p in t.counted]} for t in teams],
-        "latest": [{**r, "seats": [{**s, "points": None if s["points"] is None else str(s["points"])}
-                                   for s in r["seats"]]} for r in latest_results(event)],
+        "tables": [
+            {"table": t["table"], "status": t["status"], "players": [s["name"] for s in t["seats"]]} for t in tables
+        ],
+        "standings": [
+            {
+                **row,
+                "points": str(row["points"]),
+                "penalty": str(row["penalty"]),
+                "carried": None if row["carried"] is None else str(row["carried"]),
+                "final_points": None if row["final_points"] is None else str(row["final_points"]),
+            }
+            for row in standings_rows(event, rows)
+        ],
+        "teams": [
+            {
+                "rank": t.rank,
+                "team": t.team,
+                "points": str(t.points),
+                "shared": t.shared,
+                "counted": [who.get(p, "") for p in t.counted],
+            }
+            for t in teams
+        ],
+        "latest": [
+            {**r, "seats": [{**s, "points": None if s["points"] is None else str(s["points"])} for s in r["seats"]]}
+            for r in latest_results(event)
+        ],
     }
 
 
@@ -211,11 +286,23 @@ def board_at_version(event_id: int, version: int) -> dict | None:
         body = board(event)
         body["version"] = version  # the version asked for: what the ETag says this body is
         round_ = current_round(event)
-        body["clock_round"] = None if round_ is None else {
-            "pk": round_.pk, "number": round_.number, "stage": round_.stage, "minutes": round_.minutes,
-            "started_at": round_.started_at, "paused_at": round_.paused_at, "paused_seconds": round_.paused_seconds,
-            "extra_seconds": round_.extra_seconds, "ended_at": round_.ended_at, "time_rule": event.time_rule,
-            "dealer_repeats": event.dealer_repeats_after_time}
+        body["clock_round"] = (
+            None
+            if round_ is None
+            else {
+                "pk": round_.pk,
+                "number": round_.number,
+                "stage": round_.stage,
+                "minutes": round_.minutes,
+                "started_at": round_.started_at,
+                "paused_at": round_.paused_at,
+                "paused_seconds": round_.paused_seconds,
+                "extra_seconds": round_.extra_seconds,
+                "ended_at": round_.ended_at,
+                "time_rule": event.time_rule,
+                "dealer_repeats": event.dealer_repeats_after_time,
+            }
+        )
         cache.set(key, body, 600)
     return body
 
@@ -225,24 +312,42 @@ def board_clock(body: dict, now=None) -> dict | None:
     r = body.get("clock_round")
     if r is None:
         return None
-    state = clocks.clock_state(clocks.Clock(minutes=r["minutes"], started_at=r["started_at"], paused_at=r["paused_at"],
-                                            paused_seconds=r["paused_seconds"], extra_seconds=r["extra_seconds"],
-                                            ended_at=r["ended_at"]), now or timezone.now())
-    return {**state, "round": r["number"], "stage": r["stage"],
-            "hands_after_time": clocks.hands_left_after_time(r["time_rule"]), "dealer_repeats": r.get("dealer_repeats", False)}
+    state = clocks.clock_state(
+        clocks.Clock(
+            minutes=r["minutes"],
+            started_at=r["started_at"],
+            paused_at=r["paused_at"],
+            paused_seconds=r["paused_seconds"],
+            extra_seconds=r["extra_seconds"],
+            ended_at=r["ended_at"],
+        ),
+        now or timezone.now(),
+    )
+    return {
+        **state,
+        "round": r["number"],
+        "stage": r["stage"],
+        "hands_after_time": clocks.hands_left_after_time(r["time_rule"]),
+        "dealer_repeats": r.get("dealer_repeats", False),
+    }
 
 
 def seating_cards(event: Event) -> list[dict]:
     """Each seated player's table and wind for every round seated so far, for printing."""
-    seats = (GameSeat.objects.filter(game__season=event.season).select_related("player", "game")
-             .order_by("player__display_name", "game__match_day"))
+    seats = (
+        GameSeat.objects.filter(game__season=event.season)
+        .select_related("player", "game")
+        .order_by("player__display_name", "game__match_day")
+    )
     cards: dict[int, dict] = {}
     for s in seats:
         card = cards.setdefault(s.player_id, {"name": s.player.display_name, "rounds": {}})
         card["rounds"][s.game.match_day] = {"table": s.game.table, "wind": WINDS[s.seat]}
     numbers = list(event.round_set.order_by("number").values_list("number", flat=True))
-    return [{"name": c["name"], "rounds": [(n, c["rounds"].get(n)) for n in numbers]}
-            for c in sorted(cards.values(), key=lambda c: c["name"])]
+    return [
+        {"name": c["name"], "rounds": [(n, c["rounds"].get(n)) for n in numbers]}
+        for c in sorted(cards.values(), key=lambda c: c["name"])
+    ]
 
 
 def mers_weight(event: Event):
@@ -260,8 +365,17 @@ def ema_placed(event: Event) -> list[Placed]:
     rows = event_standings(event)
     regs = {r.player_id: r for r in Registration.objects.filter(event=event)}
     who = names(r.player for r in rows)
-    return [Placed(position=r.rank, name=who.get(r.player, ""), ema_number=regs[r.player].ema_number,
-                   nationality=regs[r.player].nationality, points=r.points) for r in rows if r.player in regs]
+    return [
+        Placed(
+            position=r.rank,
+            name=who.get(r.player, ""),
+            ema_number=regs[r.player].ema_number,
+            nationality=regs[r.player].nationality,
+            points=r.points,
+        )
+        for r in rows
+        if r.player in regs
+    ]
 
 
 def disputed_calls(user) -> list[DeskCall]:
@@ -272,7 +386,13 @@ def disputed_calls(user) -> list[DeskCall]:
     reports = TableReport.objects.filter(status=TableReport.Status.DISPUTED).select_related("game__season__event")
     if leagues is not None:
         reports = reports.filter(game__season__league_id__in=leagues)
-    return [DeskCall(title=_("%(event)s: round %(round)s, table %(table)s disputes its result")
-                     % {"event": r.game.season.event.name, "round": r.game.match_day, "table": r.game.table},
-                     detail=r.dispute_note[:120], url=reverse("event-table", args=[r.game_id]), at=r.reported_at)
-            for r in reports.order_by("-reported_at")[:50]]
+    return [
+        DeskCall(
+            title=_("%(event)s: round %(round)s, table %(table)s disputes its result")
+            % {"event": r.game.season.event.name, "round": r.game.match_day, "table": r.game.table},
+            detail=r.dispute_note[:120],
+            url=reverse("event-table", args=[r.game_id]),
+            at=r.reported_at,
+        )
+        for r in reports.order_by("-reported_at")[:50]
+    ]

@@ -57,12 +57,30 @@ def event_board_bump(event_id: int) -> None:
 
 
 @transaction.atomic
-def event_create(*, league, name: str, slug: str, starts_on: dt.date, ends_on: dt.date, rule_set: RuleSet,
-                 venue: str = "", capacity: int = 40, rounds: int = 6, round_minutes: int = 90, cut: int = 4,
-                 final_points: str = Event.FinalPoints.CARRY, time_rule: str = Event.TimeRule.FINISH_HAND,
-                 dealer_repeats_after_time: bool = False, seated_by_standings: int = 0,
-                 tiebreaks: list | None = None, team_scoring: str = Event.TeamScoring.NONE, team_best: int = 3,
-                 leftover: str = Event.Leftover.SUBSTITUTES, round_starts: list | None = None, actor=None) -> Event:
+def event_create(
+    *,
+    league,
+    name: str,
+    slug: str,
+    starts_on: dt.date,
+    ends_on: dt.date,
+    rule_set: RuleSet,
+    venue: str = "",
+    capacity: int = 40,
+    rounds: int = 6,
+    round_minutes: int = 90,
+    cut: int = 4,
+    final_points: str = Event.FinalPoints.CARRY,
+    time_rule: str = Event.TimeRule.FINISH_HAND,
+    dealer_repeats_after_time: bool = False,
+    seated_by_standings: int = 0,
+    tiebreaks: list | None = None,
+    team_scoring: str = Event.TeamScoring.NONE,
+    team_best: int = 3,
+    leftover: str = Event.Leftover.SUBSTITUTES,
+    round_starts: list | None = None,
+    actor=None,
+) -> Event:
     """An event with its own season (the games' home) and its rounds; the final round is added
     when the event has a cut."""
     _authorize(actor, league, authz.Need.ADMIN)
@@ -83,30 +101,72 @@ def event_create(*, league, name: str, slug: str, starts_on: dt.date, ends_on: d
     try:
         tiebreaks = ranking.tiebreaks_check(list(tiebreaks if tiebreaks is not None else ["firsts", "best_game"]))
     except (ValueError, TypeError):
-        raise _fail("tiebreaks", _("Tiebreaks: distinct names among %(names)s."), "tiebreak_unknown",
-                    names=", ".join(ranking.TIEBREAKS)) from None
+        raise _fail(
+            "tiebreaks",
+            _("Tiebreaks: distinct names among %(names)s."),
+            "tiebreak_unknown",
+            names=", ".join(ranking.TIEBREAKS),
+        ) from None
     if Event.objects.filter(league=league, slug=slug).exists():
         raise _fail("slug", _("This league already has an event with this short name."), "slug_taken")
     season = league_services.season_create(
-        league=league, year=starts_on.year, number=(starts_on.month - 1) // 3 + 1, rule_set=rule_set,
-        starts_on=starts_on, ends_on=ends_on, divisions=(EVENT_DIVISION,), kind=Season.Kind.EVENT,
-        rules_name=f"{league.name} · {name}", rules_slug=f"{league.slug}-event-{slug}", label=name, actor=actor)
+        league=league,
+        year=starts_on.year,
+        number=(starts_on.month - 1) // 3 + 1,
+        rule_set=rule_set,
+        starts_on=starts_on,
+        ends_on=ends_on,
+        divisions=(EVENT_DIVISION,),
+        kind=Season.Kind.EVENT,
+        rules_name=f"{league.name} · {name}",
+        rules_slug=f"{league.slug}-event-{slug}",
+        label=name,
+        actor=actor,
+    )
     league_services.season_status_set(season=season, status=Season.Status.OPEN, actor=actor)
     event = Event.objects.create(
-        league=league, season=season, name=name, slug=slug, venue=venue, starts_on=starts_on, ends_on=ends_on,
-        capacity=capacity, rounds=rounds, round_minutes=round_minutes, cut=cut, final_points=final_points,
-        time_rule=time_rule, dealer_repeats_after_time=dealer_repeats_after_time,
-        seated_by_standings=seated_by_standings, tiebreaks=tiebreaks, team_scoring=team_scoring,
-        team_best=team_best, leftover=leftover)
+        league=league,
+        season=season,
+        name=name,
+        slug=slug,
+        venue=venue,
+        starts_on=starts_on,
+        ends_on=ends_on,
+        capacity=capacity,
+        rounds=rounds,
+        round_minutes=round_minutes,
+        cut=cut,
+        final_points=final_points,
+        time_rule=time_rule,
+        dealer_repeats_after_time=dealer_repeats_after_time,
+        seated_by_standings=seated_by_standings,
+        tiebreaks=tiebreaks,
+        team_scoring=team_scoring,
+        team_best=team_best,
+        leftover=leftover,
+    )
     starts = list(round_starts or [])
     for number in range(1, rounds + 1):
-        Round.objects.create(event=event, number=number, minutes=round_minutes,
-                             scheduled_at=starts[number - 1] if number <= len(starts) else None)
+        Round.objects.create(
+            event=event,
+            number=number,
+            minutes=round_minutes,
+            scheduled_at=starts[number - 1] if number <= len(starts) else None,
+        )
     if cut:
-        Round.objects.create(event=event, number=rounds + 1, stage=Round.Stage.FINAL, minutes=round_minutes,
-                             scheduled_at=starts[rounds] if rounds < len(starts) else None)
-    audit_log_write(actor=actor, action="event.create", obj=event,
-                    data={"name": name, "rounds": rounds, "cut": cut, "capacity": capacity})
+        Round.objects.create(
+            event=event,
+            number=rounds + 1,
+            stage=Round.Stage.FINAL,
+            minutes=round_minutes,
+            scheduled_at=starts[rounds] if rounds < len(starts) else None,
+        )
+    audit_log_write(
+        actor=actor,
+        action="event.create",
+        obj=event,
+        data={"name": name, "rounds": rounds, "cut": cut, "capacity": capacity},
+    )
     return event
 
 
@@ -124,8 +184,16 @@ def _entry_ensure(event: Event, player: Player, actor) -> None:
 
 
 @transaction.atomic
-def registration_add(*, event: Event, player: Player, team: str = "", ema_number: str = "",
-                     nationality: str = "", substitute: bool = False, actor=None) -> Registration:
+def registration_add(
+    *,
+    event: Event,
+    player: Player,
+    team: str = "",
+    ema_number: str = "",
+    nationality: str = "",
+    substitute: bool = False,
+    actor=None,
+) -> Registration:
     """Register a player: confirmed while places remain, else on the waiting list (in order of
     registration). A substitute fills a seat on the day and is not ranked."""
     event = Event.objects.select_for_update().get(pk=event.pk)
@@ -134,8 +202,11 @@ def registration_add(*, event: Event, player: Player, team: str = "", ema_number
     own = authz.player_of(actor)
     if getattr(actor, "is_authenticated", False) and (own is None or own.pk != player.pk or substitute):
         authz.authorize(actor, event, authz.Need.ADMIN)  # registering someone else is the director's job
-    elif getattr(actor, "is_authenticated", False) and event.status != Event.Status.REGISTRATION \
-            and not authz.is_admin(actor, event.league):
+    elif (
+        getattr(actor, "is_authenticated", False)
+        and event.status != Event.Status.REGISTRATION
+        and not authz.is_admin(actor, event.league)
+    ):
         raise _fail("event", _("Registration has closed: ask the director."), "registration_closed")
     try:
         ema_number, nationality = ema_number_check(ema_number), nationality_check(nationality)
@@ -147,8 +218,7 @@ def registration_add(*, event: Event, player: Player, team: str = "", ema_number
     existing = Registration.objects.filter(event=event, player=player).first()
     if existing and existing.status != Registration.Status.WITHDRAWN:
         raise _fail("player", _("%(player)s is already registered."), "already_registered", player=str(player))
-    confirmed = Registration.objects.filter(event=event, status=Registration.Status.CONFIRMED,
-                                            substitute=False).count()
+    confirmed = Registration.objects.filter(event=event, status=Registration.Status.CONFIRMED, substitute=False).count()
     status = Registration.Status.CONFIRMED if substitute or confirmed < event.capacity else Registration.Status.WAITING
     if existing:
         registration = existing
@@ -157,13 +227,24 @@ def registration_add(*, event: Event, player: Player, team: str = "", ema_number
         registration.registered_at = timezone.now()
         registration.save()
     else:
-        registration = Registration.objects.create(event=event, player=player, status=status, team=team,
-                                                   ema_number=ema_number, nationality=nationality,
-                                                   substitute=substitute, checked_in=substitute)
+        registration = Registration.objects.create(
+            event=event,
+            player=player,
+            status=status,
+            team=team,
+            ema_number=ema_number,
+            nationality=nationality,
+            substitute=substitute,
+            checked_in=substitute,
+        )
     if status == Registration.Status.CONFIRMED:
         _entry_ensure(event, player, actor)
-    audit_log_write(actor=actor, action="event.register", obj=registration,
-                    data={"player": player.pk, "status": status, "substitute": substitute})
+    audit_log_write(
+        actor=actor,
+        action="event.register",
+        obj=registration,
+        data={"player": player.pk, "status": status, "substitute": substitute},
+    )
     return registration
 
 
@@ -182,8 +263,11 @@ def registration_withdraw(*, registration: Registration, actor=None) -> Registra
     audit_log_write(actor=actor, action="event.withdraw", obj=registration, data={"from": was})
     if was != Registration.Status.CONFIRMED:
         return None
-    waiting = Registration.objects.filter(event=event, status=Registration.Status.WAITING).order_by(
-        "registered_at", "pk").first()
+    waiting = (
+        Registration.objects.filter(event=event, status=Registration.Status.WAITING)
+        .order_by("registered_at", "pk")
+        .first()
+    )
     if waiting:
         waiting.status = Registration.Status.CONFIRMED
         waiting.save(update_fields=["status"])
@@ -208,8 +292,11 @@ def checkin_set(*, registration: Registration, present: bool, actor=None) -> Reg
 
 def seated_players(event: Event) -> list[int]:
     """Who is seated: confirmed and checked in (substitutes included), in registration order."""
-    return list(Registration.objects.filter(event=event, status=Registration.Status.CONFIRMED, checked_in=True)
-                .order_by("registered_at", "pk").values_list("player_id", flat=True))
+    return list(
+        Registration.objects.filter(event=event, status=Registration.Status.CONFIRMED, checked_in=True)
+        .order_by("registered_at", "pk")
+        .values_list("player_id", flat=True)
+    )
 
 
 def round_games(round_: Round):
@@ -223,8 +310,11 @@ def _round_played(round_: Round) -> bool:
 def history_days(event: Event, before: int) -> list[seating.Day]:
     """The rounds seated before round ``before``, as the generator's history."""
     days: dict[int, dict[int, list]] = {}
-    seats = (Game.objects.filter(season=event.season, match_day__lt=before)
-             .prefetch_related("seats").order_by("match_day", "table"))
+    seats = (
+        Game.objects.filter(season=event.season, match_day__lt=before)
+        .prefetch_related("seats")
+        .order_by("match_day", "table")
+    )
     for game in seats:
         table: list[int | None] = [None] * 4
         for seat in game.seats.all():
@@ -246,8 +336,13 @@ def seating_plan(*, event: Event, actor=None, seed: int = 0, time_limit: float =
         raise _fail("players", _("At least four players must be checked in."), "too_few_players")
     if event.leftover == Event.Leftover.SUBSTITUTES and len(players) % 4:
         short = 4 - len(players) % 4
-        raise _fail("players", _("%(n)s checked in: add %(short)s substitutes (or seat with byes)."),
-                    "substitutes_needed", n=len(players), short=short)
+        raise _fail(
+            "players",
+            _("%(n)s checked in: add %(short)s substitutes (or seat with byes)."),
+            "substitutes_needed",
+            n=len(players),
+            short=short,
+        )
     rounds = list(event.round_set.filter(stage=Round.Stage.QUALIFYING).order_by("number"))
     by_plan = [r for r in rounds if r.number <= event.rounds - event.seated_by_standings]
     open_rounds = [r for r in by_plan if not _round_played(r)]
@@ -258,20 +353,43 @@ def seating_plan(*, event: Event, actor=None, seed: int = 0, time_limit: float =
         raise _fail("rounds", _("A later round has already started."), "later_round_started")
     for r in open_rounds:
         _round_unseat(r)
-    result = seating.generate(players, len(open_rounds), seed=seed, history=history_days(event, first),
-                              leftover=seating.BYE, time_limit=time_limit)
+    result = seating.generate(
+        players,
+        len(open_rounds),
+        seed=seed,
+        history=history_days(event, first),
+        leftover=seating.BYE,
+        time_limit=time_limit,
+    )
     by_id = Player.objects.in_bulk(players)
     division = event_division(event)
     for r, day in zip(open_rounds, result.days):
         for t, table in enumerate(day.tables, start=1):
-            league_services.game_create(division=division, match_day=r.number, table=t,
-                                        players=[by_id[p] for p in table], scheduled_at=r.scheduled_at)
-    audit_log_write(actor=actor, action="event.seat", obj=event,
-                    data={"rounds": [r.number for r in open_rounds], "players": len(players),
-                          "repeats": result.repeats, "wind_imbalance": result.wind_imbalance})
+            league_services.game_create(
+                division=division,
+                match_day=r.number,
+                table=t,
+                players=[by_id[p] for p in table],
+                scheduled_at=r.scheduled_at,
+            )
+    audit_log_write(
+        actor=actor,
+        action="event.seat",
+        obj=event,
+        data={
+            "rounds": [r.number for r in open_rounds],
+            "players": len(players),
+            "repeats": result.repeats,
+            "wind_imbalance": result.wind_imbalance,
+        },
+    )
     event_board_bump(event.pk)
-    return {"rounds": [r.number for r in open_rounds], "repeats": result.repeats,
-            "wind_imbalance": result.wind_imbalance, "wind_imbalance_min": result.wind_imbalance_min}
+    return {
+        "rounds": [r.number for r in open_rounds],
+        "repeats": result.repeats,
+        "wind_imbalance": result.wind_imbalance,
+        "wind_imbalance_min": result.wind_imbalance_min,
+    }
 
 
 def _round_unseat(round_: Round) -> None:
@@ -305,18 +423,28 @@ def seating_by_standings(*, round_: Round, actor=None) -> int:
     if round_.stage == Round.Stage.FINAL:
         order = ranking.finalists(rows, event.cut)
     elif event.leftover == Event.Leftover.SUBSTITUTES and len(order) % 4:
-        raise _fail("players", _("Seated players are not a multiple of four."), "substitutes_needed",
-                    n=len(order), short=4 - len(order) % 4)
+        raise _fail(
+            "players",
+            _("Seated players are not a multiple of four."),
+            "substitutes_needed",
+            n=len(order),
+            short=4 - len(order) % 4,
+        )
     _round_unseat(round_)
     by_id = Player.objects.in_bulk(order)
     division = event_division(event)
     tables = len(order) // 4
     for t in range(tables):
-        league_services.game_create(division=division, match_day=round_.number, table=t + 1,
-                                    players=[by_id[p] for p in order[4 * t:4 * t + 4]],
-                                    scheduled_at=round_.scheduled_at)
-    audit_log_write(actor=actor, action="event.seat_by_standings", obj=round_,
-                    data={"round": round_.number, "tables": tables})
+        league_services.game_create(
+            division=division,
+            match_day=round_.number,
+            table=t + 1,
+            players=[by_id[p] for p in order[4 * t : 4 * t + 4]],
+            scheduled_at=round_.scheduled_at,
+        )
+    audit_log_write(
+        actor=actor, action="event.seat_by_standings", obj=round_, data={"round": round_.number, "tables": tables}
+    )
     event_board_bump(event.pk)
     return tables
 
@@ -336,16 +464,25 @@ def round_schedule(*, round_: Round, starts_at: dt.datetime, actor=None) -> Roun
     round_.scheduled_at = starts_at
     round_.save(update_fields=["scheduled_at"])
     round_games(round_).update(scheduled_at=starts_at)
-    audit_log_write(actor=actor, action="event.round_schedule", obj=round_,
-                    data={"round": round_.number, "starts_at": starts_at.isoformat()})
+    audit_log_write(
+        actor=actor,
+        action="event.round_schedule",
+        obj=round_,
+        data={"round": round_.number, "starts_at": starts_at.isoformat()},
+    )
     event_board_bump(event.pk)
     return round_
 
 
 def round_clock(round_: Round) -> clocks.Clock:
-    return clocks.Clock(minutes=round_.minutes, started_at=round_.started_at, paused_at=round_.paused_at,
-                        paused_seconds=round_.paused_seconds, extra_seconds=round_.extra_seconds,
-                        ended_at=round_.ended_at)
+    return clocks.Clock(
+        minutes=round_.minutes,
+        started_at=round_.started_at,
+        paused_at=round_.paused_at,
+        paused_seconds=round_.paused_seconds,
+        extra_seconds=round_.extra_seconds,
+        ended_at=round_.ended_at,
+    )
 
 
 CLOCK_ACTIONS = ("start", "pause", "resume", "extend", "end")
@@ -396,8 +533,12 @@ def round_clock_set(*, round_: Round, action: str, minutes: int = 0, actor=None,
             round_.paused_at = None
         round_.ended_at = now
     round_.save()
-    audit_log_write(actor=actor, action=f"event.clock_{action}", obj=round_,
-                    data={"round": round_.number, "minutes": minutes or None})
+    audit_log_write(
+        actor=actor,
+        action=f"event.clock_{action}",
+        obj=round_,
+        data={"round": round_.number, "minutes": minutes or None},
+    )
     event_board_bump(round_.event_id)
     return clocks.clock_state(round_clock(round_), now)
 
@@ -453,18 +594,21 @@ def _game_open(game: Game) -> None:
 
 
 @transaction.atomic
-def table_report_submit(*, game: Game, scores, deposits_left: int = 0, seat: int, actor=None,
-                        code: str = "") -> TableReport:
+def table_report_submit(
+    *, game: Game, scores, deposits_left: int = 0, seat: int, actor=None, code: str = ""
+) -> TableReport:
     """A seated player (or the table's phone with its code) reports the final scores; the other
     three seats confirm. A new report replaces one not yet confirmed."""
     game = Game.objects.select_for_update().select_related("season").get(pk=game.pk)
     _game_open(game)
     if seat not in table_may_act(game, actor, code):
-        raise _fail("seat", _("Only a player at this table (or its phone, with the table's code) may report."),
-                    "not_at_table")
+        raise _fail(
+            "seat", _("Only a player at this table (or its phone, with the table's code) may report."), "not_at_table"
+        )
     if hasattr(game, "result"):
-        raise _fail("scores", _("This table's result is already recorded: ask a referee to correct it."),
-                    "result_recorded")
+        raise _fail(
+            "scores", _("This table's result is already recorded: ask a referee to correct it."), "result_recorded"
+        )
     scores = _scores_check(game, scores, deposits_left)
     report = TableReport.objects.filter(game=game).first()
     if report and report.status == TableReport.Status.CONFIRMED:
@@ -474,8 +618,12 @@ def table_report_submit(*, game: Game, scores, deposits_left: int = 0, seat: int
     report.confirmed_seats, report.disputed_seat, report.dispute_note = [seat], None, ""
     report.reported_by = authz.acting_user(actor)
     report.save()
-    audit_log_write(actor=actor, action="event.table_report", obj=report,
-                    data={"scores": scores, "deposits_left": deposits_left, "seat": seat})
+    audit_log_write(
+        actor=actor,
+        action="event.table_report",
+        obj=report,
+        data={"scores": scores, "deposits_left": deposits_left, "seat": seat},
+    )
     event_board_bump(_event_of(game).pk)
     return report
 
@@ -500,8 +648,9 @@ def table_report_confirm(*, report: TableReport, seat: int, actor=None, code: st
     if len(report.confirmed_seats) == 4:
         report.status = TableReport.Status.CONFIRMED
         # the table's own agreement stands for the director's entry: recorded as the system
-        league_services.game_result_record(game=game, scores=report.scores, deposits_left=report.deposits_left,
-                                           actor=None)
+        league_services.game_result_record(
+            game=game, scores=report.scores, deposits_left=report.deposits_left, actor=None
+        )
     report.save()
     if report.status == TableReport.Status.CONFIRMED:
         # a seat's agreement changes nothing a board shows until the last one records the result
@@ -510,8 +659,7 @@ def table_report_confirm(*, report: TableReport, seat: int, actor=None, code: st
 
 
 @transaction.atomic
-def table_report_dispute(*, report: TableReport, seat: int, note: str = "", actor=None,
-                         code: str = "") -> TableReport:
+def table_report_dispute(*, report: TableReport, seat: int, note: str = "", actor=None, code: str = "") -> TableReport:
     """A seat disagrees: the report waits for a referee (it shows on the referee desk)."""
     report = TableReport.objects.select_for_update().select_related("game__season").get(pk=report.pk)
     _game_open(report.game)
@@ -536,14 +684,14 @@ def table_result_enter(*, game: Game, scores, deposits_left: int = 0, actor=None
     game = Game.objects.select_for_update().select_related("season").get(pk=game.pk)
     _game_open(game)
     scores = _scores_check(game, scores, deposits_left)
-    league_services.game_result_record(game=game, scores=scores, deposits_left=deposits_left, actor=None,
-                                       replace=True)
+    league_services.game_result_record(game=game, scores=scores, deposits_left=deposits_left, actor=None, replace=True)
     report = TableReport.objects.filter(game=game).first() or TableReport(game=game)
     report.scores, report.deposits_left, report.status = scores, deposits_left, TableReport.Status.CONFIRMED
     report.confirmed_seats, report.reported_by = [0, 1, 2, 3], authz.acting_user(actor)
     report.save()
-    audit_log_write(actor=actor, action="event.table_result", obj=report,
-                    data={"scores": scores, "deposits_left": deposits_left})
+    audit_log_write(
+        actor=actor, action="event.table_result", obj=report, data={"scores": scores, "deposits_left": deposits_left}
+    )
     event_board_bump(_event_of(game).pk)
     return report
 
@@ -578,8 +726,9 @@ def event_status_set(*, event: Event, status: str, actor=None) -> Event:
 
 def _table_check(game: Game, actor, code: str) -> None:
     if not table_may_act(game, actor, code):  # as for a report: the table's own rule, named by its field
-        raise _fail("seat", _("Only a player at this table (or its phone, with the table's code) may do this."),
-                    "not_at_table")
+        raise _fail(
+            "seat", _("Only a player at this table (or its phone, with the table's code) may do this."), "not_at_table"
+        )
     _game_open(game)
     if TableReport.objects.filter(game=game, status=TableReport.Status.CONFIRMED).exists():
         raise _fail("game", _("This table's result is already confirmed."), "already_confirmed")
@@ -625,5 +774,11 @@ def table_hands_finish(*, game: Game, actor=None, code: str = "") -> TableReport
         raise _fail("hands", _("No hand has been entered at this table."), "no_hands")
     scores, deposits_left = scoring.final_scores(scoring.Rules(game.season.rule_set), hands)
     seat = seat_of(game, actor)
-    return table_report_submit(game=game, scores=scores, deposits_left=deposits_left,
-                               seat=seat if seat is not None else 0, actor=actor, code=code)
+    return table_report_submit(
+        game=game,
+        scores=scores,
+        deposits_left=deposits_left,
+        seat=seat if seat is not None else 0,
+        actor=actor,
+        code=code,
+    )

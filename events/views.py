@@ -30,8 +30,11 @@ CODES_KEY = "event_table_codes"  # the session's table codes: {game id: code}
 @access(GET=PUBLIC)
 def event_list(request):
     admin_of = authz.leagues_where(request.user, authz.Need.ADMIN)
-    return render(request, "events/list.html", {"events": selectors.events_list(),
-                                                "may_create": admin_of is None or bool(admin_of)})
+    return render(
+        request,
+        "events/list.html",
+        {"events": selectors.events_list(), "may_create": admin_of is None or bool(admin_of)},
+    )
 
 
 @access(GET=ANY_ADMIN, POST=ANY_ADMIN)
@@ -45,12 +48,26 @@ def event_new(request):
         v = form.cleaned_data
         try:
             event = services.event_create(
-                league=v["league"], name=v["name"], slug=v["slug"], venue=v["venue"], starts_on=v["starts_on"],
-                ends_on=v["ends_on"], rule_set=v["rule_set"], capacity=v["capacity"], rounds=v["rounds"],
-                round_minutes=v["round_minutes"], cut=v["cut"], final_points=v["final_points"],
-                time_rule=v["time_rule"], dealer_repeats_after_time=v["dealer_repeats_after_time"],
-                seated_by_standings=v["seated_by_standings"], team_scoring=v["team_scoring"],
-                team_best=v["team_best"], leftover=v["leftover"], actor=request.user)
+                league=v["league"],
+                name=v["name"],
+                slug=v["slug"],
+                venue=v["venue"],
+                starts_on=v["starts_on"],
+                ends_on=v["ends_on"],
+                rule_set=v["rule_set"],
+                capacity=v["capacity"],
+                rounds=v["rounds"],
+                round_minutes=v["round_minutes"],
+                cut=v["cut"],
+                final_points=v["final_points"],
+                time_rule=v["time_rule"],
+                dealer_repeats_after_time=v["dealer_repeats_after_time"],
+                seated_by_standings=v["seated_by_standings"],
+                team_scoring=v["team_scoring"],
+                team_best=v["team_best"],
+                leftover=v["leftover"],
+                actor=request.user,
+            )
         except ValidationError as exc:
             service_errors_to_form(form, exc)
         else:
@@ -65,12 +82,17 @@ def _event_context(request, event: Event) -> dict:
     registration = Registration.objects.filter(event=event, player=cast(Player, own)).first() if own else None
     round_ = selectors.current_round(event)
     return {
-        "event": event, "standings": selectors.standings_rows(event, rows),
-        "teams": selectors.team_standings(event, rows), "registration": registration, "player": own,
-        "confirmed": Registration.objects.filter(event=event, status=Registration.Status.CONFIRMED,
-                                                 substitute=False).count(),
+        "event": event,
+        "standings": selectors.standings_rows(event, rows),
+        "teams": selectors.team_standings(event, rows),
+        "registration": registration,
+        "player": own,
+        "confirmed": Registration.objects.filter(
+            event=event, status=Registration.Status.CONFIRMED, substitute=False
+        ).count(),
         "waiting": Registration.objects.filter(event=event, status=Registration.Status.WAITING).count(),
-        "round": round_, "clock": selectors.round_clock_state(round_),
+        "round": round_,
+        "clock": selectors.round_clock_state(round_),
         "tables": selectors.round_tables(round_) if round_ else [],
         "rounds": event.round_set.order_by("number"),
         "is_event_admin": authz.is_admin(request.user, event.league),
@@ -90,14 +112,21 @@ def event_register(request, event_id):
     form = SelfRegistrationForm(request.POST)
     if form.is_valid():
         try:
-            reg = services.registration_add(event=event, player=cast(Player, authz.player_of(request.user)),  # PLAYER
-                                            actor=request.user,
-                                            **form.cleaned_data)
+            reg = services.registration_add(
+                event=event,
+                player=cast(Player, authz.player_of(request.user)),  # PLAYER
+                actor=request.user,
+                **form.cleaned_data,
+            )
         except ValidationError as exc:
             service_errors_to_messages(request, exc)
         else:
-            messages.success(request, _("You are registered.") if reg.status == Registration.Status.CONFIRMED
-                             else _("The event is full: you are on the waiting list."))
+            messages.success(
+                request,
+                _("You are registered.")
+                if reg.status == Registration.Status.CONFIRMED
+                else _("The event is full: you are on the waiting list."),
+            )
     else:
         for errors in form.errors.values():
             for e in errors:
@@ -131,28 +160,47 @@ def _desk_action(request, event: Event) -> None:
         player = Player.objects.filter(membership_number=v["membership_number"].strip()).first()
         if player is None:
             raise ValidationError({"membership_number": [_("No player has this membership number.")]})
-        services.registration_add(event=event, player=player, team=v["team"], ema_number=v["ema_number"],
-                                  nationality=v["nationality"], substitute=v["substitute"], actor=request.user)
+        services.registration_add(
+            event=event,
+            player=player,
+            team=v["team"],
+            ema_number=v["ema_number"],
+            nationality=v["nationality"],
+            substitute=v["substitute"],
+            actor=request.user,
+        )
         messages.success(request, _("%(player)s registered.") % {"player": player})
     elif action in ("checkin", "checkout"):
-        reg = object_for_request(request, Registration.objects.filter(event=event),
-                                 pk=int(request.POST.get("registration") or 0))
+        reg = object_for_request(
+            request, Registration.objects.filter(event=event), pk=int(request.POST.get("registration") or 0)
+        )
         services.checkin_set(registration=reg, present=action == "checkin", actor=request.user)
     elif action == "withdraw":
-        reg = object_for_request(request, Registration.objects.filter(event=event),
-                                 pk=int(request.POST.get("registration") or 0))
+        reg = object_for_request(
+            request, Registration.objects.filter(event=event), pk=int(request.POST.get("registration") or 0)
+        )
         services.registration_withdraw(registration=reg, actor=request.user)
     elif action == "plan":
         plan = services.seating_plan(event=event, actor=request.user, time_limit=5)
-        messages.success(request, _("Rounds %(rounds)s seated: %(repeats)s repeated meetings, wind imbalance "
-                                    "%(winds)s (least possible %(least)s).")
-                         % {"rounds": ", ".join(map(str, plan["rounds"])), "repeats": plan["repeats"],
-                            "winds": plan["wind_imbalance"], "least": plan["wind_imbalance_min"]})
+        messages.success(
+            request,
+            _(
+                "Rounds %(rounds)s seated: %(repeats)s repeated meetings, wind imbalance "
+                "%(winds)s (least possible %(least)s)."
+            )
+            % {
+                "rounds": ", ".join(map(str, plan["rounds"])),
+                "repeats": plan["repeats"],
+                "winds": plan["wind_imbalance"],
+                "least": plan["wind_imbalance_min"],
+            },
+        )
     elif action == "seat_by_standings":
         round_ = Round.objects.get(event=event, pk=int(request.POST.get("round") or 0))
         tables = services.seating_by_standings(round_=round_, actor=request.user)
-        messages.success(request, _("Round %(n)s seated by standings: %(tables)s tables.")
-                         % {"n": round_.number, "tables": tables})
+        messages.success(
+            request, _("Round %(n)s seated by standings: %(tables)s tables.") % {"n": round_.number, "tables": tables}
+        )
     elif action == "schedule":
         round_ = Round.objects.get(event=event, pk=int(request.POST.get("round") or 0))
         starts_at = parse_datetime(request.POST.get("starts_at") or "")
@@ -181,13 +229,18 @@ def event_desk(request, event_id):
             service_errors_to_messages(request, exc)
         return redirect("event-desk", event_id=event.pk)
     context = _event_context(request, event)
-    context.update({
-        "registrations": Registration.objects.filter(event=event).select_related("player").order_by(
-            "status", "registered_at"),
-        "register_form": RegistrationForm(),
-        "round_rows": [{"round": r, "clock": selectors.round_clock_state(r),
-                        "seated": services.round_games(r).exists()} for r in event.round_set.order_by("number")],
-    })
+    context.update(
+        {
+            "registrations": Registration.objects.filter(event=event)
+            .select_related("player")
+            .order_by("status", "registered_at"),
+            "register_form": RegistrationForm(),
+            "round_rows": [
+                {"round": r, "clock": selectors.round_clock_state(r), "seated": services.round_games(r).exists()}
+                for r in event.round_set.order_by("number")
+            ],
+        }
+    )
     return render(request, "events/desk.html", context)
 
 
@@ -199,8 +252,9 @@ def round_clock(request, round_id):
     except ValueError:
         minutes = 0
     try:
-        services.round_clock_set(round_=round_, action=request.POST.get("action", ""), minutes=minutes,
-                                 actor=request.user)
+        services.round_clock_set(
+            round_=round_, action=request.POST.get("action", ""), minutes=minutes, actor=request.user
+        )
     except ValidationError as exc:
         service_errors_to_messages(request, exc)
     target = request.POST.get("next", "")
@@ -208,8 +262,10 @@ def round_clock(request, round_id):
 
 
 def _seat_rows(game: Game) -> list[dict]:
-    return [{"seat": s.seat, "wind_word": str(SEAT_NAMES[s.seat]), "name": s.player.display_name,
-             "player": s.player_id} for s in sorted(game.seats.select_related("player"), key=lambda s: s.seat)]
+    return [
+        {"seat": s.seat, "wind_word": str(SEAT_NAMES[s.seat]), "name": s.player.display_name, "player": s.player_id}
+        for s in sorted(game.seats.select_related("player"), key=lambda s: s.seat)
+    ]
 
 
 def _session_code(request, game: Game) -> str:
@@ -231,8 +287,10 @@ def event_table(request, game_id):
     is_desk = authz.is_referee(request.user, event.league)
     seats = _seat_rows(game)
     report = TableReport.objects.filter(game=game).first()
-    form = TableScoresForm(request.POST if request.method == "POST" and request.POST.get("action") in (
-        "report", "enter") else None, seats=seats)
+    form = TableScoresForm(
+        request.POST if request.method == "POST" and request.POST.get("action") in ("report", "enter") else None,
+        seats=seats,
+    )
     if request.method == "POST":
         action = request.POST.get("action", "")
         try:
@@ -244,20 +302,32 @@ def event_table(request, game_id):
                 if not form.is_valid():
                     raise ValidationError(_("Check the scores."))
                 if action == "enter":
-                    services.table_result_enter(game=game, scores=form.scores(),
-                                                deposits_left=form.cleaned_data["deposits_left"], actor=request.user)
+                    services.table_result_enter(
+                        game=game,
+                        scores=form.scores(),
+                        deposits_left=form.cleaned_data["deposits_left"],
+                        actor=request.user,
+                    )
                     messages.success(request, _("Result recorded."))
                 else:
-                    services.table_report_submit(game=game, scores=form.scores(), seat=seat, actor=request.user,
-                                                 deposits_left=form.cleaned_data["deposits_left"], code=code)
+                    services.table_report_submit(
+                        game=game,
+                        scores=form.scores(),
+                        seat=seat,
+                        actor=request.user,
+                        deposits_left=form.cleaned_data["deposits_left"],
+                        code=code,
+                    )
                     messages.success(request, _("Reported: the other players confirm."))
             elif action == "confirm" and report:
                 report = services.table_report_confirm(report=report, seat=seat, actor=request.user, code=code)
-                messages.success(request, _("Result confirmed and recorded.") if report.status == "confirmed"
-                                 else _("Confirmed."))
+                messages.success(
+                    request, _("Result confirmed and recorded.") if report.status == "confirmed" else _("Confirmed.")
+                )
             elif action == "dispute" and report:
-                services.table_report_dispute(report=report, seat=seat, note=request.POST.get("note", ""),
-                                              actor=request.user, code=code)
+                services.table_report_dispute(
+                    report=report, seat=seat, note=request.POST.get("note", ""), actor=request.user, code=code
+                )
                 messages.warning(request, _("Disputed: a referee is called to the table."))
             else:
                 raise ValidationError({"action": [_("Unknown action.")]})
@@ -272,13 +342,25 @@ def event_table(request, game_id):
 def _table_render(request, event, game, seats, report, form, may_act, is_desk, status=200):
     round_ = Round.objects.filter(event=event, number=game.match_day).first()
     names = {s["seat"]: s["name"] for s in seats}
-    return render(request, "events/table.html", {
-        "event": event, "game": game, "seats": seats, "report": report, "form": form,
-        "may_act": sorted(may_act), "act_names": [(s, names[s]) for s in sorted(may_act)], "is_desk": is_desk,
-        "clock": selectors.round_clock_state(round_), "round": round_,
-        "result": getattr(game, "result", None),
-        "unconfirmed": [(s, names[s]) for s in range(4) if report and s not in report.confirmed_seats],
-    }, status=status)
+    return render(
+        request,
+        "events/table.html",
+        {
+            "event": event,
+            "game": game,
+            "seats": seats,
+            "report": report,
+            "form": form,
+            "may_act": sorted(may_act),
+            "act_names": [(s, names[s]) for s in sorted(may_act)],
+            "is_desk": is_desk,
+            "clock": selectors.round_clock_state(round_),
+            "round": round_,
+            "result": getattr(game, "result", None),
+            "unconfirmed": [(s, names[s]) for s in range(4) if report and s not in report.confirmed_seats],
+        },
+        status=status,
+    )
 
 
 @access("event_table", GET=PUBLIC, POST=PUBLIC)
@@ -288,23 +370,27 @@ def table_scorekeeper(request, game_id):
     with its offline outbox; finishing reports the final scores for the other seats to confirm."""
     from scoring.views import scorekeeper_page
 
-    game = object_for_request(request, Game.objects.select_related("season__rule_set", "season__league",
-                                                                   "division"), pk=game_id)
+    game = object_for_request(
+        request, Game.objects.select_related("season__rule_set", "season__league", "division"), pk=game_id
+    )
     code = _session_code(request, game)
     if getattr(game.season, "kind", "") != "event" or not services.table_may_act(game, request.user, code):
         messages.error(request, _("Only a player at this table (or its phone, with the table's code) may do this."))
         return redirect("event-table", game_id=game.pk)
-    urls = {"page": reverse("event-table-scorekeeper", args=[game.pk]),
-            "save": reverse("api-event-table-hands", args=[game.pk]),
-            "preview": reverse("api-event-table-hands-preview", args=[game.pk]),
-            "finish": reverse("api-event-table-hands-finish", args=[game.pk])}
+    urls = {
+        "page": reverse("event-table-scorekeeper", args=[game.pk]),
+        "save": reverse("api-event-table-hands", args=[game.pk]),
+        "preview": reverse("api-event-table-hands-preview", args=[game.pk]),
+        "finish": reverse("api-event-table-hands-finish", args=[game.pk]),
+    }
     actor = request.user if request.user.is_authenticated else None
 
     def add(record, sequence):  # the page's own form (no script) goes through the table's checks too
         return services.table_hand_add(game=game, record=record, sequence=sequence, actor=actor, code=code)
 
-    return scorekeeper_page(request, game, urls=urls, add=add, undo=False,
-                            extra={"table_url": reverse("event-table", args=[game.pk])})
+    return scorekeeper_page(
+        request, game, urls=urls, add=add, undo=False, extra={"table_url": reverse("event-table", args=[game.pk])}
+    )
 
 
 @access("event", GET=PUBLIC, POST=PUBLIC)
@@ -346,8 +432,7 @@ def event_signs(request, event_id):
     signs = []
     for r in event.round_set.order_by("number"):
         for t in selectors.round_tables(r):
-            signs.append({"round": r, "table": t["table"], "seats": t["seats"],
-                          "code": services.table_code(t["game"])})
+            signs.append({"round": r, "table": t["table"], "seats": t["seats"], "code": services.table_code(t["game"])})
     return render(request, "events/signs.html", {"event": event, "signs": signs})
 
 
@@ -355,10 +440,17 @@ def event_signs(request, event_id):
 def event_results(request, event_id):
     event = object_for_request(request, Event.objects.select_related("league"), pk=event_id)
     rows = selectors.standings_rows(event, selectors.event_standings(event))
-    return render(request, "events/results.html", {
-        "event": event, "standings": rows, "teams": selectors.team_standings(event, selectors.event_standings(event)),
-        "champion": rows[0] if rows and event.status == Event.Status.FINISHED else None,
-        "mers_weight": selectors.mers_weight(event)})
+    return render(
+        request,
+        "events/results.html",
+        {
+            "event": event,
+            "standings": rows,
+            "teams": selectors.team_standings(event, selectors.event_standings(event)),
+            "champion": rows[0] if rows and event.status == Event.Status.FINISHED else None,
+            "mers_weight": selectors.mers_weight(event),
+        },
+    )
 
 
 @access("event", GET=ADMIN)

@@ -73,7 +73,6 @@ def route(obj: str | None = None, *, skip: str = "", query: str = "", **methods:
     return Route(obj=obj, methods=dict(methods), skip=skip, query=query.lstrip("?"))
 
 
-
 # ---------------------------------------------------------------- enforcement
 
 # The object check each level asks of ``object_for_request`` / DRF's ``get_object``.
@@ -117,8 +116,9 @@ def method_level(declared: Route, method: str) -> str | None:
     return declared.methods.get(method)
 
 
-def access(obj: str | None = None, *, skip: str = "", query: str = "",
-           **methods: str) -> Callable[[Callable[..., HttpResponseBase]], Callable[..., HttpResponseBase]]:
+def access(
+    obj: str | None = None, *, skip: str = "", query: str = "", **methods: str
+) -> Callable[[Callable[..., HttpResponseBase]], Callable[..., HttpResponseBase]]:
     """Declare and enforce a page view's access. An undeclared method is 405; an anonymous visitor
     opening a page that needs a login goes to the login page (a form posted anonymously is 403); an actor who cannot meet the level is 403. The
     view then fetches its object with ``object_for_request``, which applies the level's object

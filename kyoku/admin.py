@@ -30,23 +30,30 @@ class AuditedAdmin(_ModelAdmin):
     def save_model(self, request: HttpRequest, obj: Model, form: Any, change: Any) -> None:
         before = snapshot(type(obj)._default_manager.get(pk=obj.pk)) if change and obj.pk else None
         super().save_model(request, obj, form, change)
-        audit_log_write(actor=request.user, action=f"admin.{_label(obj)}.{'change' if change else 'add'}", obj=obj,
-                        data={"before": before, "after": snapshot(obj),
-                              "changed": list(getattr(form, "changed_data", []))})
+        audit_log_write(
+            actor=request.user,
+            action=f"admin.{_label(obj)}.{'change' if change else 'add'}",
+            obj=obj,
+            data={"before": before, "after": snapshot(obj), "changed": list(getattr(form, "changed_data", []))},
+        )
 
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: Any) -> None:
-        befores = {f.instance.pk: snapshot(f.instance) for f in formset.forms
-                   if f.instance.pk and f.has_changed()}
+        befores = {f.instance.pk: snapshot(f.instance) for f in formset.forms if f.instance.pk and f.has_changed()}
         instances = formset.save(commit=False)
         for obj in formset.deleted_objects:
-            audit_log_write(actor=request.user, action=f"admin.{_label(obj)}.delete", obj=obj,
-                            data={"before": snapshot(obj)})
+            audit_log_write(
+                actor=request.user, action=f"admin.{_label(obj)}.delete", obj=obj, data={"before": snapshot(obj)}
+            )
             obj.delete()
         for obj in instances:
             created = obj.pk is None
             obj.save()
-            audit_log_write(actor=request.user, action=f"admin.{_label(obj)}.{'add' if created else 'change'}",
-                            obj=obj, data={"before": befores.get(obj.pk), "after": snapshot(obj)})
+            audit_log_write(
+                actor=request.user,
+                action=f"admin.{_label(obj)}.{'add' if created else 'change'}",
+                obj=obj,
+                data={"before": befores.get(obj.pk), "after": snapshot(obj)},
+            )
         formset.save_m2m()
 
     def delete_model(self, request: HttpRequest, obj: Model) -> None:
@@ -77,6 +84,7 @@ def refuse(request: HttpRequest, text: str) -> None:
 
 
 # ---------------------------------------------------------------- the platform's own models
+
 
 @admin.register(models.League)
 class LeagueAdmin(AuditedAdmin):

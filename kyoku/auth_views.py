@@ -24,8 +24,9 @@ class ObtainAuthTokenLocked(ObtainAuthToken):
         data = request.data if hasattr(request.data, "get") else {}
         credentials = {"username": str(data.get("username", ""))[:150]}
         if not AxesProxyHandler.is_allowed(django_request, credentials):
-            return Response({"detail": "too many failed logins: try again later"},
-                            status=status.HTTP_429_TOO_MANY_REQUESTS)
+            return Response(
+                {"detail": "too many failed logins: try again later"}, status=status.HTTP_429_TOO_MANY_REQUESTS
+            )
         return super().post(request, *args, **kwargs)
 
 

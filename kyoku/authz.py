@@ -215,8 +215,9 @@ def object_for_actor(model_or_qs: type[M] | QuerySet[M], *, actor: Actor, need: 
 
     A missing object (or a malformed id) is 404; an object the actor may not act on is 403.
     """
-    qs: QuerySet[M] = (cast("type[M]", model_or_qs)._default_manager.all()
-                       if hasattr(model_or_qs, "_default_manager") else model_or_qs)
+    qs: QuerySet[M] = (
+        cast("type[M]", model_or_qs)._default_manager.all() if hasattr(model_or_qs, "_default_manager") else model_or_qs
+    )
     # a model outside any league (a player) may still be fetched for a need that does not ask its
     # league (VIEW, SELF, SELF_OR_ADMIN); ``allowed`` refuses to guess a league it has no path to
     path = getattr(qs.model, "LEAGUE_PATH", None)

@@ -32,8 +32,15 @@ BACKUP_SERIALIZATION = "exact_json"
 def backup_write(target: str | Path | IO[bytes]) -> dict[str, Any]:
     """Write the backup zip to ``target`` (path or binary file). Returns counts."""
     data = io.StringIO()
-    management.call_command("dumpdata", format=BACKUP_SERIALIZATION, natural_foreign=True, natural_primary=True, exclude=EXCLUDED,
-                            stdout=data, indent=None)
+    management.call_command(
+        "dumpdata",
+        format=BACKUP_SERIALIZATION,
+        natural_foreign=True,
+        natural_primary=True,
+        exclude=EXCLUDED,
+        stdout=data,
+        indent=None,
+    )
     root = Path(settings.PRIVATE_MEDIA_ROOT)
     files = sorted(p for p in root.rglob("*") if p.is_file()) if root.exists() else []
     with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as archive:
@@ -46,8 +53,12 @@ def backup_write(target: str | Path | IO[bytes]) -> dict[str, Any]:
 
 # Models that changed owner since backups began (league → kyoku, same tables): a backup written
 # before the move names them by their old label.
-MOVED_MODELS = {"league.league": "kyoku.league", "league.leaguerole": "kyoku.leaguerole",
-                "league.auditlog": "kyoku.auditlog", "league.idempotencykey": "kyoku.idempotencykey"}
+MOVED_MODELS = {
+    "league.league": "kyoku.league",
+    "league.leaguerole": "kyoku.leaguerole",
+    "league.auditlog": "kyoku.auditlog",
+    "league.idempotencykey": "kyoku.idempotencykey",
+}
 
 
 def _relabelled(data: bytes) -> bytes:
@@ -82,7 +93,7 @@ def backup_restore(source: str | Path | IO[bytes]) -> dict[str, Any]:
         members = [m for m in archive.namelist() if m.startswith(FILES_PREFIX)]
         root = Path(settings.PRIVATE_MEDIA_ROOT).resolve()
         for member in members:
-            target = (root / member[len(FILES_PREFIX):]).resolve()
+            target = (root / member[len(FILES_PREFIX) :]).resolve()
             if not target.is_relative_to(root):  # a crafted archive may not write outside the folder
                 raise ValueError(f"unsafe path in the backup: {member}")
         with transaction.atomic():
@@ -93,7 +104,7 @@ def backup_restore(source: str | Path | IO[bytes]) -> dict[str, Any]:
             finally:
                 fixture.unlink(missing_ok=True)
         for member in members:
-            target = root / member[len(FILES_PREFIX):]
+            target = root / member[len(FILES_PREFIX) :]
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(archive.read(member))
     return {"objects": len(json.loads(data)), "files": len(members)}

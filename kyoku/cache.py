@@ -49,8 +49,13 @@ class DegradingRedisCache(RedisCache):
             cache_unavailable_log("has_key", exc)
             return False
 
-    def set(self, key: Any, value: Any, timeout: float | None = None,  # noqa: A003 - Django's name
-            version: int | None = None) -> None:
+    def set(
+        self,
+        key: Any,
+        value: Any,
+        timeout: float | None = None,  # noqa: A003 - Django's name
+        version: int | None = None,
+    ) -> None:
         try:
             return super().set(key, value, timeout, version)
         except UNAVAILABLE as exc:
@@ -64,8 +69,7 @@ class DegradingRedisCache(RedisCache):
             cache_unavailable_log("add", exc)
             return False
 
-    def set_many(self, data: dict[Any, Any], timeout: float | None = None,
-                 version: int | None = None) -> list[Any]:
+    def set_many(self, data: dict[Any, Any], timeout: float | None = None, version: int | None = None) -> list[Any]:
         try:
             return super().set_many(data, timeout, version)
         except UNAVAILABLE as exc:

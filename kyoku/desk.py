@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 @dataclass(frozen=True)
 class DeskCall:
-    title: str      # in the reader's language
+    title: str  # in the reader's language
     detail: str
     url: str
     at: datetime

@@ -36,8 +36,7 @@ class EngineError(Protocol):
 
 def validation_payload(exc: DjangoValidationError) -> dict[str, Any]:
     """``{"detail": "field: words", "errors": {field: [words]}, "codes": {field: [code]}}``."""
-    by_field = (list(exc.error_dict.items()) if hasattr(exc, "error_dict")
-                else [("non_field_errors", exc.error_list)])
+    by_field = list(exc.error_dict.items()) if hasattr(exc, "error_dict") else [("non_field_errors", exc.error_list)]
     errors = {field: [str(m) for e in errs for m in e.messages] for field, errs in by_field}
     codes = {field: [e.code or "invalid" for e in errs for _m in e.messages] for field, errs in by_field}
     first_field, first_msgs = next(iter(errors.items()))
@@ -110,13 +109,16 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, (ProtectedError, RestrictedError)):
         # A delete that recorded facts refer to: the facts win; said in words, never a 500.
         message = _("This is referred to by recorded facts and cannot be removed.")
-        return Response({"detail": f"request: {message}", "errors": {"request": [message]}},
-                        status=status.HTTP_409_CONFLICT)
+        return Response(
+            {"detail": f"request: {message}", "errors": {"request": [message]}}, status=status.HTTP_409_CONFLICT
+        )
     if isinstance(exc, (OverflowError, DataError)):
         # Validation should have caught it; the net keeps it a client error and logs the gap.
         logger.warning("out-of-range value reached the database: %s", exc)
-        return Response({"detail": "request: a value is out of range", "errors": {"request": ["out of range"]}},
-                        status=status.HTTP_400_BAD_REQUEST)
+        return Response(
+            {"detail": "request: a value is out of range", "errors": {"request": ["out of range"]}},
+            status=status.HTTP_400_BAD_REQUEST,
+        )
     response = drf_exception_handler(exc, context)
     if response is not None and isinstance(response.data, dict) and "detail" not in response.data:
         # Serializer errors: keep DRF's per-field shape under "errors" and add a one-line detail.

@@ -32,8 +32,10 @@ def _request_hash(request: Any) -> str:
 def _replay(request: Any, key: str, request_hash: str) -> Response:
     record = IdempotencyKey.objects.get(user=request.user, key=key)
     if record.request_hash != request_hash:
-        return Response({"detail": f"{HEADER}: this key was already used for a different request"},
-                        status=status.HTTP_422_UNPROCESSABLE_ENTITY)
+        return Response(
+            {"detail": f"{HEADER}: this key was already used for a different request"},
+            status=status.HTTP_422_UNPROCESSABLE_ENTITY,
+        )
     response = Response(record.response, status=record.status_code)
     response["Idempotent-Replayed"] = "true"
     return response

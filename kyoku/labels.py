@@ -56,20 +56,39 @@ LABELS: dict[str, dict[Any, object]] = {  # keyed by code (places by number)
         "dealer_first_draw": _("the dealer's first draw"),
     },
     "act": {
-        "announce": _("Announce"), "touch_wall": _("Touch wall"), "draw": _("Draw"), "discard": _("Discard"),
-        "call": _("Call"), "expose": _("Expose meld"), "ron": _("Ron"), "tsumo": _("Tsumo"),
-        "claim_deal_incomplete": _("Claim deal incomplete"), "false_win_found": _("False win found"),
+        "announce": _("Announce"),
+        "touch_wall": _("Touch wall"),
+        "draw": _("Draw"),
+        "discard": _("Discard"),
+        "call": _("Call"),
+        "expose": _("Expose meld"),
+        "ron": _("Ron"),
+        "tsumo": _("Tsumo"),
+        "claim_deal_incomplete": _("Claim deal incomplete"),
+        "false_win_found": _("False win found"),
         "harm": _("Harm"),
     },
     "event_detail": {
-        "settled_t": _("settled (ms)"), "visible_t": _("visible (ms)"), "kind": _("kind"), "by": _("by event #"),
-        "short": _("short hand"), "long": _("long hand"), "chi": _("chi"), "pon": _("pon"), "kan": _("kan"),
-        "missed_call": _("missed a call"), "correction_prevented": _("correction prevented"),
+        "settled_t": _("settled (ms)"),
+        "visible_t": _("visible (ms)"),
+        "kind": _("kind"),
+        "by": _("by event #"),
+        "short": _("short hand"),
+        "long": _("long hand"),
+        "chi": _("chi"),
+        "pon": _("pon"),
+        "kan": _("kan"),
+        "missed_call": _("missed a call"),
+        "correction_prevented": _("correction prevented"),
     },
     "place": {1: _("1st"), 2: _("2nd"), 3: _("3rd"), 4: _("4th")},
     "result_type": {
-        "ron": _("Ron"), "tsumo": _("Tsumo"), "draw": _("Exhaustive draw"), "chombo": _("Chombo"),
-        "abortive_draw": _("Abortive draw"), "nagashi": _("Nagashi mangan"),
+        "ron": _("Ron"),
+        "tsumo": _("Tsumo"),
+        "draw": _("Exhaustive draw"),
+        "chombo": _("Chombo"),
+        "abortive_draw": _("Abortive draw"),
+        "nagashi": _("Nagashi mangan"),
     },
 }
 
@@ -134,14 +153,25 @@ LABELS["platform"] = {
 }
 # the platforms' ranks and rooms (league.qualification orders them); "N-dan" by rank_label
 LABELS["rank"] = {
-    "1-kyu": _("1-kyu"), "tenhoui": _("Tenhou-i"),
-    "novice": _("Novice"), "adept": _("Adept"), "expert": _("Expert"),
-    "master": _("Master"), "saint": _("Saint"), "celestial": _("Celestial"),
+    "1-kyu": _("1-kyu"),
+    "tenhoui": _("Tenhou-i"),
+    "novice": _("Novice"),
+    "adept": _("Adept"),
+    "expert": _("Expert"),
+    "master": _("Master"),
+    "saint": _("Saint"),
+    "celestial": _("Celestial"),
 }
 LABELS["room"] = {
-    "general": _("General room"), "upper": _("Upper room"), "special": _("Special room"),
-    "phoenix": _("Phoenix room"), "bronze": _("Bronze room"), "silver": _("Silver room"),
-    "gold": _("Gold room"), "jade": _("Jade room"), "throne": _("Throne room"),
+    "general": _("General room"),
+    "upper": _("Upper room"),
+    "special": _("Special room"),
+    "phoenix": _("Phoenix room"),
+    "bronze": _("Bronze room"),
+    "silver": _("Silver room"),
+    "gold": _("Gold room"),
+    "jade": _("Jade room"),
+    "throne": _("Throne room"),
 }
 LABELS["preset"] = {
     "wrc": _("WRC"),
@@ -279,9 +309,11 @@ LABELS["clock_state"] = {
     "time_up": pgettext_lazy("clock", "Time is up"),
     "ended": pgettext_lazy("clock", "Round over"),
 }
-LABELS["audit_admin_verb"] = {"add": pgettext_lazy("site admin", "added"),
-                              "change": pgettext_lazy("site admin", "changed"),
-                              "delete": pgettext_lazy("site admin", "deleted")}
+LABELS["audit_admin_verb"] = {
+    "add": pgettext_lazy("site admin", "added"),
+    "change": pgettext_lazy("site admin", "changed"),
+    "delete": pgettext_lazy("site admin", "deleted"),
+}
 
 
 def audit_action_label(action: str) -> str:
@@ -293,7 +325,9 @@ def audit_action_label(action: str) -> str:
     if head == "admin" and rest:
         model, _sep, verb = rest.rpartition(".")
         return str(_("In the site admin: %(object)s %(verb)s")) % {
-            "object": audit_object_label(model), "verb": label(verb, "audit_admin_verb")}
+            "object": audit_object_label(model),
+            "verb": label(verb, "audit_admin_verb"),
+        }
     if head == "ratings":
         return str(_("Ratings recomputed"))
     return _humanise(action.replace(".", "_"))
@@ -303,8 +337,7 @@ def audit_object_label(object_type: str) -> str:
     """An audit row's object type in words: ``league.game`` or a bare model name (``game``, as the
     site admin's actions name it)."""
     if "." not in object_type:
-        object_type = next((key for key in LABELS["audit_object"] if key.endswith("." + object_type)),
-                           object_type)
+        object_type = next((key for key in LABELS["audit_object"] if key.endswith("." + object_type)), object_type)
     return label(object_type, "audit_object")
 
 

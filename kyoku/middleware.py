@@ -23,11 +23,9 @@ class RequestHardeningMiddleware:
         if _LONG_PATH_NUMBER.search(request.path):
             raise Http404("no such object")
         for name, values in request.GET.lists():
-            problem = text_problem(name) or next(
-                (p for p in (self._value_problem(v) for v in values) if p), None)
+            problem = text_problem(name) or next((p for p in (self._value_problem(v) for v in values) if p), None)
             if problem:
-                return JsonResponse({"detail": f"{name[:40]}: {problem}",
-                                     "errors": {name[:40]: [problem]}}, status=400)
+                return JsonResponse({"detail": f"{name[:40]}: {problem}", "errors": {name[:40]: [problem]}}, status=400)
         return self.get_response(request)
 
     @staticmethod

@@ -20,9 +20,7 @@ class League(models.Model):
     name = models.CharField(_("name"), max_length=120)
     name_zh = models.CharField(_("Chinese name"), max_length=120, blank=True)
     slug = models.SlugField(unique=True)
-    promotion_count = models.PositiveSmallIntegerField(
-        _("players promoted / relegated per season"), default=2
-    )
+    promotion_count = models.PositiveSmallIntegerField(_("players promoted / relegated per season"), default=2)
 
     def __str__(self) -> str:
         return self.name
@@ -31,6 +29,7 @@ class League(models.Model):
     def display_name(self) -> str:
         """The league's name in the active language (its Chinese name on a Chinese page)."""
         from django.utils.translation import get_language
+
         zh = (get_language() or "").lower().startswith("zh")
         return self.name_zh if zh and self.name_zh else self.name
 
@@ -40,8 +39,8 @@ class League(models.Model):
 
 class LeagueRole(models.Model):
     """A login's role in a league. Players are recognised by their Player link instead."""
-    LEAGUE_PATH = "league"
 
+    LEAGUE_PATH = "league"
 
     class Role(models.TextChoices):
         ADMIN = "admin", _("League admin")
@@ -76,8 +75,10 @@ class AuditLog(models.Model):
     class Meta:
         db_table = "league_auditlog"
         ordering = ["-at", "-id"]
-        indexes = [models.Index(fields=["season_id", "-at"], name="audit_season_at"),
-                   models.Index(fields=["league_id", "-at"], name="audit_league_at")]
+        indexes = [
+            models.Index(fields=["season_id", "-at"], name="audit_season_at"),
+            models.Index(fields=["league_id", "-at"], name="audit_league_at"),
+        ]
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         if self.pk:

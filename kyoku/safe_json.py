@@ -34,8 +34,14 @@ def text_problem(text: str) -> str | None:
     return None
 
 
-def check(value: object, path: str = "", *, max_depth: int = MAX_DEPTH, max_nodes: int = MAX_NODES,
-          max_string: int = MAX_STRING) -> None:
+def check(
+    value: object,
+    path: str = "",
+    *,
+    max_depth: int = MAX_DEPTH,
+    max_nodes: int = MAX_NODES,
+    max_string: int = MAX_STRING,
+) -> None:
     """Raise UnsafeJSON for the first value that may not be stored. Iterative: a hostile depth
     cannot exhaust the Python stack."""
     stack: list[tuple[object, str, int]] = [(value, path or "value", 0)]

@@ -32,5 +32,7 @@ def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
 
 def server_error(request: HttpRequest) -> HttpResponse:
     if _is_api(request):
-        return JsonResponse({"detail": _("Server error: the request could not be completed; please try again.")}, status=500)
+        return JsonResponse(
+            {"detail": _("Server error: the request could not be completed; please try again.")}, status=500
+        )
     return defaults.server_error(request)

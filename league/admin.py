@@ -106,8 +106,12 @@ class GameAdmin(AuditedAdmin):
     def delete_queryset(self, request, queryset):
         kept = [g for g in queryset if hasattr(g, "result") or g.hands.exists()]
         if kept:
-            self.message_user(request, _("Games with a result or hands cannot be deleted (void them instead): %s")
-                              % ", ".join(str(g) for g in kept), level="error")
+            self.message_user(
+                request,
+                _("Games with a result or hands cannot be deleted (void them instead): %s")
+                % ", ".join(str(g) for g in kept),
+                level="error",
+            )
         for game in queryset:
             if game not in kept:
                 self.delete_model(request, game)
@@ -124,8 +128,20 @@ class GameResultAdmin(DerivedReadOnlyAdmin):
 class PenaltyAdmin(AuditedAdmin):
     list_display = ["player", "season", "offence", "sanction", "points", "assigned_at", "cancelled_at"]
     # what counts in the standings is set by the referee desk (issue, cancel with a reason)
-    readonly_fields = ["season", "player", "game", "hand_number", "offence", "sanction", "points", "ruling",
-                       "assigned_by", "cancelled_at", "cancelled_by", "cancel_reason"]
+    readonly_fields = [
+        "season",
+        "player",
+        "game",
+        "hand_number",
+        "offence",
+        "sanction",
+        "points",
+        "ruling",
+        "assigned_by",
+        "cancelled_at",
+        "cancelled_by",
+        "cancel_reason",
+    ]
 
     def has_add_permission(self, request):
         return False

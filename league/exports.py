@@ -3,8 +3,19 @@ Reads only; the views pick the format."""
 
 from .models import GameSeat, Standing
 
-STANDINGS_FIELDS = ["rank", "player", "games", "game_points", "penalty_points", "total_points",
-                    "average_place", "firsts", "seconds", "thirds", "fourths"]
+STANDINGS_FIELDS = [
+    "rank",
+    "player",
+    "games",
+    "game_points",
+    "penalty_points",
+    "total_points",
+    "average_place",
+    "firsts",
+    "seconds",
+    "thirds",
+    "fourths",
+]
 RESULTS_FIELDS = ["game", "division", "match_day", "table", "seat", "player", "raw_score", "points", "place"]
 HISTORY_FIELDS = ["season", "division", "game", "match_day", "table", "seat", "raw_score", "points", "place"]
 SEATS = ["E", "S", "W", "N"]
@@ -20,18 +31,44 @@ def standings_rows(*, division) -> list[dict]:
 
 
 def season_results_rows(*, season) -> list[dict]:
-    seats = (GameSeat.objects.filter(game__season=season, raw_score__isnull=False)
-             .select_related("game__division", "player").order_by("game__match_day", "game__division__order",
-                                                                   "game__table", "seat"))
-    return [{"game": s.game_id, "division": s.game.division.code, "match_day": s.game.match_day,
-             "table": s.game.table, "seat": SEATS[s.seat], "player": str(s.player), "raw_score": s.raw_score,
-             "points": _text(s.points), "place": s.place} for s in seats]
+    seats = (
+        GameSeat.objects.filter(game__season=season, raw_score__isnull=False)
+        .select_related("game__division", "player")
+        .order_by("game__match_day", "game__division__order", "game__table", "seat")
+    )
+    return [
+        {
+            "game": s.game_id,
+            "division": s.game.division.code,
+            "match_day": s.game.match_day,
+            "table": s.game.table,
+            "seat": SEATS[s.seat],
+            "player": str(s.player),
+            "raw_score": s.raw_score,
+            "points": _text(s.points),
+            "place": s.place,
+        }
+        for s in seats
+    ]
 
 
 def player_history_rows(*, player) -> list[dict]:
-    seats = (GameSeat.objects.filter(player=player, raw_score__isnull=False)
-             .select_related("game__season", "game__division")
-             .order_by("game__season__year", "game__season__number", "game__match_day", "game__table"))
-    return [{"season": str(s.game.season), "division": s.game.division.code, "game": s.game_id,
-             "match_day": s.game.match_day, "table": s.game.table, "seat": SEATS[s.seat],
-             "raw_score": s.raw_score, "points": _text(s.points), "place": s.place} for s in seats]
+    seats = (
+        GameSeat.objects.filter(player=player, raw_score__isnull=False)
+        .select_related("game__season", "game__division")
+        .order_by("game__season__year", "game__season__number", "game__match_day", "game__table")
+    )
+    return [
+        {
+            "season": str(s.game.season),
+            "division": s.game.division.code,
+            "game": s.game_id,
+            "match_day": s.game.match_day,
+            "table": s.game.table,
+            "seat": SEATS[s.seat],
+            "raw_score": s.raw_score,
+            "points": _text(s.points),
+            "place": s.place,
+        }
+        for s in seats
+    ]

@@ -16,7 +16,9 @@ class GameResultForm(forms.Form):
         self.game = game
         for seat in game.seats.all():
             self.fields[f"score_{seat.seat}"] = forms.IntegerField(
-                label=f"{seat.seat_name} · {seat.player.display_name}", min_value=-10_000_000, max_value=10_000_000,
+                label=f"{seat.seat_name} · {seat.player.display_name}",
+                min_value=-10_000_000,
+                max_value=10_000_000,
                 widget=forms.NumberInput(attrs={"class": "score", "data-seat": seat.seat, "step": 100}),
             )
         self.order_fields([f"score_{i}" for i in range(4)] + ["deposits_left"])
@@ -38,12 +40,28 @@ class TierChoiceField(forms.ModelChoiceField):
 
 
 class ApplicationForm(forms.Form):
-    season = SeasonChoiceField(queryset=Season.objects.exclude(status="closed").select_related("league")
-                               .order_by("league__name", "-year", "-number"), label=_("Season"))
-    tier = TierChoiceField(queryset=QualificationTier.objects.filter(active=True).select_related("league")
-                           .order_by("league__name", "code"), label=_("Tier"))
-    platform = forms.ChoiceField(label=_("Platform"), required=False, choices=[
-        ("", "—"), ("tenhou", _("Tenhou")), ("mahjongsoul", _("Mahjong Soul")), ("league", _("League record"))])
+    season = SeasonChoiceField(
+        queryset=Season.objects.exclude(status="closed")
+        .select_related("league")
+        .order_by("league__name", "-year", "-number"),
+        label=_("Season"),
+    )
+    tier = TierChoiceField(
+        queryset=QualificationTier.objects.filter(active=True)
+        .select_related("league")
+        .order_by("league__name", "code"),
+        label=_("Tier"),
+    )
+    platform = forms.ChoiceField(
+        label=_("Platform"),
+        required=False,
+        choices=[
+            ("", "—"),
+            ("tenhou", _("Tenhou")),
+            ("mahjongsoul", _("Mahjong Soul")),
+            ("league", _("League record")),
+        ],
+    )
     account_id = forms.CharField(label=_("Account ID"), required=False)
     rank = forms.CharField(label=_("Rank"), required=False, help_text=_("e.g. 7-dan, celestial"))
     rating = forms.IntegerField(label=_("Rating"), required=False, min_value=0)
@@ -59,8 +77,9 @@ class ApplicationForm(forms.Form):
 
 
 class AuditFilterForm(forms.Form):
-    action = forms.CharField(label=_("Action"), required=False, max_length=60,
-                             help_text=_("e.g. game_result, hand, penalty, admin"))
+    action = forms.CharField(
+        label=_("Action"), required=False, max_length=60, help_text=_("e.g. game_result, hand, penalty, admin")
+    )
     object_type = forms.CharField(label=_("Object type"), required=False, max_length=40)
     actor = forms.CharField(label=_("By (username)"), required=False, max_length=150)
     since = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
@@ -73,8 +92,11 @@ class DecisionForm(forms.Form):
 
 def service_error_lines(exc: ValidationError) -> list[str]:
     """A service's ValidationError as lines ``field: message`` (the message alone when no field)."""
-    return [f"{field}: {msg}" if field and field != "__all__" else msg
-            for field, msgs in getattr(exc, "message_dict", {"": exc.messages}).items() for msg in msgs]
+    return [
+        f"{field}: {msg}" if field and field != "__all__" else msg
+        for field, msgs in getattr(exc, "message_dict", {"": exc.messages}).items()
+        for msg in msgs
+    ]
 
 
 def service_errors_to_messages(request, exc: ValidationError) -> None:
@@ -96,8 +118,11 @@ def service_errors_to_form(form, exc: ValidationError) -> None:
 class DecidedFilterForm(forms.Form):
     """Filters of the review history: decided applications by status, tier code and decision date."""
 
-    status = forms.ChoiceField(label=_("Status"), required=False,
-                               choices=[("", _("Any")), ("approved", _("Approved")), ("rejected", _("Rejected"))])
+    status = forms.ChoiceField(
+        label=_("Status"),
+        required=False,
+        choices=[("", _("Any")), ("approved", _("Approved")), ("rejected", _("Rejected"))],
+    )
     tier = forms.CharField(label=_("Tier"), required=False, max_length=40)
     since = forms.DateField(label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
     until = forms.DateField(label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"}))

@@ -98,8 +98,9 @@ class Season(models.Model):
     class Meta:
         ordering = ["-year", "-number"]
         constraints = [
-            models.UniqueConstraint(fields=["league", "year", "number"], condition=Q(kind="league"),
-                                    name="uniq_season"),
+            models.UniqueConstraint(
+                fields=["league", "year", "number"], condition=Q(kind="league"), name="uniq_season"
+            ),
             models.CheckConstraint(condition=Q(number__gte=1, number__lte=4), name="season_number_1_4"),
         ]
 
@@ -135,14 +136,15 @@ class Division(models.Model):
         """The division's name in the active language: 甲組 on a Chinese page and on a Japanese one
         (the league's own kanji read as they are written), the English name otherwise."""
         from django.utils.translation import get_language
+
         cjk = (get_language() or "").lower().startswith(("zh", "ja"))
         return self.name_zh if cjk and self.name_zh else self.name
 
 
 class QualificationTier(models.Model):
     """A category on which a division admits players (seed 003: 第一類, 第一A類 …)."""
-    LEAGUE_PATH = "league"
 
+    LEAGUE_PATH = "league"
 
     class Validity(models.TextChoices):
         YEARLY = "yearly", _("Yearly (to the end of that year's 4th season)")
@@ -172,6 +174,7 @@ class QualificationTier(models.Model):
     def display_description(self) -> str:
         """The tier's description in the active language (description_zh on a Chinese page)."""
         from django.utils.translation import get_language
+
         zh = (get_language() or "").lower().startswith("zh")
         return self.description_zh if zh and self.description_zh else self.description
 
@@ -203,8 +206,9 @@ class QualificationApplication(models.Model):
     room = models.CharField(_("room"), max_length=20, blank=True)
     evidence_year = models.PositiveSmallIntegerField(_("year of the evidence"))
     # Private: stored outside MEDIA_ROOT under a random name, served only by league.views.application_proof.
-    proof = models.FileField(_("proof"), storage=get_private_storage, upload_to=evidence_upload_to, blank=True,
-                             max_length=200)
+    proof = models.FileField(
+        _("proof"), storage=get_private_storage, upload_to=evidence_upload_to, blank=True, max_length=200
+    )
     proof_type = models.CharField(_("proof file type"), max_length=40, blank=True)  # sniffed from the content
     note = models.TextField(_("note"), blank=True)
     submitted_at = models.DateTimeField(auto_now_add=True)
@@ -231,10 +235,10 @@ class QualificationApplication(models.Model):
 
 class Entry(models.Model):
     """A player's place in a division for one season, and the basis they play on."""
+
     PLAYER_LEAGUE_PATH = "season__league_id"  # kyoku.authz.player_leagues: this row makes its player a member
     LEAGUE_PATH = "season__league"
     OWNER_PATH = "player"
-
 
     class Basis(models.TextChoices):
         QUALIFICATION = "qualification", _("Qualification")
@@ -262,8 +266,8 @@ class Entry(models.Model):
 
 class Game(models.Model):
     """One hanchan at one table."""
-    LEAGUE_PATH = "season__league"
 
+    LEAGUE_PATH = "season__league"
 
     class Status(models.TextChoices):
         SCHEDULED = "scheduled", _("Scheduled")
@@ -280,9 +284,7 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["season", "division", "match_day", "table"]
-        constraints = [
-            models.UniqueConstraint(fields=["division", "match_day", "table"], name="uniq_game_table")
-        ]
+        constraints = [models.UniqueConstraint(fields=["division", "match_day", "table"], name="uniq_game_table")]
         indexes = [
             # the season page: its summary (games per division and status, the last match day) is
             # read from this index alone, and its pages of games (latest match day first) walk it
@@ -296,7 +298,10 @@ class Game(models.Model):
         if self.season.kind == "event":
             return f"{self.division} · {self.round_label} · {gettext('table')} {self.table}"
         return _("%(division)s · day %(day)s · table %(table)s") % {
-            "division": self.division, "day": self.match_day, "table": self.table}
+            "division": self.division,
+            "day": self.match_day,
+            "table": self.table,
+        }
 
     @property
     def round_label(self) -> str:
@@ -309,10 +314,10 @@ class Game(models.Model):
 
 class GameSeat(models.Model):
     """Who sat where: seat 0 is East at the start of the game (the contract's seat numbers)."""
+
     PLAYER_LEAGUE_PATH = "game__season__league_id"  # kyoku.authz.player_leagues: this row makes its player a member
     LEAGUE_PATH = "game__season__league"
     OWNER_PATH = "player"
-
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     seat = models.PositiveSmallIntegerField(validators=[MaxValueValidator(3)])
@@ -337,8 +342,8 @@ class GameSeat(models.Model):
 
 class GameResult(models.Model):
     """The raw facts of a finished game: four final scores and the deposits left on the table."""
-    LEAGUE_PATH = "game__season__league"
 
+    LEAGUE_PATH = "game__season__league"
 
     game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="result")
     scores = models.JSONField()  # [seat0, seat1, seat2, seat3] raw final points
@@ -356,9 +361,9 @@ class GameResult(models.Model):
 
 class Penalty(models.Model):
     """The penalty ledger (append-only: cancel with a reason, never delete)."""
+
     LEAGUE_PATH = "season__league"
     OWNER_PATH = "player"
-
 
     class Sanction(models.TextChoices):
         WARNING = "warning", _("Warning")
@@ -399,9 +404,9 @@ class Penalty(models.Model):
 
 class Standing(models.Model):
     """Stored standings row: written only by league.services.standings_recompute."""
+
     LEAGUE_PATH = "season__league"
     OWNER_PATH = "player"
-
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="standings")
     division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="standings")
@@ -423,14 +428,13 @@ class Standing(models.Model):
         constraints = [models.UniqueConstraint(fields=["division", "player"], name="uniq_standing")]
 
 
-
-
 class DivisionSummary(models.Model):
     """Derived: a division's line on the season page (entrants, games played and to play, games
     void, the last match day played), so the page reads a few rows, not every game of the season.
     Written only by league.services.summary: kept up incrementally where games are created,
     finished or removed and entries made or removed, rebuilt in full by
     ``division_summary_recompute`` (the reconciliation checks that both agree)."""
+
     LEAGUE_PATH = "season__league"
 
     division = models.OneToOneField(Division, on_delete=models.CASCADE, primary_key=True, related_name="summary")

@@ -37,8 +37,7 @@ def season_next_dates(*, season: Season) -> tuple[date | None, date | None]:
     return starts, (starts + length if length is not None else None)
 
 
-def season_create_next(*, season: Season, actor, starts_on: date | None = None,
-                       ends_on: date | None = None) -> Season:
+def season_create_next(*, season: Season, actor, starts_on: date | None = None, ends_on: date | None = None) -> Season:
     """The season after ``season`` with the same divisions and rules version; entries come
     across through promotion. Dates not given are proposed by :func:`season_next_dates`.
     Asking twice returns the season already created."""
@@ -49,9 +48,16 @@ def season_create_next(*, season: Season, actor, starts_on: date | None = None,
     year, number = _next_number(season)
     proposed_start, proposed_end = season_next_dates(season=season)
     divisions = [(d.code, d.name, d.name_zh) for d in season.divisions.order_by("order")]
-    return services.season_create(league=season.league, year=year, number=number, rule_set=season.rule_set,
-                                  starts_on=starts_on or proposed_start, ends_on=ends_on or proposed_end,
-                                  divisions=divisions or services.DEFAULT_DIVISIONS, actor=actor)
+    return services.season_create(
+        league=season.league,
+        year=year,
+        number=number,
+        rule_set=season.rule_set,
+        starts_on=starts_on or proposed_start,
+        ends_on=ends_on or proposed_end,
+        divisions=divisions or services.DEFAULT_DIVISIONS,
+        actor=actor,
+    )
 
 
 def season_open_work(*, season: Season) -> list[str]:
@@ -72,12 +78,21 @@ def season_open_work(*, season: Season) -> list[str]:
     if unplayed:
         work.append(ngettext("%(n)s game not played", "%(n)s games not played", unplayed) % {"n": unplayed})
     if in_progress:
-        work.append(ngettext("%(n)s game entered hand by hand and not finished",
-                             "%(n)s games entered hand by hand and not finished", in_progress) % {"n": in_progress})
+        work.append(
+            ngettext(
+                "%(n)s game entered hand by hand and not finished",
+                "%(n)s games entered hand by hand and not finished",
+                in_progress,
+            )
+            % {"n": in_progress}
+        )
     if apps.is_installed("matchdays"):
         # match days live in an app above this one: asked through the registry, not imported
-        match_days = apps.get_model("matchdays", "MatchDay").objects.filter(
-            season=season, date__gte=timezone.localdate()).count()
+        match_days = (
+            apps.get_model("matchdays", "MatchDay")
+            .objects.filter(season=season, date__gte=timezone.localdate())
+            .count()
+        )
         if match_days:
             work.append(ngettext("%(n)s match day to come", "%(n)s match days to come", match_days) % {"n": match_days})
     return work
@@ -92,8 +107,10 @@ def season_close(*, season: Season, actor, confirm: bool = False) -> Season:
         return season  # closing twice changes nothing
     work = season_open_work(season=season)
     if work and not confirm:
-        raise Conflict({"confirm": [_("The season still has: %(work)s. Confirm to close it anyway.")
-                                    % {"work": "; ".join(work)}]}, code="season_has_open_work")
+        raise Conflict(
+            {"confirm": [_("The season still has: %(work)s. Confirm to close it anyway.") % {"work": "; ".join(work)}]},
+            code="season_has_open_work",
+        )
     season = services.season_status_set(season=season, status=Season.Status.CLOSED, actor=actor)
     if work:
         audit_log_write(actor=actor, action="season.close_confirmed", obj=season, data={"open": work})
@@ -124,18 +141,35 @@ def promotion_preview(*, season: Season) -> list[dict]:
     # divisions by name in the reader's language (甲組, A Division), ordered as the league orders them
     divisions = {d.code: d for d in season.divisions.all()}
     # the standings row each move is decided on: an admin checks the line before confirming it
-    standing = {row["player_id"]: row for row in Standing.objects.filter(season=season).values(
-        "player_id", "rank", "games", "total_points")}
+    standing = {
+        row["player_id"]: row
+        for row in Standing.objects.filter(season=season).values("player_id", "rank", "games", "total_points")
+    }
     order = {Entry.Basis.PROMOTED: 0, Entry.Basis.RELEGATED: 1}
-    rows = [{"player": players[p], "from": current.get(p, ""), "to": code, "basis": basis,
-             "from_name": divisions[current[p]].display_name if current.get(p) in divisions else "",
-             "to_name": divisions[code].display_name if code in divisions else code,
-             "rank": standing.get(p, {}).get("rank"), "games": standing.get(p, {}).get("games", 0),
-             "points": standing.get(p, {}).get("total_points")}
-            for p, code, basis in plan]
+    rows = [
+        {
+            "player": players[p],
+            "from": current.get(p, ""),
+            "to": code,
+            "basis": basis,
+            "from_name": divisions[current[p]].display_name if current.get(p) in divisions else "",
+            "to_name": divisions[code].display_name if code in divisions else code,
+            "rank": standing.get(p, {}).get("rank"),
+            "games": standing.get(p, {}).get("games", 0),
+            "points": standing.get(p, {}).get("total_points"),
+        }
+        for p, code, basis in plan
+    ]
     place = {code: d.order for code, d in divisions.items()}
-    return sorted(rows, key=lambda r: (order.get(r["basis"], 2), place.get(r["from"], 99),
-                                       r["rank"] if r["rank"] is not None else 10**6, str(r["player"])))
+    return sorted(
+        rows,
+        key=lambda r: (
+            order.get(r["basis"], 2),
+            place.get(r["from"], 99),
+            r["rank"] if r["rank"] is not None else 10**6,
+            str(r["player"]),
+        ),
+    )
 
 
 @transaction.atomic
@@ -147,8 +181,12 @@ def season_promotion_confirm(*, season: Season, actor) -> dict:
     if nxt is None:
         raise ValidationError({"next_season": ["create the next season first"]})
     summary = services.season_promote(season=season, next_season=nxt, actor=actor)
-    audit_log_write(actor=actor, action="season.promotion_confirm", obj=season,
-                    data={"next_season": nxt.pk, "created": summary["created"]})
+    audit_log_write(
+        actor=actor,
+        action="season.promotion_confirm",
+        obj=season,
+        data={"next_season": nxt.pk, "created": summary["created"]},
+    )
     return summary
 
 
@@ -173,8 +211,9 @@ def entry_remove(*, entry: Entry, actor) -> None:
 
     if GameSeat.objects.filter(game__division_id=entry.division_id, player_id=entry.player_id).exists():
         raise EntryHasGames({"entry": ["this player has games in the division; the entry stays"]})
-    audit_log_write(actor=actor, action="entry.remove", obj=entry,
-                    data={"player": entry.player_id, "division": entry.division.code})
+    audit_log_write(
+        actor=actor, action="entry.remove", obj=entry, data={"player": entry.player_id, "division": entry.division.code}
+    )
     entry.delete()
     services.division_summary_entrants(division_id=entry.division_id)
 
@@ -182,5 +221,6 @@ def entry_remove(*, entry: Entry, actor) -> None:
 @transaction.atomic
 def game_create(*, division, match_day: int, table: int, players: list, actor, scheduled_at=None):
     services.actor_authorize(actor, division, Need.ADMIN)
-    return services.game_create(division=division, match_day=match_day, table=table, players=players,
-                                scheduled_at=scheduled_at, actor=actor)
+    return services.game_create(
+        division=division, match_day=match_day, table=table, players=players, scheduled_at=scheduled_at, actor=actor
+    )

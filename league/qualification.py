@@ -21,8 +21,20 @@ from django.core.exceptions import ValidationError
 
 # Ordered ranks and rooms per platform: later = higher.
 RANKS = {
-    "tenhou": ["1-kyu", "1-dan", "2-dan", "3-dan", "4-dan", "5-dan", "6-dan", "7-dan", "8-dan", "9-dan",
-               "10-dan", "tenhoui"],
+    "tenhou": [
+        "1-kyu",
+        "1-dan",
+        "2-dan",
+        "3-dan",
+        "4-dan",
+        "5-dan",
+        "6-dan",
+        "7-dan",
+        "8-dan",
+        "9-dan",
+        "10-dan",
+        "tenhoui",
+    ],
     "mahjongsoul": ["novice", "adept", "expert", "master", "saint", "celestial"],
 }
 ROOMS = {

@@ -23,7 +23,11 @@ STANDINGS_SORTS = {
 def season_list(*, league=None):
     """The league's numbered seasons (an event's games have a season of their own, shown with the
     event: events app)."""
-    qs = Season.objects.filter(kind=Season.Kind.LEAGUE).select_related("league", "rule_set").prefetch_related("divisions")
+    qs = (
+        Season.objects.filter(kind=Season.Kind.LEAGUE)
+        .select_related("league", "rule_set")
+        .prefetch_related("divisions")
+    )
     return qs.filter(league=league) if league else qs
 
 
@@ -51,26 +55,54 @@ def standings_table(*, division: Division, sort: str = "rank", page: int = 1) ->
     up, down = _zones(division, count)
     player_url = reverse("player", args=[0])[:-2]  # one reverse for the page, not one per row
     rows = []
-    for r in qs.values_list("rank", "player_id", "player__display_name", "player__native_name", "games",
-                            "total_points", "penalty_points", "average_place", "firsts", "seconds", "thirds",
-                            "fourths")[start:start + STANDINGS_PAGE_SIZE]:
+    for r in qs.values_list(
+        "rank",
+        "player_id",
+        "player__display_name",
+        "player__native_name",
+        "games",
+        "total_points",
+        "penalty_points",
+        "average_place",
+        "firsts",
+        "seconds",
+        "thirds",
+        "fourths",
+    )[start : start + STANDINGS_PAGE_SIZE]:
         rank = r[0]
-        rows.append({
-            "rank": rank, "player_id": r[1], "name": r[2], "native": r[3], "games": r[4],
-            "points": f"{r[5]:.1f}", "penalties": f"−{r[6]:.1f}" if r[6] else "",
-            "average": f"{r[7]:.2f}" if r[7] is not None else "–", "places": r[8:12],
-            "url": f"{player_url}{r[1]}/",
-            "zone": "promotion" if rank <= up else "relegation" if down and rank > count - down else "",
-        })
-    return {"rows": rows, "count": count, "page": page, "pages": pages, "page_list": list(range(1, pages + 1)),
-            "sort": sort, "promoted": up, "relegated": down}
+        rows.append(
+            {
+                "rank": rank,
+                "player_id": r[1],
+                "name": r[2],
+                "native": r[3],
+                "games": r[4],
+                "points": f"{r[5]:.1f}",
+                "penalties": f"−{r[6]:.1f}" if r[6] else "",
+                "average": f"{r[7]:.2f}" if r[7] is not None else "–",
+                "places": r[8:12],
+                "url": f"{player_url}{r[1]}/",
+                "zone": "promotion" if rank <= up else "relegation" if down and rank > count - down else "",
+            }
+        )
+    return {
+        "rows": rows,
+        "count": count,
+        "page": page,
+        "pages": pages,
+        "page_list": list(range(1, pages + 1)),
+        "sort": sort,
+        "promoted": up,
+        "relegated": down,
+    }
 
 
 def _zones(division: Division, count: int) -> tuple[int, int]:
     """How many rows at the top move up and at the bottom move down: none up from the top
     division, none down from the bottom one, never more than half the division."""
-    orders = list(Division.objects.filter(season_id=division.season_id).order_by("order")
-                  .values_list("order", flat=True))
+    orders = list(
+        Division.objects.filter(season_id=division.season_id).order_by("order").values_list("order", flat=True)
+    )
     n = min(division.season.league.promotion_count, count // 2)
     up = n if orders and division.order != orders[0] else 0
     down = n if orders and division.order != orders[-1] else 0
@@ -92,16 +124,26 @@ def games_for(*, division: Division | None = None, season: Season | None = None,
 
 def player_history(*, player: Player, season: Season | None = None) -> list[dict]:
     """The player's finished games in order, with the running total (for the chart)."""
-    seats = (GameSeat.objects.filter(player=player, game__status=Game.Status.FINISHED)
-             .select_related("game", "game__season", "game__division")
-             .order_by("game__season__year", "game__season__number", "game__match_day", "game__table"))
+    seats = (
+        GameSeat.objects.filter(player=player, game__status=Game.Status.FINISHED)
+        .select_related("game", "game__season", "game__division")
+        .order_by("game__season__year", "game__season__number", "game__match_day", "game__table")
+    )
     if season:
         seats = seats.filter(game__season=season)
     running, out = Decimal("0"), []
     for seat in seats:
         running += seat.points or 0
-        out.append({"seat": seat, "game": seat.game, "points": seat.points, "place": seat.place,
-                    "raw_score": seat.raw_score, "running": running})
+        out.append(
+            {
+                "seat": seat,
+                "game": seat.game,
+                "points": seat.points,
+                "place": seat.place,
+                "raw_score": seat.raw_score,
+                "running": running,
+            }
+        )
     return out
 
 
@@ -110,12 +152,16 @@ def player_penalties(*, player: Player):
 
 
 def applications_pending():
-    return (QualificationApplication.objects.filter(status=QualificationApplication.Status.PENDING)
-            .select_related("player", "season", "tier").order_by("submitted_at"))
+    return (
+        QualificationApplication.objects.filter(status=QualificationApplication.Status.PENDING)
+        .select_related("player", "season", "tier")
+        .order_by("submitted_at")
+    )
 
 
-def season_audit_log(*, season: Season, action: str = "", object_type: str = "", actor: str = "",
-                     since=None, until=None):
+def season_audit_log(
+    *, season: Season, action: str = "", object_type: str = "", actor: str = "", since=None, until=None
+):
     """The season's audit rows, newest first (indexed on season_id, at)."""
     from kyoku.models import AuditLog
 
@@ -137,8 +183,11 @@ def applications_decided(*, status: str = "", tier: str = "", since=None, until=
     """Decided applications, newest decision first, for the review history."""
     from .models import QualificationApplication
 
-    qs = (QualificationApplication.objects.exclude(status=QualificationApplication.Status.PENDING)
-          .select_related("player", "season", "tier", "decided_by").order_by("-decided_at", "-pk"))
+    qs = (
+        QualificationApplication.objects.exclude(status=QualificationApplication.Status.PENDING)
+        .select_related("player", "season", "tier", "decided_by")
+        .order_by("-decided_at", "-pk")
+    )
     if status:
         qs = qs.filter(status=status)
     if tier:
@@ -161,8 +210,10 @@ def season_summary(*, season: Season) -> list[dict]:
     from .summary import SUMMARY_FIELDS, division_summary_rows
 
     divisions = list(season.divisions.order_by("order"))
-    stored = {row[0]: dict(zip(SUMMARY_FIELDS, row[1:])) for row in DivisionSummary.objects.filter(season=season)
-              .values_list("division_id", *SUMMARY_FIELDS)}
+    stored = {
+        row[0]: dict(zip(SUMMARY_FIELDS, row[1:]))
+        for row in DivisionSummary.objects.filter(season=season).values_list("division_id", *SUMMARY_FIELDS)
+    }
     missing = [d.pk for d in divisions if d.pk not in stored]
     if missing:
         stored.update(division_summary_rows(season_id=season.pk, division_ids=missing))
@@ -173,8 +224,9 @@ def season_summary(*, season: Season) -> list[dict]:
     return out
 
 
-def season_games_page(*, season: Season, division_code: str = "", match_day=None, page: int = 1,
-                      summary: list[dict] | None = None):
+def season_games_page(
+    *, season: Season, division_code: str = "", match_day=None, page: int = 1, summary: list[dict] | None = None
+):
     """One page of the season's games, latest match day first (then division order, table),
     optionally one division or match day; seats are fetched for that page only. The number of
     games comes from the season's ``summary`` when no match day is picked (not counted), and
@@ -185,15 +237,27 @@ def season_games_page(*, season: Season, division_code: str = "", match_day=None
 
     summary = season_summary(season=season) if summary is None else summary
     rows = [r for r in summary if not division_code or r["division"].code == division_code]
-    qs = Game.objects.filter(season=season).select_related("division").prefetch_related(
-        Prefetch("seats", queryset=GameSeat.objects.select_related("player").order_by("seat")))
+    qs = (
+        Game.objects.filter(season=season)
+        .select_related("division")
+        .prefetch_related(Prefetch("seats", queryset=GameSeat.objects.select_related("player").order_by("seat")))
+    )
     if division_code:
         qs = qs.filter(division_id__in=[r["division"].pk for r in rows])
     if match_day is not None:
         qs = qs.filter(match_day=match_day)
     divisions = [r["division"] for r in summary]
-    order = [Case(*(When(division_id=d.pk, then=Value(d.order)) for d in divisions), default=Value(0),
-                  output_field=IntegerField())] if len(divisions) > 1 else []
+    order = (
+        [
+            Case(
+                *(When(division_id=d.pk, then=Value(d.order)) for d in divisions),
+                default=Value(0),
+                output_field=IntegerField(),
+            )
+        ]
+        if len(divisions) > 1
+        else []
+    )
     paginator = Paginator(qs.order_by("-match_day", *order, "table"), SEASON_GAMES_PAGE_SIZE)
     if match_day is None:
         paginator.count = sum(r["games"] for r in rows)  # a cached property: set, so not counted
@@ -209,12 +273,15 @@ def player_page(*, player: Player, season_id: int | None = None) -> dict:
     (every entrant has a standings row from the moment the entry is made); ``season_id`` picks
     one of them, otherwise the latest. ``history`` is that season's running total
     (:func:`season_running_total`)."""
-    seats = list(GameSeat.objects.filter(player=player).order_by()
-                 .select_related("game__division", "game__season"))
-    career = list(Standing.objects.filter(player=player).select_related("season", "division")
-                  .order_by("-season__year", "-season__number"))
-    penalties = list(Penalty.objects.filter(player=player).select_related("season", "game")
-                     .order_by("-assigned_at", "-pk"))
+    seats = list(GameSeat.objects.filter(player=player).order_by().select_related("game__division", "game__season"))
+    career = list(
+        Standing.objects.filter(player=player)
+        .select_related("season", "division")
+        .order_by("-season__year", "-season__number")
+    )
+    penalties = list(
+        Penalty.objects.filter(player=player).select_related("season", "game").order_by("-assigned_at", "-pk")
+    )
     by_id = {s.game.season_id: s.game.season for s in seats}
     by_id.update((s.season_id, s.season) for s in career)
     by_id.update((p.season_id, p.season) for p in penalties)
@@ -222,11 +289,18 @@ def player_page(*, player: Player, season_id: int | None = None) -> dict:
     season = next((s for s in seasons if s.pk == season_id), seasons[0] if seasons else None)
     history = []
     if season is not None:
-        finished = sorted((s for s in seats if s.game.season_id == season.pk and s.place is not None
-                           and s.game.status == Game.Status.FINISHED),
-                          key=lambda s: (s.game.match_day, s.game.table, s.game_id))
-        in_force = sorted((p for p in penalties if p.season_id == season.pk and p.cancelled_at is None),
-                          key=lambda p: (p.assigned_at, p.pk))
+        finished = sorted(
+            (
+                s
+                for s in seats
+                if s.game.season_id == season.pk and s.place is not None and s.game.status == Game.Status.FINISHED
+            ),
+            key=lambda s: (s.game.match_day, s.game.table, s.game_id),
+        )
+        in_force = sorted(
+            (p for p in penalties if p.season_id == season.pk and p.cancelled_at is None),
+            key=lambda p: (p.assigned_at, p.pk),
+        )
         history = season_running_total(finished, in_force)
     return {"seasons": seasons, "season": season, "history": history, "career": career, "penalties": penalties}
 
@@ -243,8 +317,17 @@ def season_running_total(seats: list[GameSeat], penalties: list[Penalty]) -> lis
     running, out = Decimal("0"), []
     for seat in seats:
         running += seat.points or 0
-        out.append({"kind": "game", "seat": seat, "game": seat.game, "points": seat.points, "place": seat.place,
-                    "raw_score": seat.raw_score, "running": running})
+        out.append(
+            {
+                "kind": "game",
+                "seat": seat,
+                "game": seat.game,
+                "points": seat.points,
+                "place": seat.place,
+                "raw_score": seat.raw_score,
+                "running": running,
+            }
+        )
         for p in by_game.pop(seat.game_id, []):
             running -= p.points
             out.append({"kind": "penalty", "penalty": p, "points": -p.points, "running": running})

@@ -24,5 +24,6 @@ def game_result_changed_on_commit(game_id: int, kind: str) -> None:
 def games_results_changed_on_commit(season_id: int, game_ids: list[int], kind: str) -> None:
     from django.db import transaction
 
-    transaction.on_commit(lambda: games_results_changed.send(sender=None, season_id=season_id,
-                                                             game_ids=list(game_ids), kind=kind))
+    transaction.on_commit(
+        lambda: games_results_changed.send(sender=None, season_id=season_id, game_ids=list(game_ids), kind=kind)
+    )

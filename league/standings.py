@@ -22,8 +22,9 @@ TENTH = Decimal("0.1")
 
 def _seat_totals(division: Division, player_ids=None) -> dict[int, dict]:
     totals: dict[int, dict] = defaultdict(lambda: {"games": 0, "points": ZERO, "places": [0, 0, 0, 0]})
-    for player_id, points, place in (_division_seats(division) if player_ids is None
-                                     else _players_division_seats(division, player_ids)):
+    for player_id, points, place in (
+        _division_seats(division) if player_ids is None else _players_division_seats(division, player_ids)
+    ):
         row = totals[player_id]
         row["games"] += 1
         row["points"] += points
@@ -34,8 +35,11 @@ def _seat_totals(division: Division, player_ids=None) -> dict[int, dict]:
 def _division_seats(division: Division):
     """Every finished seat of the division (the full recompute reads them all)."""
     # no ORDER BY: GameSeat's default ordering would join and sort every seat for nothing
-    return GameSeat.objects.filter(game__division=division, game__status=Game.Status.FINISHED,
-                                   place__isnull=False).order_by().values_list("player_id", "points", "place")
+    return (
+        GameSeat.objects.filter(game__division=division, game__status=Game.Status.FINISHED, place__isnull=False)
+        .order_by()
+        .values_list("player_id", "points", "place")
+    )
 
 
 def _players_division_seats(division: Division, player_ids) -> list[tuple]:
@@ -51,9 +55,11 @@ def _players_division_seats(division: Division, player_ids) -> list[tuple]:
         return []
     seat, game = GameSeat._meta.db_table, Game._meta.db_table
     marks = ", ".join(["%s"] * len(player_ids))
-    sql = (f'SELECT s.player_id, s.points, s.place FROM "{seat}" s CROSS JOIN "{game}" g '
-           f'WHERE g.id = s.game_id AND s.player_id IN ({marks}) AND g.division_id = %s '
-           f'AND g.status = %s AND s.place IS NOT NULL')
+    sql = (
+        f'SELECT s.player_id, s.points, s.place FROM "{seat}" s CROSS JOIN "{game}" g '
+        f"WHERE g.id = s.game_id AND s.player_id IN ({marks}) AND g.division_id = %s "
+        f"AND g.status = %s AND s.place IS NOT NULL"
+    )
     with connection.cursor() as cursor:
         cursor.execute(sql, [*player_ids, division.pk, Game.Status.FINISHED.value])
         rows = cursor.fetchall()
@@ -63,21 +69,33 @@ def _players_division_seats(division: Division, player_ids) -> list[tuple]:
 
 
 def _penalty_totals(season_id: int, player_ids) -> dict[int, Decimal]:
-    rows = (Penalty.objects.filter(season_id=season_id, player_id__in=player_ids, cancelled_at__isnull=True)
-            .order_by().values("player_id").annotate(total=Sum("points")))
+    rows = (
+        Penalty.objects.filter(season_id=season_id, player_id__in=player_ids, cancelled_at__isnull=True)
+        .order_by()
+        .values("player_id")
+        .annotate(total=Sum("points"))
+    )
     return {r["player_id"]: r["total"] or ZERO for r in rows}
 
 
 def _row(player_id: int, totals: dict, penalties: dict) -> dict:
     t = totals.get(player_id, {"games": 0, "points": ZERO, "places": [0, 0, 0, 0]})
     games, places = t["games"], t["places"]
-    average = (Decimal(sum((i + 1) * n for i, n in enumerate(places))) / games).quantize(Decimal("0.01")) \
-        if games else None
+    average = (
+        (Decimal(sum((i + 1) * n for i, n in enumerate(places))) / games).quantize(Decimal("0.01")) if games else None
+    )
     penalty = penalties.get(player_id, ZERO)
     return {
-        "player_id": player_id, "games": games, "game_points": t["points"], "penalty_points": penalty,
-        "total_points": t["points"] - penalty, "average_place": average, "firsts": places[0],
-        "seconds": places[1], "thirds": places[2], "fourths": places[3],
+        "player_id": player_id,
+        "games": games,
+        "game_points": t["points"],
+        "penalty_points": penalty,
+        "total_points": t["points"] - penalty,
+        "average_place": average,
+        "firsts": places[0],
+        "seconds": places[1],
+        "thirds": places[2],
+        "fourths": places[3],
     }
 
 
@@ -99,8 +117,9 @@ def standings_rows_for(*, division: Division, player_ids) -> dict[int, dict | No
     neither an entry nor a finished game in the division (their row goes)."""
     player_ids = set(player_ids)
     totals = _seat_totals(division, player_ids)
-    entrants = set(Entry.objects.filter(division=division, player_id__in=player_ids)
-                   .order_by().values_list("player_id", flat=True))
+    entrants = set(
+        Entry.objects.filter(division=division, player_id__in=player_ids).order_by().values_list("player_id", flat=True)
+    )
     present = set(totals) | entrants
     penalties = _penalty_totals(division.season_id, present)
     return {p: (_row(p, totals, penalties) if p in present else None) for p in player_ids}
@@ -109,8 +128,17 @@ def standings_rows_for(*, division: Division, player_ids) -> dict[int, dict | No
 def rank_key(row: dict, name: str) -> tuple:
     """A row's place in the order: the documented tie-breaks, then the name, then the player's id
     (two players of the same name and figures keep one order, whichever way the rows are read)."""
-    return (row["games"] == 0, -row["total_points"], row["average_place"] or 9, -row["firsts"], -row["seconds"],
-            -row["thirds"], -row["games"], name, row["player_id"])
+    return (
+        row["games"] == 0,
+        -row["total_points"],
+        row["average_place"] or 9,
+        -row["firsts"],
+        -row["seconds"],
+        -row["thirds"],
+        -row["games"],
+        name,
+        row["player_id"],
+    )
 
 
 def rank_rows(rows: list[dict], names: dict[int, str]) -> list[dict]:
@@ -129,8 +157,14 @@ def rank_figures_sql(row: dict) -> tuple[str, list, str, list]:
     out: a change runs it, and the ORM's expressions cost more to build than the count to run)."""
     if row["games"]:
         group = '"games" > 0'
-        figures = [("total_points", ">"), ("average_place", "<"), ("firsts", ">"), ("seconds", ">"),
-                   ("thirds", ">"), ("games", ">")]
+        figures = [
+            ("total_points", ">"),
+            ("average_place", "<"),
+            ("firsts", ">"),
+            ("seconds", ">"),
+            ("thirds", ">"),
+            ("games", ">"),
+        ]
     else:
         group = '"games" = 0'
         figures = [("total_points", ">")]  # with no games, only a penalty tells them apart
@@ -149,17 +183,20 @@ def rank_figures_sql(row: dict) -> tuple[str, list, str, list]:
 def promotion_plan(*, season: Season, count: int) -> list[tuple[int, str, str]]:
     """``(player_id, division code next season, basis)`` for every entry of ``season``."""
     divisions = list(season.divisions.order_by("order"))
-    ranked = {d.pk: list(Standing.objects.filter(division=d).order_by("rank").values_list("player_id", flat=True))
-              for d in divisions}
+    ranked = {
+        d.pk: list(Standing.objects.filter(division=d).order_by("rank").values_list("player_id", flat=True))
+        for d in divisions
+    }
     for d in divisions:  # entries without a standings row (no recompute yet) keep their place at the end
         listed = set(ranked[d.pk])
-        ranked[d.pk] += [p for p in Entry.objects.filter(division=d).values_list("player_id", flat=True)
-                         if p not in listed]
+        ranked[d.pk] += [
+            p for p in Entry.objects.filter(division=d).values_list("player_id", flat=True) if p not in listed
+        ]
     destination = {p: (d.code, Entry.Basis.RETAINED) for d in divisions for p in ranked[d.pk]}
     for upper, lower in zip(divisions, divisions[1:]):
         n = min(count, len(ranked[upper.pk]) // 2, len(ranked[lower.pk]) // 2)
         for p in ranked[lower.pk][:n]:
             destination[p] = (upper.code, Entry.Basis.PROMOTED)
-        for p in ranked[upper.pk][len(ranked[upper.pk]) - n:] if n else []:
+        for p in ranked[upper.pk][len(ranked[upper.pk]) - n :] if n else []:
             destination[p] = (lower.code, Entry.Basis.RELEGATED)
     return [(p, code, basis) for p, (code, basis) in destination.items()]

@@ -18,12 +18,18 @@ urlpatterns = [
     path("office/seasons/<int:season_id>/close/", views_office.season_close, name="office-close"),
     path("office/seasons/<int:season_id>/reopen/", views_office.season_reopen, name="office-reopen"),
     path("office/seasons/<int:season_id>/entries/", views_office.season_entries, name="office-entries"),
-    path("office/seasons/<int:season_id>/entries/<int:entry_id>/remove/", views_office.entry_remove,
-         name="office-entry-remove"),
+    path(
+        "office/seasons/<int:season_id>/entries/<int:entry_id>/remove/",
+        views_office.entry_remove,
+        name="office-entry-remove",
+    ),
     path("office/seasons/<int:season_id>/games/", views_office.season_games, name="office-games"),
     path("office/seasons/<int:season_id>/promotion/", views_office.season_promotion, name="office-promotion"),
-    path("seasons/<int:season_id>/divisions/<str:code>/standings.<str:fmt>", views_export.standings_export,
-         name="standings-export"),
+    path(
+        "seasons/<int:season_id>/divisions/<str:code>/standings.<str:fmt>",
+        views_export.standings_export,
+        name="standings-export",
+    ),
     path("seasons/<int:season_id>/results.<str:fmt>", views_export.season_results_export, name="results-export"),
     path("players/<int:player_id>/history.<str:fmt>", views_export.player_history_export, name="player-export"),
 ]

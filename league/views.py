@@ -15,7 +15,14 @@ from kyoku.uploads import INLINE_TYPES, sniff
 
 from kyoku import authz
 from . import selectors, services
-from .forms import AuditFilterForm, ApplicationForm, DecidedFilterForm, DecisionForm, GameResultForm, service_errors_to_form
+from .forms import (
+    AuditFilterForm,
+    ApplicationForm,
+    DecidedFilterForm,
+    DecisionForm,
+    GameResultForm,
+    service_errors_to_form,
+)
 from .models import Division, Game, Player, QualificationApplication, Season
 
 
@@ -32,13 +39,26 @@ def season_detail(request, season_id):
     division = request.GET.get("division", "")[:4]
     match_day = _page_number(request.GET.get("match_day")) if request.GET.get("match_day") else None
     summary = selectors.season_summary(season=season)
-    games = selectors.season_games_page(season=season, division_code=division, match_day=match_day,
-                                        page=_page_number(request.GET.get("page")), summary=summary)
-    return render(request, "league/season.html", {
-        "season": season, "divisions": [row["division"] for row in summary], "summary": summary,
-        "games": games, "games_rows": _season_game_rows(games), "division_filter": division,
-        "match_day_filter": match_day,
-    })
+    games = selectors.season_games_page(
+        season=season,
+        division_code=division,
+        match_day=match_day,
+        page=_page_number(request.GET.get("page")),
+        summary=summary,
+    )
+    return render(
+        request,
+        "league/season.html",
+        {
+            "season": season,
+            "divisions": [row["division"] for row in summary],
+            "summary": summary,
+            "games": games,
+            "games_rows": _season_game_rows(games),
+            "division_filter": division,
+            "match_day_filter": match_day,
+        },
+    )
 
 
 def _season_game_rows(games) -> str:
@@ -54,12 +74,15 @@ def _season_game_rows(games) -> str:
     game_url = reverse("game", args=[0])[:-2]
     rows = []
     for game in games:
-        seats = ", ".join(escape(seat.player.display_name) + (f" ({league_points(seat.points)})"
-                                                              if seat.points is not None else "")
-                          for seat in game.seats.all())
-        rows.append(f'\n    <tr>\n      <td>{escape(game.division.code)}</td><td>{game.match_day}</td>\n'
-                    f'      <td><a href="{game_url}{game.pk}/">{game.table}</a></td>\n      <td>{seats}</td>\n'
-                    f'      <td>{escape(game.get_status_display())}</td>\n    </tr>\n  ')
+        seats = ", ".join(
+            escape(seat.player.display_name) + (f" ({league_points(seat.points)})" if seat.points is not None else "")
+            for seat in game.seats.all()
+        )
+        rows.append(
+            f"\n    <tr>\n      <td>{escape(game.division.code)}</td><td>{game.match_day}</td>\n"
+            f'      <td><a href="{game_url}{game.pk}/">{game.table}</a></td>\n      <td>{seats}</td>\n'
+            f"      <td>{escape(game.get_status_display())}</td>\n    </tr>\n  "
+        )
     return mark_safe("".join(rows))
 
 
@@ -67,8 +90,9 @@ def _season_game_rows(games) -> str:
 def standings(request, season_id, code):
     """A division's standings, paged and sorted across the whole division; the table is cached per
     standings version (a result or penalty bumps it), language, sort and page."""
-    division = object_for_request(request, Division.objects.select_related("season__league"), season_id=season_id,
-                                  code=code)
+    division = object_for_request(
+        request, Division.objects.select_related("season__league"), season_id=season_id, code=code
+    )
     sort = request.GET.get("sort", "rank")
     page = _page_number(request.GET.get("page"))
     key = f"standings-page:{division.pk}:{division.standings_version}:{get_language()}:{sort}:{page}"
@@ -76,8 +100,11 @@ def standings(request, season_id, code):
     if table is None:
         table = selectors.standings_table(division=division, sort=sort, page=page)
         cache.set(key, table, 3600)  # keyed on the version: a result, penalty or renamed player moves it
-    return render(request, "league/standings.html", {"division": division, "season": division.season,
-                                                     "table": table, "sort": table["sort"]})
+    return render(
+        request,
+        "league/standings.html",
+        {"division": division, "season": division.season, "table": table, "sort": table["sort"]},
+    )
 
 
 def _page_number(value) -> int:
@@ -94,14 +121,23 @@ def player_detail(request, player_id):
     player = object_for_request(request, Player, pk=player_id)
     wanted = _page_number(request.GET.get("season")) if request.GET.get("season") else None
     page = selectors.player_page(player=player, season_id=wanted)
-    return render(request, "league/player.html", {
-        "player": player, **page, "chart": _chart(page["history"]), "history_rows": _history_rows(page["history"]),
-        "private_visible": player_private_visible(request.user, player),
-        # private: the player's own, or those of the leagues where the reader is admin or referee
-        "applications": scope_for_actor(player.applications.select_related("tier", "season"),
-                                        actor=request.user, need=Need.OWNER)
-        if request.user.is_authenticated else None,
-    })
+    return render(
+        request,
+        "league/player.html",
+        {
+            "player": player,
+            **page,
+            "chart": _chart(page["history"]),
+            "history_rows": _history_rows(page["history"]),
+            "private_visible": player_private_visible(request.user, player),
+            # private: the player's own, or those of the leagues where the reader is admin or referee
+            "applications": scope_for_actor(
+                player.applications.select_related("tier", "season"), actor=request.user, need=Need.OWNER
+            )
+            if request.user.is_authenticated
+            else None,
+        },
+    )
 
 
 def _history_rows(history) -> str:
@@ -121,15 +157,19 @@ def _history_rows(history) -> str:
     for r in history:
         if r["kind"] == "penalty":
             p = r["penalty"]
-            row = (f'<tr class="penalty-row"><td colspan="4">{penalty}: {escape(label(p.offence, "offence"))} · '
-                   f'{escape(p.get_sanction_display())}</td><td class="num">{league_points(r["points"])}</td>'
-                   f'<td class="num">{league_points(r["running"])}</td></tr>')
+            row = (
+                f'<tr class="penalty-row"><td colspan="4">{penalty}: {escape(label(p.offence, "offence"))} · '
+                f'{escape(p.get_sanction_display())}</td><td class="num">{league_points(r["points"])}</td>'
+                f'<td class="num">{league_points(r["running"])}</td></tr>'
+            )
         else:
             g = r["game"]
-            row = (f'<tr><td><a href="{game_url}{g.pk}/">{escape(g.division.code)} · {escape(g.round_label)} · '
-                   f'{table} {g.table}</a></td>\n      <td>{escape(r["seat"].seat_name)}</td>'
-                   f'<td class="num">{score(r["raw_score"])}</td><td class="num">{r["place"]}</td>'
-                   f'<td class="num">{league_points(r["points"])}</td><td class="num">{league_points(r["running"])}</td></tr>')
+            row = (
+                f'<tr><td><a href="{game_url}{g.pk}/">{escape(g.division.code)} · {escape(g.round_label)} · '
+                f'{table} {g.table}</a></td>\n      <td>{escape(r["seat"].seat_name)}</td>'
+                f'<td class="num">{score(r["raw_score"])}</td><td class="num">{r["place"]}</td>'
+                f'<td class="num">{league_points(r["points"])}</td><td class="num">{league_points(r["running"])}</td></tr>'
+            )
         rows.append(f"\n    \n    {row}\n    \n  ")
     return mark_safe("".join(rows))
 
@@ -147,9 +187,16 @@ def _chart(history, width=640, height=200, pad=24) -> dict | None:
         return round(height - pad - (v - low) / span * (height - 2 * pad), 1)
 
     points = [(round(pad + i * step, 1), y(v)) for i, v in enumerate(values)]
-    return {"width": width, "height": height, "points": " ".join(f"{x},{yy}" for x, yy in points),
-            "dots": points[1:], "zero_y": y(0.0), "high": high, "low": low, "pad": pad}
-
+    return {
+        "width": width,
+        "height": height,
+        "points": " ".join(f"{x},{yy}" for x, yy in points),
+        "dots": points[1:],
+        "zero_y": y(0.0),
+        "high": high,
+        "low": low,
+        "pad": pad,
+    }
 
 
 @access("game", GET=ADMIN, POST=ADMIN)
@@ -163,18 +210,28 @@ def game_result_entry(request, game_id):
     form = GameResultForm(request.POST or None, game=game, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            services.game_result_record(game=game, scores=form.scores(), actor=request.user,
-                                        deposits_left=form.cleaned_data["deposits_left"],
-                                        replace=hasattr(game, "result"))
+            services.game_result_record(
+                game=game,
+                scores=form.scores(),
+                actor=request.user,
+                deposits_left=form.cleaned_data["deposits_left"],
+                replace=hasattr(game, "result"),
+            )
         except ValidationError as exc:
             service_errors_to_form(form, exc)
         else:
             messages.success(request, _("Result saved. Standings are being updated."))
             return redirect("game", game_id=game.pk)
-    return render(request, "league/result_form.html", {
-        "game": game, "form": form, "start_points": options.get("start_points", 0),
-        "system": game.season.rule_set.system,
-    })
+    return render(
+        request,
+        "league/result_form.html",
+        {
+            "game": game,
+            "form": form,
+            "start_points": options.get("start_points", 0),
+            "system": game.season.rule_set.system,
+        },
+    )
 
 
 @access(GET=ANY_ADMIN)
@@ -183,11 +240,17 @@ def applications_review(request):
     pending = scope_for_actor(selectors.applications_pending(), actor=request.user, need=Need.ADMIN)
     # decided applications stay visible beside the queue, filterable (issue 11)
     filters = DecidedFilterForm(request.GET or None)
-    decided = scope_for_actor(selectors.applications_decided(**(filters.cleaned_data if filters.is_valid() else {})),
-                              actor=request.user, need=Need.ADMIN)
+    decided = scope_for_actor(
+        selectors.applications_decided(**(filters.cleaned_data if filters.is_valid() else {})),
+        actor=request.user,
+        need=Need.ADMIN,
+    )
     history = Paginator(decided, AUDIT_PAGE_SIZE).get_page(request.GET.get("page"))
-    return render(request, "league/review.html", {"applications": pending, "form": DecisionForm(),
-                                                  "filters": filters, "history": history})
+    return render(
+        request,
+        "league/review.html",
+        {"applications": pending, "form": DecisionForm(), "filters": filters, "history": history},
+    )
 
 
 @access("application", POST=ADMIN)
@@ -197,8 +260,9 @@ def application_decide(request, application_id):
     form.is_valid()
     approve = request.POST.get("decision") == "approve"
     try:
-        services.application_decide(application=application, approve=approve, actor=request.user,
-                                    reason=form.cleaned_data.get("reason", ""))
+        services.application_decide(
+            application=application, approve=approve, actor=request.user, reason=form.cleaned_data.get("reason", "")
+        )
     except ValidationError as exc:
         for field, msgs in exc.message_dict.items():
             messages.error(request, f"{application.player}: {field}: {'; '.join(msgs)}")
@@ -215,19 +279,30 @@ def my_page(request):
     form = ApplicationForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
-            services.application_submit(player=player, season=form.cleaned_data["season"],
-                                        tier=form.cleaned_data["tier"], evidence=form.evidence(),
-                                        proof=form.cleaned_data.get("proof"), actor=request.user)
+            services.application_submit(
+                player=player,
+                season=form.cleaned_data["season"],
+                tier=form.cleaned_data["tier"],
+                evidence=form.evidence(),
+                proof=form.cleaned_data.get("proof"),
+                actor=request.user,
+            )
         except ValidationError as exc:
             service_errors_to_form(form, exc)
         else:
             messages.success(request, _("Application submitted."))
             return redirect("me")
-    return render(request, "league/me.html", {
-        "player": player, "form": form, "history": selectors.player_history(player=player),
-        "applications": player.applications.select_related("tier", "season"),
-        "penalties": selectors.player_penalties(player=player),
-    })
+    return render(
+        request,
+        "league/me.html",
+        {
+            "player": player,
+            "form": form,
+            "history": selectors.player_history(player=player),
+            "applications": player.applications.select_related("tier", "season"),
+            "penalties": selectors.player_penalties(player=player),
+        },
+    )
 
 
 @access("application", GET=OWNER)
@@ -235,8 +310,9 @@ def application_proof(request, application_id):
     """An application's evidence file, to the owning player and that league's admins and
     referees only. Always a download unless the stored type, checked again from the file's
     first bytes, is an allowed image or PDF and ``?inline=1`` asks to view it."""
-    application = object_for_request(request, QualificationApplication.objects.select_related("season__league"),
-                                     pk=application_id)
+    application = object_for_request(
+        request, QualificationApplication.objects.select_related("season__league"), pk=application_id
+    )
     if not application.proof:
         raise Http404(_("This application has no file."))
     try:
@@ -246,12 +322,19 @@ def application_proof(request, application_id):
     head = handle.read(4096)
     handle.seek(0)
     detected = sniff(head)
-    inline = request.GET.get("inline") == "1" and detected is not None and detected == application.proof_type \
+    inline = (
+        request.GET.get("inline") == "1"
+        and detected is not None
+        and detected == application.proof_type
         and detected in INLINE_TYPES
+    )
     extension = application.proof.name.rsplit(".", 1)[-1] if "." in application.proof.name else "bin"
-    response = FileResponse(handle, as_attachment=not inline,
-                            filename=f"application-{application.pk}-proof.{extension}",
-                            content_type=detected if inline else "application/octet-stream")
+    response = FileResponse(
+        handle,
+        as_attachment=not inline,
+        filename=f"application-{application.pk}-proof.{extension}",
+        content_type=detected if inline else "application/octet-stream",
+    )
     response["X-Content-Type-Options"] = "nosniff"
     response["Cache-Control"] = "private, no-store"
     # even if a browser rendered it, nothing in it may run or load anything
@@ -272,5 +355,6 @@ def season_audit(request, season_id):
     page = Paginator(rows, AUDIT_PAGE_SIZE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
-    return render(request, "league/audit.html", {"season": season, "page": page, "filters": filters,
-                                                 "query": query.urlencode()})
+    return render(
+        request, "league/audit.html", {"season": season, "page": page, "filters": filters, "query": query.urlencode()}
+    )

@@ -29,19 +29,18 @@ def _respond(rows, fields, name, fmt):
 @access("division", GET=PUBLIC)
 def standings_export(request, season_id, code, fmt):
     division = object_for_request(request, Division, season_id=season_id, code=code)
-    return _respond(exports.standings_rows(division=division), exports.STANDINGS_FIELDS,
-                    f"standings-{season_id}-{code}", fmt)
+    return _respond(
+        exports.standings_rows(division=division), exports.STANDINGS_FIELDS, f"standings-{season_id}-{code}", fmt
+    )
 
 
 @access("season", GET=PUBLIC)
 def season_results_export(request, season_id, fmt):
     season = object_for_request(request, Season, pk=season_id)
-    return _respond(exports.season_results_rows(season=season), exports.RESULTS_FIELDS,
-                    f"results-{season_id}", fmt)
+    return _respond(exports.season_results_rows(season=season), exports.RESULTS_FIELDS, f"results-{season_id}", fmt)
 
 
 @access("player", GET=PUBLIC)
 def player_history_export(request, player_id, fmt):
     player = object_for_request(request, Player, pk=player_id)
-    return _respond(exports.player_history_rows(player=player), exports.HISTORY_FIELDS,
-                    f"player-{player_id}", fmt)
+    return _respond(exports.player_history_rows(player=player), exports.HISTORY_FIELDS, f"player-{player_id}", fmt)

@@ -21,12 +21,18 @@ def _season(request, season_id):
 def season_office(request, season_id):
     season = _season(request, season_id)
     starts_on, ends_on = office.season_next_dates(season=season)
-    return render(request, "league/office/season.html", {
-        "season": season, "next_season": office.season_next_find(season=season),
-        "next_form": NextSeasonForm(initial={"starts_on": starts_on, "ends_on": ends_on}),
-        "divisions": season.divisions.all(), "entries": Entry.objects.filter(season=season).count(),
-        "open_work": office.season_open_work(season=season) if season.status != Season.Status.CLOSED else [],
-    })
+    return render(
+        request,
+        "league/office/season.html",
+        {
+            "season": season,
+            "next_season": office.season_next_find(season=season),
+            "next_form": NextSeasonForm(initial={"starts_on": starts_on, "ends_on": ends_on}),
+            "divisions": season.divisions.all(),
+            "entries": Entry.objects.filter(season=season).count(),
+            "open_work": office.season_open_work(season=season) if season.status != Season.Status.CLOSED else [],
+        },
+    )
 
 
 @access("season", POST=ADMIN)
@@ -92,10 +98,16 @@ def season_promotion(request, season_id):
         messages.success(request, _("%(n)s entries created in the next season.") % {"n": summary["created"]})
         return redirect("office-promotion", season_id=season.pk)
     entered = Entry.objects.filter(season=nxt).count() if nxt else 0
-    return render(request, "league/office/promotion.html", {
-        "season": season, "next_season": nxt, "rows": office.promotion_preview(season=season),
-        "entered": entered,
-    })
+    return render(
+        request,
+        "league/office/promotion.html",
+        {
+            "season": season,
+            "next_season": nxt,
+            "rows": office.promotion_preview(season=season),
+            "entered": entered,
+        },
+    )
 
 
 @access("season", GET=ADMIN, POST=ADMIN)
@@ -107,22 +119,27 @@ def season_entries(request, season_id):
     form = OfficeEntryForm(request.POST or None, season=season)
     if request.method == "POST" and form.is_valid():
         try:
-            office.entry_add(division=form.cleaned_data["division"], player=form.cleaned_data["player"],
-                             actor=request.user)
+            office.entry_add(
+                division=form.cleaned_data["division"], player=form.cleaned_data["player"], actor=request.user
+            )
         except ValidationError as exc:
             service_errors_to_form(form, exc)
         else:
             messages.success(request, _("Entry added."))
             return redirect("office-entries", season_id=season.pk)
-    entries = Entry.objects.filter(season=season).select_related("player", "division").order_by(
-        "division__order", "player__display_name")
+    entries = (
+        Entry.objects.filter(season=season)
+        .select_related("player", "division")
+        .order_by("division__order", "player__display_name")
+    )
     return render(request, "league/office/entries.html", {"season": season, "form": form, "entries": entries})
 
 
 @access("entry", POST=ADMIN)
 def entry_remove(request, season_id, entry_id):
-    entry = object_for_request(request, Entry.objects.filter(season_id=season_id).select_related("division", "season"),
-                               pk=entry_id)
+    entry = object_for_request(
+        request, Entry.objects.filter(season_id=season_id).select_related("division", "season"), pk=entry_id
+    )
     season = entry.season
     try:
         office.entry_remove(entry=entry, actor=request.user)
@@ -143,8 +160,13 @@ def season_games(request, season_id):
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         try:
-            game = office.game_create(division=d["division"], match_day=d["match_day"], table=d["table"],
-                                      players=[d["east"], d["south"], d["west"], d["north"]], actor=request.user)
+            game = office.game_create(
+                division=d["division"],
+                match_day=d["match_day"],
+                table=d["table"],
+                players=[d["east"], d["south"], d["west"], d["north"]],
+                actor=request.user,
+            )
         except ValidationError as exc:
             service_errors_to_form(form, exc)
         else:

@@ -69,12 +69,20 @@ class SwapInputSerializer(serializers.Serializer):
 
 
 def seating_payload(plan: SeatingPlan) -> dict:
-    return {"match_day": plan.match_day_id, "revision": plan.revision, "published_revision": plan.published_revision,
-            "seed": plan.seed, "tables": plan.tables, "byes": plan.byes, "figures": plan.figures}
+    return {
+        "match_day": plan.match_day_id,
+        "revision": plan.revision,
+        "published_revision": plan.published_revision,
+        "seed": plan.seed,
+        "tables": plan.tables,
+        "byes": plan.byes,
+        "figures": plan.figures,
+    }
 
 
 class MatchDayViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """Match days. Admins create them, generate, swap and publish seating; players mark attendance."""
+
     serializer_class = MatchDaySerializer
     queryset = MatchDay.objects.select_related("season__league", "division").order_by("pk")
 
@@ -102,8 +110,9 @@ class MatchDayViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
         v = dict(data.validated_data)
         # the division comes from the body, not the URL, and needs more than the route's LOGGED_IN:
         # an admin of its league
-        division = object_for_request(request, Division.objects.select_related("season__league"),
-                                      need=Need.ADMIN, pk=v.pop("division"))
+        division = object_for_request(
+            request, Division.objects.select_related("season__league"), need=Need.ADMIN, pk=v.pop("division")
+        )
         day = services.match_day_create(division=division, actor=request.user, **v)
         return Response(MatchDaySerializer(day).data, status=status.HTTP_201_CREATED)
 
@@ -130,8 +139,9 @@ class MatchDayViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets
                 raise NotFound("no such player")
             if player != me and not authz.is_referee(request.user, day.season.league):
                 raise PermissionDenied("only the league's admins and referees mark other players")
-        row = services.attendance_mark(match_day=day, player=player, status=data.validated_data["status"],
-                                       actor=request.user)
+        row = services.attendance_mark(
+            match_day=day, player=player, status=data.validated_data["status"], actor=request.user
+        )
         return Response(AttendanceSerializer(row).data)
 
     @extend_schema(request=GenerateInputSerializer)

@@ -44,7 +44,11 @@ def season_feed(season, host: str) -> bytes:
     cal = _calendar(f"{season.league.name} {season}")
     for day in MatchDay.objects.filter(season=season).select_related("division"):
         title = _("%(league)s %(season)s · %(division)s · match day %(n)s") % {
-            "league": season.league.name, "season": season, "division": day.division.display_name, "n": day.number}
+            "league": season.league.name,
+            "season": season,
+            "division": day.division.display_name,
+            "n": day.number,
+        }
         cal.add_component(_event(day, f"matchday-{day.pk}@{host}", title))
     return cal.to_ical()
 
@@ -54,14 +58,23 @@ def player_feed(player, games, host: str) -> bytes:
     from .selectors import WIND_NAMES
 
     cal = _calendar(f"{player.display_name}")
-    days = {(d.division_id, d.number): d for d in MatchDay.objects.filter(
-        division__in={s.game.division_id for s in games}).select_related("division", "season__league")}
+    days = {
+        (d.division_id, d.number): d
+        for d in MatchDay.objects.filter(division__in={s.game.division_id for s in games}).select_related(
+            "division", "season__league"
+        )
+    }
     for seat in games:
         day = days.get((seat.game.division_id, seat.game.match_day))
         if day is None:
             continue
         summary = _("%(league)s %(season)s · %(division)s · match day %(n)s · table %(table)s · %(wind)s seat") % {
-            "league": day.season.league.name, "season": day.season, "division": day.division.display_name,
-            "n": day.number, "table": seat.game.table, "wind": _(WIND_NAMES[seat.seat])}
+            "league": day.season.league.name,
+            "season": day.season,
+            "division": day.division.display_name,
+            "n": day.number,
+            "table": seat.game.table,
+            "wind": _(WIND_NAMES[seat.seat]),
+        }
         cal.add_component(_event(day, f"game-{seat.game_id}-player-{player.pk}@{host}", summary))
     return cal.to_ical()

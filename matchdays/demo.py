@@ -12,9 +12,13 @@ from .models import Reserve, SeatingConstraint
 def seed_match_days(season, *, first_number: int, start: datetime.date) -> None:
     for division in season.divisions.all():
         for k in range(2):
-            day = services.match_day_create(division=division, number=first_number + k,
-                                            date=start + datetime.timedelta(weeks=2 * k),
-                                            start_time=datetime.time(14, 0), venue="Wan Chai Community Hall 灣仔社區會堂")
+            day = services.match_day_create(
+                division=division,
+                number=first_number + k,
+                date=start + datetime.timedelta(weeks=2 * k),
+                start_time=datetime.time(14, 0),
+                venue="Wan Chai Community Hall 灣仔社區會堂",
+            )
             if k == 0:
                 services.seating_generate(match_day=day, seed=1)
     entered = season.entries.values_list("player_id", flat=True)

@@ -42,8 +42,10 @@ class AttendanceRosterForm(forms.Form):
         current = current or {}
         for entry in entries:
             self.fields[f"status-{entry.player_id}"] = forms.ChoiceField(
-                label=entry.player.display_name, choices=Attendance.Status.choices,
-                initial=current.get(entry.player_id, Attendance.Status.ATTENDING))
+                label=entry.player.display_name,
+                choices=Attendance.Status.choices,
+                initial=current.get(entry.player_id, Attendance.Status.ATTENDING),
+            )
 
     def statuses(self) -> dict[int, str]:
         return {int(name.split("-", 1)[1]): value for name, value in self.cleaned_data.items()}
@@ -51,13 +53,19 @@ class AttendanceRosterForm(forms.Form):
 
 class MatchDayCreateForm(forms.Form):
     division = forms.ModelChoiceField(label=_("Division"), queryset=None)
-    number = forms.IntegerField(label=_("Match day"), min_value=1, max_value=999, required=False,
-                                help_text=_("Empty: the next number in the division."))
+    number = forms.IntegerField(
+        label=_("Match day"),
+        min_value=1,
+        max_value=999,
+        required=False,
+        help_text=_("Empty: the next number in the division."),
+    )
     date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
     start_time = forms.TimeField(label=_("Start time"), required=False, widget=forms.TimeInput(attrs={"type": "time"}))
     venue = forms.CharField(label=_("Venue"), max_length=120, required=False)
-    leftover = forms.ChoiceField(label=_("Players beyond full tables"), choices=MatchDay.Leftover.choices,
-                                 initial=MatchDay.Leftover.BYE)
+    leftover = forms.ChoiceField(
+        label=_("Players beyond full tables"), choices=MatchDay.Leftover.choices, initial=MatchDay.Leftover.BYE
+    )
 
     def __init__(self, *args, season=None, **kwargs):
         super().__init__(*args, **kwargs)

@@ -26,8 +26,9 @@ class MatchDay(models.Model):
     start_time = models.TimeField(_("start time"), null=True, blank=True)
     venue = models.CharField(_("venue"), max_length=120, blank=True)
     status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.PLANNED)
-    leftover = models.CharField(_("players beyond full tables"), max_length=12, choices=Leftover.choices,
-                                default=Leftover.BYE)
+    leftover = models.CharField(
+        _("players beyond full tables"), max_length=12, choices=Leftover.choices, default=Leftover.BYE
+    )
 
     class Meta:
         ordering = ["season", "division", "number"]
@@ -49,8 +50,9 @@ class Attendance(models.Model):
     match_day = models.ForeignKey(MatchDay, on_delete=models.CASCADE, related_name="attendance")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="attendance")
     status = models.CharField(_("status"), max_length=12, choices=Status.choices, default=Status.ATTENDING)
-    marked_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                  related_name="+")
+    marked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     marked_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -59,6 +61,7 @@ class Attendance(models.Model):
 
 class Reserve(models.Model):
     """A player on the season's reserve list, who may substitute for a late withdrawal."""
+
     LEAGUE_PATH = "season__league"
     OWNER_PATH = "player"
 
@@ -85,6 +88,7 @@ class Substitution(models.Model):
 
 class SeatingConstraint(models.Model):
     """A season's fixed wishes: a player always at one table, or two players who must not meet."""
+
     LEAGUE_PATH = "season__league"
 
     class Kind(models.TextChoices):
@@ -100,21 +104,25 @@ class SeatingConstraint(models.Model):
     class Meta:
         constraints = [
             models.CheckConstraint(
-                condition=(models.Q(kind="table", table__isnull=False, table__gte=1, other__isnull=True)
-                           | models.Q(kind="apart", other__isnull=False, table__isnull=True)),
-                name="seating_constraint_shape"),
+                condition=(
+                    models.Q(kind="table", table__isnull=False, table__gte=1, other__isnull=True)
+                    | models.Q(kind="apart", other__isnull=False, table__isnull=True)
+                ),
+                name="seating_constraint_shape",
+            ),
         ]
 
 
 class SeatingPlan(models.Model):
     """The seating of one match day: tables of player ids in seat order (E, S, W, N; null = a
     substitute's seat), byes, and the figures shown to the reviewer."""
+
     LEAGUE_PATH = "match_day__season__league"
 
     match_day = models.OneToOneField(MatchDay, on_delete=models.CASCADE, related_name="seating")
     tables = models.JSONField(default=list)
     byes = models.JSONField(default=list)
-    figures = models.JSONField(default=dict)   # repeats, consecutive_repeats, wind_imbalance, unmet
+    figures = models.JSONField(default=dict)  # repeats, consecutive_repeats, wind_imbalance, unmet
     seed = models.PositiveIntegerField(default=0)
     revision = models.PositiveIntegerField(default=1)
     published_revision = models.PositiveIntegerField(null=True, blank=True)
@@ -132,17 +140,18 @@ class SeatingSchedule(models.Model):
     a departure (other attendance, a hand swap, a substitute, a constraint or seed changed, a
     match day added) plans the remaining days again in a new row, so every plan stays on record
     and any of them can be recomputed from its inputs (players, history, seed, constraints)."""
+
     LEAGUE_PATH = "division__season__league"
 
     division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="seating_schedules")
-    numbers = models.JSONField(default=list)        # match-day numbers planned, in order
-    players = models.JSONField(default=list)        # player ids attending, as planned
-    history = models.JSONField(default=list)        # [[number, [[ids of a table], …]], …] played before
-    days = models.JSONField(default=list)           # per planned day: {"tables": [[E, S, W, N]…], "byes": […]}
+    numbers = models.JSONField(default=list)  # match-day numbers planned, in order
+    players = models.JSONField(default=list)  # player ids attending, as planned
+    history = models.JSONField(default=list)  # [[number, [[ids of a table], …]], …] played before
+    days = models.JSONField(default=list)  # per planned day: {"tables": [[E, S, W, N]…], "byes": […]}
     seed = models.PositiveIntegerField(default=0)
     leftover = models.CharField(max_length=12, choices=MatchDay.Leftover.choices, default=MatchDay.Leftover.BYE)
-    constraints = models.JSONField(default=dict)    # {"fixed": {player: table}, "apart": [[a, b], …]}
-    figures = models.JSONField(default=dict)        # whole season, history included
+    constraints = models.JSONField(default=dict)  # {"fixed": {player: table}, "apart": [[a, b], …]}
+    figures = models.JSONField(default=dict)  # whole season, history included
     reason = models.CharField(max_length=40, blank=True)  # why this plan was made
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -21,8 +21,10 @@ def seating_tables(plan: SeatingPlan) -> list[dict]:
     players = Player.objects.in_bulk(ids)
     out = []
     for ti, t in enumerate(plan.tables, start=1):
-        seats = [{"seat": s, "wind": WIND_NAMES[s], "player": players.get(p) if p is not None else None,
-                  "player_id": p} for s, p in enumerate(t)]
+        seats = [
+            {"seat": s, "wind": WIND_NAMES[s], "player": players.get(p) if p is not None else None, "player_id": p}
+            for s, p in enumerate(t)
+        ]
         out.append({"number": ti, "seats": seats})
     return out
 
@@ -33,9 +35,11 @@ def bye_players(plan: SeatingPlan) -> list[Player]:
 
 
 def published_games(match_day: MatchDay):
-    return (Game.objects.filter(division=match_day.division, match_day=match_day.number)
-            .prefetch_related("seats__player", "substitutions__player_in", "substitutions__player_out")
-            .order_by("table"))
+    return (
+        Game.objects.filter(division=match_day.division, match_day=match_day.number)
+        .prefetch_related("seats__player", "substitutions__player_in", "substitutions__player_out")
+        .order_by("table")
+    )
 
 
 def attendance_by_player(match_day: MatchDay) -> dict:
@@ -48,5 +52,8 @@ def reserves(match_day: MatchDay):
 
 def player_games(player: Player):
     """A player's seats in games of published match days, for their calendar."""
-    return (GameSeat.objects.filter(player=player).select_related("game__division", "game__season__league")
-            .order_by("game__scheduled_at", "game__match_day"))
+    return (
+        GameSeat.objects.filter(player=player)
+        .select_related("game__division", "game__season__league")
+        .order_by("game__scheduled_at", "game__match_day")
+    )

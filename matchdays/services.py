@@ -25,15 +25,24 @@ def _check(actor, obj, need=authz.Need.ADMIN):
 
 
 @transaction.atomic
-def match_day_create(*, division, number: int, date, venue: str = "", start_time=None,
-                     leftover: str = MatchDay.Leftover.BYE, actor=None) -> MatchDay:
+def match_day_create(
+    *, division, number: int, date, venue: str = "", start_time=None, leftover: str = MatchDay.Leftover.BYE, actor=None
+) -> MatchDay:
     _check(actor, division)
     if MatchDay.objects.filter(division=division, number=number).exists():
         raise ValidationError({"number": [f"match day {number} already exists in {division}"]})
-    day = MatchDay.objects.create(season=division.season, division=division, number=number, date=date,
-                                  venue=venue, start_time=start_time, leftover=leftover)
-    audit_log_write(actor=actor, action="matchday.create", obj=day,
-                    data={"number": number, "date": str(date), "venue": venue})
+    day = MatchDay.objects.create(
+        season=division.season,
+        division=division,
+        number=number,
+        date=date,
+        venue=venue,
+        start_time=start_time,
+        leftover=leftover,
+    )
+    audit_log_write(
+        actor=actor, action="matchday.create", obj=day, data={"number": number, "date": str(date), "venue": venue}
+    )
     return day
 
 
@@ -44,8 +53,9 @@ def attendance_mark(*, match_day: MatchDay, player: Player, status: str, actor=N
         raise ValidationError({"status": [f"unknown status {status!r}"]})
     if not Entry.objects.filter(division=match_day.division, player=player).exists():
         raise ValidationError({"player": [f"{player} is not entered in {match_day.division}"]})
-    row, _ = Attendance.objects.update_or_create(match_day=match_day, player=player,
-                                                 defaults={"status": status, "marked_by": acting_user(actor)})
+    row, _ = Attendance.objects.update_or_create(
+        match_day=match_day, player=player, defaults={"status": status, "marked_by": acting_user(actor)}
+    )
     audit_log_write(actor=actor, action="attendance.mark", obj=row, data={"status": status, "player": player.pk})
     return row
 
@@ -79,10 +89,14 @@ def match_day_next_number(division) -> int:
 
 def attending_players(match_day: MatchDay) -> list[int]:
     """Entered players, minus those marked absent or withdrawn (unmarked players are expected)."""
-    away = set(Attendance.objects.filter(match_day=match_day).exclude(status=Attendance.Status.ATTENDING)
-               .values_list("player_id", flat=True))
-    entered = Entry.objects.filter(division=match_day.division).order_by("player_id").values_list("player_id",
-                                                                                                  flat=True)
+    away = set(
+        Attendance.objects.filter(match_day=match_day)
+        .exclude(status=Attendance.Status.ATTENDING)
+        .values_list("player_id", flat=True)
+    )
+    entered = (
+        Entry.objects.filter(division=match_day.division).order_by("player_id").values_list("player_id", flat=True)
+    )
     return [p for p in entered if p not in away]
 
 
@@ -92,16 +106,23 @@ def played_days(match_day: MatchDay) -> list[tuple[int, seating.Day]]:
     tables (substitute seats, which have no game) from its published seating.  A day's byes are
     the division's players who did not play it, on a bye or absent alike: sitting out is a turn
     taken, so the turns rotate given attendance."""
-    seats = (GameSeat.objects.filter(game__division=match_day.division, game__match_day__lt=match_day.number)
-             .order_by("game__match_day", "game__table", "seat").values_list("game__match_day", "game_id",
-                                                                              "seat", "player_id"))
+    seats = (
+        GameSeat.objects.filter(game__division=match_day.division, game__match_day__lt=match_day.number)
+        .order_by("game__match_day", "game__table", "seat")
+        .values_list("game__match_day", "game_id", "seat", "player_id")
+    )
     days: dict[int, dict[int, list]] = {}
     for number, game_id, seat, player_id in seats:
         table = days.setdefault(number, {}).setdefault(game_id, [None] * 4)
         table[seat] = player_id
-    published = {plan.match_day.number: plan for plan in SeatingPlan.objects.filter(
-        match_day__division=match_day.division, match_day__number__lt=match_day.number,
-        published_revision__isnull=False).select_related("match_day")}
+    published = {
+        plan.match_day.number: plan
+        for plan in SeatingPlan.objects.filter(
+            match_day__division=match_day.division,
+            match_day__number__lt=match_day.number,
+            published_revision__isnull=False,
+        ).select_related("match_day")
+    }
     entered = set(Entry.objects.filter(division=match_day.division).values_list("player_id", flat=True))
     out = []
     for n in sorted(days):
@@ -130,8 +151,10 @@ def plan_figures(match_day: MatchDay, tables, byes) -> dict:
     """The reviewer's figures for the season so far with this day's tables: repeats, consecutive
     repeats, wind imbalance and the constraints this seating breaks."""
     history = _history(match_day)
-    everyone = sorted({p for d in history for t in d.tables for p in t if p is not None}
-                      | {p for t in tables for p in t if p is not None})
+    everyone = sorted(
+        {p for d in history for t in d.tables for p in t if p is not None}
+        | {p for t in tables for p in t if p is not None}
+    )
     figs = seating.schedule_figures(history + [seating.Day(tables=tables, byes=byes)], everyone)
     fixed, apart = _constraints(match_day)
     unmet = []
@@ -142,9 +165,13 @@ def plan_figures(match_day: MatchDay, tables, byes) -> dict:
     for a, b in apart:
         if a in where and where.get(b) == where[a]:
             unmet.append({"kind": "apart", "player": a, "other": b, "table": where[a] + 1})
-    return {"repeats": figs["repeats"], "consecutive_repeats": figs["consecutive_repeats"],
-            "wind_imbalance": figs["wind_imbalance"], "wind_imbalance_min": figs["wind_imbalance_min"],
-            "unmet": unmet}
+    return {
+        "repeats": figs["repeats"],
+        "consecutive_repeats": figs["consecutive_repeats"],
+        "wind_imbalance": figs["wind_imbalance"],
+        "wind_imbalance_min": figs["wind_imbalance_min"],
+        "unmet": unmet,
+    }
 
 
 def tables_canonical(tables: list) -> list[list[int]]:
@@ -157,8 +184,14 @@ def constraints_canonical(fixed: dict, apart: list) -> dict:
     return {"fixed": sorted([p, t] for p, t in fixed.items()), "apart": sorted(sorted(pair) for pair in apart)}
 
 
-def seating_schedule_departure(schedule: SeatingSchedule | None, match_day: MatchDay, players: list[int],
-                               seed: int, constraints: dict, played: list[tuple[int, seating.Day]]) -> str:
+def seating_schedule_departure(
+    schedule: SeatingSchedule | None,
+    match_day: MatchDay,
+    players: list[int],
+    seed: int,
+    constraints: dict,
+    played: list[tuple[int, seating.Day]],
+) -> str:
     """Why ``schedule`` cannot seat ``match_day`` as planned ('' when it can): the day is not in
     it, or the seed, the leftover rule, the attending players or the constraints differ from the
     plan's, or the days played are not the plan's history followed by its own days."""
@@ -175,33 +208,69 @@ def seating_schedule_departure(schedule: SeatingSchedule | None, match_day: Matc
     if schedule.constraints != constraints:
         return "constraints"
     expected = [[n, tables_canonical(t)] for n, t in schedule.history]
-    expected += [[n, tables_canonical(d["tables"])] for n, d in zip(schedule.numbers, schedule.days)
-                 if n < match_day.number]
+    expected += [
+        [n, tables_canonical(d["tables"])] for n, d in zip(schedule.numbers, schedule.days) if n < match_day.number
+    ]
     if expected != [[n, tables_canonical(day.tables)] for n, day in played]:
         return "played days"
     return ""
 
 
-def seating_schedule_plan(*, match_day: MatchDay, players: list[int], seed: int, fixed: dict, apart: list,
-                          played: list[tuple[int, seating.Day]], reason: str, time_limit: float,
-                          actor=None) -> SeatingSchedule:
+def seating_schedule_plan(
+    *,
+    match_day: MatchDay,
+    players: list[int],
+    seed: int,
+    fixed: dict,
+    apart: list,
+    played: list[tuple[int, seating.Day]],
+    reason: str,
+    time_limit: float,
+    actor=None,
+) -> SeatingSchedule:
     """Seat this and every later match day of the division at once, given the days played."""
-    numbers = list(MatchDay.objects.filter(division=match_day.division, number__gte=match_day.number)
-                   .order_by("number").values_list("number", flat=True))
-    result = seating.generate(players, len(numbers), seed=seed, history=[d for _, d in played],
-                              leftover=match_day.leftover, fixed_table=fixed, apart=apart, time_limit=time_limit)
-    figures = {"repeats": result.repeats, "consecutive_repeats": result.consecutive_repeats,
-               "wind_imbalance": result.wind_imbalance, "wind_imbalance_min": result.wind_imbalance_min,
-               "lower_bound": seating.lower_bound_repeats(len(players), len(numbers) + len(played),
-                                                          match_day.leftover),
-               "messages": result.unmet, "stopped_early": result.stopped_early}
+    numbers = list(
+        MatchDay.objects.filter(division=match_day.division, number__gte=match_day.number)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
+    result = seating.generate(
+        players,
+        len(numbers),
+        seed=seed,
+        history=[d for _, d in played],
+        leftover=match_day.leftover,
+        fixed_table=fixed,
+        apart=apart,
+        time_limit=time_limit,
+    )
+    figures = {
+        "repeats": result.repeats,
+        "consecutive_repeats": result.consecutive_repeats,
+        "wind_imbalance": result.wind_imbalance,
+        "wind_imbalance_min": result.wind_imbalance_min,
+        "lower_bound": seating.lower_bound_repeats(len(players), len(numbers) + len(played), match_day.leftover),
+        "messages": result.unmet,
+        "stopped_early": result.stopped_early,
+    }
     schedule = SeatingSchedule.objects.create(
-        division=match_day.division, numbers=numbers, players=sorted(players), seed=seed,
+        division=match_day.division,
+        numbers=numbers,
+        players=sorted(players),
+        seed=seed,
         history=[[n, tables_canonical(day.tables)] for n, day in played],
-        days=[{"tables": d.tables, "byes": d.byes} for d in result.days], leftover=match_day.leftover,
-        constraints=constraints_canonical(fixed, apart), figures=figures, reason=reason)
-    audit_log_write(actor=actor, action="seating.plan", obj=schedule,
-                    data={"reason": reason, "numbers": numbers, "seed": seed, "repeats": result.repeats})
+        days=[{"tables": d.tables, "byes": d.byes} for d in result.days],
+        leftover=match_day.leftover,
+        constraints=constraints_canonical(fixed, apart),
+        figures=figures,
+        reason=reason,
+    )
+    audit_log_write(
+        actor=actor,
+        action="seating.plan",
+        obj=schedule,
+        data={"reason": reason, "numbers": numbers, "seed": seed, "repeats": result.repeats},
+    )
     return schedule
 
 
@@ -219,12 +288,20 @@ def seating_generate(*, match_day: MatchDay, seed: int = 0, time_limit: float = 
     fixed = {p: t for p, t in fixed.items() if p in players}
     apart = [(a, b) for a, b in apart if a in players and b in players]
     played = played_days(match_day)
-    schedule = (SeatingSchedule.objects.filter(division=match_day.division).order_by("pk").last())
-    reason = seating_schedule_departure(schedule, match_day, players, seed, constraints_canonical(fixed, apart),
-                                        played)
+    schedule = SeatingSchedule.objects.filter(division=match_day.division).order_by("pk").last()
+    reason = seating_schedule_departure(schedule, match_day, players, seed, constraints_canonical(fixed, apart), played)
     if reason:
-        schedule = seating_schedule_plan(match_day=match_day, players=players, seed=seed, fixed=fixed, apart=apart,
-                                         played=played, reason=reason, time_limit=time_limit, actor=actor)
+        schedule = seating_schedule_plan(
+            match_day=match_day,
+            players=players,
+            seed=seed,
+            fixed=fixed,
+            apart=apart,
+            played=played,
+            reason=reason,
+            time_limit=time_limit,
+            actor=actor,
+        )
     day = schedule.days[schedule.numbers.index(match_day.number)]
     figures = plan_figures(match_day, day["tables"], day["byes"])
     figures["messages"] = schedule.figures.get("messages", [])
@@ -237,9 +314,18 @@ def seating_generate(*, match_day: MatchDay, seed: int = 0, time_limit: float = 
     if match_day.status == MatchDay.Status.PLANNED:
         match_day.status = MatchDay.Status.SEATED
         match_day.save(update_fields=["status"])
-    audit_log_write(actor=actor, action="seating.generate", obj=plan,
-                    data={"seed": seed, "revision": plan.revision, "repeats": figures["repeats"],
-                          "schedule": schedule.pk, "planned": bool(reason)})
+    audit_log_write(
+        actor=actor,
+        action="seating.generate",
+        obj=plan,
+        data={
+            "seed": seed,
+            "revision": plan.revision,
+            "repeats": figures["repeats"],
+            "schedule": schedule.pk,
+            "planned": bool(reason),
+        },
+    )
     return plan
 
 
@@ -276,9 +362,12 @@ def seating_swap(*, plan: SeatingPlan, player_a: int, player_b: int, actor=None)
     plan.figures = figures
     plan.revision += 1
     plan.save()
-    audit_log_write(actor=actor, action="seating.swap", obj=plan,
-                    data={"players": [player_a, player_b], "revision": plan.revision,
-                          "repeats": figures["repeats"]})
+    audit_log_write(
+        actor=actor,
+        action="seating.swap",
+        obj=plan,
+        data={"players": [player_a, player_b], "revision": plan.revision, "repeats": figures["repeats"]},
+    )
     return plan
 
 
@@ -293,8 +382,13 @@ def seating_publish(*, plan: SeatingPlan, actor=None) -> list[Game]:
     existing = Game.objects.filter(division=match_day.division, match_day=match_day.number)
     played = existing.filter(result__isnull=False) | existing.exclude(status=Game.Status.SCHEDULED)
     if played.exists():
-        raise ValidationError({"seating": ["a game of this match day has started or has a result; "
-                                           "change it with substitutions instead"]})
+        raise ValidationError(
+            {
+                "seating": [
+                    "a game of this match day has started or has a result; " "change it with substitutions instead"
+                ]
+            }
+        )
     republish = plan.published_revision is not None
     try:
         existing.delete()
@@ -302,9 +396,18 @@ def seating_publish(*, plan: SeatingPlan, actor=None) -> list[Game]:
         # an incident, a penalty or a hand already names one of these games: they are facts the
         # referee desk recorded, so the games stay and the seating changes through substitutions
         kinds = sorted({str(obj._meta.verbose_name) for obj in exc.protected_objects})
-        raise Conflict({"seating": [_("A game of this match day is already referred to by %(what)s; change the "
-                                      "seating with substitutions instead of publishing again.")
-                                    % {"what": ", ".join(kinds)}]}, code="games_referred_to") from None
+        raise Conflict(
+            {
+                "seating": [
+                    _(
+                        "A game of this match day is already referred to by %(what)s; change the "
+                        "seating with substitutions instead of publishing again."
+                    )
+                    % {"what": ", ".join(kinds)}
+                ]
+            },
+            code="games_referred_to",
+        ) from None
     league_services.division_summary_recompute(division=match_day.division)  # the games removed
     from datetime import datetime
 
@@ -318,15 +421,26 @@ def seating_publish(*, plan: SeatingPlan, actor=None) -> list[Game]:
     for ti, t in enumerate(plan.tables, start=1):
         if None in t:
             continue
-        games.append(league_services.game_create(division=match_day.division, match_day=match_day.number,
-                                                 table=ti, players=[players[p] for p in t],
-                                                 scheduled_at=when, actor=actor))
+        games.append(
+            league_services.game_create(
+                division=match_day.division,
+                match_day=match_day.number,
+                table=ti,
+                players=[players[p] for p in t],
+                scheduled_at=when,
+                actor=actor,
+            )
+        )
     plan.published_revision = plan.revision
     plan.save(update_fields=["published_revision", "updated_at"])
     match_day.status = MatchDay.Status.PUBLISHED
     match_day.save(update_fields=["status"])
-    audit_log_write(actor=actor, action="seating.republish" if republish else "seating.publish", obj=plan,
-                    data={"revision": plan.revision, "games": [g.pk for g in games]})
+    audit_log_write(
+        actor=actor,
+        action="seating.republish" if republish else "seating.publish",
+        obj=plan,
+        data={"revision": plan.revision, "games": [g.pk for g in games]},
+    )
     return games
 
 
@@ -336,24 +450,39 @@ def substitution_make(*, match_day: MatchDay, player_out: Player, player_in: Pla
     _check(actor, match_day)
     if not Reserve.objects.filter(season=match_day.season, player=player_in).exists():
         raise ValidationError({"player_in": [f"{player_in} is not on the reserve list"]})
-    seat = (GameSeat.objects.select_related("game")
-            .filter(game__division=match_day.division, game__match_day=match_day.number, player=player_out)
-            .first())
+    seat = (
+        GameSeat.objects.select_related("game")
+        .filter(game__division=match_day.division, game__match_day=match_day.number, player=player_out)
+        .first()
+    )
     if seat is None:
         raise ValidationError({"player_out": [f"{player_out} has no seat on this match day"]})
-    if GameSeat.objects.filter(game__division=match_day.division, game__match_day=match_day.number,
-                               player=player_in).exists():
+    if GameSeat.objects.filter(
+        game__division=match_day.division, game__match_day=match_day.number, player=player_in
+    ).exists():
         raise ValidationError({"player_in": [f"{player_in} already plays on this match day"]})
     if hasattr(seat.game, "result") or seat.game.status != Game.Status.SCHEDULED:
         raise ValidationError({"player_out": ["the game has already started"]})
     # the substitute plays the seat without an entry of their own: the division's table stays as entered
     seat.player = player_in
     seat.save(update_fields=["player"])
-    Attendance.objects.update_or_create(match_day=match_day, player=player_out,
-                                        defaults={"status": Attendance.Status.WITHDRAWN, "marked_by": acting_user(actor)})
-    sub = Substitution.objects.create(match_day=match_day, game=seat.game, seat=seat.seat, player_out=player_out,
-                                      player_in=player_in, made_by=acting_user(actor))
-    audit_log_write(actor=actor, action="substitution.make", obj=sub,
-                    data={"game": seat.game_id, "seat": seat.seat, "out": player_out.pk, "in": player_in.pk})
+    Attendance.objects.update_or_create(
+        match_day=match_day,
+        player=player_out,
+        defaults={"status": Attendance.Status.WITHDRAWN, "marked_by": acting_user(actor)},
+    )
+    sub = Substitution.objects.create(
+        match_day=match_day,
+        game=seat.game,
+        seat=seat.seat,
+        player_out=player_out,
+        player_in=player_in,
+        made_by=acting_user(actor),
+    )
+    audit_log_write(
+        actor=actor,
+        action="substitution.make",
+        obj=sub,
+        data={"game": seat.game_id, "seat": seat.seat, "out": player_out.pk, "in": player_in.pk},
+    )
     return sub
-

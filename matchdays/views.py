@@ -12,8 +12,7 @@ from kyoku.access import ADMIN, LOGGED_IN, PUBLIC, REFEREE, access, object_for_r
 from league.models import Player, Season
 
 from . import calendar, selectors, services
-from .forms import (AttendanceForm, AttendanceRosterForm, GenerateForm, MatchDayCreateForm, SubstituteForm,
-                    SwapForm)
+from .forms import AttendanceForm, AttendanceRosterForm, GenerateForm, MatchDayCreateForm, SubstituteForm, SwapForm
 from .models import MatchDay, SeatingPlan
 
 
@@ -33,9 +32,16 @@ def match_day_list(request, season_id):
     season = object_for_request(request, Season.objects.select_related("league"), pk=season_id)
     days = MatchDay.objects.filter(season=season).select_related("division")
     is_admin = authz.is_admin(request.user, season.league)
-    return render(request, "matchdays/list.html", {
-        "season": season, "days": days, "is_admin": is_admin,
-        "create_form": MatchDayCreateForm(season=season) if is_admin else None})
+    return render(
+        request,
+        "matchdays/list.html",
+        {
+            "season": season,
+            "days": days,
+            "is_admin": is_admin,
+            "create_form": MatchDayCreateForm(season=season) if is_admin else None,
+        },
+    )
 
 
 @access("season", POST=ADMIN)
@@ -52,9 +58,14 @@ def match_day_add(request, season_id):
     data = form.cleaned_data
     try:
         day = services.match_day_create(
-            division=data["division"], number=data["number"] or services.match_day_next_number(data["division"]),
-            date=data["date"], start_time=data["start_time"], venue=data["venue"], leftover=data["leftover"],
-            actor=request.user)
+            division=data["division"],
+            number=data["number"] or services.match_day_next_number(data["division"]),
+            date=data["date"],
+            start_time=data["start_time"],
+            venue=data["venue"],
+            leftover=data["leftover"],
+            actor=request.user,
+        )
     except ValidationError as exc:
         _errors(request, exc)
         return redirect("matchday-list", season_id=season.pk)
@@ -85,19 +96,24 @@ def match_day_detail(request, match_day_id):
     me = authz.player_of(request.user)
     attendance = selectors.attendance_by_player(day)
     context = {
-        "day": day, "is_admin": is_admin, "plan": plan if visible else None,
+        "day": day,
+        "is_admin": is_admin,
+        "plan": plan if visible else None,
         "tables": selectors.seating_tables(plan) if visible else [],
         "byes": selectors.bye_players(plan) if visible else [],
         "games": selectors.published_games(day) if plan and plan.published_revision else [],
-        "me": me, "my_attendance": attendance.get(me.pk) if me else None,
-        "attendance_form": AttendanceForm(initial={"status": getattr(attendance.get(me.pk) if me else None,
-                                                                     "status", None)}),
+        "me": me,
+        "my_attendance": attendance.get(me.pk) if me else None,
+        "attendance_form": AttendanceForm(
+            initial={"status": getattr(attendance.get(me.pk) if me else None, "status", None)}
+        ),
         "entered": day.division.entries.select_related("player").order_by("player__display_name"),
         "attendance": attendance,
     }
     if authz.is_referee(request.user, league):
         context["roster_form"] = AttendanceRosterForm(
-            entries=context["entered"], current={p: a.status for p, a in attendance.items()})
+            entries=context["entered"], current={p: a.status for p, a in attendance.items()}
+        )
     if is_admin and plan:
         context["unmet"] = _unmet_in_words(plan)
     if is_admin:
@@ -113,17 +129,28 @@ def match_day_detail(request, match_day_id):
 
 def _unmet_in_words(plan) -> list[str]:
     unmet = plan.figures.get("unmet", [])
-    names = {p.pk: p.display_name for p in Player.objects.filter(
-        pk__in=[u.get("player") for u in unmet] + [u.get("other") for u in unmet if u.get("other")])}
+    names = {
+        p.pk: p.display_name
+        for p in Player.objects.filter(
+            pk__in=[u.get("player") for u in unmet] + [u.get("other") for u in unmet if u.get("other")]
+        )
+    }
     out = []
     for u in unmet:
         if u["kind"] == "table":
-            out.append(_("%(player)s should sit at table %(table)s") % {
-                "player": names.get(u["player"], u["player"]), "table": u["table"]})
+            out.append(
+                _("%(player)s should sit at table %(table)s")
+                % {"player": names.get(u["player"], u["player"]), "table": u["table"]}
+            )
         else:
-            out.append(_("%(player)s and %(other)s must not meet but share table %(table)s") % {
-                "player": names.get(u["player"], u["player"]), "other": names.get(u["other"], u["other"]),
-                "table": u["table"]})
+            out.append(
+                _("%(player)s and %(other)s must not meet but share table %(table)s")
+                % {
+                    "player": names.get(u["player"], u["player"]),
+                    "other": names.get(u["other"], u["other"]),
+                    "table": u["table"],
+                }
+            )
     return out
 
 
@@ -156,8 +183,12 @@ def seating_swap(request, match_day_id):
     form = SwapForm(request.POST, choices=_seat_choices(plan))
     if form.is_valid():
         try:
-            services.seating_swap(plan=plan, player_a=form.cleaned_data["player_a"],
-                                  player_b=form.cleaned_data["player_b"], actor=request.user)
+            services.seating_swap(
+                plan=plan,
+                player_a=form.cleaned_data["player_a"],
+                player_b=form.cleaned_data["player_b"],
+                actor=request.user,
+            )
             messages.success(request, _("Players swapped; the figures are updated."))
         except ValidationError as exc:
             _errors(request, exc)
@@ -195,8 +226,7 @@ def attendance_mark(request, match_day_id):
         if player is None or not day.division.entries.filter(player=player).exists():
             raise PermissionDenied(_("Only players of this division mark their attendance."))
     try:
-        services.attendance_mark(match_day=day, player=player, status=form.cleaned_data["status"],
-                                 actor=request.user)
+        services.attendance_mark(match_day=day, player=player, status=form.cleaned_data["status"], actor=request.user)
         messages.success(request, _("Attendance saved."))
     except ValidationError as exc:
         _errors(request, exc)
@@ -217,8 +247,10 @@ def attendance_roster(request, match_day_id):
     except ValidationError as exc:
         _errors(request, exc)
     else:
-        messages.success(request, ngettext("Attendance saved: %(n)s change.", "Attendance saved: %(n)s changes.",
-                                           changed) % {"n": changed})
+        messages.success(
+            request,
+            ngettext("Attendance saved: %(n)s change.", "Attendance saved: %(n)s changes.", changed) % {"n": changed},
+        )
     return redirect("matchday", match_day_id=day.pk)
 
 
@@ -231,9 +263,12 @@ def substitute(request, match_day_id):
     form = SubstituteForm(request.POST, seated=seated, reserves=reserves)
     if form.is_valid():
         try:
-            services.substitution_make(match_day=day, player_out=Player.objects.get(pk=form.cleaned_data["player_out"]),
-                                       player_in=Player.objects.get(pk=form.cleaned_data["player_in"]),
-                                       actor=request.user)
+            services.substitution_make(
+                match_day=day,
+                player_out=Player.objects.get(pk=form.cleaned_data["player_out"]),
+                player_in=Player.objects.get(pk=form.cleaned_data["player_in"]),
+                actor=request.user,
+            )
             messages.success(request, _("Substitution recorded."))
         except ValidationError as exc:
             _errors(request, exc)
@@ -256,7 +291,9 @@ def table_sheet(request, match_day_id, table):
     tables = selectors.seating_tables(plan)
     if not 1 <= table <= len(tables):
         raise Http404("no such table")
-    return render(request, "matchdays/sheet.html", {"day": day, "table": tables[table - 1], "rows": range(1, SHEET_HANDS + 1)})
+    return render(
+        request, "matchdays/sheet.html", {"day": day, "table": tables[table - 1], "rows": range(1, SHEET_HANDS + 1)}
+    )
 
 
 @access("season", GET=PUBLIC)

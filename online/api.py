@@ -20,12 +20,15 @@ from .tenhou.parse import MAX_BYTES
 
 class ImportSerializer(serializers.Serializer):
     file = serializers.FileField(help_text="The Tenhou record: mjlog XML or a tenhou.net/6 JSON log.")
-    mapping = SafeJSONField(required=False, default=dict,
-                                    help_text='Tenhou name → player id for names not yet linked: {"name": 12}.')
+    mapping = SafeJSONField(
+        required=False, default=dict, help_text='Tenhou name → player id for names not yet linked: {"name": 12}.'
+    )
     override_reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
-    keep = serializers.ChoiceField(choices=["hands", "result"], default="hands",
-                                   help_text="What the league keeps: every hand (settled under the season's rules) "
-                                             "or the final scores only.")
+    keep = serializers.ChoiceField(
+        choices=["hands", "result"],
+        default="hands",
+        help_text="What the league keeps: every hand (settled under the season's rules) " "or the final scores only.",
+    )
 
     def validate_file(self, upload):
         if upload.size > MAX_BYTES:
@@ -53,9 +56,14 @@ class GameImportView(APIView):
     access = route("game", POST=ADMIN)
     parser_classes = [MultiPartParser, SafeJSONParser]
 
-    @extend_schema(request={"multipart/form-data": ImportSerializer}, tags=["online"],
-                   responses={201: OpenApiResponse(description="Imported: hands, result and the check"),
-                              400: OpenApiResponse(description="Errors name 'file', 'mapping', 'hands' or 'game'.")})
+    @extend_schema(
+        request={"multipart/form-data": ImportSerializer},
+        tags=["online"],
+        responses={
+            201: OpenApiResponse(description="Imported: hands, result and the check"),
+            400: OpenApiResponse(description="Errors name 'file', 'mapping', 'hands' or 'game'."),
+        },
+    )
     @idempotent
     def post(self, request, pk):
         game = object_for_request(request, Game.objects.select_related("season__rule_set", "season__league"), pk=pk)
@@ -64,22 +72,40 @@ class GameImportView(APIView):
         upload = ser.validated_data["file"]
         data = upload.read()
         try:
-            imported = services.game_import(game=game, data=data, filename=upload.name, actor=request.user,
-                                            mapping=ser.validated_data["mapping"],
-                                            override_reason=ser.validated_data["override_reason"],
-                                            keep=ser.validated_data["keep"])
+            imported = services.game_import(
+                game=game,
+                data=data,
+                filename=upload.name,
+                actor=request.user,
+                mapping=ser.validated_data["mapping"],
+                override_reason=ser.validated_data["override_reason"],
+                keep=ser.validated_data["keep"],
+            )
         except ValidationError as exc:
             if "hands" in getattr(exc, "error_dict", {}):
                 record = services.record_read(data, upload.name)
                 plan = services.import_plan(game=game, record=record, mapping=ser.validated_data["mapping"])
-                return Response({"detail": f"hands: {exc.error_dict['hands'][0].messages[0]}",
-                                 "errors": {"hands": exc.error_dict["hands"][0].messages},
-                                 "check": plan["check"], "season_check": plan["season_check"]},
-                                status=status.HTTP_400_BAD_REQUEST)
+                return Response(
+                    {
+                        "detail": f"hands: {exc.error_dict['hands'][0].messages[0]}",
+                        "errors": {"hands": exc.error_dict["hands"][0].messages},
+                        "check": plan["check"],
+                        "season_check": plan["season_check"],
+                    },
+                    status=status.HTTP_400_BAD_REQUEST,
+                )
             raise
-        return Response({"id": imported.pk, "game": game.pk, "agreed": imported.agreed, "log_id": imported.log_id,
-                         "hands": len(imported.comparison["hands"]), "check": imported.comparison},
-                        status=status.HTTP_201_CREATED)
+        return Response(
+            {
+                "id": imported.pk,
+                "game": game.pk,
+                "agreed": imported.agreed,
+                "log_id": imported.log_id,
+                "hands": len(imported.comparison["hands"]),
+                "check": imported.comparison,
+            },
+            status=status.HTTP_201_CREATED,
+        )
 
 
 class AccountSerializer(serializers.Serializer):
@@ -110,16 +136,28 @@ class PlayerAccountsView(APIView):
         player = self._player(request, pk)
         ser = AccountSerializer(data=request.data)
         ser.is_valid(raise_exception=True)
-        account = services.account_link(player=player, account_name=ser.validated_data["account_name"],
-                                        platform=ser.validated_data["platform"], actor=request.user)
+        account = services.account_link(
+            player=player,
+            account_name=ser.validated_data["account_name"],
+            platform=ser.validated_data["platform"],
+            actor=request.user,
+        )
         return Response(AccountSerializer(account).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses={204: None}, tags=["online"])
     def delete(self, request, pk):
         player = self._player(request, pk)
-        ser = AccountSerializer(data={"account_name": request.query_params.get("account_name", ""),
-                                      "platform": request.query_params.get("platform", "tenhou")})
+        ser = AccountSerializer(
+            data={
+                "account_name": request.query_params.get("account_name", ""),
+                "platform": request.query_params.get("platform", "tenhou"),
+            }
+        )
         ser.is_valid(raise_exception=True)
-        services.account_unlink(player=player, account_name=ser.validated_data["account_name"],
-                                platform=ser.validated_data["platform"], actor=request.user)
+        services.account_unlink(
+            player=player,
+            account_name=ser.validated_data["account_name"],
+            platform=ser.validated_data["platform"],
+            actor=request.user,
+        )
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -13,8 +13,16 @@ from league import services
 from kyoku.models import League, LeagueRole
 from league.models import Player
 
-ONLINE_NAMES = [("Kit Chan", "陳傑"), ("Mandy Lau", "劉敏儀"), ("Raymond Ho", "何文偉"), ("Iris Tse", "謝愛玲"),
-                ("Kelvin Wu", "胡家文"), ("Stephanie Ng", "吳詩敏"), ("Alan Yip", "葉志倫"), ("Crystal Lam", "林水晶")]
+ONLINE_NAMES = [
+    ("Kit Chan", "陳傑"),
+    ("Mandy Lau", "劉敏儀"),
+    ("Raymond Ho", "何文偉"),
+    ("Iris Tse", "謝愛玲"),
+    ("Kelvin Wu", "胡家文"),
+    ("Stephanie Ng", "吳詩敏"),
+    ("Alan Yip", "葉志倫"),
+    ("Crystal Lam", "林水晶"),
+]
 # record (the fixture's file name) → the players' indexes in its seat order; player 7 is CLS
 GAMES = [
     ("2010112714gm-00a9-0000-d497e395.mjlog", (0, 1, 2, 3)),
@@ -32,11 +40,19 @@ def online_league_seed() -> League:
     admin = get_user_model().objects.get(username="admin")
     LeagueRole.objects.get_or_create(league=league, user=admin, role=LeagueRole.Role.ADMIN)
     rules = services.rule_set_create(name="Tenhou rules (online)", slug="tenhou-online", preset="tenhou")
-    players = [Player.objects.create(display_name=en, native_name=zh, membership_number=f"TOL{i + 1:04d}")
-               for i, (en, zh) in enumerate(ONLINE_NAMES)]
-    season = services.season_create(league=league, year=2026, number=1, rule_set=rules,
-                                    starts_on=date(2026, 5, 1), ends_on=date(2026, 7, 31),
-                                    divisions=(("A", "A Division", "甲組"),))
+    players = [
+        Player.objects.create(display_name=en, native_name=zh, membership_number=f"TOL{i + 1:04d}")
+        for i, (en, zh) in enumerate(ONLINE_NAMES)
+    ]
+    season = services.season_create(
+        league=league,
+        year=2026,
+        number=1,
+        rule_set=rules,
+        starts_on=date(2026, 5, 1),
+        ends_on=date(2026, 7, 31),
+        divisions=(("A", "A Division", "甲組"),),
+    )
     services.season_status_set(season=season, status="open")
     division = season.divisions.get(code="A")
     for player in players:

@@ -12,8 +12,9 @@ class RecordUploadForm(forms.Form):
     def clean_file(self):
         upload = self.cleaned_data["file"]
         if upload.size > MAX_BYTES:
-            raise forms.ValidationError(_("The file is too large to be a Tenhou game record (at most %(limit)s bytes).")
-                                        % {"limit": MAX_BYTES})
+            raise forms.ValidationError(
+                _("The file is too large to be a Tenhou game record (at most %(limit)s bytes).") % {"limit": MAX_BYTES}
+            )
         return upload
 
 

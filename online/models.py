@@ -30,6 +30,7 @@ class OnlineAccount(models.Model):
 
 class GameImport(models.Model):
     """One imported record of a league game: the raw record is the source fact of its hands."""
+
     LEAGUE_PATH = "game__season__league"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="online_imports")
@@ -38,7 +39,7 @@ class GameImport(models.Model):
     format = models.CharField(max_length=10)
     log_id = models.CharField(max_length=60, blank=True)
     names = models.JSONField(default=list)
-    comparison = models.JSONField(default=dict)     # game_check output at import time
+    comparison = models.JSONField(default=dict)  # game_check output at import time
     agreed = models.BooleanField(default=True)
     override_reason = models.TextField(blank=True)
     imported_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
@@ -50,11 +51,11 @@ class GameImport(models.Model):
 
 class EvidenceRecord(models.Model):
     """A game record attached to a qualification application, as read at upload time."""
+
     LEAGUE_PATH = "application__season__league"
     OWNER_PATH = "application__player"
 
-    application = models.ForeignKey(QualificationApplication, on_delete=models.CASCADE,
-                                    related_name="online_records")
+    application = models.ForeignKey(QualificationApplication, on_delete=models.CASCADE, related_name="online_records")
     raw = models.FileField(storage=get_private_storage, upload_to="tenhou-evidence/", max_length=200)
     sha256 = models.CharField(max_length=64, db_index=True)
     filename = models.CharField(max_length=200, blank=True)
@@ -72,10 +73,10 @@ class EvidenceRecord(models.Model):
 
 class EvidenceCheck(models.Model):
     """What the records proved when the application was decided (a frozen snapshot)."""
+
     LEAGUE_PATH = "application__season__league"
 
-    application = models.OneToOneField(QualificationApplication, on_delete=models.CASCADE,
-                                       related_name="online_check")
+    application = models.OneToOneField(QualificationApplication, on_delete=models.CASCADE, related_name="online_check")
     snapshot = models.JSONField()
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -13,8 +13,10 @@ from .models import OnlineAccount, RecordFingerprint
 def players_by_account(names, platform: str = "tenhou") -> dict:
     """Tenhou name → Player, from linked accounts first, then the player's Tenhou ID field."""
     names = [n for n in names if n]
-    found = {a.account_name: a.player for a in
-             OnlineAccount.objects.filter(platform=platform, account_name__in=names).select_related("player")}
+    found = {
+        a.account_name: a.player
+        for a in OnlineAccount.objects.filter(platform=platform, account_name__in=names).select_related("player")
+    }
     for p in Player.objects.filter(tenhou_id__in=[n for n in names if n not in found]):
         found.setdefault(p.tenhou_id, p)
     return found
@@ -34,22 +36,26 @@ def evidence_summary(*, application) -> dict:
     year = application.evidence_year
     records = list(application.online_records.all())
     fingerprint_owners: dict[str, list[int]] = {}
-    for key, record_id in RecordFingerprint.objects.filter(record__application=application).values_list("key",
-                                                                                                      "record_id"):
+    for key, record_id in RecordFingerprint.objects.filter(record__application=application).values_list(
+        "key", "record_id"
+    ):
         fingerprint_owners.setdefault(key, []).append(record_id)
     rows, per_room, counted = [], Counter[str](), 0
-    requirement = next((a for a in application.tier.requirements.get("accounts", []) if a.get("platform") == "tenhou"),
-                       None)
+    requirement = next(
+        (a for a in application.tier.requirements.get("accounts", []) if a.get("platform") == "tenhou"), None
+    )
     min_room = (requirement or {}).get("min_room", "phoenix")
     order = ROOMS["tenhou"]
     # the same game (by content: wall seed or a hand's deal) attached by another player's
     # application, in any league: shown to the reviewer only (the page decides)
     others: dict[int, str] = {}
-    for key, other in (RecordFingerprint.objects
-                             .filter(key__in=RecordFingerprint.objects.filter(record__application=application)
-                                     .values("key"))
-                             .exclude(record__application__player=application.player)
-                             .values_list("key", "record__application__player__display_name")):
+    for key, other in (
+        RecordFingerprint.objects.filter(
+            key__in=RecordFingerprint.objects.filter(record__application=application).values("key")
+        )
+        .exclude(record__application__player=application.player)
+        .values_list("key", "record__application__player__display_name")
+    ):
         for mine in fingerprint_owners.get(key, ()):
             others.setdefault(mine, other)
     for r in records:
@@ -59,13 +65,31 @@ def evidence_summary(*, application) -> dict:
         if is_player and in_year:
             per_room[r.room or "unknown"] += 1
         counted += counts
-        rows.append({"id": r.pk, "file": r.filename, "log_id": r.log_id, "names": r.names, "room": r.room,
-                     "hanchan": r.hanchan, "played_on": r.played_on.isoformat() if r.played_on else None,
-                     "account": is_player, "in_year": in_year, "counts": bool(counts),
-                     "used_by_other": others.get(r.pk),
-                     "date_verified": False,  # the date comes from the file name, which the applicant chose
-                     "public_log": f"https://tenhou.net/0/?log={r.log_id}" if r.log_id else None})
+        rows.append(
+            {
+                "id": r.pk,
+                "file": r.filename,
+                "log_id": r.log_id,
+                "names": r.names,
+                "room": r.room,
+                "hanchan": r.hanchan,
+                "played_on": r.played_on.isoformat() if r.played_on else None,
+                "account": is_player,
+                "in_year": in_year,
+                "counts": bool(counts),
+                "used_by_other": others.get(r.pk),
+                "date_verified": False,  # the date comes from the file name, which the applicant chose
+                "public_log": f"https://tenhou.net/0/?log={r.log_id}" if r.log_id else None,
+            }
+        )
     needed = (requirement or {}).get("min_games_in_year")
-    return {"accounts": sorted(accounts), "year": year, "min_room": min_room, "needed": needed,
-            "counted": counted, "per_room": dict(per_room), "meets": needed is not None and counted >= needed,
-            "records": rows}
+    return {
+        "accounts": sorted(accounts),
+        "year": year,
+        "min_room": min_room,
+        "needed": needed,
+        "counted": counted,
+        "per_room": dict(per_room),
+        "meets": needed is not None and counted >= needed,
+        "records": rows,
+    }

@@ -41,8 +41,9 @@ def tenhou_message(exc: TenhouError) -> str:
     """A parser error in the reader's language (the parser's codes are stable)."""
     messages = {
         "sanma": _("Three-player records are not league games: only four-player Tenhou records can be imported."),
-        "length": _("Only hanchan (east-south) and east-only games can be imported; the record does not say "
-                    "which it is."),
+        "length": _(
+            "Only hanchan (east-south) and east-only games can be imported; the record does not say " "which it is."
+        ),
         "too_large": _("The file is too large to be a Tenhou game record (at most %(limit)s bytes).")
         % {"limit": MAX_BYTES},
         "empty": _("The record has no hands."),
@@ -53,8 +54,9 @@ def tenhou_message(exc: TenhouError) -> str:
         "impossible": _("The record holds figures no real game can have (%(detail)s).")
         % {"detail": exc.params.get("where", _("the final scores"))},
     }
-    return messages.get(exc.code, _("Not a Tenhou game record (mjlog XML or tenhou.net/6 JSON): %(detail)s")
-                        % {"detail": str(exc)})
+    return messages.get(
+        exc.code, _("Not a Tenhou game record (mjlog XML or tenhou.net/6 JSON): %(detail)s") % {"detail": str(exc)}
+    )
 
 
 def record_read(data: bytes, filename: str = "", field: str = "file") -> TenhouGame:
@@ -82,7 +84,9 @@ def account_change_authorize(actor, player: Player) -> None:
     if actor is None:
         return
     if not player_private_visible(actor, player):
-        raise PermissionDenied(_("Only the player or an admin of the player's league may change their online accounts."))
+        raise PermissionDenied(
+            _("Only the player or an admin of the player's league may change their online accounts.")
+        )
 
 
 def _account_audit(*, actor, action: str, account: OnlineAccount, player: Player) -> None:
@@ -91,8 +95,14 @@ def _account_audit(*, actor, action: str, account: OnlineAccount, player: Player
     data = {"player": player.pk, "platform": account.platform, "account_name": account.account_name}
     leagues: list = sorted(player_leagues(player))
     for league_id in leagues or [None]:
-        AuditLog.objects.create(actor=acting_user(actor), action=action, object_type=account._meta.label_lower,
-                                object_id=str(account.pk), data=data, league_id=league_id)
+        AuditLog.objects.create(
+            actor=acting_user(actor),
+            action=action,
+            object_type=account._meta.label_lower,
+            object_id=str(account.pk),
+            data=data,
+            league_id=league_id,
+        )
 
 
 @transaction.atomic
@@ -107,8 +117,9 @@ def account_link(*, player: Player, account_name: str, actor, platform: str = "t
         raise ValidationError({"account_name": [_("give the account name (at most 40 characters)")]})
     existing = OnlineAccount.objects.select_for_update().filter(platform=platform, account_name=name).first()
     if existing and existing.player_id != player.pk:
-        raise ValidationError({"account_name": [_("%(name)s is already the account of another player")
-                                                % {"name": name}]})
+        raise ValidationError(
+            {"account_name": [_("%(name)s is already the account of another player") % {"name": name}]}
+        )
     if existing:
         return existing
     account = OnlineAccount.objects.create(player=player, platform=platform, account_name=name)
@@ -122,8 +133,13 @@ def account_unlink(*, player: Player, account_name: str, actor, platform: str = 
     account_change_authorize(actor, player)
     account = OnlineAccount.objects.filter(player=player, platform=platform, account_name=account_name).first()
     if account is None:
-        raise ValidationError({"account_name": [_("%(player)s has no account %(name)s")
-                                                % {"player": player, "name": str(account_name)[:40]}]})
+        raise ValidationError(
+            {
+                "account_name": [
+                    _("%(player)s has no account %(name)s") % {"player": player, "name": str(account_name)[:40]}
+                ]
+            }
+        )
     _account_audit(actor=actor, action="online_account.unlink", account=account, player=player)
     account.delete()
 
@@ -140,21 +156,28 @@ def record_fit(*, game: Game, record: TenhouGame) -> list[str]:
     its hands nor its final scores mean what they meant online."""
     rule_set = game.season.rule_set
     if rule_set.system != "riichi":
-        return [_("only a riichi season can take a Tenhou record; this season plays %(system)s")
-                % {"system": rule_set.get_system_display() if hasattr(rule_set, "get_system_display")
-                   else rule_set.system}]
+        return [
+            _("only a riichi season can take a Tenhou record; this season plays %(system)s")
+            % {"system": rule_set.get_system_display() if hasattr(rule_set, "get_system_display") else rule_set.system}
+        ]
     options = resolve_rules(rule_set.spec)
     problems = []
     start = record.hands[0].start
     if any(points != options["start_points"] for points in start):
-        problems.append(_("the record starts each player on %(record)s points, this season's rules on %(season)s: "
-                          "it cannot be a game of this season")
-                        % {"record": f"{start[0]:,}", "season": f"{options['start_points']:,}"})
+        problems.append(
+            _(
+                "the record starts each player on %(record)s points, this season's rules on %(season)s: "
+                "it cannot be a game of this season"
+            )
+            % {"record": f"{start[0]:,}", "season": f"{options['start_points']:,}"}
+        )
     record_length = "hanchan" if record.hanchan else "tonpuusen"
     if record_length != options["game_length"]:
-        problems.append(_("the record is an east-only game and this season plays hanchan")
-                        if record_length == "tonpuusen" else
-                        _("the record is a hanchan and this season plays east-only games"))
+        problems.append(
+            _("the record is an east-only game and this season plays hanchan")
+            if record_length == "tonpuusen"
+            else _("the record is a hanchan and this season plays east-only games")
+        )
     return problems
 
 
@@ -174,22 +197,42 @@ def import_plan(*, game: Game, record: TenhouGame, mapping: dict | None = None) 
         if chosen is None:
             unknown.append(name)
         elif seats.get(seat) is None or seats[seat].pk != chosen.pk:
-            problems.append(_("%(name)s sat in seat %(seat)s of the record, where this game has %(player)s")
-                            % {"name": name, "seat": seat + 1, "player": seats.get(seat) or "-"})
+            problems.append(
+                _("%(name)s sat in seat %(seat)s of the record, where this game has %(player)s")
+                % {"name": name, "seat": seat + 1, "player": seats.get(seat) or "-"}
+            )
     rule_set = game.season.rule_set
     check = game_check(record)
     fit = record_fit(game=game, record=record)
     season_check = None
     if not fit:
-        season_check = check if rule_set.spec == {"preset": "tenhou"} else game_check(
-            record, rules=rule_set.spec, compare_points=False)
-    return {"players": players, "unknown": unknown, "problems": problems, "check": check, "fit": fit,
-            "season_check": season_check, "seats": [seats.get(i) for i in range(4)]}
+        season_check = (
+            check
+            if rule_set.spec == {"preset": "tenhou"}
+            else game_check(record, rules=rule_set.spec, compare_points=False)
+        )
+    return {
+        "players": players,
+        "unknown": unknown,
+        "problems": problems,
+        "check": check,
+        "fit": fit,
+        "season_check": season_check,
+        "seats": [seats.get(i) for i in range(4)],
+    }
 
 
 @transaction.atomic
-def game_import(*, game: Game, data: bytes, actor, filename: str = "", mapping: dict | None = None,
-                override_reason: str = "", keep: str = "hands") -> GameImport:
+def game_import(
+    *,
+    game: Game,
+    data: bytes,
+    actor,
+    filename: str = "",
+    mapping: dict | None = None,
+    override_reason: str = "",
+    keep: str = "hands",
+) -> GameImport:
     """Import a Tenhou record into ``game``. The record is first settled under the rules it was
     played under (Tenhou's); what the league keeps is ``keep``: ``"hands"`` (every hand, settled
     again under the season's rules, and the result they give) or ``"result"`` (the final scores
@@ -212,8 +255,14 @@ def game_import(*, game: Game, data: bytes, actor, filename: str = "", mapping: 
         raise ValidationError({"override_reason": [_("at most %(n)s characters") % {"n": MAX_REASON}]})
     plan = import_plan(game=game, record=record, mapping=mapping)
     if plan["unknown"]:
-        raise ValidationError({"mapping": [_("unknown Tenhou names: %(names)s; choose the player of each")
-                                           % {"names": ", ".join(plan["unknown"])}]})
+        raise ValidationError(
+            {
+                "mapping": [
+                    _("unknown Tenhou names: %(names)s; choose the player of each")
+                    % {"names": ", ".join(plan["unknown"])}
+                ]
+            }
+        )
     if plan["problems"]:
         raise ValidationError({"mapping": plan["problems"]})
     check = plan["check"] if keep == "result" else _both(plan["check"], plan["season_check"])
@@ -229,20 +278,41 @@ def game_import(*, game: Game, data: bytes, actor, filename: str = "", mapping: 
             hand_services.game_hands_finish(game=game, actor=actor)
         else:
             final = plan["check"]["final"]
-            game_result_record(game=game, scores=final["scores_settled"], deposits_left=final["deposits_left"],
-                               actor=actor)
+            game_result_record(
+                game=game, scores=final["scores_settled"], deposits_left=final["deposits_left"], actor=actor
+            )
     except SettlementError as exc:
         # an overridden record the season's rules cannot settle: said, never a 500
-        raise ValidationError({"hands": [_("the season's rules cannot settle this record: %(detail)s")
-                                         % {"detail": exc}]}) from None
+        raise ValidationError(
+            {"hands": [_("the season's rules cannot settle this record: %(detail)s") % {"detail": exc}]}
+        ) from None
     digest = hashlib.sha256(data).hexdigest()
     imported = GameImport.objects.create(
-        game=game, raw=_store("tenhou", data, "json" if record.format == "tenhou6" else "mjlog"), sha256=digest,
-        format=record.format, log_id=record.log_id, names=record.names, comparison=check, agreed=check["ok"],
-        override_reason=override_reason, imported_by=actor if getattr(actor, "is_authenticated", False) else None)
-    audit_log_write(actor=actor, action="game.import_override" if not check["ok"] else "game.import", obj=imported,
-                    data={"game": game.pk, "sha256": digest, "log_id": record.log_id, "hands": len(record.hands),
-                          "agreed": check["ok"], "reason": override_reason, "kept": keep})
+        game=game,
+        raw=_store("tenhou", data, "json" if record.format == "tenhou6" else "mjlog"),
+        sha256=digest,
+        format=record.format,
+        log_id=record.log_id,
+        names=record.names,
+        comparison=check,
+        agreed=check["ok"],
+        override_reason=override_reason,
+        imported_by=actor if getattr(actor, "is_authenticated", False) else None,
+    )
+    audit_log_write(
+        actor=actor,
+        action="game.import_override" if not check["ok"] else "game.import",
+        obj=imported,
+        data={
+            "game": game.pk,
+            "sha256": digest,
+            "log_id": record.log_id,
+            "hands": len(record.hands),
+            "agreed": check["ok"],
+            "reason": override_reason,
+            "kept": keep,
+        },
+    )
     return imported
 
 
@@ -256,10 +326,12 @@ def _disagreement(plan: dict, keep: str) -> str:
     own = [h["label"] for h in plan["check"]["hands"] if not h["ok"]]
     if not plan["check"]["ok"]:
         return _("the record disagrees with Tenhou's own rules on: %(hands)s") % {
-            "hands": ", ".join(own) or _("the final scores")}
+            "hands": ", ".join(own) or _("the final scores")
+        }
     season = [h["label"] for h in plan["season_check"]["hands"] if not h["ok"]]
-    return _("under this season's rules these hands settle differently: %(hands)s; keep the result only, "
-             "or give a reason") % {"hands": ", ".join(season) or _("the final scores")}
+    return _(
+        "under this season's rules these hands settle differently: %(hands)s; keep the result only, " "or give a reason"
+    ) % {"hands": ", ".join(season) or _("the final scores")}
 
 
 def _stored(record: dict) -> dict:
@@ -284,8 +356,9 @@ def evidence_files(uploads) -> list[tuple[str, bytes]]:
         # one budget for the whole request: many small archives cannot add up to gigabytes
         total = sum(len(d) for _n, d in out)
         if total > MAX_ARCHIVE_BYTES:
-            raise ValidationError({"records": [_("the records of one upload hold more than %(n)s bytes")
-                                               % {"n": MAX_ARCHIVE_BYTES}]})
+            raise ValidationError(
+                {"records": [_("the records of one upload hold more than %(n)s bytes") % {"n": MAX_ARCHIVE_BYTES}]}
+            )
         if len(out) > MAX_EVIDENCE_FILES:
             raise ValidationError({"records": [_("at most %(n)s records at once") % {"n": MAX_EVIDENCE_FILES}]})
     return out
@@ -297,8 +370,11 @@ def _unzipped(data: bytes, name: str, budget: int = MAX_ARCHIVE_BYTES) -> list[t
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         infos = [i for i in archive.infolist() if not i.is_dir()]
-        if len(infos) > MAX_EVIDENCE_FILES or sum(i.file_size for i in infos) > budget or \
-                any(i.file_size > MAX_BYTES for i in infos):
+        if (
+            len(infos) > MAX_EVIDENCE_FILES
+            or sum(i.file_size for i in infos) > budget
+            or any(i.file_size > MAX_BYTES for i in infos)
+        ):
             raise ValidationError({"records": [_("%(name)s holds too much") % {"name": name[:80]}]})
         out = []
         for info in infos:
@@ -309,8 +385,9 @@ def _unzipped(data: bytes, name: str, budget: int = MAX_ARCHIVE_BYTES) -> list[t
             out.append((info.filename.rsplit("/", 1)[-1], content))
         return out
     except (zipfile.BadZipFile, RuntimeError, NotImplementedError, OSError):
-        raise ValidationError({"records": [_("%(name)s is not a readable zip archive") % {"name": name[:80]}]}) \
-            from None
+        raise ValidationError(
+            {"records": [_("%(name)s is not a readable zip archive") % {"name": name[:80]}]}
+        ) from None
 
 
 @transaction.atomic
@@ -323,8 +400,9 @@ def evidence_attach(*, application: QualificationApplication, files: list[tuple[
         raise ValidationError({"records": [_("choose one or more Tenhou records")]})
     # per applicant, not only per upload: uploads one after another cannot grow without bound
     if application.online_records.count() + len(files) > MAX_RECORDS_PER_APPLICATION:
-        raise ValidationError({"records": [_("an application holds at most %(n)s records")
-                                           % {"n": MAX_RECORDS_PER_APPLICATION}]})
+        raise ValidationError(
+            {"records": [_("an application holds at most %(n)s records") % {"n": MAX_RECORDS_PER_APPLICATION}]}
+        )
     rows = []
     for name, data in files:
         try:
@@ -335,18 +413,27 @@ def evidence_attach(*, application: QualificationApplication, files: list[tuple[
         keys = record.fingerprints()
         # the same game already attached to this application (same file, or the same game by its
         # content under another name or with bytes changed) adds nothing
-        if EvidenceRecord.objects.filter(application=application, sha256=digest).exists() or \
-                RecordFingerprint.objects.filter(record__application=application, key__in=keys).exists():
+        if (
+            EvidenceRecord.objects.filter(application=application, sha256=digest).exists()
+            or RecordFingerprint.objects.filter(record__application=application, key__in=keys).exists()
+        ):
             continue
         row = EvidenceRecord.objects.create(
-            application=application, raw=_store("tenhou-evidence", data,
-                                                "json" if record.format == "tenhou6" else "mjlog"),
-            sha256=digest, filename=name[:200], log_id=record.log_id[:60], names=record.names,
-            room=record.room or "", hanchan=record.hanchan, played_on=record.played_on)
+            application=application,
+            raw=_store("tenhou-evidence", data, "json" if record.format == "tenhou6" else "mjlog"),
+            sha256=digest,
+            filename=name[:200],
+            log_id=record.log_id[:60],
+            names=record.names,
+            room=record.room or "",
+            hanchan=record.hanchan,
+            played_on=record.played_on,
+        )
         RecordFingerprint.objects.bulk_create([RecordFingerprint(record=row, key=k) for k in keys])
         rows.append(row)
-    audit_log_write(actor=actor, action="application.records_attach", obj=application,
-                    data={"added": [r.sha256 for r in rows]})
+    audit_log_write(
+        actor=actor, action="application.records_attach", obj=application, data={"added": [r.sha256 for r in rows]}
+    )
     return rows
 
 
@@ -354,5 +441,6 @@ def evidence_snapshot_store(application: QualificationApplication) -> EvidenceCh
     """Freeze what the records proved at the decision (called when the status leaves pending)."""
     if not application.online_records.exists() or EvidenceCheck.objects.filter(application=application).exists():
         return None
-    return EvidenceCheck.objects.create(application=application,
-                                        snapshot=selectors.evidence_summary(application=application))
+    return EvidenceCheck.objects.create(
+        application=application, snapshot=selectors.evidence_summary(application=application)
+    )

@@ -24,8 +24,13 @@ PENDING = "online_import_{}"
 
 
 def room_labels() -> dict:
-    return {"general": _("General room (一般)"), "upper": _("Upper room (上級)"), "special": _("Special room (特上)"),
-            "phoenix": _("Phoenix room (鳳凰)"), "unknown": _("Unknown room")}
+    return {
+        "general": _("General room (一般)"),
+        "upper": _("Upper room (上級)"),
+        "special": _("Special room (特上)"),
+        "phoenix": _("Phoenix room (鳳凰)"),
+        "unknown": _("Unknown room"),
+    }
 
 
 def _pending_read(request, game) -> tuple[bytes, str] | None:
@@ -44,8 +49,9 @@ def _pending_drop(request, game) -> None:
 
 @access("game", GET=ADMIN, POST=ADMIN)
 def game_import(request, game_id):
-    game = object_for_request(request, Game.objects.select_related("season__rule_set", "season__league", "division"),
-                              pk=game_id)
+    game = object_for_request(
+        request, Game.objects.select_related("season__rule_set", "season__league", "division"), pk=game_id
+    )
     form = RecordUploadForm(request.POST or None, request.FILES or None)
     errors, override_reason, keep = [], "", "hands"
     if request.method == "POST" and request.POST.get("action") == "cancel":
@@ -78,29 +84,49 @@ def game_import(request, game_id):
             override_reason = request.POST.get("override_reason", "")[:2000]
             keep = request.POST.get("keep", "hands")
             try:
-                services.game_import(game=game, data=pending[0], filename=pending[1], actor=request.user,
-                                     mapping=mapping, override_reason=override_reason, keep=keep)
+                services.game_import(
+                    game=game,
+                    data=pending[0],
+                    filename=pending[1],
+                    actor=request.user,
+                    mapping=mapping,
+                    override_reason=override_reason,
+                    keep=keep,
+                )
             except ValidationError as exc:
                 errors = [f"{msg}" for msgs in exc.message_dict.values() for msg in msgs]
             else:
                 _pending_drop(request, game)
-                messages.success(request, _("The record was imported: hands, result and standings are updated.")
-                                 if keep == "hands" else
-                                 _("The record's final scores were entered as the result; standings are updated."))
+                messages.success(
+                    request,
+                    _("The record was imported: hands, result and standings are updated.")
+                    if keep == "hands"
+                    else _("The record's final scores were entered as the result; standings are updated."),
+                )
                 return redirect("game", game_id=game.pk)
         plan = services.import_plan(game=game, record=record, mapping=mapping)
         _words_for(plan["check"])
         if plan["season_check"] is not plan["check"]:
             _words_for(plan["season_check"])
-    return render(request, "online/game_import.html", {
-        "game": game, "form": form, "record": record, "plan": plan, "errors": errors,
-        "override_reason": override_reason, "pending_name": pending[1] if pending else "", "keep": keep,
-        "rows": _rows(record, plan) if plan else [],
-    })
+    return render(
+        request,
+        "online/game_import.html",
+        {
+            "game": game,
+            "form": form,
+            "record": record,
+            "plan": plan,
+            "errors": errors,
+            "override_reason": override_reason,
+            "pending_name": pending[1] if pending else "",
+            "keep": keep,
+            "rows": _rows(record, plan) if plan else [],
+        },
+    )
 
 
 def hand_words(round_: int, honba: int) -> str:
-    """"East 1, 0 honba" in the reader's language (the check's own label is English)."""
+    """ "East 1, 0 honba" in the reader's language (the check's own label is English)."""
     wind = (_("East"), _("South"), _("West"), _("North"))[round_ // 4 % 4]
     return _("%(wind)s %(n)s, %(honba)s honba") % {"wind": wind, "n": round_ % 4 + 1, "honba": honba}
 
@@ -112,15 +138,17 @@ def _words_for(check: dict | None) -> None:
 
 
 def _rows(record, plan):
-    return [{"seat": i, "name": name, "player": plan["players"][i], "seated": plan["seats"][i]}
-            for i, name in enumerate(record.names)]
+    return [
+        {"seat": i, "name": name, "player": plan["players"][i], "seated": plan["seats"][i]}
+        for i, name in enumerate(record.names)
+    ]
 
 
 @access("application", GET=OWNER, POST=OWNER)
 def application_records(request, application_id):
     application = object_for_request(
-        request, QualificationApplication.objects.select_related("player", "tier", "season__league"),
-        pk=application_id)
+        request, QualificationApplication.objects.select_related("player", "tier", "season__league"), pk=application_id
+    )
     form = EvidenceUploadForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -132,13 +160,23 @@ def application_records(request, application_id):
         else:
             messages.success(request, _("%(n)s records added.") % {"n": len(added)})
             return redirect("online-application-records", application_id=application.pk)
-    summary = (application.online_check.snapshot if hasattr(application, "online_check")
-               else selectors.evidence_summary(application=application))
-    return render(request, "online/application_records.html", {
-        "application": application, "form": form, "summary": summary,
-        "frozen": hasattr(application, "online_check"), "rooms": room_labels(),
-        # that another player attached the same game is for the league's reviewers, not applicants
-        "reviewer": is_admin(request.user, application.season.league),
-        "min_room": room_labels().get(summary["min_room"], summary["min_room"]),
-        "per_room": [(room_labels().get(k, k), n) for k, n in summary["per_room"].items()],
-    })
+    summary = (
+        application.online_check.snapshot
+        if hasattr(application, "online_check")
+        else selectors.evidence_summary(application=application)
+    )
+    return render(
+        request,
+        "online/application_records.html",
+        {
+            "application": application,
+            "form": form,
+            "summary": summary,
+            "frozen": hasattr(application, "online_check"),
+            "rooms": room_labels(),
+            # that another player attached the same game is for the league's reviewers, not applicants
+            "reviewer": is_admin(request.user, application.season.league),
+            "min_room": room_labels().get(summary["min_room"], summary["min_room"]),
+            "per_room": [(room_labels().get(k, k), n) for k, n in summary["per_room"].items()],
+        },
+    )

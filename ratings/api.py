@@ -61,9 +61,14 @@ class RatingEventSerializer(serializers.Serializer):
 class LeagueRatingsView(APIView):
     access = route("league", GET=PUBLIC)
 
-    @extend_schema(parameters=[OpenApiParameter("sort", OpenApiTypes.STR, enum=list(selectors.SORTS)),
-                               OpenApiParameter("limit", OpenApiTypes.INT), OpenApiParameter("offset", OpenApiTypes.INT)],
-                   responses=RatingRowSerializer(many=True))
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("sort", OpenApiTypes.STR, enum=list(selectors.SORTS)),
+            OpenApiParameter("limit", OpenApiTypes.INT),
+            OpenApiParameter("offset", OpenApiTypes.INT),
+        ],
+        responses=RatingRowSerializer(many=True),
+    )
     def get(self, request, slug):
         league = object_for_request(request, League, slug=slug)
         rows = selectors.league_ratings(league=league, sort=request.query_params.get("sort"))
@@ -80,7 +85,14 @@ class PlayerRatingsView(APIView):
         player = object_for_request(request, Player, pk=player_id)
         leagues = []
         for rating, events in selectors.player_rating_history(player=player):
-            leagues.append({"league": {"slug": rating.league.slug, "name": rating.league.name},
-                            "rating": rating.ordinal, "mu": rating.mu, "sigma": rating.sigma, "games": rating.games,
-                            "history": RatingEventSerializer(events, many=True).data})
+            leagues.append(
+                {
+                    "league": {"slug": rating.league.slug, "name": rating.league.name},
+                    "rating": rating.ordinal,
+                    "mu": rating.mu,
+                    "sigma": rating.sigma,
+                    "games": rating.games,
+                    "history": RatingEventSerializer(events, many=True).data,
+                }
+            )
         return Response({"player": player.pk, "leagues": leagues})

@@ -38,12 +38,18 @@ def division_seats_stale(*, division: Division) -> dict[int, tuple]:
     """Seats whose score, points or place differ from their game's stored result (the result is
     what was settled and audited), each with the figures it should hold: ``{seat id: (score,
     points, place)}``."""
-    results = {gid: (scores, points, places) for gid, scores, points, places in
-               GameResult.objects.filter(game__division=division).values_list("game_id", "scores", "points", "places")}
+    results = {
+        gid: (scores, points, places)
+        for gid, scores, points, places in GameResult.objects.filter(game__division=division).values_list(
+            "game_id", "scores", "points", "places"
+        )
+    }
     stale = {}
     for pk, game_id, seat, score, points, place in (
-            GameSeat.objects.filter(game__division=division, game_id__in=list(results)).order_by()
-            .values_list("pk", "game_id", "seat", "raw_score", "points", "place")):
+        GameSeat.objects.filter(game__division=division, game_id__in=list(results))
+        .order_by()
+        .values_list("pk", "game_id", "seat", "raw_score", "points", "place")
+    ):
         want_scores, want_points, want_places = results[game_id]
         if seat >= min(len(want_scores), len(want_points), len(want_places)):
             continue  # a malformed stored result is not a derived row to repair here
@@ -65,8 +71,10 @@ def division_settlements_reconcile(*, division: Division) -> int:
 def division_standings_stale(*, division: Division) -> bool:
     """Whether the stored table differs from the full recompute."""
     want = {row["player_id"]: tuple(row[f] for f in STANDING_FIELDS) for row in standings_rows(division=division)}
-    stored = {row[0]: tuple(row[1:]) for row in Standing.objects.filter(division=division).order_by()
-              .values_list("player_id", *STANDING_FIELDS)}
+    stored = {
+        row[0]: tuple(row[1:])
+        for row in Standing.objects.filter(division=division).order_by().values_list("player_id", *STANDING_FIELDS)
+    }
     return not _standings_equal(stored, want)
 
 
@@ -82,7 +90,7 @@ def division_summary_reconcile(*, division: Division) -> bool:
     """Recount the division's season-page summary when its stored row differs from the recount.
     Returns whether it did."""
     want = division_summary_rows(season_id=division.season_id, division_ids=[division.pk])[division.pk]
-    stored = (DivisionSummary.objects.filter(division=division).values(*SUMMARY_FIELDS).first())
+    stored = DivisionSummary.objects.filter(division=division).values(*SUMMARY_FIELDS).first()
     if stored == {f: want[f] for f in SUMMARY_FIELDS}:
         return False
     division_summary_recompute(division=division)
@@ -118,9 +126,13 @@ def league_ratings_disagreement(*, league: League) -> tuple[str | None, set[int]
     state: dict[int, tuple[float, float]] = {}
     last: dict[int, tuple[str, int, int]] = {}  # player -> (key, game, count)
     for key, gid, player, place, mu0, s0, mu1, s1 in (
-            RatingEvent.objects.filter(league=league).order_by("order_key", "player_id")
-            .values_list("order_key", "game_id", "player_id", "place", "mu_before", "sigma_before", "mu_after",
-                         "sigma_after").iterator(chunk_size=5000)):
+        RatingEvent.objects.filter(league=league)
+        .order_by("order_key", "player_id")
+        .values_list(
+            "order_key", "game_id", "player_id", "place", "mu_before", "sigma_before", "mu_after", "sigma_after"
+        )
+        .iterator(chunk_size=5000)
+    ):
         stored[gid].append((key, player, place))
         if state.get(player, engine.START) != (mu0, s0):
             note(key)
@@ -135,8 +147,11 @@ def league_ratings_disagreement(*, league: League) -> tuple[str | None, set[int]
     rated = {r.player_id: r for r in PlayerRating.objects.filter(league=league)}
     for player in rated.keys() | last.keys():
         row, (last_key, last_gid, count) = rated.get(player), last.get(player, (None, None, 0))
-        if row is None or last_key is None or (row.mu, row.sigma, row.games, row.last_game_id) != (
-                *state[player], count, last_gid):
+        if (
+            row is None
+            or last_key is None
+            or (row.mu, row.sigma, row.games, row.last_game_id) != (*state[player], count, last_gid)
+        ):
             players.add(player)  # restored from their last event: nothing to replay
     return first_bad, players
 
@@ -147,14 +162,14 @@ def league_ratings_reconcile(*, league: League) -> dict | None:
     if from_key is None and not players:
         return None
     if from_key is None:  # only current-rating rows disagree: restore them, replay nothing
-        from_key = order_key(year=9999, number=9, match_day=99999, table=99999, game_id=10 ** 12 - 1)
+        from_key = order_key(year=9999, number=9, match_day=99999, table=99999, game_id=10**12 - 1)
     return league_ratings_rebuild(league=league, from_key=from_key, players=players, reason="reconcile")
 
 
 def derived_reconcile(*, leagues=None) -> dict:
     """Every check over every league (or those given). Returns what was repaired, by league."""
     report = {}
-    for league in (leagues if leagues is not None else League.objects.order_by("slug")):
+    for league in leagues if leagues is not None else League.objects.order_by("slug"):
         seats = standings = summaries = 0
         for division in Division.objects.filter(season__league=league).order_by("pk"):
             seats += division_settlements_reconcile(division=division)

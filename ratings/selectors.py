@@ -36,15 +36,19 @@ def league_ratings(*, league, sort: str = DEFAULT_SORT):
     from django.db.models import Window
     from django.db.models.functions import Rank
 
-    return (PlayerRating.objects.filter(league=league).select_related("player", "last_game__season")
-            .annotate(rank=Window(Rank(), order_by=F("ordinal").desc()))
-            .order_by(*SORTS[sort_clean(sort)]))
+    return (
+        PlayerRating.objects.filter(league=league)
+        .select_related("player", "last_game__season")
+        .annotate(rank=Window(Rank(), order_by=F("ordinal").desc()))
+        .order_by(*SORTS[sort_clean(sort)])
+    )
 
 
 @dataclass(frozen=True)
 class CurrentRating:
     """A player's rating in one league as their latest rated game left it: the same figures as
     their ``PlayerRating`` row, which the ratings services write from the same events."""
+
     league: League
     mu: float
     sigma: float
@@ -56,13 +60,25 @@ def player_rating_history(*, player) -> list[tuple[CurrentRating, list]]:
     """Per league the player has rated games in (by league name): the current rating and every
     rated game, oldest first (the chart's points). One query whatever the number of leagues."""
     by_league: dict[int, list] = {}
-    for event in (RatingEvent.objects.filter(player=player)
-                  .select_related("league", "game__season", "game__division")
-                  .order_by("league__name", "league_id", "order_key")):
+    for event in (
+        RatingEvent.objects.filter(player=player)
+        .select_related("league", "game__season", "game__division")
+        .order_by("league__name", "league_id", "order_key")
+    ):
         by_league.setdefault(event.league_id, []).append(event)
-    return [(CurrentRating(league=events[-1].league, mu=events[-1].mu_after, sigma=events[-1].sigma_after,
-                           ordinal=events[-1].ordinal, games=len(events)), events)
-            for events in by_league.values()]
+    return [
+        (
+            CurrentRating(
+                league=events[-1].league,
+                mu=events[-1].mu_after,
+                sigma=events[-1].sigma_after,
+                ordinal=events[-1].ordinal,
+                games=len(events),
+            ),
+            events,
+        )
+        for events in by_league.values()
+    ]
 
 
 def chart(events: list, width: int = 480, height: int = 220, pad_x: int = 44, pad_y: int = 22) -> dict | None:
@@ -84,13 +100,24 @@ def chart(events: list, width: int = 480, height: int = 220, pad_x: int = 44, pa
     for i, e in enumerate(events, start=1):
         if e.game.season_id != previous:
             # the label starts at the tick, kept inside the frame (about 60 units wide at 13 px)
-            seasons.append({"x": line[i][0], "label_x": min(line[i][0], width - 62),
-                            "label": f"{e.game.season.year} S{e.game.season.number}"})
+            seasons.append(
+                {
+                    "x": line[i][0],
+                    "label_x": min(line[i][0], width - 62),
+                    "label": f"{e.game.season.year} S{e.game.season.number}",
+                }
+            )
             previous = e.game.season_id
     return {
-        "width": width, "height": height, "pad_x": pad_x,
+        "width": width,
+        "height": height,
+        "pad_x": pad_x,
         "rating": " ".join(f"{x},{y}" for x, y in line),
-        "dots": line[1:], "zero_y": xy(0, 0.0)[1], "high": f"{high:.1f}", "low": f"{low:.1f}",
-        "bottom": height - 4, "seasons": seasons[-6:],  # at most six labels fit a phone
+        "dots": line[1:],
+        "zero_y": xy(0, 0.0)[1],
+        "high": f"{high:.1f}",
+        "low": f"{low:.1f}",
+        "bottom": height - 4,
+        "seasons": seasons[-6:],  # at most six labels fit a phone
         "last": f"{ratings[-1]:.2f}",
     }

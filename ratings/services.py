@@ -51,8 +51,7 @@ def games_from_key(*, league, key: str):
 def rated_games(*, league, from_key: str | None = None, game_ids=None, season_id: int | None = None) -> list[tuple]:
     """The league's finished games with places, in rating order, as
     ``(order_key, game_id, [(player_id, place), ...])`` (seat order)."""
-    seats = GameSeat.objects.filter(game__status=Game.Status.FINISHED, game__result__isnull=False,
-                                    place__isnull=False)
+    seats = GameSeat.objects.filter(game__status=Game.Status.FINISHED, game__result__isnull=False, place__isnull=False)
     if from_key is not None:
         seats = seats.filter(game__in=games_from_key(league=league, key=from_key).values("pk"))
     elif game_ids is None and season_id is None:
@@ -64,8 +63,8 @@ def rated_games(*, league, from_key: str | None = None, game_ids=None, season_id
     games = defaultdict(list)
     keys = {}
     for gid, year, number, day, table, player_id, place in seats.order_by("game_id", "seat").values_list(
-            "game_id", "game__season__year", "game__season__number", "game__match_day", "game__table",
-            "player_id", "place"):
+        "game_id", "game__season__year", "game__season__number", "game__match_day", "game__table", "player_id", "place"
+    ):
         keys[gid] = order_key(year=year, number=number, match_day=day, table=table, game_id=gid)
         games[gid].append((player_id, place))
     out = sorted((keys[g], g, games[g]) for g in games)
@@ -78,18 +77,23 @@ def states_before(league, key: str, players: set[int]) -> dict[int, tuple[float,
     state = {}
     ids = sorted(players)
     for i in range(0, len(ids), 500):  # SQLite's limit on query parameters
-        last = (RatingEvent.objects.filter(player=OuterRef("pk"), league=league, order_key__lt=key)
-                .order_by("-order_key").values("pk")[:1])
-        event_ids = Player.objects.filter(pk__in=ids[i:i + 500]).annotate(last=Subquery(last)).values("last")
-        for p, mu, sigma in RatingEvent.objects.filter(pk__in=event_ids).values_list("player_id", "mu_after",
-                                                                                    "sigma_after"):
+        last = (
+            RatingEvent.objects.filter(player=OuterRef("pk"), league=league, order_key__lt=key)
+            .order_by("-order_key")
+            .values("pk")[:1]
+        )
+        event_ids = Player.objects.filter(pk__in=ids[i : i + 500]).annotate(last=Subquery(last)).values("last")
+        for p, mu, sigma in RatingEvent.objects.filter(pk__in=event_ids).values_list(
+            "player_id", "mu_after", "sigma_after"
+        ):
             state[p] = (mu, sigma)
     return state
 
 
 @transaction.atomic
-def league_ratings_rebuild(*, league: League, from_key: str | None = None, actor=None,
-                           reason: str = "recompute", players=()) -> dict:
+def league_ratings_rebuild(
+    *, league: League, from_key: str | None = None, actor=None, reason: str = "recompute", players=()
+) -> dict:
     """Rate the league's finished games from ``from_key`` on (None: all of them) on top of the
     state just before it. ``players``: players whose rating may have changed beyond the events
     from ``from_key`` on (those of a deleted game). Returns ``{"from", "games", "players"}``."""
@@ -99,8 +103,9 @@ def league_ratings_rebuild(*, league: League, from_key: str | None = None, actor
     touched = set(dropped.values_list("player_id", flat=True)) | set(players)
     if from_key is None:
         # a deleted game's events went with it; its players' ratings lost their last game (SET_NULL)
-        touched |= set(PlayerRating.objects.filter(league=league, last_game__isnull=True)
-                       .values_list("player_id", flat=True))
+        touched |= set(
+            PlayerRating.objects.filter(league=league, last_game__isnull=True).values_list("player_id", flat=True)
+        )
     dropped.delete()
     games = rated_games(league=league, from_key=from_key)
     players = touched | {p for _, _, seats in games for p, _ in seats}
@@ -110,9 +115,21 @@ def league_ratings_rebuild(*, league: League, from_key: str | None = None, actor
         before = [state.get(p, engine.START) for p, _ in seats]
         after = engine.rate_game(before, [place for _, place in seats])
         for (player_id, place), (mu0, s0), (mu1, s1) in zip(seats, before, after):
-            new.append(RatingEvent(league=league, game_id=game_id, player_id=player_id, order_key=key, place=place,
-                                   mu_before=mu0, sigma_before=s0, mu_after=mu1, sigma_after=s1,
-                                   ordinal_before=engine.ordinal(mu0, s0), ordinal=engine.ordinal(mu1, s1)))
+            new.append(
+                RatingEvent(
+                    league=league,
+                    game_id=game_id,
+                    player_id=player_id,
+                    order_key=key,
+                    place=place,
+                    mu_before=mu0,
+                    sigma_before=s0,
+                    mu_after=mu1,
+                    sigma_after=s1,
+                    ordinal_before=engine.ordinal(mu0, s0),
+                    ordinal=engine.ordinal(mu1, s1),
+                )
+            )
             state[player_id] = (mu1, s1)
             last_game[player_id] = game_id
     RatingEvent.objects.bulk_create(new, batch_size=2000)
@@ -123,14 +140,21 @@ def league_ratings_rebuild(*, league: League, from_key: str | None = None, actor
 
 
 def _player_ratings_write(league, players: set[int], state: dict, last_game: dict) -> None:
-    counts = dict(RatingEvent.objects.filter(league=league, player_id__in=players).values("player_id")
-                  .annotate(n=Count("id")).values_list("player_id", "n"))
+    counts = dict(
+        RatingEvent.objects.filter(league=league, player_id__in=players)
+        .values("player_id")
+        .annotate(n=Count("id"))
+        .values_list("player_id", "n")
+    )
     gone = [p for p in players if not counts.get(p)]
     PlayerRating.objects.filter(league=league, player_id__in=gone).delete()
     missing_last = [p for p in players if counts.get(p) and p not in last_game]
     if missing_last:  # players whose latest game lies before the rebuild point
-        for p, g in (RatingEvent.objects.filter(league=league, player_id__in=missing_last)
-                     .order_by("player_id", "order_key").values_list("player_id", "game_id")):
+        for p, g in (
+            RatingEvent.objects.filter(league=league, player_id__in=missing_last)
+            .order_by("player_id", "order_key")
+            .values_list("player_id", "game_id")
+        ):
             last_game[p] = g
     existing = {r.player_id: r for r in PlayerRating.objects.filter(league=league, player_id__in=players)}
     create: list[PlayerRating] = []
@@ -158,7 +182,7 @@ def _player_ratings_update(rows: list, now) -> None:
     table = PlayerRating._meta.db_table
     at = cast(DateTimeField, PlayerRating._meta.get_field("updated_at")).get_db_prep_value(now, connection)
     columns = ("mu", "sigma", "ordinal", "games", "last_game_id", "updated_at")
-    sql = (f'UPDATE "{table}" SET ' + ", ".join(f'"{c}" = %s' for c in columns) + ' WHERE "id" = %s')
+    sql = f'UPDATE "{table}" SET ' + ", ".join(f'"{c}" = %s' for c in columns) + ' WHERE "id" = %s'
     with connection.cursor() as cursor:
         cursor.executemany(sql, [(r.mu, r.sigma, r.ordinal, r.games, r.last_game_id, at, r.pk) for r in rows])
 
@@ -173,40 +197,51 @@ def game_ratings_sync(*, league: League, game_id: int, kind: str = "changed", ac
 
 
 @transaction.atomic
-def games_ratings_sync(*, league: League, game_ids, kind: str = "changed", season_id: int | None = None,
-                       actor=None) -> dict | None:
+def games_ratings_sync(
+    *, league: League, game_ids, kind: str = "changed", season_id: int | None = None, actor=None
+) -> dict | None:
     """The same for many games at once (a season's results re-derived by a rules revision): one
     comparison, and at most one rebuild, from the earliest game whose rating input moved. With
     ``season_id`` the games are read by season rather than by a list of ids of any length."""
     League.objects.select_for_update().get(pk=league.pk)  # decide on the state no other rebuild is changing
     wanted = set(game_ids)
     # by game (or season) only: with the league too, SQLite's planner may walk the league's index
-    stored_rows = (RatingEvent.objects.filter(game__season_id=season_id) if season_id is not None
-                   else RatingEvent.objects.filter(game_id__in=wanted))
+    stored_rows = (
+        RatingEvent.objects.filter(game__season_id=season_id)
+        if season_id is not None
+        else RatingEvent.objects.filter(game_id__in=wanted)
+    )
     stored = defaultdict(list)
     for key, game_id, player_id, place in stored_rows.values_list("order_key", "game_id", "player_id", "place"):
         if game_id in wanted:
             stored[game_id].append((key, player_id, place))
     current: defaultdict[int, list] = defaultdict(list)
-    for key, game_id, seats in rated_games(league=league, game_ids=None if season_id is not None else wanted,
-                                           season_id=season_id):
+    for key, game_id, seats in rated_games(
+        league=league, game_ids=None if season_id is not None else wanted, season_id=season_id
+    ):
         if game_id in wanted:
             current[game_id] += [(key, p, place) for p, place in seats]
     moved = [g for g in wanted if sorted(stored.get(g, [])) != sorted(current.get(g, []))]
     if not moved:
         return None
     from_key = min(row[0] for g in moved for row in stored.get(g, []) + current.get(g, []))
-    if len(moved) == 1 and not stored.get(moved[0]) and not RatingEvent.objects.filter(
-            league=league, order_key__gt=from_key).exists():
+    if (
+        len(moved) == 1
+        and not stored.get(moved[0])
+        and not RatingEvent.objects.filter(league=league, order_key__gt=from_key).exists()
+    ):
         # the common case: a new result later than every rated game
-        return game_ratings_append(league=league, game_id=moved[0], seats=current[moved[0]], actor=actor,
-                                   reason=f"game_{kind}")
-    return league_ratings_rebuild(league=league, from_key=from_key, actor=actor,
-                                  reason=f"game_{kind}" if len(wanted) == 1 else f"games_{kind}")
+        return game_ratings_append(
+            league=league, game_id=moved[0], seats=current[moved[0]], actor=actor, reason=f"game_{kind}"
+        )
+    return league_ratings_rebuild(
+        league=league, from_key=from_key, actor=actor, reason=f"game_{kind}" if len(wanted) == 1 else f"games_{kind}"
+    )
 
 
-def game_ratings_append(*, league: League, game_id: int, seats: list[tuple[str, int, int]], actor=None,
-                        reason: str = "game_created") -> dict:
+def game_ratings_append(
+    *, league: League, game_id: int, seats: list[tuple[str, int, int]], actor=None, reason: str = "game_created"
+) -> dict:
     """Rate one game later than every rated game: its four players from their current ratings
     (the state after their last event), openskill's own update, four events and four rating
     rows written. Constant time whatever the league's size. ``seats``: (key, player, place) in
@@ -217,17 +252,29 @@ def game_ratings_append(*, league: League, game_id: int, seats: list[tuple[str, 
     before = [state.get(p, engine.START) for p in players]
     after = engine.rate_game(before, [place for _, _, place in seats])
     RatingEvent.objects.bulk_create(
-        RatingEvent(league=league, game_id=game_id, player_id=p, order_key=key, place=place, mu_before=mu0,
-                    sigma_before=s0, mu_after=mu1, sigma_after=s1, ordinal_before=engine.ordinal(mu0, s0),
-                    ordinal=engine.ordinal(mu1, s1))
-        for (_, p, place), (mu0, s0), (mu1, s1) in zip(seats, before, after))
+        RatingEvent(
+            league=league,
+            game_id=game_id,
+            player_id=p,
+            order_key=key,
+            place=place,
+            mu_before=mu0,
+            sigma_before=s0,
+            mu_after=mu1,
+            sigma_after=s1,
+            ordinal_before=engine.ordinal(mu0, s0),
+            ordinal=engine.ordinal(mu1, s1),
+        )
+        for (_, p, place), (mu0, s0), (mu1, s1) in zip(seats, before, after)
+    )
     rows = {r.player_id: r for r in PlayerRating.objects.filter(league=league, player_id__in=players)}
     now = timezone.now()
     for p, (mu, sigma) in zip(players, after):
         row = rows.get(p)
         games = (row.games + 1) if row is not None and p in state else 1
-        values = dict(mu=mu, sigma=sigma, ordinal=engine.ordinal(mu, sigma), games=games, last_game_id=game_id,
-                      updated_at=now)
+        values = dict(
+            mu=mu, sigma=sigma, ordinal=engine.ordinal(mu, sigma), games=games, last_game_id=game_id, updated_at=now
+        )
         if row is None:
             PlayerRating.objects.create(league=league, player_id=p, **values)
         else:

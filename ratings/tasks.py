@@ -16,16 +16,23 @@ def ratings_game_sync(league_id: int, game_id: int, kind: str = "changed") -> di
 @shared_task
 def ratings_games_sync(league_id: int, season_id: int, game_ids: list[int], kind: str = "changed") -> dict | None:
     league = League.objects.filter(pk=league_id).first()
-    return services.games_ratings_sync(league=league, game_ids=game_ids, season_id=season_id,
-                                       kind=kind) if league else None
+    return (
+        services.games_ratings_sync(league=league, game_ids=game_ids, season_id=season_id, kind=kind)
+        if league
+        else None
+    )
 
 
 @shared_task
-def ratings_league_rebuild(league_id: int, from_key: str | None = None, reason: str = "recompute",
-                           players: list[int] | None = None) -> dict | None:
+def ratings_league_rebuild(
+    league_id: int, from_key: str | None = None, reason: str = "recompute", players: list[int] | None = None
+) -> dict | None:
     league = League.objects.filter(pk=league_id).first()
-    return services.league_ratings_rebuild(league=league, from_key=from_key, reason=reason,
-                                           players=players or ()) if league else None
+    return (
+        services.league_ratings_rebuild(league=league, from_key=from_key, reason=reason, players=players or ())
+        if league
+        else None
+    )
 
 
 @shared_task

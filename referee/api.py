@@ -34,8 +34,12 @@ from .seats import explanation_lines, reader_lang, seat_rows
 def ruling_with_names(ruling: dict, *, dealer: int, names: dict[int, str]) -> dict:
     """An engine ruling plus the seats and the explanation in the reader's language, each seat named
     by wind and player as the pages name it (the engine's own fields are left as they are)."""
-    return {**ruling, "seats": seat_rows(dealer=dealer, names=names), "language": reader_lang(),
-            "explanation_text": [ln["text"] for ln in explanation_lines(ruling, dealer=dealer, names=names)]}
+    return {
+        **ruling,
+        "seats": seat_rows(dealer=dealer, names=names),
+        "language": reader_lang(),
+        "explanation_text": [ln["text"] for ln in explanation_lines(ruling, dealer=dealer, names=names)],
+    }
 
 
 # ---------------------------------------------------------------- serializers (input docs and checks)
@@ -44,8 +48,10 @@ def ruling_with_names(ruling: dict, *, dealer: int, names: dict[int, str]) -> di
 class EventSerializer(serializers.Serializer):
     t = serializers.IntegerField(help_text="Milliseconds from any fixed origin; events in time order.")
     seat = serializers.IntegerField(min_value=0, max_value=3)
-    act = serializers.CharField(help_text="announce, touch_wall, draw, discard, call, expose, ron, tsumo, "
-                                          "claim_deal_incomplete, false_win_found, harm")
+    act = serializers.CharField(
+        help_text="announce, touch_wall, draw, discard, call, expose, ron, tsumo, "
+        "claim_deal_incomplete, false_win_found, harm"
+    )
     settled_t = serializers.IntegerField(required=False)
     visible = serializers.BooleanField(required=False)
     kind = serializers.CharField(required=False)
@@ -65,8 +71,9 @@ class IncidentInputSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=list(LABELS["incident_kind"]))
     events = SafeJSONField(help_text="The timeline: a list of events (ruling contract).")
     description = serializers.CharField(required=False, allow_blank=True, default="", max_length=5000)
-    private_notes = serializers.CharField(required=False, allow_blank=True, default="", max_length=5000,
-                                          help_text="Seen by referees only.")
+    private_notes = serializers.CharField(
+        required=False, allow_blank=True, default="", max_length=5000, help_text="Seen by referees only."
+    )
 
 
 class IncidentSerializer(serializers.Serializer):
@@ -83,17 +90,24 @@ class IncidentSerializer(serializers.Serializer):
     created_at = serializers.DateTimeField()
     reporter = serializers.CharField(allow_null=True)
     rulings = serializers.ListField(child=serializers.IntegerField())
-    seats = SafeJSONField(help_text="The hand's seats: seat, wind (this hand, from the dealer), player, "
-                                            "player_name, wind_name and label in the reader's language.")
+    seats = SafeJSONField(
+        help_text="The hand's seats: seat, wind (this hand, from the dealer), player, "
+        "player_name, wind_name and label in the reader's language."
+    )
 
 
 class DecisionInputSerializer(serializers.Serializer):
     accept = serializers.BooleanField(help_text="true: the proposed ruling stands; false: override it.")
-    override = SafeJSONField(required=False, allow_null=True, default=None,
-                                     help_text=f"Fields that change: {', '.join(services.OVERRIDABLE)}.")
+    override = SafeJSONField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text=f"Fields that change: {', '.join(services.OVERRIDABLE)}.",
+    )
     override_reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
-    penalties = SafeJSONField(required=False, default=None,
-                                      help_text='Extra penalties: [{"seat": 1, "offence": "slow_play"}].')
+    penalties = SafeJSONField(
+        required=False, default=None, help_text='Extra penalties: [{"seat": 1, "offence": "slow_play"}].'
+    )
 
 
 class RulingSerializer(serializers.Serializer):
@@ -114,8 +128,9 @@ class RulingSerializer(serializers.Serializer):
     appeals = SafeJSONField()
     seats = SafeJSONField(help_text="The hand's seats, named as on every page (see incidents).")
     language = serializers.CharField(help_text="Language of explanation_text: en, zh or ja (Accept-Language).")
-    explanation_text = serializers.ListField(child=serializers.CharField(),
-                                             help_text="The final ruling's explanation, each seat by wind and player.")
+    explanation_text = serializers.ListField(
+        child=serializers.CharField(), help_text="The final ruling's explanation, each seat by wind and player."
+    )
 
 
 class AppealInputSerializer(serializers.Serializer):
@@ -149,11 +164,20 @@ class RulingPreviewView(APIView):
 
     access = route(POST=ANY_REFEREE)  # stateless: reads and stores nothing of a league
 
-    @extend_schema(request=RecordSerializer, responses={200: OBJECT_OR_LIST, 400: OBJECT_OR_LIST},
-                   parameters=[OpenApiParameter("game", int, description="Name the seats by this game's players "
-                                                "(adds seats and explanation_text in the reader's language).")],
-                   description="One incident record (or a JSON list) → ruling (or list). An invalid record is "
-                               "answered with {\"error\": \"field: message\"} (400 for a single record).")
+    @extend_schema(
+        request=RecordSerializer,
+        responses={200: OBJECT_OR_LIST, 400: OBJECT_OR_LIST},
+        parameters=[
+            OpenApiParameter(
+                "game",
+                int,
+                description="Name the seats by this game's players "
+                "(adds seats and explanation_text in the reader's language).",
+            )
+        ],
+        description="One incident record (or a JSON list) → ruling (or list). An invalid record is "
+        'answered with {"error": "field: message"} (400 for a single record).',
+    )
     def post(self, request):
         data = request.data
         if isinstance(data, list):
@@ -162,13 +186,13 @@ class RulingPreviewView(APIView):
         game = None
         if game_id:
             # the route is any referee's; naming a game's players asks more: a referee of its league
-            game = object_for_request(request, Game, need=Need.REFEREE,
-                                      pk=selectors.id_param("game", game_id))
+            game = object_for_request(request, Game, need=Need.REFEREE, pk=selectors.id_param("game", game_id))
         try:
             ruling = rule(data)
         except RulingError as exc:
-            return Response({"error": str(exc), "detail": str(exc), "field": exc.field},
-                            status=status.HTTP_400_BAD_REQUEST)
+            return Response(
+                {"error": str(exc), "detail": str(exc), "field": exc.field}, status=status.HTTP_400_BAD_REQUEST
+            )
         if game is not None:
             names = {s.seat: s.player.display_name for s in game.seats.all()}
             ruling = ruling_with_names(ruling, dealer=data["dealer"], names=names)
@@ -189,8 +213,10 @@ class FalseWinCheckView(APIView):
         spec = v.get("rules")
         if spec is None:
             if "game" not in v:
-                return Response({"detail": "rules: give the rule set, or the game whose season's rules apply"},
-                                status=status.HTTP_400_BAD_REQUEST)
+                return Response(
+                    {"detail": "rules: give the rule set, or the game whose season's rules apply"},
+                    status=status.HTTP_400_BAD_REQUEST,
+                )
             game = object_for_request(request, Game.objects.select_related("season__rule_set"), pk=v["game"])
             spec = game.season.rule_set.spec
         if not isinstance(v["declaration"], dict):
@@ -213,15 +239,18 @@ class IncidentListView(APIView):
     # players see the incidents of their own games, staff those of their leagues (the list is scoped)
     access = route(GET=LOGGED_IN, POST=ANY_REFEREE)
 
-    @extend_schema(responses=IncidentSerializer(many=True), parameters=[
-        OpenApiParameter("status", str), OpenApiParameter("game", int), OpenApiParameter("season", int)])
+    @extend_schema(
+        responses=IncidentSerializer(many=True),
+        parameters=[OpenApiParameter("status", str), OpenApiParameter("game", int), OpenApiParameter("season", int)],
+    )
     def get(self, request):
-        qs = selectors.incidents_search(selectors.incidents_visible_to(request.user),
-                                        status=request.query_params.get("status"),
-                                        game=request.query_params.get("game"),
-                                        season=request.query_params.get("season"))
-        return Response([selectors.incident_public(i, private=selectors.can_see_private(request.user, i))
-                         for i in qs])
+        qs = selectors.incidents_search(
+            selectors.incidents_visible_to(request.user),
+            status=request.query_params.get("status"),
+            game=request.query_params.get("game"),
+            season=request.query_params.get("season"),
+        )
+        return Response([selectors.incident_public(i, private=selectors.can_see_private(request.user, i)) for i in qs])
 
     @extend_schema(request=IncidentInputSerializer, responses={201: IncidentSerializer})
     @idempotent
@@ -230,8 +259,12 @@ class IncidentListView(APIView):
         data.is_valid(raise_exception=True)
         v = dict(data.validated_data)
         # the game comes from the body and asks more than the route's ANY_REFEREE: a referee of its league
-        game = object_for_request(request, Game.objects.select_related("season__rule_set", "season__league"),
-                                  need=Need.REFEREE, pk=v.pop("game").pk)
+        game = object_for_request(
+            request,
+            Game.objects.select_related("season__rule_set", "season__league"),
+            need=Need.REFEREE,
+            pk=v.pop("game").pk,
+        )
         incident = services.incident_log(game=game, reporter=request.user, **v)
         return Response(selectors.incident_public(incident, private=True), status=status.HTTP_201_CREATED)
 
@@ -259,8 +292,11 @@ class IncidentRulingView(APIView):
     @extend_schema(responses={200: dict})
     def get(self, request, pk):
         incident = object_for_request(request, Incident, pk=pk)
-        return Response(ruling_with_names(services.ruling_propose(incident=incident), dealer=incident.dealer,
-                                          names=selectors.seat_names(incident)))
+        return Response(
+            ruling_with_names(
+                services.ruling_propose(incident=incident), dealer=incident.dealer, names=selectors.seat_names(incident)
+            )
+        )
 
     @extend_schema(request=DecisionInputSerializer, responses={201: RulingSerializer})
     @idempotent
@@ -306,8 +342,9 @@ class RulingAppealView(APIView):
         player = player_of(request.user)
         data = AppealInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        appeal = services.appeal_file(ruling=ruling, player=cast(Player | None, player), reason=data.validated_data["reason"],
-                                      actor=request.user)
+        appeal = services.appeal_file(
+            ruling=ruling, player=cast(Player | None, player), reason=data.validated_data["reason"], actor=request.user
+        )
         return Response(AppealSerializer(appeal).data, status=status.HTTP_201_CREATED)
 
 

@@ -29,20 +29,24 @@ def _json_field(value, label, *, kind=(list,), required=True):
 class IncidentForm(forms.Form):
     hand_number = forms.IntegerField(label=_("Hand number"), required=False, min_value=0)
     # chosen by seat and player, never by a wind: the wind of every seat follows from this choice
-    dealer = forms.TypedChoiceField(label=_("Dealer (East this hand)"), coerce=int, initial=0,
-                                    choices=[(i, str(i)) for i in range(4)])
+    dealer = forms.TypedChoiceField(
+        label=_("Dealer (East this hand)"), coerce=int, initial=0, choices=[(i, str(i)) for i in range(4)]
+    )
     kind = forms.ChoiceField(label=_("Kind"), choices=KIND_CHOICES)
-    description = forms.CharField(label=_("What happened (public)"), required=False,
-                                  widget=forms.Textarea(attrs={"rows": 3}))
-    private_notes = forms.CharField(label=_("Private notes (referees only)"), required=False,
-                                    widget=forms.Textarea(attrs={"rows": 2}))
+    description = forms.CharField(
+        label=_("What happened (public)"), required=False, widget=forms.Textarea(attrs={"rows": 3})
+    )
+    private_notes = forms.CharField(
+        label=_("Private notes (referees only)"), required=False, widget=forms.Textarea(attrs={"rows": 2})
+    )
     events = forms.CharField(widget=forms.HiddenInput, initial="[]")
 
     def __init__(self, *args, seats=(), **kwargs):
         super().__init__(*args, **kwargs)
         names = {s.seat: s.player.display_name for s in seats}
         self.fields["dealer"].choices = [  # type: ignore[attr-defined]  # a ChoiceField; the stubs say Field
-            (i, _("Seat %(n)d · %(name)s") % {"n": i, "name": names[i]} if i in names else str(i)) for i in range(4)]
+            (i, _("Seat %(n)d · %(name)s") % {"n": i, "name": names[i]} if i in names else str(i)) for i in range(4)
+        ]
 
     def clean_events(self):
         return _json_field(self.cleaned_data["events"], _("Timeline"))
@@ -63,6 +67,7 @@ def offence_choices(catalogue: dict) -> list[tuple[str, str]]:
 
 class PenaltyForm(forms.Form):
     """One penalty or card: who and which offence of the league's catalogue (chosen by name)."""
+
     seat = forms.TypedChoiceField(label=_("Player"), coerce=int, required=False, empty_value=None)
     offence = forms.ChoiceField(label=_("Offence"), required=False)
     note = forms.CharField(label=_("Note"), required=False, max_length=500)
@@ -85,38 +90,63 @@ class BasePenaltyFormSet(forms.BaseFormSet):
         super().__init__(*args, **kwargs)
 
     def get_form_kwargs(self, index):
-        return {**super().get_form_kwargs(index), "seats": self.seats, "catalogue": self.catalogue,
-                "dealer": self.dealer}
+        return {
+            **super().get_form_kwargs(index),
+            "seats": self.seats,
+            "catalogue": self.catalogue,
+            "dealer": self.dealer,
+        }
 
     @property
     def empty_form(self):
-        form = self.form(auto_id=self.auto_id, prefix=self.add_prefix("__prefix__"), empty_permitted=True,
-                         use_required_attribute=False, seats=self.seats, catalogue=self.catalogue,
-                         dealer=self.dealer)
+        form = self.form(
+            auto_id=self.auto_id,
+            prefix=self.add_prefix("__prefix__"),
+            empty_permitted=True,
+            use_required_attribute=False,
+            seats=self.seats,
+            catalogue=self.catalogue,
+            dealer=self.dealer,
+        )
         self.add_fields(form, None)
         return form
 
     def penalties(self) -> list[dict]:
         """The filled rows as the service's ``[{"seat", "offence", "note"}]``."""
-        return [{"seat": f.cleaned_data["seat"], "offence": f.cleaned_data["offence"],
-                 "note": f.cleaned_data.get("note", "")}
-                for f in self.forms if f.cleaned_data and f.cleaned_data.get("offence")]
+        return [
+            {
+                "seat": f.cleaned_data["seat"],
+                "offence": f.cleaned_data["offence"],
+                "note": f.cleaned_data.get("note", ""),
+            }
+            for f in self.forms
+            if f.cleaned_data and f.cleaned_data.get("offence")
+        ]
 
 
-PenaltyFormSet = forms.formset_factory(PenaltyForm, formset=BasePenaltyFormSet, extra=1, max_num=12,
-                                       validate_max=True)
+PenaltyFormSet = forms.formset_factory(PenaltyForm, formset=BasePenaltyFormSet, extra=1, max_num=12, validate_max=True)
 
 
 class RulingDecisionForm(forms.Form):
-    decision = forms.ChoiceField(label=_("Decision"), widget=forms.RadioSelect, initial="accept", choices=[
-        ("accept", _("Accept the proposed ruling")), ("override", _("Override it"))])
+    decision = forms.ChoiceField(
+        label=_("Decision"),
+        widget=forms.RadioSelect,
+        initial="accept",
+        choices=[("accept", _("Accept the proposed ruling")), ("override", _("Override it"))],
+    )
     override_winners = forms.TypedMultipleChoiceField(
-        label=_("Winners (override)"), coerce=int, required=False, widget=forms.CheckboxSelectMultiple,
-        help_text=_("Who wins the hand under your ruling; none: no one."))
+        label=_("Winners (override)"),
+        coerce=int,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("Who wins the hand under your ruling; none: no one."),
+    )
     override_drop_penalties = forms.BooleanField(
-        label=_("Withdraw the penalties the proposed ruling names"), required=False)
-    override_reason = forms.CharField(label=_("Reason for the override"), required=False,
-                                      widget=forms.Textarea(attrs={"rows": 2}))
+        label=_("Withdraw the penalties the proposed ruling names"), required=False
+    )
+    override_reason = forms.CharField(
+        label=_("Reason for the override"), required=False, widget=forms.Textarea(attrs={"rows": 2})
+    )
 
     def __init__(self, *args, seats=(), proposed=None, dealer: int = 0, **kwargs):
         super().__init__(*args, **kwargs)
@@ -140,11 +170,16 @@ class AppealForm(forms.Form):
 
 
 class AppealDecisionForm(forms.Form):
-    decision = forms.ChoiceField(label=_("Decision"), widget=forms.RadioSelect, initial="uphold", choices=[
-        ("uphold", _("Uphold the ruling")), ("reverse", _("Change the ruling"))])
+    decision = forms.ChoiceField(
+        label=_("Decision"),
+        widget=forms.RadioSelect,
+        initial="uphold",
+        choices=[("uphold", _("Uphold the ruling")), ("reverse", _("Change the ruling"))],
+    )
     reason = forms.CharField(label=_("Reason"), widget=forms.Textarea(attrs={"rows": 2}))
     new_winners = forms.TypedMultipleChoiceField(
-        label=_("Winners under the new ruling"), coerce=int, required=False, widget=forms.CheckboxSelectMultiple)
+        label=_("Winners under the new ruling"), coerce=int, required=False, widget=forms.CheckboxSelectMultiple
+    )
 
     def __init__(self, *args, seats=(), current=None, dealer: int = 0, **kwargs):
         super().__init__(*args, **kwargs)
@@ -156,8 +191,10 @@ class AppealDecisionForm(forms.Form):
         """A changed ruling: the winners chosen and the penalties of the table (none: no penalties)."""
         if self.cleaned_data["decision"] == "uphold":
             return None
-        return {"winners": list(self.cleaned_data["new_winners"]),
-                "penalties": [{"seat": p["seat"], "offence": p["offence"], "clauses": []} for p in penalties]}
+        return {
+            "winners": list(self.cleaned_data["new_winners"]),
+            "penalties": [{"seat": p["seat"], "offence": p["offence"], "clauses": []} for p in penalties],
+        }
 
 
 # ---------------------------------------------------------------- the penalty catalogue as a table
@@ -166,20 +203,23 @@ CODE_RE = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 
 
 class CatalogueHeadForm(forms.Form):
-    version = forms.CharField(label=_("Catalogue version"), max_length=40,
-                              help_text=_("Recorded with every sanction, e.g. 2026.1"))
+    version = forms.CharField(
+        label=_("Catalogue version"), max_length=40, help_text=_("Recorded with every sanction, e.g. 2026.1")
+    )
 
 
 class CatalogueRowForm(forms.Form):
-    code = forms.CharField(label=_("Code"), max_length=40,
-                           help_text=_("Lower-case letters, digits and _; rulings name the offence by it"))
+    code = forms.CharField(
+        label=_("Code"), max_length=40, help_text=_("Lower-case letters, digits and _; rulings name the offence by it")
+    )
     description = forms.CharField(label=_("Name (English)"), max_length=200)
     description_zh = forms.CharField(label=_("Name (繁體中文)"), max_length=200, required=False)
     # a blank first choice: an untouched "Add a row" line is left out, not refused
     sanction = forms.ChoiceField(label=_("Sanction"), choices=[("", "—")] + choices("sanction"))
     points = forms.IntegerField(label=_("Points (table points)"), required=False, min_value=0, max_value=1_000_000)
-    clauses = forms.CharField(label=_("Clauses"), max_length=100, required=False,
-                              help_text=_("Comma-separated, e.g. 2, 3"))
+    clauses = forms.CharField(
+        label=_("Clauses"), max_length=100, required=False, help_text=_("Comma-separated, e.g. 2, 3")
+    )
 
     def clean_code(self):
         code = self.cleaned_data["code"].strip()
@@ -222,11 +262,20 @@ class BaseCatalogueFormSet(forms.BaseFormSet):
         return out
 
 
-CatalogueFormSet = forms.formset_factory(CatalogueRowForm, formset=BaseCatalogueFormSet, extra=1, can_delete=True,
-                                         max_num=60, validate_max=True)
+CatalogueFormSet = forms.formset_factory(
+    CatalogueRowForm, formset=BaseCatalogueFormSet, extra=1, can_delete=True, max_num=60, validate_max=True
+)
 
 
 def catalogue_initial(data: dict) -> list[dict]:
-    return [{"code": code, "description": e.get("description", ""), "description_zh": e.get("description_zh", ""),
-             "sanction": e.get("sanction"), "points": e.get("points"), "clauses": ", ".join(e.get("clauses", []))}
-            for code, e in (data.get("offences") or {}).items()]
+    return [
+        {
+            "code": code,
+            "description": e.get("description", ""),
+            "description_zh": e.get("description_zh", ""),
+            "sanction": e.get("sanction"),
+            "points": e.get("points"),
+            "clauses": ", ".join(e.get("clauses", [])),
+        }
+        for code, e in (data.get("offences") or {}).items()
+    ]

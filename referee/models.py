@@ -8,8 +8,8 @@ from django.utils.translation import gettext_lazy as _
 
 class PenaltyCatalogue(models.Model):
     """One immutable version of a league's offence → sanction table (see referee.engine.penalties)."""
-    LEAGUE_PATH = "league"
 
+    LEAGUE_PATH = "league"
 
     league = models.ForeignKey("kyoku.League", on_delete=models.CASCADE, related_name="penalty_catalogues")
     version = models.PositiveIntegerField(default=1)
@@ -57,6 +57,7 @@ class Incident(models.Model):
 class Ruling(models.Model):
     """The engine's output for an incident, stored with the versions it ran under, and the
     referee's decision. Never edited after it is decided: an appeal makes a new ruling."""
+
     LEAGUE_PATH = "incident__game__season__league"
     OWNERS_PATH = "incident__game__seats__player"  # kyoku.authz.owns: the players concerned (services.player_concerned)
 

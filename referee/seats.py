@@ -44,9 +44,15 @@ def seat_rows(*, dealer: int, names: dict[int, str], lang: str | None = None) ->
     rows = []
     for seat in range(4):
         wind = seat_wind(seat, dealer)
-        rows.append({"seat": seat, "wind": WIND_CODES[wind], "wind_name": wind_name(wind, lang),
-                     "player_name": names.get(seat, ""),
-                     "label": seat_label(seat, dealer=dealer, names=names, lang=lang)})
+        rows.append(
+            {
+                "seat": seat,
+                "wind": WIND_CODES[wind],
+                "wind_name": wind_name(wind, lang),
+                "player_name": names.get(seat, ""),
+                "label": seat_label(seat, dealer=dealer, names=names, lang=lang),
+            }
+        )
     return rows
 
 
@@ -57,8 +63,9 @@ def seat_labels_by_dealer(*, names: dict[int, str], lang: str | None = None) -> 
     return {d: {s: seat_label(s, dealer=d, names=names, lang=lang) for s in range(4)} for d in range(4)}
 
 
-def explanation_lines(ruling: dict | None, *, dealer: int, names: dict[int, str],
-                      lang: str | None = None) -> list[dict]:
+def explanation_lines(
+    ruling: dict | None, *, dealer: int, names: dict[int, str], lang: str | None = None
+) -> list[dict]:
     """A ruling's explanation in the reader's language, each seat named by :func:`seat_label`;
     ``[{"text", "clauses"}]``. Built from the engine's structured lines (``explanation_data``); a
     ruling stored without them keeps the engine's own words."""
@@ -67,17 +74,22 @@ def explanation_lines(ruling: dict | None, *, dealer: int, names: dict[int, str]
     lang = lang or reader_lang()
     data = ruling.get("explanation_data")
     if data:
+
         def namer(seat: int) -> str:
             return seat_label(seat, dealer=dealer, names=names, lang=lang)
 
         return [{"text": render(d, dealer, lang, namer), "clauses": list(d.get("clauses", []))} for d in data]
-    texts = ruling.get({"zh": "explanation_zh", "ja": "explanation_ja"}.get(lang, "explanation")) \
-        or ruling.get("explanation") or []
+    texts = (
+        ruling.get({"zh": "explanation_zh", "ja": "explanation_ja"}.get(lang, "explanation"))
+        or ruling.get("explanation")
+        or []
+    )
     return [{"text": t, "clauses": []} for t in texts]
 
 
-def ruling_named(ruling: dict | None, *, dealer: int, names: dict[int, str], lang: str | None = None,
-                 events: list | None = None) -> dict:
+def ruling_named(
+    ruling: dict | None, *, dealer: int, names: dict[int, str], lang: str | None = None, events: list | None = None
+) -> dict:
     """The seats a ruling names (winners, corrections, penalties, dead hands), each with its label;
     with the incident's ``events``, its invalid declarations as the timeline rows they are (number,
     seat, act, time) rather than bare indexes."""
@@ -102,5 +114,10 @@ def _event_row(index: int, events: list | None, lab) -> dict:
     act = ev.get("kind") if ev.get("act") == "call" else ev.get("act")
     seat = ev.get("seat")
     kind = "act" if act in LABELS["act"] else "event_detail"  # chi / pon / kan are event details
-    return {"event": index, "label": lab(seat) if isinstance(seat, int) else "", "act": act or "",
-            "act_name": label(act, kind) if act else "", "t": ev.get("t")}
+    return {
+        "event": index,
+        "label": lab(seat) if isinstance(seat, int) else "",
+        "act": act or "",
+        "act_name": label(act, kind) if act else "",
+        "t": ev.get("t"),
+    }

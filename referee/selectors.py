@@ -16,7 +16,8 @@ from .seats import explanation_lines, reader_lang, seat_rows
 
 def _incidents():
     return Incident.objects.select_related("game__season__league", "game__division", "reporter").prefetch_related(
-        Prefetch("game__seats", queryset=GameSeat.objects.select_related("player").order_by("seat")))
+        Prefetch("game__seats", queryset=GameSeat.objects.select_related("player").order_by("seat"))
+    )
 
 
 def incidents_visible_to(user):
@@ -44,23 +45,33 @@ def incidents_open(user=None):
 
 
 def appeals_pending(user=None):
-    qs = Appeal.objects.filter(status=Appeal.Status.PENDING).select_related(
-        "player", "ruling__incident__game__division", "ruling__referee").order_by("submitted_at")
+    qs = (
+        Appeal.objects.filter(status=Appeal.Status.PENDING)
+        .select_related("player", "ruling__incident__game__division", "ruling__referee")
+        .order_by("submitted_at")
+    )
     return authz.scope_for_actor(qs, actor=user, need=authz.Need.REFEREE) if user is not None else qs
 
 
 def rulings_for(incident: Incident):
-    return (incident.rulings.select_related("referee", "rule_set", "appeal_of")
-            .prefetch_related(Prefetch("penalties", queryset=Penalty.objects.select_related("player")),
-                              Prefetch("appeals", queryset=Appeal.objects.select_related("player", "decided_by")))
-            .order_by("decided_at", "id"))
+    return (
+        incident.rulings.select_related("referee", "rule_set", "appeal_of")
+        .prefetch_related(
+            Prefetch("penalties", queryset=Penalty.objects.select_related("player")),
+            Prefetch("appeals", queryset=Appeal.objects.select_related("player", "decided_by")),
+        )
+        .order_by("decided_at", "id")
+    )
 
 
 def _rulings():
-    return Ruling.objects.select_related("incident__game__season", "incident__game__division", "referee",
-                                         "rule_set").prefetch_related(
-        Prefetch("penalties", queryset=Penalty.objects.select_related("player")), "appeals",
-        Prefetch("incident__game__seats", queryset=GameSeat.objects.select_related("player").order_by("seat")))
+    return Ruling.objects.select_related(
+        "incident__game__season", "incident__game__division", "referee", "rule_set"
+    ).prefetch_related(
+        Prefetch("penalties", queryset=Penalty.objects.select_related("player")),
+        "appeals",
+        Prefetch("incident__game__seats", queryset=GameSeat.objects.select_related("player").order_by("seat")),
+    )
 
 
 def rulings_public(*, season: Season | None = None):
@@ -90,37 +101,63 @@ def incident_seats(incident: Incident) -> list[dict]:
 
 
 def penalty_public(p: Penalty) -> dict:
-    return {"id": p.pk, "player": p.player_id, "player_name": p.player.display_name, "offence": p.offence,
-            "sanction": p.sanction, "points": str(p.points), "active": p.active, "note": p.note,
-            "cancel_reason": p.cancel_reason}
+    return {
+        "id": p.pk,
+        "player": p.player_id,
+        "player_name": p.player.display_name,
+        "offence": p.offence,
+        "sanction": p.sanction,
+        "points": str(p.points),
+        "active": p.active,
+        "note": p.note,
+        "cancel_reason": p.cancel_reason,
+    }
 
 
 def ruling_public(r: Ruling) -> dict:
     """A stored ruling as anyone may read it (the incident's private notes are never included)."""
     inc = r.incident
     return {
-        "id": r.pk, "incident": inc.pk, "game": inc.game_id, "season": inc.game.season_id,
-        "hand_number": inc.hand_number, "kind": inc.kind, "description": inc.description,
-        "events": inc.events, "dealer": inc.dealer,
-        "engine_version": r.engine_version, "rule_set": r.rule_set_id, "rules": r.rules,
-        "decision": r.decision, "override_reason": r.override_reason,
-        "proposed": r.proposed, "final": r.final,
+        "id": r.pk,
+        "incident": inc.pk,
+        "game": inc.game_id,
+        "season": inc.game.season_id,
+        "hand_number": inc.hand_number,
+        "kind": inc.kind,
+        "description": inc.description,
+        "events": inc.events,
+        "dealer": inc.dealer,
+        "engine_version": r.engine_version,
+        "rule_set": r.rule_set_id,
+        "rules": r.rules,
+        "decision": r.decision,
+        "override_reason": r.override_reason,
+        "proposed": r.proposed,
+        "final": r.final,
         "referee": r.referee.get_username() if r.referee else None,
-        "decided_at": r.decided_at, "appeal_of": r.appeal_of_id,
+        "decided_at": r.decided_at,
+        "appeal_of": r.appeal_of_id,
         "penalties": [penalty_public(p) for p in r.penalties.all()],
         "appeals": [{"id": a.pk, "player": a.player_id, "status": a.status} for a in r.appeals.all()],
         # the seats and the explanation in the reader's language, named as on every page
-        "seats": incident_seats(inc), "language": reader_lang(),
-        "explanation_text": [ln["text"] for ln in explanation_lines(r.final, dealer=inc.dealer,
-                                                                       names=seat_names(inc))],
+        "seats": incident_seats(inc),
+        "language": reader_lang(),
+        "explanation_text": [ln["text"] for ln in explanation_lines(r.final, dealer=inc.dealer, names=seat_names(inc))],
     }
 
 
 def incident_public(inc: Incident, *, private: bool) -> dict:
     data = {
-        "id": inc.pk, "game": inc.game_id, "season": inc.game.season_id, "hand_number": inc.hand_number,
-        "dealer": inc.dealer, "kind": inc.kind, "events": inc.events, "description": inc.description,
-        "status": inc.status, "created_at": inc.created_at,
+        "id": inc.pk,
+        "game": inc.game_id,
+        "season": inc.game.season_id,
+        "hand_number": inc.hand_number,
+        "dealer": inc.dealer,
+        "kind": inc.kind,
+        "events": inc.events,
+        "description": inc.description,
+        "status": inc.status,
+        "created_at": inc.created_at,
         "reporter": inc.reporter.get_username() if inc.reporter else None,
         "rulings": [r.pk for r in inc.rulings.all()],
         "seats": incident_seats(inc),
@@ -148,7 +185,6 @@ def id_param(name: str, value) -> int:
     if not text.isdigit() or len(text) > 18:
         raise ValidationError({name: ["must be an id (a whole number)"]})
     return int(text)
-
 
 
 def penalty_catalogue_latest(*, league):

@@ -20,17 +20,30 @@ from .models import HandRecord
 
 MAX_RECORDS = 10000
 # One record or a list of them in, one settlement or a list out (the same shape as sent).
-OBJECT_OR_LIST = {"oneOf": [{"type": "object", "additionalProperties": True},
-                            {"type": "array", "items": {"type": "object", "additionalProperties": True}}]}
+OBJECT_OR_LIST = {
+    "oneOf": [
+        {"type": "object", "additionalProperties": True},
+        {"type": "array", "items": {"type": "object", "additionalProperties": True}},
+    ]
+}
 
 IDEMPOTENCY_HEADER = OpenApiParameter(
-    "Idempotency-Key", OpenApiTypes.STR, OpenApiParameter.HEADER, required=False,
+    "Idempotency-Key",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=False,
     description="Any unique string per intended write (e.g. a UUID per form load): a repeat returns the first "
-                "response and stores nothing twice.")
+    "response and stores nothing twice.",
+)
 
-WRC_DOUBLE_RON = {"rules": "wrc", "dealer": 0, "honba": 1, "deposits": 1, "riichi": [2],
-                  "result": {"type": "ron", "from": 3,
-                             "winners": [{"seat": 1, "han": 3, "fu": 40}, {"seat": 2, "yakuman": 1}]}}
+WRC_DOUBLE_RON = {
+    "rules": "wrc",
+    "dealer": 0,
+    "honba": 1,
+    "deposits": 1,
+    "riichi": [2],
+    "result": {"type": "ron", "from": 3, "winners": [{"seat": 1, "han": 3, "fu": 40}, {"seat": 2, "yakuman": 1}]},
+}
 
 
 # ---------------------------------------------------------------- serializers
@@ -43,13 +56,18 @@ class HandRecordSerializer(serializers.ModelSerializer):
 
 
 class HandInputSerializer(serializers.Serializer):
-    record = serializers.JSONField(help_text="A settlement-contract hand record without 'rules' (the season's rule "
-                                             "set applies). dealer / honba / deposits (riichi) and dealer / "
-                                             "dealer_streak / after_draw (Beijing) follow from the previous hand; "
-                                             "if given they must match.")
-    sequence = serializers.IntegerField(min_value=1, required=False,
-                                        help_text="The hand number (default: the next). Sending the record already "
-                                                  "stored under this number again stores nothing.")
+    record = serializers.JSONField(
+        help_text="A settlement-contract hand record without 'rules' (the season's rule "
+        "set applies). dealer / honba / deposits (riichi) and dealer / "
+        "dealer_streak / after_draw (Beijing) follow from the previous hand; "
+        "if given they must match."
+    )
+    sequence = serializers.IntegerField(
+        min_value=1,
+        required=False,
+        help_text="The hand number (default: the next). Sending the record already "
+        "stored under this number again stores nothing.",
+    )
 
 
 class HandCorrectionSerializer(serializers.Serializer):
@@ -59,8 +77,10 @@ class HandCorrectionSerializer(serializers.Serializer):
 class HandDeletedSerializer(serializers.Serializer):
     sequence = serializers.IntegerField(help_text="The number the deleted hand had")
     record = serializers.JSONField(help_text="Its record, as it was stored")
-    resettled = serializers.ListField(child=serializers.IntegerField(),
-                                      help_text="Numbers (after the move) of the later hands whose settlement changed")
+    resettled = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Numbers (after the move) of the later hands whose settlement changed",
+    )
     position = serializers.JSONField()
 
 
@@ -103,32 +123,44 @@ class SettleView(APIView):
     @extend_schema(
         summary="Settle hand records",
         description="Body: one hand record, or a list of them (at most 10,000). Answer: one settlement or a list "
-                    "in the same order. An invalid record yields {\"error\": \"field: message\"} in its place; "
-                    "if any record is invalid the status is 400 but the other records are still settled. "
-                    "A game-end record ({\"rules\": ..., \"game_end\": {\"scores\", \"deposits_left\"}}) gives "
-                    "league points and places.",
+        'in the same order. An invalid record yields {"error": "field: message"} in its place; '
+        "if any record is invalid the status is 400 but the other records are still settled. "
+        'A game-end record ({"rules": ..., "game_end": {"scores", "deposits_left"}}) gives '
+        "league points and places.",
         request={"application/json": OBJECT_OR_LIST},
         responses={
             200: OpenApiResponse(OBJECT_OR_LIST, description="Every record settled (an object, or a list)."),
-            400: OpenApiResponse(OBJECT_OR_LIST, description="At least one invalid record: the same shape, "
-                                                                  "with {\"error\": ...} in the invalid places."),
+            400: OpenApiResponse(
+                OBJECT_OR_LIST,
+                description="At least one invalid record: the same shape, "
+                'with {"error": ...} in the invalid places.',
+            ),
         },
         examples=[
             OpenApiExample("WRC double ron (head bump)", value=WRC_DOUBLE_RON, request_only=True),
-            OpenApiExample("M-League game end", request_only=True,
-                           value={"rules": "mleague", "game_end": {"scores": [43000, 30800, 16000, 10200],
-                                                                    "deposits_left": 0}}),
-            OpenApiExample("A list with an invalid record", response_only=True, status_codes=["400"],
-                           value=[{"deltas": [0, 7500, -1000, -5500], "...": "..."},
-                                  {"error": "result.winners[0].fu: must be 20, 25 or a multiple of 10 ..."}]),
+            OpenApiExample(
+                "M-League game end",
+                request_only=True,
+                value={"rules": "mleague", "game_end": {"scores": [43000, 30800, 16000, 10200], "deposits_left": 0}},
+            ),
+            OpenApiExample(
+                "A list with an invalid record",
+                response_only=True,
+                status_codes=["400"],
+                value=[
+                    {"deltas": [0, 7500, -1000, -5500], "...": "..."},
+                    {"error": "result.winners[0].fu: must be 20, 25 or a multiple of 10 ..."},
+                ],
+            ),
         ],
         tags=["settlement"],
     )
     def post(self, request):
         data = request.data
         if isinstance(data, list) and len(data) > MAX_RECORDS:
-            return Response({"error": f"records: at most {MAX_RECORDS} in one request"},
-                            status=status.HTTP_400_BAD_REQUEST)
+            return Response(
+                {"error": f"records: at most {MAX_RECORDS} in one request"}, status=status.HTTP_400_BAD_REQUEST
+            )
         out, ok = services.settle_document(data)
         return Response(out, status=status.HTTP_200_OK if ok else status.HTTP_400_BAD_REQUEST)
 
@@ -154,17 +186,40 @@ class GameHandsView(APIView):
     def get(self, request, pk):
         game = _game(request, pk)
         hands = list(selectors.game_hands(game=game))
-        return Response({"position": selectors.game_position(game=game, hands=hands),
-                         "hands": HandRecordSerializer(hands, many=True).data})
+        return Response(
+            {
+                "position": selectors.game_position(game=game, hands=hands),
+                "hands": HandRecordSerializer(hands, many=True).data,
+            }
+        )
 
-    @extend_schema(request=HandInputSerializer, parameters=[IDEMPOTENCY_HEADER], tags=["hands"],
-                   responses={201: HandWrittenSerializer, 200: HandWrittenSerializer,
-                              400: OpenApiResponse(description="Invalid record: errors keyed by the record field, "
-                                                               "e.g. {\"errors\": {\"result.winners[0].fu\": [...]}}"),
-                              409: OpenApiResponse(description="This hand number holds a different record.")},
-                   examples=[OpenApiExample("Non-dealer ron", request_only=True, value={
-                       "sequence": 1, "record": {"riichi": [1], "result": {
-                           "type": "ron", "from": 2, "winners": [{"seat": 1, "han": 2, "fu": 30}]}}})])
+    @extend_schema(
+        request=HandInputSerializer,
+        parameters=[IDEMPOTENCY_HEADER],
+        tags=["hands"],
+        responses={
+            201: HandWrittenSerializer,
+            200: HandWrittenSerializer,
+            400: OpenApiResponse(
+                description="Invalid record: errors keyed by the record field, "
+                'e.g. {"errors": {"result.winners[0].fu": [...]}}'
+            ),
+            409: OpenApiResponse(description="This hand number holds a different record."),
+        },
+        examples=[
+            OpenApiExample(
+                "Non-dealer ron",
+                request_only=True,
+                value={
+                    "sequence": 1,
+                    "record": {
+                        "riichi": [1],
+                        "result": {"type": "ron", "from": 2, "winners": [{"seat": 1, "han": 2, "fu": 30}]},
+                    },
+                },
+            )
+        ],
+    )
     @idempotent
     def post(self, request, pk):
         game = _game(request, pk)
@@ -179,8 +234,12 @@ class GameHandDetailView(APIView):
 
     access = route("hand", PUT=ADMIN, DELETE=ADMIN, query="hand_id={hand_id}")
 
-    @extend_schema(request=HandCorrectionSerializer, responses=HandWrittenSerializer,
-                   parameters=[IDEMPOTENCY_HEADER], tags=["hands"])
+    @extend_schema(
+        request=HandCorrectionSerializer,
+        responses=HandWrittenSerializer,
+        parameters=[IDEMPOTENCY_HEADER],
+        tags=["hands"],
+    )
     @idempotent
     def put(self, request, pk, sequence):
         game = _game(request, pk)
@@ -190,14 +249,24 @@ class GameHandDetailView(APIView):
         hand = services.hand_record_correct(hand=hand, record=data.validated_data["record"], actor=request.user)
         return Response(_written(hand, game))
 
-
-    @extend_schema(parameters=[IDEMPOTENCY_HEADER, OpenApiParameter(
-                       "hand_id", OpenApiTypes.INT, OpenApiParameter.QUERY, required=True,
-                       description="The id of the hand meant (from the hands list): the numbers of later hands move "
-                                   "up when one is deleted, so a repeated or stale request must not hit the next.")],
-                   responses={200: HandDeletedSerializer,
-                              409: OpenApiResponse(description="The hand under this number is not the one meant.")},
-                   tags=["hands"])
+    @extend_schema(
+        parameters=[
+            IDEMPOTENCY_HEADER,
+            OpenApiParameter(
+                "hand_id",
+                OpenApiTypes.INT,
+                OpenApiParameter.QUERY,
+                required=True,
+                description="The id of the hand meant (from the hands list): the numbers of later hands move "
+                "up when one is deleted, so a repeated or stale request must not hit the next.",
+            ),
+        ],
+        responses={
+            200: HandDeletedSerializer,
+            409: OpenApiResponse(description="The hand under this number is not the one meant."),
+        },
+        tags=["hands"],
+    )
     @idempotent
     def delete(self, request, pk, sequence):
         """Delete a hand entered by mistake: later hands move up one number and are re-settled."""
@@ -232,34 +301,46 @@ class GameHandsFinishView(APIView):
 
     access = route("hand_game", POST=ADMIN)
 
-    @extend_schema(request=None, parameters=[IDEMPOTENCY_HEADER], tags=["hands"],
-                   responses={201: GameResultSerializer, 200: GameResultSerializer,
-                              400: OpenApiResponse(description="No hands, or typed totals that differ "
-                                                               "(errors name 'scores').")})
+    @extend_schema(
+        request=None,
+        parameters=[IDEMPOTENCY_HEADER],
+        tags=["hands"],
+        responses={
+            201: GameResultSerializer,
+            200: GameResultSerializer,
+            400: OpenApiResponse(description="No hands, or typed totals that differ " "(errors name 'scores')."),
+        },
+    )
     @idempotent
     def post(self, request, pk):
         game = _game(request, pk)
         result, created = services.game_hands_finish(game=game, actor=request.user)
-        return Response(GameResultSerializer(result).data,
-                        status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+        return Response(
+            GameResultSerializer(result).data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK
+        )
 
 
 # ---------------------------------------------------------------- a season's rules and its re-settle
 
 
 class SeasonRulesRevisionSerializer(serializers.Serializer):
-    overrides = serializers.JSONField(help_text="The season rule set's options that differ from its preset, in full "
-                                                "(options left out return to the preset's value).")
-    notes = serializers.CharField(required=False, allow_blank=True, default="",
-                                  help_text="Why the rules change (kept with the new version).")
+    overrides = serializers.JSONField(
+        help_text="The season rule set's options that differ from its preset, in full "
+        "(options left out return to the preset's value)."
+    )
+    notes = serializers.CharField(
+        required=False, allow_blank=True, default="", help_text="Why the rules change (kept with the new version)."
+    )
 
 
 class SeasonResettleSummarySerializer(serializers.Serializer):
     rule_set = serializers.JSONField(required=False, help_text="{slug, version} of the rule set now in force")
     hands = serializers.IntegerField()
     hands_changed = serializers.IntegerField()
-    hands_resettled = serializers.BooleanField(help_text="false when only game-end options (uma, oka, ...) changed: "
-                                                         "no hand reads them, so only results were rescored")
+    hands_resettled = serializers.BooleanField(
+        help_text="false when only game-end options (uma, oka, ...) changed: "
+        "no hand reads them, so only results were rescored"
+    )
     games_finished_from_hands = serializers.IntegerField()
     results_changed = serializers.IntegerField()
 
@@ -274,10 +355,19 @@ class SeasonRulesView(APIView):
 
     access = route("season", POST=ADMIN)
 
-    @extend_schema(request=SeasonRulesRevisionSerializer, responses=SeasonResettleSummarySerializer,
-                   parameters=[IDEMPOTENCY_HEADER], tags=["seasons"],
-                   examples=[OpenApiExample("Kiriage mangan from now on", request_only=True,
-                                            value={"overrides": {"kiriage": True}, "notes": "AGM decision"})])
+    @extend_schema(
+        request=SeasonRulesRevisionSerializer,
+        responses=SeasonResettleSummarySerializer,
+        parameters=[IDEMPOTENCY_HEADER],
+        tags=["seasons"],
+        examples=[
+            OpenApiExample(
+                "Kiriage mangan from now on",
+                request_only=True,
+                value={"overrides": {"kiriage": True}, "notes": "AGM decision"},
+            )
+        ],
+    )
     @idempotent
     def post(self, request, pk):
         season = _season(request, pk)
@@ -308,10 +398,16 @@ class RiichiPresetsView(APIView):
     access = route(GET=PUBLIC)
     authentication_classes: list = []
 
-    @extend_schema(summary="Riichi presets and their options, in words, with sources",
-                   responses={200: OpenApiResponse(description="{presets: [name], sources: {name: text}, "
-                                                               "options: [{option, label, meaning, values: "
-                                                               "[{preset, value, words, source, unconfirmed}]}]}")})
+    @extend_schema(
+        summary="Riichi presets and their options, in words, with sources",
+        responses={
+            200: OpenApiResponse(
+                description="{presets: [name], sources: {name: text}, "
+                "options: [{option, label, meaning, values: "
+                "[{preset, value, words, source, unconfirmed}]}]}"
+            )
+        },
+    )
     def get(self, request):
         data = selectors.riichi_presets()
         for row in data["options"]:

@@ -24,8 +24,11 @@ DEMO_HANDS = [
 
 def hand_by_hand_game_seed(*, season: Season, actor) -> Game | None:
     """Play the first scheduled game of ``season`` hand by hand and finish it from its hands."""
-    game = (Game.objects.filter(season=season, status=Game.Status.SCHEDULED)
-            .order_by("division__order", "match_day", "table").first())
+    game = (
+        Game.objects.filter(season=season, status=Game.Status.SCHEDULED)
+        .order_by("division__order", "match_day", "table")
+        .first()
+    )
     if game is None:
         return None
     for record in DEMO_HANDS:

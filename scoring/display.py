@@ -52,9 +52,14 @@ def abortive_reason(code) -> str:
 
 _YAKUMAN_MULTIPLES = {1: LIMITS["yakuman"], 2: LIMITS["double yakuman"], 3: LIMITS["triple yakuman"]}
 # a payment reason's limit code (scoring.engine.riichi.settle) → its name
-_LIMIT_CODES = {"mangan": LIMITS["mangan"], "haneman": LIMITS["haneman"], "baiman": LIMITS["baiman"],
-                "sanbaiman": LIMITS["sanbaiman"], "kazoe_yakuman": LIMITS["kazoe yakuman"],
-                "yakuman": LIMITS["yakuman"]}
+_LIMIT_CODES = {
+    "mangan": LIMITS["mangan"],
+    "haneman": LIMITS["haneman"],
+    "baiman": LIMITS["baiman"],
+    "sanbaiman": LIMITS["sanbaiman"],
+    "kazoe_yakuman": LIMITS["kazoe yakuman"],
+    "yakuman": LIMITS["yakuman"],
+}
 
 
 def limit_name(name: str | None, yakuman: object = 0) -> str:
@@ -154,7 +159,11 @@ def payment_why(reason: object) -> str:
     if code == "honba":
         return _with_share(_("%(n)s honba") % {"n": reason.get("count")}, reason.get("share"))
     if code == "band":
-        cause, split, band = _BAND_CAUSES.get(reason.get("cause", "")), _BAND_SPLITS.get(reason.get("split", "")), reason.get("band")
+        cause, split, band = (
+            _BAND_CAUSES.get(reason.get("cause", "")),
+            _BAND_SPLITS.get(reason.get("split", "")),
+            reason.get("band"),
+        )
         if cause is None or split is None or not isinstance(band, list) or len(band) != 2:
             return ""
         return _("%(cause)s: %(band)s") % {"cause": cause, "band": split % {"a": band[0], "b": band[1]}}
@@ -171,16 +180,29 @@ def payment_why(reason: object) -> str:
 
 def settlement_display(settlement: dict, names: list[str]) -> dict:
     """Translated lines of a settlement for pages: who paid whom and why, penalties, winners' values."""
+
     def who(seat):
         return _("the table") if seat is None else names[seat]
 
     return {
-        "payments": [{"from": who(p.get("from")), "to": who(p.get("to")), "points": p.get("points"),
-                      "why": payment_why(p.get("reason"))} for p in settlement.get("payments", [])],
-        "penalties": [{"seat": who(p.get("seat")), "points": p.get("points"), "why": payment_why(p.get("reason"))}
-                      for p in settlement.get("penalties", [])],
-        "winners": [{"seat": who(w.get("seat")), "value": hand_value(w), "points": w.get("value")}
-                    for w in settlement.get("winners", []) if isinstance(w, dict)],
+        "payments": [
+            {
+                "from": who(p.get("from")),
+                "to": who(p.get("to")),
+                "points": p.get("points"),
+                "why": payment_why(p.get("reason")),
+            }
+            for p in settlement.get("payments", [])
+        ],
+        "penalties": [
+            {"seat": who(p.get("seat")), "points": p.get("points"), "why": payment_why(p.get("reason"))}
+            for p in settlement.get("penalties", [])
+        ],
+        "winners": [
+            {"seat": who(w.get("seat")), "value": hand_value(w), "points": w.get("value")}
+            for w in settlement.get("winners", [])
+            if isinstance(w, dict)
+        ],
     }
 
 
@@ -202,18 +224,25 @@ def hands_explained(hands, seats) -> list[dict]:
         if not winners and result.get("winner") is not None:  # Zung Jung / Beijing: one winner, a value
             seat = result["winner"] if isinstance(result["winner"], int) else result["winner"].get("seat")
             value = settlement.get("value")
-            winners = [{"seat": name(seat), "value": _("%(n)s points") % {"n": value} if value else "",
-                        "points": None}]
-        rows.append({
-            "sequence": hand.sequence, "kind": result_kind(kind) or result_kind(result.get("type")),
-            "code": kind, "dealer": name(record.get("dealer")), "honba": record.get("honba", 0),
-            "deposits": record.get("deposits", 0),
-            "riichi": [name(s) for s in record.get("riichi", []) if isinstance(s, int)],
-            "winners": winners, "from": name(result.get("from")),
-            "tenpai": [name(s) for s in result.get("tenpai", []) if isinstance(s, int)],
-            "reason": abortive_reason(settlement.get("reason") or result.get("reason")),
-            "chombo": name(result.get("seat")) if kind == "chombo" else "",
-            "payments": shown["payments"], "penalties": shown["penalties"],
-            "deltas": settlement.get("deltas", []), "scores": hand.scores_after,
-        })
+            winners = [{"seat": name(seat), "value": _("%(n)s points") % {"n": value} if value else "", "points": None}]
+        rows.append(
+            {
+                "sequence": hand.sequence,
+                "kind": result_kind(kind) or result_kind(result.get("type")),
+                "code": kind,
+                "dealer": name(record.get("dealer")),
+                "honba": record.get("honba", 0),
+                "deposits": record.get("deposits", 0),
+                "riichi": [name(s) for s in record.get("riichi", []) if isinstance(s, int)],
+                "winners": winners,
+                "from": name(result.get("from")),
+                "tenpai": [name(s) for s in result.get("tenpai", []) if isinstance(s, int)],
+                "reason": abortive_reason(settlement.get("reason") or result.get("reason")),
+                "chombo": name(result.get("seat")) if kind == "chombo" else "",
+                "payments": shown["payments"],
+                "penalties": shown["penalties"],
+                "deltas": settlement.get("deltas", []),
+                "scores": hand.scores_after,
+            }
+        )
     return rows

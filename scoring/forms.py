@@ -10,23 +10,27 @@ from kyoku.parsers import SafeJSONFormField
 class HandRecordForm(forms.Form):
     """The scorekeeper's fallback: a hand record typed as JSON (any field of the contract, tiles too)."""
 
-    record = SafeJSONFormField(label=_("Hand record (JSON, without rules)"),
-                             widget=forms.Textarea(attrs={"rows": 4, "spellcheck": "false"}))
+    record = SafeJSONFormField(
+        label=_("Hand record (JSON, without rules)"), widget=forms.Textarea(attrs={"rows": 4, "spellcheck": "false"})
+    )
     sequence = forms.IntegerField(label=_("Hand number"), min_value=1, required=False)
 
 
 class SeasonRulesForm(forms.Form):
     """A new version of a season's rule set: its options that differ from the preset, in full."""
 
-    overrides = SafeJSONFormField(label=_("Options that differ from the preset (JSON)"),
-                                widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}))
-    notes = forms.CharField(label=_("Why the rules change"), required=False,
-                            widget=forms.TextInput(attrs={"maxlength": 500}))
+    overrides = SafeJSONFormField(
+        label=_("Options that differ from the preset (JSON)"),
+        widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}),
+    )
+    notes = forms.CharField(
+        label=_("Why the rules change"), required=False, widget=forms.TextInput(attrs={"maxlength": 500})
+    )
 
     def clean_overrides(self):
         value = self.cleaned_data["overrides"]
         if not isinstance(value, dict):
-            raise forms.ValidationError(_("Give a JSON object of option: value, e.g. {\"kiriage\": true}."))
+            raise forms.ValidationError(_('Give a JSON object of option: value, e.g. {"kiriage": true}.'))
         return value
 
 
@@ -36,8 +40,9 @@ class RiichiRulesForm(forms.Form):
     four numbers), with help text in the reader's language. ``overrides`` (after ``is_valid``) are
     the options that differ from the preset, checked by the engine."""
 
-    notes = forms.CharField(label=_("Why the rules change"), required=False,
-                            widget=forms.TextInput(attrs={"maxlength": 500}))
+    notes = forms.CharField(
+        label=_("Why the rules change"), required=False, widget=forms.TextInput(attrs={"maxlength": 500})
+    )
 
     def __init__(self, *args, preset: str, current: dict, **kwargs):
         super().__init__(*args, **kwargs)
@@ -54,12 +59,22 @@ class RiichiRulesForm(forms.Form):
             help_text = f"{help_text} {preset_word} {value_words(option, self.base.get(option))}"
             if option == "chombo":
                 self.fields["chombo_mode"] = forms.ChoiceField(
-                    label=label, help_text=help_text, initial=value.get("mode"),
-                    choices=[("deduction", _("points off the final score")),
-                             ("reverse_mangan", _("reverse mangan (paid to each other player)"))])
+                    label=label,
+                    help_text=help_text,
+                    initial=value.get("mode"),
+                    choices=[
+                        ("deduction", _("points off the final score")),
+                        ("reverse_mangan", _("reverse mangan (paid to each other player)")),
+                    ],
+                )
                 self.fields["chombo_points"] = forms.IntegerField(
-                    label=_("Chombo points off the final score"), required=False, min_value=100,
-                    max_value=1_000_000, step_size=100, initial=value.get("points"))
+                    label=_("Chombo points off the final score"),
+                    required=False,
+                    min_value=100,
+                    max_value=1_000_000,
+                    step_size=100,
+                    initial=value.get("points"),
+                )
                 continue
             field = self._field(option, value, OPTION_CHOICES.get(option), value_words)
             field.label, field.help_text = label, help_text
@@ -69,16 +84,24 @@ class RiichiRulesForm(forms.Form):
     @staticmethod
     def _field(option, value, choices, value_words):
         if choices and isinstance(value, list):
-            return forms.MultipleChoiceField(required=False, initial=value, widget=forms.CheckboxSelectMultiple,
-                                             choices=[(c, value_words(option, c)) for c in choices])
+            return forms.MultipleChoiceField(
+                required=False,
+                initial=value,
+                widget=forms.CheckboxSelectMultiple,
+                choices=[(c, value_words(option, c)) for c in choices],
+            )
         if choices:
-            return forms.TypedChoiceField(initial=value, coerce=type(choices[0]),  # type: ignore[arg-type]  # a type is a callable
-                                          choices=[(c, value_words(option, c)) for c in choices])
+            return forms.TypedChoiceField(
+                initial=value,
+                coerce=type(choices[0]),  # type: ignore[arg-type]  # a type is a callable
+                choices=[(c, value_words(option, c)) for c in choices],
+            )
         if isinstance(value, bool):
             return forms.BooleanField(required=False, initial=value)
         if option in ("uma", "uma_tonpuusen"):
-            return forms.CharField(required=option == "uma", max_length=60,
-                                   initial=" / ".join(f"{v:g}" for v in value) if value else "")
+            return forms.CharField(
+                required=option == "uma", max_length=60, initial=" / ".join(f"{v:g}" for v in value) if value else ""
+            )
         if option == "uma_by_floaters":
             return SafeJSONFormField(required=False, initial=value, widget=forms.Textarea(attrs={"rows": 2}))
         if isinstance(value, float) or option == "oka":
@@ -96,8 +119,11 @@ class RiichiRulesForm(forms.Form):
         for option in OPTION_DOCS:
             if option == "chombo":
                 mode = cleaned.get("chombo_mode")
-                options[option] = ({"mode": "deduction", "points": cleaned.get("chombo_points") or 20000}
-                                   if mode == "deduction" else {"mode": mode})
+                options[option] = (
+                    {"mode": "deduction", "points": cleaned.get("chombo_points") or 20000}
+                    if mode == "deduction"
+                    else {"mode": mode}
+                )
                 continue
             try:
                 options[option] = self._value(option, cleaned.get(option))

@@ -53,19 +53,29 @@ def copy_text(changed: list[tuple]) -> bytes:
     body of a PostgreSQL ``COPY … FROM STDIN`` (text format), built in the worker so the parent
     only passes the bytes on. JSON text holds no raw tab or newline (JSON escapes them), so a
     backslash is the only character to escape; ``\\N`` is NULL."""
-    return b"".join(b"%d\t%s\t%s\t%s\t%d\n" % (
-        hand_id, b"\\N" if record is None else record.replace(b"\\", b"\\\\"),
-        settlement.replace(b"\\", b"\\\\"), scores, digest)
-        for hand_id, record, settlement, scores, digest in changed)
+    return b"".join(
+        b"%d\t%s\t%s\t%s\t%d\n"
+        % (
+            hand_id,
+            b"\\N" if record is None else record.replace(b"\\", b"\\\\"),
+            settlement.replace(b"\\", b"\\\\"),
+            scores,
+            digest,
+        )
+        for hand_id, record, settlement, scores, digest in changed
+    )
 
 
-def _part_resettle(system: str, options: dict, batch: list[tuple], encode) -> tuple[list[tuple] | bytes, int, dict, int]:
+def _part_resettle(
+    system: str, options: dict, batch: list[tuple], encode
+) -> tuple[list[tuple] | bytes, int, dict, int]:
     changed, finals, hands = games_resettle(system, options, batch)
     return (encode(changed) if encode else changed), len(changed), finals, hands
 
 
-def resettled_parts(system: str, options: dict, batches: Iterable[list[tuple]], *, workers: int | None = None,
-                    encode=None) -> Iterator[tuple[list[tuple] | bytes, int, dict, int]]:
+def resettled_parts(
+    system: str, options: dict, batches: Iterable[list[tuple]], *, workers: int | None = None, encode=None
+) -> Iterator[tuple[list[tuple] | bytes, int, dict, int]]:
     """:func:`scoring.engine.replay.games_resettle` of every batch (each made of whole games), on
     ``workers`` processes, yielded in batch order as each is ready, so the caller can write one
     part back while the workers are still settling the next ones: ``(changed rows, or what
@@ -90,8 +100,9 @@ def resettled_parts(system: str, options: dict, batches: Iterable[list[tuple]], 
             raise
 
 
-def batches_resettle(system: str, options: dict, batches: Iterable[list[tuple]], *,
-                     workers: int | None = None) -> tuple[list[tuple], dict, int]:
+def batches_resettle(
+    system: str, options: dict, batches: Iterable[list[tuple]], *, workers: int | None = None
+) -> tuple[list[tuple], dict, int]:
     """:func:`resettled_parts` joined: ``(changed, finals, hands)`` of the whole."""
     changed: list[tuple] = []
     finals, hands = {}, 0

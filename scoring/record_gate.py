@@ -21,8 +21,17 @@ RECORD_KEYS = riichi_keys.RECORD_KEYS | zung_jung_keys.RECORD_KEYS | beijing_key
 RESULT_KEYS = riichi_keys.RESULT_KEYS | zung_jung_keys.RESULT_KEYS | beijing_keys.RESULT_KEYS
 # Real ranges of the counts a person types (inclusive).
 RANGES = {
-    "han": (0, 99), "fu": (0, 200), "yakuman": (0, 10), "honba": (0, 99), "deposits": (0, 99),
-    "dealer": (0, 3), "seat": (0, 3), "from": (0, 3), "winner": (0, 3), "pao": (0, 3), "dealer_streak": (0, 99),
+    "han": (0, 99),
+    "fu": (0, 200),
+    "yakuman": (0, 10),
+    "honba": (0, 99),
+    "deposits": (0, 99),
+    "dealer": (0, 3),
+    "seat": (0, 3),
+    "from": (0, 3),
+    "winner": (0, 3),
+    "pao": (0, 3),
+    "dealer_streak": (0, 99),
     "value": (0, 100_000),
 }
 MAX_RECORD_NODES = 2_000

@@ -22,7 +22,10 @@ def game_position(*, game: Game, hands: list[HandRecord] | None = None) -> dict:
     hands = list(game_hands(game=game)) if hands is None else hands
     state, scores = position_after(rules, hands[-1] if hands else None)
     return {
-        "system": rules.system, "next_sequence": len(hands) + 1, "state": state, "scores": scores,
+        "system": rules.system,
+        "next_sequence": len(hands) + 1,
+        "state": state,
+        "scores": scores,
         "deposits": deposits_left_of(rules.system, hands[-1].settlement) if hands else 0,
         "finished_from_hands": bool(hands) and hands[-1].ends_game,
     }
@@ -73,18 +76,24 @@ def system_options(system: str) -> list[tuple[str, str, str]]:
     module = import_module(SYSTEMS[system])
     preset = next(iter(module.PRESETS.values()))
     # label and meaning in the reader's language; the engine's English text where none is written
-    return [(str(SYSTEM_OPTIONS[option][0]) if option in SYSTEM_OPTIONS else option.replace("_", " ").capitalize(),
-             str(SYSTEM_OPTIONS[option][1]) if option in SYSTEM_OPTIONS else doc,
-             value_words(option, preset.get(option)))
-            for option, doc in module.OPTION_DOCS.items()]
+    return [
+        (
+            str(SYSTEM_OPTIONS[option][0]) if option in SYSTEM_OPTIONS else option.replace("_", " ").capitalize(),
+            str(SYSTEM_OPTIONS[option][1]) if option in SYSTEM_OPTIONS else doc,
+            value_words(option, preset.get(option)),
+        )
+        for option, doc in module.OPTION_DOCS.items()
+    ]
 
 
 def rule_set_words(rule_set) -> list[dict]:
     """The options in force, each as its label, meaning and value in words."""
     from scoring.option_words import option_label, option_meaning, value_words
 
-    return [{"option": k, "label": option_label(k), "meaning": option_meaning(k), "words": value_words(k, v)}
-            for k, v in sorted(rule_set.options.items())]
+    return [
+        {"option": k, "label": option_label(k), "meaning": option_meaning(k), "words": value_words(k, v)}
+        for k, v in sorted(rule_set.options.items())
+    ]
 
 
 def overrides_words(overrides: dict) -> list[tuple[str, str]]:
@@ -108,8 +117,11 @@ def season_rules_preview(*, season, overrides: dict) -> dict:
     after = {"preset": rule_set.preset, **overrides}
     _, old = resolve_rules(before)
     _, new = resolve_rules(after)  # SettlementError (naming the option) when a value is refused
-    changes = [{"label": option_label(k), "before": value_words(k, old.get(k)), "after": value_words(k, new.get(k))}
-               for k in sorted(set(old) | set(new)) if old.get(k) != new.get(k) and k != "preset"]
+    changes = [
+        {"label": option_label(k), "before": value_words(k, old.get(k)), "after": value_words(k, new.get(k))}
+        for k in sorted(set(old) | set(new))
+        if old.get(k) != new.get(k) and k != "preset"
+    ]
     resettle = bool(changes) and hands_affected(before, after)
     return {
         "changes": changes,

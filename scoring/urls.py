@@ -7,8 +7,11 @@ from . import views
 
 urlpatterns = [
     # /scoring/ itself: the rules tables (a game's scorekeeper is reached from the game's page)
-    path("", access(GET=PUBLIC)(RedirectView.as_view(pattern_name="scoring-rules", permanent=False)),
-         name="scoring-index"),
+    path(
+        "",
+        access(GET=PUBLIC)(RedirectView.as_view(pattern_name="scoring-rules", permanent=False)),
+        name="scoring-index",
+    ),
     path("rules/", views.rules_tables, name="scoring-rules"),
     path("seasons/<int:season_id>/rules/", views.season_rules, name="season-rules"),
     path("games/<int:game_id>/scorekeeper/", views.scorekeeper, name="scorekeeper"),

@@ -40,10 +40,17 @@ def _hand_rows(hands, seats) -> list[dict]:
     rows = []
     for h in hands:
         kind = h.record.get("result", {}).get("type", "")
-        rows.append({"hand": h, "deltas": h.settlement.get("deltas", []), "scores": h.scores_after,
-                     "type": kind, "kind": display.result_kind(h.settlement.get("type", kind)),
-                     "dealer": seats[h.record["dealer"]].seat_name if "dealer" in h.record else "",
-                     "honba": h.record.get("honba")})
+        rows.append(
+            {
+                "hand": h,
+                "deltas": h.settlement.get("deltas", []),
+                "scores": h.scores_after,
+                "type": kind,
+                "kind": display.result_kind(h.settlement.get("type", kind)),
+                "dealer": seats[h.record["dealer"]].seat_name if "dealer" in h.record else "",
+                "honba": h.record.get("honba"),
+            }
+        )
     return rows
 
 
@@ -57,8 +64,10 @@ def _correcting(request, hands) -> int | None:
 
 @access("hand_game", GET=ADMIN, POST=ADMIN)
 def scorekeeper(request, game_id):
-    game = object_for_request(request, Game.objects.select_related("season__rule_set", "season__league", "division"),
-                              pk=game_id)
+    game = object_for_request(
+        request, Game.objects.select_related("season__rule_set", "season__league", "division"), pk=game_id
+    )
+
     def add(record, sequence):
         return services.hand_record_add(game=game, record=record, actor=request.user, sequence=sequence)
 
@@ -68,9 +77,12 @@ def scorekeeper(request, game_id):
 def scorekeeper_urls(game: Game) -> dict:
     """Where a league admin's scorekeeper reads and writes (a tournament table's uses its own)."""
     page = reverse("scorekeeper", args=[game.pk])
-    return {"page": page, "save": reverse("api-game-hands", args=[game.pk]),
-            "preview": reverse("api-game-hands-preview", args=[game.pk]),
-            "finish": reverse("api-game-hands-finish", args=[game.pk])}
+    return {
+        "page": page,
+        "save": reverse("api-game-hands", args=[game.pk]),
+        "preview": reverse("api-game-hands-preview", args=[game.pk]),
+        "finish": reverse("api-game-hands-finish", args=[game.pk]),
+    }
 
 
 def scorekeeper_page(request, game: Game, *, urls: dict, add, undo: bool, extra: dict | None = None):
@@ -98,21 +110,34 @@ def scorekeeper_page(request, game: Game, *, urls: dict, add, undo: bool, extra:
         state, scores = services.position_after(rules, hands[correct - 2] if correct > 1 else None)
     reasons = rules.options.get("abortive_draws") or [] if rules.system == "riichi" else []
     dealer = state.get("dealer")
-    return render(request, "scoring/scorekeeper.html", {
-        "game": game, "seats": seats, "score_rows": list(zip(seats, scores)),
-        "hands": _hand_rows(hands, seats), "position": position, "state": state, "sequence": sequence,
-        "correct": correct, "record": record,
-        "entering": correct is not None or not position["finished_from_hands"],
-        "system": position["system"],
-        "result_types": [(t, display.result_kind(t)) for t in result_types_allowed(rules.system, rules.options)],
-        "form": form,
-        "abortive_reasons": [(r, display.abortive_reason(r)) for r in reasons],
-        "beijing_factors": _beijing_hand_factors(position),
-        "seat_names": [s.player.display_name for s in seats], "idempotency_key": uuid.uuid4().hex,
-        "finish_key": uuid.uuid4().hex,
-        "dealer_name": seats[dealer].player.display_name if dealer is not None else "",
-        "sk_urls": urls, "undo": undo, **(extra or {}),
-    })
+    return render(
+        request,
+        "scoring/scorekeeper.html",
+        {
+            "game": game,
+            "seats": seats,
+            "score_rows": list(zip(seats, scores)),
+            "hands": _hand_rows(hands, seats),
+            "position": position,
+            "state": state,
+            "sequence": sequence,
+            "correct": correct,
+            "record": record,
+            "entering": correct is not None or not position["finished_from_hands"],
+            "system": position["system"],
+            "result_types": [(t, display.result_kind(t)) for t in result_types_allowed(rules.system, rules.options)],
+            "form": form,
+            "abortive_reasons": [(r, display.abortive_reason(r)) for r in reasons],
+            "beijing_factors": _beijing_hand_factors(position),
+            "seat_names": [s.player.display_name for s in seats],
+            "idempotency_key": uuid.uuid4().hex,
+            "finish_key": uuid.uuid4().hex,
+            "dealer_name": seats[dealer].player.display_name if dealer is not None else "",
+            "sk_urls": urls,
+            "undo": undo,
+            **(extra or {}),
+        },
+    )
 
 
 @access("hand", POST=ADMIN)
@@ -123,8 +148,9 @@ def hand_delete(request, game_id, sequence):
         hand = services.hand_expected(game=game, sequence=sequence, hand_id=request.POST.get("hand_id", ""))
         services.hand_record_delete(hand=hand, actor=request.user)
     except services.HandConflict:
-        messages.error(request, _("Hand %(n)s has changed since the page was loaded; nothing was deleted.")
-                       % {"n": sequence})
+        messages.error(
+            request, _("Hand %(n)s has changed since the page was loaded; nothing was deleted.") % {"n": sequence}
+        )
     except ValidationError as exc:
         service_errors_to_messages(request, exc)
     else:
@@ -140,21 +166,41 @@ def _beijing_hand_factors(position) -> list[dict]:
 
 @access(GET=PUBLIC)
 def rules_tables(request):
-    return render(request, "scoring/rules.html", {
-        "zung_jung": selectors.zung_jung_table(), "zung_jung_options": selectors.system_options("zung-jung"),
-        "beijing": selectors.beijing_factors(), "beijing_options": selectors.system_options("beijing"),
-        "riichi": selectors.riichi_presets(),
-    })
+    return render(
+        request,
+        "scoring/rules.html",
+        {
+            "zung_jung": selectors.zung_jung_table(),
+            "zung_jung_options": selectors.system_options("zung-jung"),
+            "beijing": selectors.beijing_factors(),
+            "beijing_options": selectors.system_options("beijing"),
+            "riichi": selectors.riichi_presets(),
+        },
+    )
 
 
 def _revised_message(summary: dict) -> str:
-    values = {"version": summary["rule_set"]["version"], "changed": summary["hands_changed"],
-              "hands": summary["hands"], "results": summary["results_changed"]}
+    values = {
+        "version": summary["rule_set"]["version"],
+        "changed": summary["hands_changed"],
+        "hands": summary["hands"],
+        "results": summary["results_changed"],
+    }
     if not summary["hands_resettled"]:
-        return _("Rules revised to version %(version)s: only game-end options changed, which no hand reads, "
-                 "so the %(hands)s hands stand as settled; %(results)s results changed.") % values
-    return _("Rules revised to version %(version)s: %(changed)s of %(hands)s hands re-settled, "
-             "%(results)s results changed.") % values
+        return (
+            _(
+                "Rules revised to version %(version)s: only game-end options changed, which no hand reads, "
+                "so the %(hands)s hands stand as settled; %(results)s results changed."
+            )
+            % values
+        )
+    return (
+        _(
+            "Rules revised to version %(version)s: %(changed)s of %(hands)s hands re-settled, "
+            "%(results)s results changed."
+        )
+        % values
+    )
 
 
 @access("season", GET=PUBLIC, POST=ADMIN)
@@ -167,10 +213,13 @@ def season_rules(request, season_id):
     is_admin = authz.is_admin(request.user, season.league)  # whether to offer the form
     rule_set = season.rule_set
     data = request.POST if request.method == "POST" else None
-    json_form = SeasonRulesForm(data if data is not None and "overrides" in data else None,
-                                initial={"overrides": rule_set.overrides})
+    json_form = SeasonRulesForm(
+        data if data is not None and "overrides" in data else None, initial={"overrides": rule_set.overrides}
+    )
     if rule_set.system == "riichi" and not json_form.is_bound:
-        form: RiichiRulesForm | SeasonRulesForm = RiichiRulesForm(data, preset=rule_set.preset, current=rule_set.options)
+        form: RiichiRulesForm | SeasonRulesForm = RiichiRulesForm(
+            data, preset=rule_set.preset, current=rule_set.options
+        )
     else:  # other systems, and the JSON box kept for advanced users (the same options as one object)
         form = json_form
     preview = None
@@ -186,22 +235,31 @@ def season_rules(request, season_id):
                     form.add_error(None, engine_error_words(exc))
             else:
                 try:
-                    summary = services.season_rules_revise(season=season, actor=request.user, overrides=overrides,
-                                                           notes=form.cleaned_data.get("notes", ""))
+                    summary = services.season_rules_revise(
+                        season=season, actor=request.user, overrides=overrides, notes=form.cleaned_data.get("notes", "")
+                    )
                 except ValidationError as exc:
                     service_errors_to_form(form, exc)
                 else:
                     messages.success(request, _revised_message(summary))
                     return redirect("season-rules", season_id=season.pk)
-    return render(request, "scoring/season_rules.html", {
-        "season": season, "rule_set": rule_set, "options": selectors.rule_set_words(rule_set),
-        "overrides": selectors.overrides_words(rule_set.overrides),
-        "versions": [(v, selectors.overrides_words(v.overrides))
-                     for v in RuleSet.objects.filter(slug=rule_set.slug).order_by("-version")],
-        "form": form if is_admin and season.status != Season.Status.CLOSED else None,
-        "json_form": json_form if rule_set.system == "riichi" and form is not json_form else None,
-        "preview": preview,
-    })
+    return render(
+        request,
+        "scoring/season_rules.html",
+        {
+            "season": season,
+            "rule_set": rule_set,
+            "options": selectors.rule_set_words(rule_set),
+            "overrides": selectors.overrides_words(rule_set.overrides),
+            "versions": [
+                (v, selectors.overrides_words(v.overrides))
+                for v in RuleSet.objects.filter(slug=rule_set.slug).order_by("-version")
+            ],
+            "form": form if is_admin and season.status != Season.Status.CLOSED else None,
+            "json_form": json_form if rule_set.system == "riichi" and form is not json_form else None,
+            "preview": preview,
+        },
+    )
 
 
 @access("game", GET=PUBLIC)
@@ -211,8 +269,14 @@ def game_detail(request, game_id):
     game = object_for_request(request, league_selectors.games_for(), pk=game_id)
     seats = list(game.seats.all())
     hands = list(game.hands.order_by("sequence")) if hasattr(game, "hands") else []
-    return render(request, "league/game.html", {
-        "game": game, "seats": seats, "result": getattr(game, "result", None),
-        "hands": display.hands_explained(hands, seats), "is_game_admin": authz.is_admin(request.user, game.season.league),
-    })
-
+    return render(
+        request,
+        "league/game.html",
+        {
+            "game": game,
+            "seats": seats,
+            "result": getattr(game, "result", None),
+            "hands": display.hands_explained(hands, seats),
+            "is_game_admin": authz.is_admin(request.user, game.season.league),
+        },
+    )

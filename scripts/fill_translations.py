@@ -24,12 +24,16 @@ def _glossary() -> dict:
 
 GLOSSARY = _glossary()
 # comments, an optional msgctxt (pgettext: the glossary key is "<context>|<msgid>"), msgid, msgstr
-ENTRY = re.compile(r'((?:#[^\n]*\n)*)((?:msgctxt "(?:[^"\\]|\\.)*"\n)?)msgid ((?:"(?:[^"\\]|\\.)*"\n)+)'
-                   r'msgstr ((?:"(?:[^"\\]|\\.)*"\n)+)')
+ENTRY = re.compile(
+    r'((?:#[^\n]*\n)*)((?:msgctxt "(?:[^"\\]|\\.)*"\n)?)msgid ((?:"(?:[^"\\]|\\.)*"\n)+)'
+    r'msgstr ((?:"(?:[^"\\]|\\.)*"\n)+)'
+)
 
 
 def _text(block: str) -> str:
-    return "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', block)).encode().decode("unicode_escape").encode("latin-1").decode()
+    return (
+        "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', block)).encode().decode("unicode_escape").encode("latin-1").decode()
+    )
 
 
 def _quote(text: str) -> str:

@@ -24,7 +24,9 @@ def _fast_password_hashing(settings):
 def _cache_of_its_own(settings):
     # Cached renderings are keyed on ids and standings versions, which repeat from test to test
     # (rolled back) and from run to run (Redis outlives the test database): a prefix per test.
-    settings.CACHES = {name: {**conf, "KEY_PREFIX": f"test-{uuid.uuid4().hex}"} for name, conf in settings.CACHES.items()}
+    settings.CACHES = {
+        name: {**conf, "KEY_PREFIX": f"test-{uuid.uuid4().hex}"} for name, conf in settings.CACHES.items()
+    }
 
 
 @pytest.fixture
@@ -44,8 +46,10 @@ def referee(league):
 
 @pytest.fixture
 def players(db):
-    return [Player.objects.create(display_name=f"Player {i}", native_name=f"選手{i}", membership_number=f"M{i:03d}")
-            for i in range(1, 9)]
+    return [
+        Player.objects.create(display_name=f"Player {i}", native_name=f"選手{i}", membership_number=f"M{i:03d}")
+        for i in range(1, 9)
+    ]
 
 
 @pytest.fixture
@@ -96,4 +100,5 @@ def as_user(api):
         if user is not None:
             api.force_authenticate(user)
         return api
+
     return login

@@ -18,13 +18,20 @@ def _environment_without(*names: str) -> dict[str, str]:
 
 def test_check_deploy_passes_with_production_environment(tmp_path):
     env = _environment_without("DEBUG", "DATABASE_URL", "REDIS_URL", "DJANGO_ALLOW_ASYNC_UNSAFE")
-    env.update({
-        "SECRET_KEY": "p" * 20 + "roduction-secret-key-with-enough-entropy-3f9a8b7c6d5e4f",
-        "ALLOWED_HOSTS": "league.example.org",
-        "DATABASE_URL": f"sqlite:///{tmp_path / 'prod.sqlite3'}",
-    })
-    proc = subprocess.run([sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-                          cwd=ROOT, env=env, capture_output=True, text=True)
+    env.update(
+        {
+            "SECRET_KEY": "p" * 20 + "roduction-secret-key-with-enough-entropy-3f9a8b7c6d5e4f",
+            "ALLOWED_HOSTS": "league.example.org",
+            "DATABASE_URL": f"sqlite:///{tmp_path / 'prod.sqlite3'}",
+        }
+    )
+    proc = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 

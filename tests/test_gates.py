@@ -36,15 +36,22 @@ def test_ruff_finds_nothing():
     assert run.returncode == 0, run.stdout + run.stderr
 
 
+def test_ruff_format_changes_nothing():
+    run = subprocess.run(
+        [_tool("ruff"), "format", "--check", "--no-cache", "."], cwd=ROOT, capture_output=True, text=True
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
 def test_mypy_finds_nothing_in_the_typed_packages():
     env = {**os.environ, "DEBUG": "1", "SECRET_KEY": os.environ.get("SECRET_KEY", "mypy-gate-" + "x" * 40)}
-    run = subprocess.run([_tool("mypy"), "--no-incremental", *TYPED], cwd=ROOT, capture_output=True, text=True,
-                         env=env)
+    run = subprocess.run([_tool("mypy"), "--no-incremental", *TYPED], cwd=ROOT, capture_output=True, text=True, env=env)
     assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]
 
 
 def test_mypy_strict_finds_nothing_in_the_strict_modules():
     env = {**os.environ, "DEBUG": "1", "SECRET_KEY": os.environ.get("SECRET_KEY", "mypy-gate-" + "x" * 40)}
-    run = subprocess.run([_tool("mypy"), "--no-incremental", "--strict", *STRICT], cwd=ROOT, capture_output=True,
-                         text=True, env=env)
+    run = subprocess.run(
+        [_tool("mypy"), "--no-incremental", "--strict", *STRICT], cwd=ROOT, capture_output=True, text=True, env=env
+    )
     assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]

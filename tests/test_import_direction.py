@@ -12,8 +12,19 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINES = ("scoring.engine", "referee.engine")
-LAYERS = {"engine": 0, "kyoku": 1, "league": 2, "scoring": 3, "referee": 3, "ratings": 3, "matchdays": 3,
-          "online": 3, "events": 3, "demo": 4, "config": 5}
+LAYERS = {
+    "engine": 0,
+    "kyoku": 1,
+    "league": 2,
+    "scoring": 3,
+    "referee": 3,
+    "ratings": 3,
+    "matchdays": 3,
+    "online": 3,
+    "events": 3,
+    "demo": 4,
+    "config": 5,
+}
 
 
 def _unit(module: str) -> str | None:

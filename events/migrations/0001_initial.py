@@ -6,115 +6,255 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('kyoku', '0001_initial'),
-        ('league', '0009_season_kind'),
-        ('referee', '0002_league_owned_by_kyoku'),
+        ("kyoku", "0001_initial"),
+        ("league", "0009_season_kind"),
+        ("referee", "0002_league_owned_by_kyoku"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Event',
+            name="Event",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('name', models.CharField(max_length=120, verbose_name='name')),
-                ('slug', models.SlugField(max_length=60, verbose_name='short name')),
-                ('venue', models.CharField(blank=True, max_length=120, verbose_name='venue')),
-                ('starts_on', models.DateField(verbose_name='starts on')),
-                ('ends_on', models.DateField(verbose_name='ends on')),
-                ('status', models.CharField(choices=[('registration', 'Registration open'), ('running', 'Running'), ('finished', 'Finished')], default='registration', max_length=12, verbose_name='status')),
-                ('capacity', models.PositiveSmallIntegerField(default=40, verbose_name='places')),
-                ('rounds', models.PositiveSmallIntegerField(default=6, verbose_name='qualifying rounds')),
-                ('round_minutes', models.PositiveSmallIntegerField(default=90, verbose_name='minutes per round')),
-                ('seated_by_standings', models.PositiveSmallIntegerField(default=0, help_text='The last qualifying rounds seat the leaders together (table 1: places 1 to 4, …).', verbose_name='last rounds seated by standings')),
-                ('cut', models.PositiveSmallIntegerField(default=4, help_text='0: no final; the qualifying ranking is the result.', verbose_name='players in the final')),
-                ('final_points', models.CharField(choices=[('carry', 'Carried in full'), ('half', 'Carried at half'), ('reset', 'Reset to zero')], default='carry', max_length=8, verbose_name='points into the final')),
-                ('time_rule', models.CharField(choices=[('finish_hand', 'Finish the hand in play'), ('one_more', 'Finish the hand in play and play one more')], default='finish_hand', max_length=12, verbose_name='when time runs out')),
-                ('dealer_repeats_after_time', models.BooleanField(default=False, verbose_name='dealer repeats after time')),
-                ('tiebreaks', models.JSONField(blank=True, default=list, verbose_name='tiebreaks')),
-                ('team_scoring', models.CharField(choices=[('none', 'No teams'), ('best', 'Best members count'), ('all', 'All members count')], default='none', max_length=8, verbose_name='team standings')),
-                ('team_best', models.PositiveSmallIntegerField(default=3, verbose_name='members counted per team')),
-                ('leftover', models.CharField(choices=[('substitutes', 'Substitutes fill the last table'), ('byes', 'Byes')], default='substitutes', max_length=12, verbose_name='when players are not a multiple of four')),
-                ('ema_id', models.CharField(blank=True, max_length=20, verbose_name='EMA tournament id')),
-                ('board_version', models.PositiveIntegerField(default=0, editable=False)),
-                ('league', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='events', to='kyoku.league')),
-                ('season', models.OneToOneField(on_delete=django.db.models.deletion.PROTECT, related_name='event', to='league.season')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("name", models.CharField(max_length=120, verbose_name="name")),
+                ("slug", models.SlugField(max_length=60, verbose_name="short name")),
+                ("venue", models.CharField(blank=True, max_length=120, verbose_name="venue")),
+                ("starts_on", models.DateField(verbose_name="starts on")),
+                ("ends_on", models.DateField(verbose_name="ends on")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("registration", "Registration open"),
+                            ("running", "Running"),
+                            ("finished", "Finished"),
+                        ],
+                        default="registration",
+                        max_length=12,
+                        verbose_name="status",
+                    ),
+                ),
+                ("capacity", models.PositiveSmallIntegerField(default=40, verbose_name="places")),
+                ("rounds", models.PositiveSmallIntegerField(default=6, verbose_name="qualifying rounds")),
+                ("round_minutes", models.PositiveSmallIntegerField(default=90, verbose_name="minutes per round")),
+                (
+                    "seated_by_standings",
+                    models.PositiveSmallIntegerField(
+                        default=0,
+                        help_text="The last qualifying rounds seat the leaders together (table 1: places 1 to 4, …).",
+                        verbose_name="last rounds seated by standings",
+                    ),
+                ),
+                (
+                    "cut",
+                    models.PositiveSmallIntegerField(
+                        default=4,
+                        help_text="0: no final; the qualifying ranking is the result.",
+                        verbose_name="players in the final",
+                    ),
+                ),
+                (
+                    "final_points",
+                    models.CharField(
+                        choices=[("carry", "Carried in full"), ("half", "Carried at half"), ("reset", "Reset to zero")],
+                        default="carry",
+                        max_length=8,
+                        verbose_name="points into the final",
+                    ),
+                ),
+                (
+                    "time_rule",
+                    models.CharField(
+                        choices=[
+                            ("finish_hand", "Finish the hand in play"),
+                            ("one_more", "Finish the hand in play and play one more"),
+                        ],
+                        default="finish_hand",
+                        max_length=12,
+                        verbose_name="when time runs out",
+                    ),
+                ),
+                (
+                    "dealer_repeats_after_time",
+                    models.BooleanField(default=False, verbose_name="dealer repeats after time"),
+                ),
+                ("tiebreaks", models.JSONField(blank=True, default=list, verbose_name="tiebreaks")),
+                (
+                    "team_scoring",
+                    models.CharField(
+                        choices=[("none", "No teams"), ("best", "Best members count"), ("all", "All members count")],
+                        default="none",
+                        max_length=8,
+                        verbose_name="team standings",
+                    ),
+                ),
+                ("team_best", models.PositiveSmallIntegerField(default=3, verbose_name="members counted per team")),
+                (
+                    "leftover",
+                    models.CharField(
+                        choices=[("substitutes", "Substitutes fill the last table"), ("byes", "Byes")],
+                        default="substitutes",
+                        max_length=12,
+                        verbose_name="when players are not a multiple of four",
+                    ),
+                ),
+                ("ema_id", models.CharField(blank=True, max_length=20, verbose_name="EMA tournament id")),
+                ("board_version", models.PositiveIntegerField(default=0, editable=False)),
+                (
+                    "league",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="events", to="kyoku.league"
+                    ),
+                ),
+                (
+                    "season",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="event", to="league.season"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-starts_on', 'name'],
+                "ordering": ["-starts_on", "name"],
             },
         ),
         migrations.CreateModel(
-            name='Registration',
+            name="Registration",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('status', models.CharField(choices=[('confirmed', 'Confirmed'), ('waiting', 'Waiting list'), ('withdrawn', 'Withdrawn')], default='confirmed', max_length=10, verbose_name='status')),
-                ('registered_at', models.DateTimeField(auto_now_add=True)),
-                ('checked_in', models.BooleanField(default=False, verbose_name='checked in')),
-                ('substitute', models.BooleanField(default=False, verbose_name='substitute')),
-                ('team', models.CharField(blank=True, max_length=60, verbose_name='team')),
-                ('ema_number', models.CharField(blank=True, max_length=8, verbose_name='EMA number')),
-                ('nationality', models.CharField(blank=True, max_length=3, verbose_name='nationality')),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='registrations', to='events.event')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='event_registrations', to='league.player')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("confirmed", "Confirmed"), ("waiting", "Waiting list"), ("withdrawn", "Withdrawn")],
+                        default="confirmed",
+                        max_length=10,
+                        verbose_name="status",
+                    ),
+                ),
+                ("registered_at", models.DateTimeField(auto_now_add=True)),
+                ("checked_in", models.BooleanField(default=False, verbose_name="checked in")),
+                ("substitute", models.BooleanField(default=False, verbose_name="substitute")),
+                ("team", models.CharField(blank=True, max_length=60, verbose_name="team")),
+                ("ema_number", models.CharField(blank=True, max_length=8, verbose_name="EMA number")),
+                ("nationality", models.CharField(blank=True, max_length=3, verbose_name="nationality")),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="registrations", to="events.event"
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="event_registrations",
+                        to="league.player",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['registered_at', 'pk'],
+                "ordering": ["registered_at", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='Round',
+            name="Round",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField(verbose_name='round')),
-                ('stage', models.CharField(choices=[('qualifying', 'Qualifying'), ('final', 'Final')], default='qualifying', max_length=12, verbose_name='stage')),
-                ('scheduled_at', models.DateTimeField(blank=True, null=True, verbose_name='starts at')),
-                ('minutes', models.PositiveSmallIntegerField(verbose_name='minutes')),
-                ('started_at', models.DateTimeField(blank=True, null=True)),
-                ('paused_at', models.DateTimeField(blank=True, null=True)),
-                ('paused_seconds', models.PositiveIntegerField(default=0)),
-                ('extra_seconds', models.IntegerField(default=0)),
-                ('ended_at', models.DateTimeField(blank=True, null=True)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='round_set', to='events.event')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("number", models.PositiveSmallIntegerField(verbose_name="round")),
+                (
+                    "stage",
+                    models.CharField(
+                        choices=[("qualifying", "Qualifying"), ("final", "Final")],
+                        default="qualifying",
+                        max_length=12,
+                        verbose_name="stage",
+                    ),
+                ),
+                ("scheduled_at", models.DateTimeField(blank=True, null=True, verbose_name="starts at")),
+                ("minutes", models.PositiveSmallIntegerField(verbose_name="minutes")),
+                ("started_at", models.DateTimeField(blank=True, null=True)),
+                ("paused_at", models.DateTimeField(blank=True, null=True)),
+                ("paused_seconds", models.PositiveIntegerField(default=0)),
+                ("extra_seconds", models.IntegerField(default=0)),
+                ("ended_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="round_set", to="events.event"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'number'],
+                "ordering": ["event", "number"],
             },
         ),
         migrations.CreateModel(
-            name='TableReport',
+            name="TableReport",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('scores', models.JSONField()),
-                ('deposits_left', models.PositiveSmallIntegerField(default=0)),
-                ('status', models.CharField(choices=[('pending', 'Waiting for confirmation'), ('confirmed', 'Confirmed'), ('disputed', 'Disputed')], default='pending', max_length=10, verbose_name='status')),
-                ('reported_at', models.DateTimeField(auto_now=True)),
-                ('confirmed_seats', models.JSONField(default=list)),
-                ('disputed_seat', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('dispute_note', models.TextField(blank=True)),
-                ('game', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='table_report', to='league.game')),
-                ('incident', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='referee.incident')),
-                ('reported_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("scores", models.JSONField()),
+                ("deposits_left", models.PositiveSmallIntegerField(default=0)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("pending", "Waiting for confirmation"),
+                            ("confirmed", "Confirmed"),
+                            ("disputed", "Disputed"),
+                        ],
+                        default="pending",
+                        max_length=10,
+                        verbose_name="status",
+                    ),
+                ),
+                ("reported_at", models.DateTimeField(auto_now=True)),
+                ("confirmed_seats", models.JSONField(default=list)),
+                ("disputed_seat", models.PositiveSmallIntegerField(blank=True, null=True)),
+                ("dispute_note", models.TextField(blank=True)),
+                (
+                    "game",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="table_report", to="league.game"
+                    ),
+                ),
+                (
+                    "incident",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="referee.incident",
+                    ),
+                ),
+                (
+                    "reported_by",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.AddConstraint(
-            model_name='event',
-            constraint=models.UniqueConstraint(fields=('league', 'slug'), name='uniq_event_slug'),
+            model_name="event",
+            constraint=models.UniqueConstraint(fields=("league", "slug"), name="uniq_event_slug"),
         ),
         migrations.AddConstraint(
-            model_name='registration',
-            constraint=models.UniqueConstraint(fields=('event', 'player'), name='uniq_event_player'),
+            model_name="registration",
+            constraint=models.UniqueConstraint(fields=("event", "player"), name="uniq_event_player"),
         ),
         migrations.AddConstraint(
-            model_name='round',
-            constraint=models.UniqueConstraint(fields=('event', 'number'), name='uniq_event_round'),
+            model_name="round",
+            constraint=models.UniqueConstraint(fields=("event", "number"), name="uniq_event_round"),
         ),
         migrations.AddConstraint(
-            model_name='tablereport',
-            constraint=models.CheckConstraint(condition=models.Q(('deposits_left__lte', 100)), name='report_deposits'),
+            model_name="tablereport",
+            constraint=models.CheckConstraint(condition=models.Q(("deposits_left__lte", 100)), name="report_deposits"),
         ),
     ]

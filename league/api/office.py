@@ -45,10 +45,12 @@ def _season(request, pk) -> Season:
 
 
 class SeasonNextSerializer(serializers.Serializer):
-    starts_on = serializers.DateField(required=False, allow_null=True, default=None,
-                                      help_text="Default: the day after this season ends.")
-    ends_on = serializers.DateField(required=False, allow_null=True, default=None,
-                                    help_text="Default: as long after the start as this season was.")
+    starts_on = serializers.DateField(
+        required=False, allow_null=True, default=None, help_text="Default: the day after this season ends."
+    )
+    ends_on = serializers.DateField(
+        required=False, allow_null=True, default=None, help_text="Default: as long after the start as this season was."
+    )
 
 
 class SeasonNextView(APIView):
@@ -65,8 +67,11 @@ class SeasonNextView(APIView):
 
 
 class SeasonCloseSerializer(serializers.Serializer):
-    confirm = serializers.BooleanField(default=False, help_text="Close although games or match days are still open "
-                                                                "(without it such a season answers 409 listing them).")
+    confirm = serializers.BooleanField(
+        default=False,
+        help_text="Close although games or match days are still open "
+        "(without it such a season answers 409 listing them).",
+    )
 
 
 class SeasonReopenSerializer(serializers.Serializer):
@@ -83,8 +88,9 @@ class SeasonCloseView(APIView):
     def post(self, request, pk):
         ser = SeasonCloseSerializer(data=request.data)
         ser.is_valid(raise_exception=True)
-        season = office.season_close(season=_season(request, pk), actor=request.user,
-                                     confirm=ser.validated_data["confirm"])
+        season = office.season_close(
+            season=_season(request, pk), actor=request.user, confirm=ser.validated_data["confirm"]
+        )
         return Response(SeasonRefSerializer(season).data)
 
 
@@ -98,8 +104,9 @@ class SeasonReopenView(APIView):
     def post(self, request, pk):
         ser = SeasonReopenSerializer(data=request.data)
         ser.is_valid(raise_exception=True)
-        season = office.season_reopen(season=_season(request, pk), actor=request.user,
-                                      reason=ser.validated_data["reason"])
+        season = office.season_reopen(
+            season=_season(request, pk), actor=request.user, reason=ser.validated_data["reason"]
+        )
         return Response(SeasonRefSerializer(season).data)
 
 
@@ -140,9 +147,12 @@ class GameInputSerializer(_StrictInput):
     division = serializers.IntegerField(min_value=1, max_value=BIG, help_text="A division of this season.")
     match_day = serializers.IntegerField(min_value=1, max_value=99)
     table = serializers.IntegerField(min_value=1, max_value=99)
-    players = serializers.ListField(child=serializers.IntegerField(min_value=1, max_value=BIG), min_length=4,
-                                    max_length=4, help_text="Player ids in seat order: East, South, West, North; "
-                                                            "each entered in the division.")
+    players = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=BIG),
+        min_length=4,
+        max_length=4,
+        help_text="Player ids in seat order: East, South, West, North; " "each entered in the division.",
+    )
     scheduled_at = serializers.DateTimeField(required=False, allow_null=True)
 
 
@@ -195,8 +205,9 @@ class SeasonEntryView(APIView):
     @extend_schema(request=None, responses={204: None})
     @idempotent
     def delete(self, request, pk, entry_id):
-        entry = object_for_request(request, Entry.objects.filter(season_id=pk).select_related("division", "season"),
-                                   pk=entry_id)
+        entry = object_for_request(
+            request, Entry.objects.filter(season_id=pk).select_related("division", "season"), pk=entry_id
+        )
         office.entry_remove(entry=entry, actor=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -224,7 +235,13 @@ class SeasonGamesView(generics.ListAPIView):
         v = data.validated_data
         division = _division_of(season, v["division"])
         players = _players(v["players"], "players")
-        game = office.game_create(division=division, match_day=v["match_day"], table=v["table"],
-                                  players=players, scheduled_at=v.get("scheduled_at"), actor=request.user)
+        game = office.game_create(
+            division=division,
+            match_day=v["match_day"],
+            table=v["table"],
+            players=players,
+            scheduled_at=v.get("scheduled_at"),
+            actor=request.user,
+        )
         game = selectors.games_for().get(pk=game.pk)  # seats and players for the answer
         return Response(s.GameSerializer(game).data, status=status.HTTP_201_CREATED)

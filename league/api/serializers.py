@@ -44,8 +44,18 @@ class PlayerSerializer(serializers.ModelSerializer):
 class RuleSetSerializer(serializers.ModelSerializer):
     class Meta:
         model = RuleSet
-        fields = ["id", "name", "slug", "version", "system", "preset", "overrides", "options", "is_template",
-                  "created_at"]
+        fields = [
+            "id",
+            "name",
+            "slug",
+            "version",
+            "system",
+            "preset",
+            "overrides",
+            "options",
+            "is_template",
+            "created_at",
+        ]
 
 
 class DivisionSerializer(serializers.ModelSerializer):
@@ -68,8 +78,20 @@ class StandingSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Standing
-        fields = ["rank", "player", "games", "game_points", "penalty_points", "total_points", "average_place",
-                  "firsts", "seconds", "thirds", "fourths", "computed_at"]
+        fields = [
+            "rank",
+            "player",
+            "games",
+            "game_points",
+            "penalty_points",
+            "total_points",
+            "average_place",
+            "firsts",
+            "seconds",
+            "thirds",
+            "fourths",
+            "computed_at",
+        ]
 
 
 class GameSeatSerializer(serializers.ModelSerializer):
@@ -90,11 +112,15 @@ class GameSerializer(serializers.ModelSerializer):
 
 
 class GameResultInputSerializer(serializers.Serializer):
-    scores = serializers.ListField(child=serializers.IntegerField(min_value=-10_000_000, max_value=10_000_000),
-                                   min_length=4, max_length=4,
-                                   help_text="Final raw scores of seats 0..3 (East, South, West, North at the start).")
-    deposits_left = serializers.IntegerField(min_value=0, max_value=20, default=0,
-                                             help_text="Riichi sticks still on the table at the end.")
+    scores = serializers.ListField(
+        child=serializers.IntegerField(min_value=-10_000_000, max_value=10_000_000),
+        min_length=4,
+        max_length=4,
+        help_text="Final raw scores of seats 0..3 (East, South, West, North at the start).",
+    )
+    deposits_left = serializers.IntegerField(
+        min_value=0, max_value=20, default=0, help_text="Riichi sticks still on the table at the end."
+    )
     replace = serializers.BooleanField(default=False, help_text="Correct an existing, different result.")
 
 
@@ -107,21 +133,50 @@ class GameResultSerializer(serializers.ModelSerializer):
 class TierSerializer(serializers.ModelSerializer):
     class Meta:
         model = QualificationTier
-        fields = ["id", "code", "description", "description_zh", "division_code", "effective_year",
-                  "effective_number", "validity", "requirements", "active"]
+        fields = [
+            "id",
+            "code",
+            "description",
+            "description_zh",
+            "division_code",
+            "effective_year",
+            "effective_number",
+            "validity",
+            "requirements",
+            "active",
+        ]
 
 
 class ApplicationSerializer(serializers.ModelSerializer):
     player = PlayerSerializer(read_only=True)
     tier_code = serializers.CharField(source="tier.code", read_only=True)
-    proof_url = serializers.SerializerMethodField(help_text="The evidence file, served only to the player and "
-                                                            "this league's admins and referees; null if none.")
+    proof_url = serializers.SerializerMethodField(
+        help_text="The evidence file, served only to the player and " "this league's admins and referees; null if none."
+    )
 
     class Meta:
         model = QualificationApplication
-        fields = ["id", "player", "season", "tier", "tier_code", "status", "platform", "account_id", "rank",
-                  "rating", "games_in_year", "room", "evidence_year", "proof_url", "proof_type", "note",
-                  "submitted_at", "decided_at", "reason"]
+        fields = [
+            "id",
+            "player",
+            "season",
+            "tier",
+            "tier_code",
+            "status",
+            "platform",
+            "account_id",
+            "rank",
+            "rating",
+            "games_in_year",
+            "room",
+            "evidence_year",
+            "proof_url",
+            "proof_type",
+            "note",
+            "submitted_at",
+            "decided_at",
+            "reason",
+        ]
         read_only_fields = ["status", "submitted_at", "decided_at", "reason"]
 
     def get_proof_url(self, obj) -> str | None:
@@ -133,8 +188,9 @@ class ApplicationSerializer(serializers.ModelSerializer):
 class ApplicationInputSerializer(serializers.Serializer):
     season = serializers.PrimaryKeyRelatedField(queryset=Season.objects.all())
     tier = serializers.PrimaryKeyRelatedField(queryset=QualificationTier.objects.all())
-    player = serializers.PrimaryKeyRelatedField(queryset=Player.objects.all(), required=False,
-                                                help_text="Admins only: apply on a player's behalf.")
+    player = serializers.PrimaryKeyRelatedField(
+        queryset=Player.objects.all(), required=False, help_text="Admins only: apply on a player's behalf."
+    )
     platform = serializers.ChoiceField(choices=["tenhou", "mahjongsoul", "league"], required=False, allow_blank=True)
     account_id = serializers.CharField(required=False, allow_blank=True, max_length=40)
     rank = serializers.CharField(required=False, allow_blank=True, max_length=20)
@@ -164,8 +220,20 @@ class PenaltySerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Penalty
-        fields = ["id", "season", "player", "game", "hand_number", "offence", "sanction", "points", "ruling",
-                  "assigned_at", "cancelled_at", "cancel_reason"]
+        fields = [
+            "id",
+            "season",
+            "player",
+            "game",
+            "hand_number",
+            "offence",
+            "sanction",
+            "points",
+            "ruling",
+            "assigned_at",
+            "cancelled_at",
+            "cancel_reason",
+        ]
 
 
 class PlayerHistoryRowSerializer(serializers.Serializer):

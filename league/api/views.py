@@ -28,8 +28,11 @@ from kyoku.idempotency import idempotent
 
 
 class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
-    access = {"list": route(GET=PUBLIC), "retrieve": route("player", GET=PUBLIC),
-              "history": route("player", GET=PUBLIC)}
+    access = {
+        "list": route(GET=PUBLIC),
+        "retrieve": route("player", GET=PUBLIC),
+        "history": route("player", GET=PUBLIC),
+    }
     queryset = Player.objects.all()
     serializer_class = s.PlayerSerializer
     filterset_fields = ["active"]
@@ -50,10 +53,23 @@ class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
     def history(self, request, pk=None):
         player = self.get_object()
         rows = selectors.player_history(player=player)
-        return Response(s.PlayerHistoryRowSerializer(
-            [{"game": r["game"].pk, "season": r["game"].season_id, "seat": r["seat"].seat,
-              "raw_score": r["raw_score"], "points": r["points"], "place": r["place"],
-              "running": r["running"]} for r in rows], many=True).data)
+        return Response(
+            s.PlayerHistoryRowSerializer(
+                [
+                    {
+                        "game": r["game"].pk,
+                        "season": r["game"].season_id,
+                        "seat": r["seat"].seat,
+                        "raw_score": r["raw_score"],
+                        "points": r["points"],
+                        "place": r["place"],
+                        "running": r["running"],
+                    }
+                    for r in rows
+                ],
+                many=True,
+            ).data
+        )
 
 
 class RuleSetViewSet(viewsets.ReadOnlyModelViewSet):
@@ -73,8 +89,12 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
 
 
 class DivisionViewSet(viewsets.ReadOnlyModelViewSet):
-    access = {"list": route(GET=PUBLIC), "retrieve": route("division", GET=PUBLIC),
-              "entries": route("division", GET=PUBLIC), "standings": route("division", GET=PUBLIC)}
+    access = {
+        "list": route(GET=PUBLIC),
+        "retrieve": route("division", GET=PUBLIC),
+        "entries": route("division", GET=PUBLIC),
+        "standings": route("division", GET=PUBLIC),
+    }
     queryset = Division.objects.select_related("season")
     serializer_class = s.DivisionSerializer
     filterset_fields = ["season", "code"]
@@ -123,8 +143,9 @@ def _standings_data(division: Division, sort: str) -> list[dict]:
     # the public list never carries a player's private fields (docs/privacy.md): not even read
     private = set(s.PlayerSerializer.PRIVATE_FIELDS)
     player_own = [name for name in player_fields if name not in private]
-    rows = (selectors.standings_for(division=division, sort=sort)
-            .values(*own, *(f"player__{name}" for name in player_own)))
+    rows = selectors.standings_for(division=division, sort=sort).values(
+        *own, *(f"player__{name}" for name in player_own)
+    )
     convert = {name: fields[name].to_representation for name in own}
     convert_player = {name: player_fields[name].to_representation for name in player_own}
 
@@ -133,9 +154,13 @@ def _standings_data(division: Division, sort: str) -> list[dict]:
 
     out = []
     for row in rows:
-        data = {"rank": shown(row["rank"], convert["rank"]),
-                "player": {name: (None if name in private else shown(row[f"player__{name}"], convert_player[name]))
-                           for name in player_fields}}
+        data = {
+            "rank": shown(row["rank"], convert["rank"]),
+            "player": {
+                name: (None if name in private else shown(row[f"player__{name}"], convert_player[name]))
+                for name in player_fields
+            },
+        }
         data.update((name, shown(row[name], convert[name])) for name in own if name != "rank")
         out.append(data)
     return out
@@ -162,16 +187,18 @@ class GameResultView(APIView):
             return Response({"detail": "no result yet"}, status=status.HTTP_404_NOT_FOUND)
         return Response(s.GameResultSerializer(game.result).data)
 
-    @extend_schema(request=s.GameResultInputSerializer, responses={201: s.GameResultSerializer,
-                                                                   200: s.GameResultSerializer})
+    @extend_schema(
+        request=s.GameResultInputSerializer, responses={201: s.GameResultSerializer, 200: s.GameResultSerializer}
+    )
     @idempotent
     def post(self, request, pk):
         game = object_for_request(request, Game, pk=pk)
         data = s.GameResultInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         result, created = services.game_result_record(game=game, actor=request.user, **data.validated_data)
-        return Response(s.GameResultSerializer(result).data,
-                        status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+        return Response(
+            s.GameResultSerializer(result).data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK
+        )
 
 
 class TierViewSet(viewsets.ReadOnlyModelViewSet):
@@ -213,8 +240,9 @@ class ApplicationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, views
         player = player or authz.player_of(request.user)
         if player is None:
             raise PermissionDenied("Your login is not linked to a player.")
-        application = services.application_submit(player=player, season=season, tier=tier, evidence=v,
-                                                  proof=proof, actor=request.user)
+        application = services.application_submit(
+            player=player, season=season, tier=tier, evidence=v, proof=proof, actor=request.user
+        )
         return Response(s.ApplicationSerializer(application).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=s.ApplicationDecisionSerializer, responses=s.ApplicationSerializer)
@@ -224,8 +252,7 @@ class ApplicationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, views
         application = object_for_request(request, QualificationApplication, pk=pk)
         data = s.ApplicationDecisionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        application = services.application_decide(application=application, actor=request.user,
-                                                  **data.validated_data)
+        application = services.application_decide(application=application, actor=request.user, **data.validated_data)
         return Response(s.ApplicationSerializer(application).data)
 
 

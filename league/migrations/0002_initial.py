@@ -6,175 +6,236 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('league', '0001_initial'),
-        ('referee', '0001_initial'),
+        ("league", "0001_initial"),
+        ("referee", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='penalty',
-            name='ruling',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='penalties', to='referee.ruling'),
+            model_name="penalty",
+            name="ruling",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="penalties",
+                to="referee.ruling",
+            ),
         ),
         migrations.AddField(
-            model_name='player',
-            name='user',
-            field=models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='player', to=settings.AUTH_USER_MODEL),
+            model_name="player",
+            name="user",
+            field=models.OneToOneField(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="player",
+                to=settings.AUTH_USER_MODEL,
+            ),
         ),
         migrations.AddField(
-            model_name='penalty',
-            name='player',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='penalties', to='league.player'),
+            model_name="penalty",
+            name="player",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT, related_name="penalties", to="league.player"
+            ),
         ),
         migrations.AddField(
-            model_name='gameseat',
-            name='player',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='seats', to='league.player'),
+            model_name="gameseat",
+            name="player",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT, related_name="seats", to="league.player"
+            ),
         ),
         migrations.AddField(
-            model_name='entry',
-            name='player',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='entries', to='league.player'),
+            model_name="entry",
+            name="player",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT, related_name="entries", to="league.player"
+            ),
         ),
         migrations.AddField(
-            model_name='qualificationapplication',
-            name='decided_by',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL),
+            model_name="qualificationapplication",
+            name="decided_by",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="+",
+                to=settings.AUTH_USER_MODEL,
+            ),
         ),
         migrations.AddField(
-            model_name='qualificationapplication',
-            name='player',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='applications', to='league.player'),
+            model_name="qualificationapplication",
+            name="player",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT, related_name="applications", to="league.player"
+            ),
         ),
         migrations.AddField(
-            model_name='entry',
-            name='application',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='entries', to='league.qualificationapplication'),
+            model_name="entry",
+            name="application",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="entries",
+                to="league.qualificationapplication",
+            ),
         ),
         migrations.AddField(
-            model_name='qualificationtier',
-            name='league',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='tiers', to='league.league'),
+            model_name="qualificationtier",
+            name="league",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name="tiers", to="league.league"
+            ),
         ),
         migrations.AddField(
-            model_name='qualificationapplication',
-            name='tier',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='applications', to='league.qualificationtier'),
+            model_name="qualificationapplication",
+            name="tier",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT, related_name="applications", to="league.qualificationtier"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='ruleset',
-            constraint=models.UniqueConstraint(fields=('slug', 'version'), name='uniq_ruleset_version'),
+            model_name="ruleset",
+            constraint=models.UniqueConstraint(fields=("slug", "version"), name="uniq_ruleset_version"),
         ),
         migrations.AddField(
-            model_name='gameresult',
-            name='rule_set',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='league.ruleset'),
+            model_name="gameresult",
+            name="rule_set",
+            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name="+", to="league.ruleset"),
         ),
         migrations.AddField(
-            model_name='season',
-            name='league',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='seasons', to='league.league'),
+            model_name="season",
+            name="league",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT, related_name="seasons", to="league.league"
+            ),
         ),
         migrations.AddField(
-            model_name='season',
-            name='rule_set',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='seasons', to='league.ruleset'),
+            model_name="season",
+            name="rule_set",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT, related_name="seasons", to="league.ruleset"
+            ),
         ),
         migrations.AddField(
-            model_name='qualificationapplication',
-            name='season',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='applications', to='league.season'),
+            model_name="qualificationapplication",
+            name="season",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT, related_name="applications", to="league.season"
+            ),
         ),
         migrations.AddField(
-            model_name='penalty',
-            name='season',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='penalties', to='league.season'),
+            model_name="penalty",
+            name="season",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT, related_name="penalties", to="league.season"
+            ),
         ),
         migrations.AddField(
-            model_name='game',
-            name='season',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='games', to='league.season'),
+            model_name="game",
+            name="season",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT, related_name="games", to="league.season"
+            ),
         ),
         migrations.AddField(
-            model_name='entry',
-            name='season',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='entries', to='league.season'),
+            model_name="entry",
+            name="season",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name="entries", to="league.season"
+            ),
         ),
         migrations.AddField(
-            model_name='division',
-            name='season',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='divisions', to='league.season'),
+            model_name="division",
+            name="season",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name="divisions", to="league.season"
+            ),
         ),
         migrations.AddField(
-            model_name='standing',
-            name='division',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='standings', to='league.division'),
+            model_name="standing",
+            name="division",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name="standings", to="league.division"
+            ),
         ),
         migrations.AddField(
-            model_name='standing',
-            name='player',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='standings', to='league.player'),
+            model_name="standing",
+            name="player",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name="standings", to="league.player"
+            ),
         ),
         migrations.AddField(
-            model_name='standing',
-            name='season',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='standings', to='league.season'),
+            model_name="standing",
+            name="season",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name="standings", to="league.season"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='idempotencykey',
-            constraint=models.UniqueConstraint(fields=('user', 'key'), name='uniq_idempotency_key'),
+            model_name="idempotencykey",
+            constraint=models.UniqueConstraint(fields=("user", "key"), name="uniq_idempotency_key"),
         ),
         migrations.AddConstraint(
-            model_name='leaguerole',
-            constraint=models.UniqueConstraint(fields=('league', 'user', 'role'), name='uniq_league_role'),
+            model_name="leaguerole",
+            constraint=models.UniqueConstraint(fields=("league", "user", "role"), name="uniq_league_role"),
         ),
         migrations.AddConstraint(
-            model_name='gameseat',
-            constraint=models.UniqueConstraint(fields=('game', 'seat'), name='uniq_game_seat'),
+            model_name="gameseat",
+            constraint=models.UniqueConstraint(fields=("game", "seat"), name="uniq_game_seat"),
         ),
         migrations.AddConstraint(
-            model_name='gameseat',
-            constraint=models.UniqueConstraint(fields=('game', 'player'), name='uniq_game_player'),
+            model_name="gameseat",
+            constraint=models.UniqueConstraint(fields=("game", "player"), name="uniq_game_player"),
         ),
         migrations.AddConstraint(
-            model_name='gameseat',
-            constraint=models.CheckConstraint(condition=models.Q(('seat__lte', 3)), name='seat_0_3'),
+            model_name="gameseat",
+            constraint=models.CheckConstraint(condition=models.Q(("seat__lte", 3)), name="seat_0_3"),
         ),
         migrations.AddConstraint(
-            model_name='qualificationtier',
-            constraint=models.UniqueConstraint(fields=('league', 'code'), name='uniq_tier_code'),
+            model_name="qualificationtier",
+            constraint=models.UniqueConstraint(fields=("league", "code"), name="uniq_tier_code"),
         ),
         migrations.AddConstraint(
-            model_name='season',
-            constraint=models.UniqueConstraint(fields=('league', 'year', 'number'), name='uniq_season'),
+            model_name="season",
+            constraint=models.UniqueConstraint(fields=("league", "year", "number"), name="uniq_season"),
         ),
         migrations.AddConstraint(
-            model_name='season',
-            constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1), ('number__lte', 4)), name='season_number_1_4'),
+            model_name="season",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("number__gte", 1), ("number__lte", 4)), name="season_number_1_4"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='qualificationapplication',
-            constraint=models.UniqueConstraint(condition=models.Q(('status', 'rejected'), _negated=True), fields=('player', 'season', 'tier'), name='uniq_live_application'),
+            model_name="qualificationapplication",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("status", "rejected"), _negated=True),
+                fields=("player", "season", "tier"),
+                name="uniq_live_application",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='game',
-            constraint=models.UniqueConstraint(fields=('division', 'match_day', 'table'), name='uniq_game_table'),
+            model_name="game",
+            constraint=models.UniqueConstraint(fields=("division", "match_day", "table"), name="uniq_game_table"),
         ),
         migrations.AddConstraint(
-            model_name='entry',
-            constraint=models.UniqueConstraint(fields=('season', 'player'), name='uniq_entry_per_season'),
+            model_name="entry",
+            constraint=models.UniqueConstraint(fields=("season", "player"), name="uniq_entry_per_season"),
         ),
         migrations.AddConstraint(
-            model_name='division',
-            constraint=models.UniqueConstraint(fields=('season', 'code'), name='uniq_division_code'),
+            model_name="division",
+            constraint=models.UniqueConstraint(fields=("season", "code"), name="uniq_division_code"),
         ),
         migrations.AddConstraint(
-            model_name='standing',
-            constraint=models.UniqueConstraint(fields=('division', 'player'), name='uniq_standing'),
+            model_name="standing",
+            constraint=models.UniqueConstraint(fields=("division", "player"), name="uniq_standing"),
         ),
     ]

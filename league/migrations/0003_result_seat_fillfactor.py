@@ -16,6 +16,7 @@ def _fillfactor(value: int):
         if schema_editor.connection.vendor == "postgresql":
             for table in TABLES:
                 schema_editor.execute(f"ALTER TABLE {table} SET (fillfactor = {value})")
+
     return run
 
 

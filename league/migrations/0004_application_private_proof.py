@@ -31,21 +31,26 @@ def move_public_proofs(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('league', '0003_result_seat_fillfactor'),
+        ("league", "0003_result_seat_fillfactor"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='qualificationapplication',
-            name='proof_type',
-            field=models.CharField(blank=True, max_length=40, verbose_name='proof file type'),
+            model_name="qualificationapplication",
+            name="proof_type",
+            field=models.CharField(blank=True, max_length=40, verbose_name="proof file type"),
         ),
         migrations.AlterField(
-            model_name='qualificationapplication',
-            name='proof',
-            field=models.FileField(blank=True, max_length=200, storage=kyoku.uploads.get_private_storage, upload_to=kyoku.uploads.evidence_upload_to, verbose_name='proof'),
+            model_name="qualificationapplication",
+            name="proof",
+            field=models.FileField(
+                blank=True,
+                max_length=200,
+                storage=kyoku.uploads.get_private_storage,
+                upload_to=kyoku.uploads.evidence_upload_to,
+                verbose_name="proof",
+            ),
         ),
         migrations.RunPython(move_public_proofs, migrations.RunPython.noop),
     ]

@@ -5,29 +5,28 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('league', '0004_application_private_proof'),
+        ("league", "0004_application_private_proof"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='auditlog',
-            name='league_id',
+            model_name="auditlog",
+            name="league_id",
             field=models.BigIntegerField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='auditlog',
-            name='season_id',
+            model_name="auditlog",
+            name="season_id",
             field=models.BigIntegerField(blank=True, null=True),
         ),
         migrations.AddIndex(
-            model_name='auditlog',
-            index=models.Index(fields=['season_id', '-at'], name='audit_season_at'),
+            model_name="auditlog",
+            index=models.Index(fields=["season_id", "-at"], name="audit_season_at"),
         ),
         migrations.AddIndex(
-            model_name='auditlog',
-            index=models.Index(fields=['league_id', '-at'], name='audit_league_at'),
+            model_name="auditlog",
+            index=models.Index(fields=["league_id", "-at"], name="audit_league_at"),
         ),
     ]

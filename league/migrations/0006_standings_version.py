@@ -4,19 +4,18 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('league', '0005_audit_log_scope'),
+        ("league", "0005_audit_log_scope"),
     ]
 
     operations = [
         migrations.AlterModelOptions(
-            name='gameseat',
-            options={'ordering': ['game_id', 'seat']},
+            name="gameseat",
+            options={"ordering": ["game_id", "seat"]},
         ),
         migrations.AddField(
-            model_name='division',
-            name='standings_version',
+            model_name="division",
+            name="standings_version",
             field=models.PositiveIntegerField(default=0, editable=False),
         ),
     ]

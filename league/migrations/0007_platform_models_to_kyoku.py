@@ -8,7 +8,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ("league", "0006_standings_version"),
         ("kyoku", "0001_initial"),
@@ -18,14 +17,16 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name="season",
             name="league",
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name="seasons",
-                                    to="kyoku.league"),
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT, related_name="seasons", to="kyoku.league"
+            ),
         ),
         migrations.AlterField(
             model_name="qualificationtier",
             name="league",
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="tiers",
-                                    to="kyoku.league"),
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name="tiers", to="kyoku.league"
+            ),
         ),
         migrations.DeleteModel(name="LeagueRole"),
         migrations.DeleteModel(name="AuditLog"),

@@ -4,18 +4,17 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('league', '0007_platform_models_to_kyoku'),
+        ("league", "0007_platform_models_to_kyoku"),
     ]
 
     operations = [
         migrations.AddIndex(
-            model_name='game',
-            index=models.Index(fields=['season', 'division', 'status', 'match_day'], name='game_season_summary'),
+            model_name="game",
+            index=models.Index(fields=["season", "division", "status", "match_day"], name="game_season_summary"),
         ),
         migrations.AddIndex(
-            model_name='game',
-            index=models.Index(fields=['season', '-match_day'], name='game_season_latest'),
+            model_name="game",
+            index=models.Index(fields=["season", "-match_day"], name="game_season_latest"),
         ),
     ]

@@ -4,29 +4,35 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('kyoku', '0001_initial'),
-        ('league', '0008_game_season_indexes'),
+        ("kyoku", "0001_initial"),
+        ("league", "0008_game_season_indexes"),
     ]
 
     operations = [
         migrations.RemoveConstraint(
-            model_name='season',
-            name='uniq_season',
+            model_name="season",
+            name="uniq_season",
         ),
         migrations.AddField(
-            model_name='season',
-            name='kind',
-            field=models.CharField(choices=[('league', 'League season'), ('event', 'Tournament')], default='league', max_length=8, verbose_name='kind'),
+            model_name="season",
+            name="kind",
+            field=models.CharField(
+                choices=[("league", "League season"), ("event", "Tournament")],
+                default="league",
+                max_length=8,
+                verbose_name="kind",
+            ),
         ),
         migrations.AddField(
-            model_name='season',
-            name='label',
-            field=models.CharField(blank=True, max_length=120, verbose_name='name'),
+            model_name="season",
+            name="label",
+            field=models.CharField(blank=True, max_length=120, verbose_name="name"),
         ),
         migrations.AddConstraint(
-            model_name='season',
-            constraint=models.UniqueConstraint(condition=models.Q(('kind', 'league')), fields=('league', 'year', 'number'), name='uniq_season'),
+            model_name="season",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("kind", "league")), fields=("league", "year", "number"), name="uniq_season"
+            ),
         ),
     ]

@@ -13,8 +13,10 @@ def summaries_build(apps, schema_editor):
     Game = apps.get_model("league", "Game")
     Entry = apps.get_model("league", "Entry")
     DivisionSummary = apps.get_model("league", "DivisionSummary")
-    rows = {pk: {"season_id": season_id, "entrants": 0, "finished": 0, "to_play": 0, "void": 0,
-                 "last_match_day": None} for pk, season_id in Division.objects.values_list("pk", "season_id")}
+    rows = {
+        pk: {"season_id": season_id, "entrants": 0, "finished": 0, "to_play": 0, "void": 0, "last_match_day": None}
+        for pk, season_id in Division.objects.values_list("pk", "season_id")
+    }
     for row in Game.objects.order_by().values("division_id", "status").annotate(n=Count("id"), last=Max("match_day")):
         out = rows[row["division_id"]]
         if row["status"] == "finished":
@@ -23,31 +25,48 @@ def summaries_build(apps, schema_editor):
             out["void"] = row["n"]
         else:
             out["to_play"] += row["n"]
-    for division_id, n in Entry.objects.order_by().values("division_id").annotate(n=Count("id")).values_list(
-            "division_id", "n"):
+    for division_id, n in (
+        Entry.objects.order_by().values("division_id").annotate(n=Count("id")).values_list("division_id", "n")
+    ):
         rows[division_id]["entrants"] = n
-    DivisionSummary.objects.bulk_create([DivisionSummary(division_id=pk, **row) for pk, row in rows.items()],
-                                        batch_size=500)
+    DivisionSummary.objects.bulk_create(
+        [DivisionSummary(division_id=pk, **row) for pk, row in rows.items()], batch_size=500
+    )
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('league', '0009_season_kind'),
-        ('ratings', '0002_league_owned_by_kyoku'),  # the state rendered for RunPython needs its league fields moved
+        ("league", "0009_season_kind"),
+        ("ratings", "0002_league_owned_by_kyoku"),  # the state rendered for RunPython needs its league fields moved
     ]
 
     operations = [
         migrations.CreateModel(
-            name='DivisionSummary',
+            name="DivisionSummary",
             fields=[
-                ('division', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, primary_key=True, related_name='summary', serialize=False, to='league.division')),
-                ('entrants', models.PositiveIntegerField(default=0)),
-                ('finished', models.PositiveIntegerField(default=0)),
-                ('to_play', models.PositiveIntegerField(default=0)),
-                ('void', models.PositiveIntegerField(default=0)),
-                ('last_match_day', models.PositiveSmallIntegerField(null=True)),
-                ('season', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='division_summaries', to='league.season')),
+                (
+                    "division",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        primary_key=True,
+                        related_name="summary",
+                        serialize=False,
+                        to="league.division",
+                    ),
+                ),
+                ("entrants", models.PositiveIntegerField(default=0)),
+                ("finished", models.PositiveIntegerField(default=0)),
+                ("to_play", models.PositiveIntegerField(default=0)),
+                ("void", models.PositiveIntegerField(default=0)),
+                ("last_match_day", models.PositiveSmallIntegerField(null=True)),
+                (
+                    "season",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="division_summaries",
+                        to="league.season",
+                    ),
+                ),
             ],
         ),
         migrations.RunPython(summaries_build, migrations.RunPython.noop),

@@ -19,8 +19,9 @@ from .summary import division_summary_entrants
 
 
 @transaction.atomic
-def application_submit(*, player: Player, season: Season, tier: QualificationTier, evidence: dict,
-                       proof=None, actor=None) -> QualificationApplication:
+def application_submit(
+    *, player: Player, season: Season, tier: QualificationTier, evidence: dict, proof=None, actor=None
+) -> QualificationApplication:
     """File an application. The proof file is checked (type from its content, size) before
     anything is written, and written only once the row exists, so a refused request (invalid
     evidence, a duplicate application) leaves no file behind."""
@@ -49,8 +50,12 @@ def application_submit(*, player: Player, season: Season, tier: QualificationTie
         try:
             QualificationApplication.objects.filter(pk=application.pk).update(proof=stored)
             application.proof.name = stored
-            audit_log_write(actor=actor, action="application.submit", obj=application,
-                            data={"tier": tier.code, **clean, "proof_type": proof_type})
+            audit_log_write(
+                actor=actor,
+                action="application.submit",
+                obj=application,
+                data={"tier": tier.code, **clean, "proof_type": proof_type},
+            )
         except Exception:
             application.proof.storage.delete(stored)
             raise
@@ -60,8 +65,9 @@ def application_submit(*, player: Player, season: Season, tier: QualificationTie
 
 
 @transaction.atomic
-def application_decide(*, application: QualificationApplication, approve: bool, reason: str = "",
-                       actor=None) -> QualificationApplication:
+def application_decide(
+    *, application: QualificationApplication, approve: bool, reason: str = "", actor=None
+) -> QualificationApplication:
     actor_authorize(actor, application, authz.Need.ADMIN)
     application = QualificationApplication.objects.select_for_update().get(pk=application.pk)
     if application.status != QualificationApplication.Status.PENDING:
@@ -86,14 +92,24 @@ def application_decide(*, application: QualificationApplication, approve: bool, 
             division_summary_entrants(division_id=left)
             division_summary_entrants(division_id=division.pk)
         elif not existing:
-            Entry.objects.create(season=application.season, division=division, player=application.player,
-                                 basis=Entry.Basis.QUALIFICATION, application=application)
+            Entry.objects.create(
+                season=application.season,
+                division=division,
+                player=application.player,
+                basis=Entry.Basis.QUALIFICATION,
+                application=application,
+            )
             standings_refresh(division.pk, [application.player_id])
             division_summary_entrants(division_id=division.pk)
-    application.status = (QualificationApplication.Status.APPROVED if approve
-                          else QualificationApplication.Status.REJECTED)
+    application.status = (
+        QualificationApplication.Status.APPROVED if approve else QualificationApplication.Status.REJECTED
+    )
     application.decided_by, application.decided_at, application.reason = acting_user(actor), timezone.now(), reason
     application.save(update_fields=["status", "decided_by", "decided_at", "reason"])
-    audit_log_write(actor=actor, action="application.approve" if approve else "application.reject",
-                    obj=application, data={"reason": reason})
+    audit_log_write(
+        actor=actor,
+        action="application.approve" if approve else "application.reject",
+        obj=application,
+        data={"reason": reason},
+    )
     return application

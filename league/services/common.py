@@ -22,7 +22,6 @@ def actor_authorize(actor, obj, need: authz.Need) -> None:
         authz.authorize(actor, obj, need)
 
 
-
 def standings_refresh(division_id: int, player_ids) -> None:
     """Bring the standings up to date inside the change's transaction (incrementally: only these
     players' rows and the ranks), so a stored change and its standings never disagree and no

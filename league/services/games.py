@@ -24,8 +24,9 @@ from .summary import division_summary_game_moved
 
 
 @transaction.atomic
-def game_create(*, division: Division, match_day: int, table: int, players: list[Player],
-                scheduled_at=None, actor=None) -> Game:
+def game_create(
+    *, division: Division, match_day: int, table: int, players: list[Player], scheduled_at=None, actor=None
+) -> Game:
     if len(players) != 4:
         raise ValidationError({"players": ["a game needs exactly four players, East, South, West, North"]})
     if len({p.pk for p in players}) != 4:
@@ -36,8 +37,9 @@ def game_create(*, division: Division, match_day: int, table: int, players: list
         raise ValidationError({"players": [f"not entered in {division}: {', '.join(missing)}"]})
     if Game.objects.filter(division=division, match_day=match_day, table=table).exists():
         raise ValidationError({"table": [f"match day {match_day} already has a table {table}"]})
-    game = Game.objects.create(season=division.season, division=division, match_day=match_day, table=table,
-                               scheduled_at=scheduled_at)
+    game = Game.objects.create(
+        season=division.season, division=division, match_day=match_day, table=table, scheduled_at=scheduled_at
+    )
     GameSeat.objects.bulk_create(GameSeat(game=game, seat=i, player=p) for i, p in enumerate(players))
     division_summary_game_moved(game=game, before=None, after=game.status)
     audit_log_write(actor=actor, action="game.create", obj=game, data={"players": [p.pk for p in players]})
@@ -70,7 +72,9 @@ def _validate_scores(scores) -> list[int]:
             try:
                 value = int(str(value).replace(",", "").strip())
             except (ValueError, OverflowError):
-                raise ValidationError({f"scores[{i}]": [f"{str(value)[:20]!r} is not a whole number of points"]}) from None
+                raise ValidationError(
+                    {f"scores[{i}]": [f"{str(value)[:20]!r} is not a whole number of points"]}
+                ) from None
         if abs(value) > MAX_ABS_SCORE:
             raise ValidationError({f"scores[{i}]": [f"must lie between -{MAX_ABS_SCORE:,} and {MAX_ABS_SCORE:,}"]})
         clean.append(value)
@@ -84,7 +88,6 @@ def _scores_unit_check(scores: list[int], options: dict) -> None:
     for i, value in enumerate(scores):
         if unit and value % unit:
             raise ValidationError({f"scores[{i}]": [f"must be a multiple of {unit}"]})
-
 
 
 def game_scores_check(*, game: Game, scores, deposits_left: int = 0) -> list[int]:
@@ -106,8 +109,9 @@ class ResultConflict(Conflict):
 
 
 @transaction.atomic
-def game_result_record(*, game: Game, scores, deposits_left: int = 0, actor=None,
-                       replace: bool = False) -> tuple[GameResult, bool]:
+def game_result_record(
+    *, game: Game, scores, deposits_left: int = 0, actor=None, replace: bool = False
+) -> tuple[GameResult, bool]:
     """Store a game's final scores and derive league points. Returns (result, created).
 
     Submitting the same result again changes nothing; a different one needs ``replace``.
@@ -125,24 +129,45 @@ def game_result_record(*, game: Game, scores, deposits_left: int = 0, actor=None
     if existing and existing.scores == scores and existing.deposits_left == deposits_left:
         return existing, False
     if existing and not replace:
-        raise ResultConflict({"scores": [ValidationError(
-            _("this game already has a different result; correct it explicitly"), code="result_conflict")]})
+        raise ResultConflict(
+            {
+                "scores": [
+                    ValidationError(
+                        _("this game already has a different result; correct it explicitly"), code="result_conflict"
+                    )
+                ]
+            }
+        )
     rule_set = game.season.rule_set
     if rule_set.system == "riichi":
         _scores_unit_check(scores, rule_set.options)
     computed = game_points_compute(rule_set=rule_set, scores=scores, deposits_left=deposits_left)
     result, created = GameResult.objects.update_or_create(
         game=game,
-        defaults=dict(scores=scores, deposits_left=deposits_left, entered_by=acting_user(actor), rule_set=rule_set,
-                      points=computed["points"], places=computed["places"]),
+        defaults=dict(
+            scores=scores,
+            deposits_left=deposits_left,
+            entered_by=acting_user(actor),
+            rule_set=rule_set,
+            points=computed["points"],
+            places=computed["places"],
+        ),
     )
     _seats_apply(game, scores, computed)
     before, game.status = game.status, Game.Status.FINISHED
     game.save(update_fields=["status"])
     division_summary_game_moved(game=game, before=before, after=game.status)
-    audit_log_write(actor=actor, action="game_result.create" if created else "game_result.replace", obj=result,
-                    data={"scores": scores, "deposits_left": deposits_left, "points": computed["points"],
-                          "previous": existing and {"scores": existing.scores, "deposits_left": existing.deposits_left}})
+    audit_log_write(
+        actor=actor,
+        action="game_result.create" if created else "game_result.replace",
+        obj=result,
+        data={
+            "scores": scores,
+            "deposits_left": deposits_left,
+            "points": computed["points"],
+            "previous": existing and {"scores": existing.scores, "deposits_left": existing.deposits_left},
+        },
+    )
     standings_refresh(game.division_id, [seat.player_id for seat in game.seats.all()])
     game_result_changed_on_commit(game.pk, "created" if created else "replaced")
     return result, True
@@ -159,8 +184,10 @@ def _seats_apply(game: Game, scores: list[int], computed: dict) -> None:
     from django.db import connection
 
     with connection.cursor() as cursor:
-        cursor.executemany(f'UPDATE "{GameSeat._meta.db_table}" SET "raw_score" = %s, "points" = %s, "place" = %s '
-                           'WHERE "id" = %s', [(s.raw_score, s.points, s.place, s.pk) for s in seats])
+        cursor.executemany(
+            f'UPDATE "{GameSeat._meta.db_table}" SET "raw_score" = %s, "points" = %s, "place" = %s ' 'WHERE "id" = %s',
+            [(s.raw_score, s.points, s.place, s.pk) for s in seats],
+        )
 
 
 @transaction.atomic

@@ -15,19 +15,42 @@ from .common import standings_refresh, audit_log_write
 
 
 @transaction.atomic
-def penalty_assign(*, season: Season, player: Player, offence: str, sanction: str, points=Decimal("0"),
-                   game: Game | None = None, hand_number: int | None = None, ruling=None, actor=None,
-                   note: str = "") -> Penalty:
+def penalty_assign(
+    *,
+    season: Season,
+    player: Player,
+    offence: str,
+    sanction: str,
+    points=Decimal("0"),
+    game: Game | None = None,
+    hand_number: int | None = None,
+    ruling=None,
+    actor=None,
+    note: str = "",
+) -> Penalty:
     if sanction not in Penalty.Sanction.values:
         raise ValidationError({"sanction": [f"unknown sanction {sanction!r}"]})
     points = Decimal(str(points))
     if points < 0:
         raise ValidationError({"points": ["give the points deducted as a positive number"]})
-    penalty = Penalty.objects.create(season=season, player=player, offence=offence, sanction=sanction,
-                                     points=points, game=game, hand_number=hand_number, ruling=ruling,
-                                     assigned_by=acting_user(actor), note=note)
-    audit_log_write(actor=actor, action="penalty.assign", obj=penalty,
-                    data={"offence": offence, "sanction": sanction, "points": str(points)})
+    penalty = Penalty.objects.create(
+        season=season,
+        player=player,
+        offence=offence,
+        sanction=sanction,
+        points=points,
+        game=game,
+        hand_number=hand_number,
+        ruling=ruling,
+        assigned_by=acting_user(actor),
+        note=note,
+    )
+    audit_log_write(
+        actor=actor,
+        action="penalty.assign",
+        obj=penalty,
+        data={"offence": offence, "sanction": sanction, "points": str(points)},
+    )
     _penalty_standings_refresh(penalty)
     return penalty
 

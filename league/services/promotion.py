@@ -40,8 +40,11 @@ def season_promote(*, season: Season, next_season: Season, actor=None) -> dict:
     if season.promoted_at is None:
         season.promoted_at = timezone.now()
         season.save(update_fields=["promoted_at"])
-    summary = {"created": len(created), "skipped": len(plan) - len(created),
-               "promoted": [p for p, _, b in plan if b == Entry.Basis.PROMOTED],
-               "relegated": [p for p, _, b in plan if b == Entry.Basis.RELEGATED]}
+    summary = {
+        "created": len(created),
+        "skipped": len(plan) - len(created),
+        "promoted": [p for p, _, b in plan if b == Entry.Basis.PROMOTED],
+        "relegated": [p for p, _, b in plan if b == Entry.Basis.RELEGATED],
+    }
     audit_log_write(actor=actor, action="season.promote", obj=season, data={"next_season": next_season.pk, **summary})
     return summary

@@ -29,15 +29,32 @@ def _rules_resolve(*, preset: str, overrides: dict) -> tuple[str, dict]:
 
 
 @transaction.atomic
-def rule_set_create(*, name: str, slug: str, preset: str, overrides: dict | None = None,
-                    is_template: bool = False, actor=None, notes: str = "") -> RuleSet:
+def rule_set_create(
+    *,
+    name: str,
+    slug: str,
+    preset: str,
+    overrides: dict | None = None,
+    is_template: bool = False,
+    actor=None,
+    notes: str = "",
+) -> RuleSet:
     overrides = overrides or {}
     system, options = _rules_resolve(preset=preset, overrides=overrides)
     rule_set = RuleSet.objects.create(
-        name=name, slug=slug, version=1, system=system, preset=preset, overrides=overrides,
-        options=options, is_template=is_template, notes=notes,
+        name=name,
+        slug=slug,
+        version=1,
+        system=system,
+        preset=preset,
+        overrides=overrides,
+        options=options,
+        is_template=is_template,
+        notes=notes,
     )
-    audit_log_write(actor=actor, action="rule_set.create", obj=rule_set, data={"preset": preset, "overrides": overrides})
+    audit_log_write(
+        actor=actor, action="rule_set.create", obj=rule_set, data={"preset": preset, "overrides": overrides}
+    )
     return rule_set
 
 
@@ -47,10 +64,20 @@ def rule_set_revise(*, rule_set: RuleSet, overrides: dict, actor=None, notes: st
     system, options = _rules_resolve(preset=rule_set.preset, overrides=overrides)
     latest = RuleSet.objects.select_for_update().filter(slug=rule_set.slug).order_by("-version").first()
     revised = RuleSet.objects.create(
-        name=rule_set.name, slug=rule_set.slug, version=latest.version + 1, system=system,
-        preset=rule_set.preset, overrides=overrides, options=options, is_template=rule_set.is_template,
+        name=rule_set.name,
+        slug=rule_set.slug,
+        version=latest.version + 1,
+        system=system,
+        preset=rule_set.preset,
+        overrides=overrides,
+        options=options,
+        is_template=rule_set.is_template,
         notes=notes,
     )
-    audit_log_write(actor=actor, action="rule_set.revise", obj=revised,
-                    data={"from_version": rule_set.version, "overrides": overrides})
+    audit_log_write(
+        actor=actor,
+        action="rule_set.revise",
+        obj=revised,
+        data={"from_version": rule_set.version, "overrides": overrides},
+    )
     return revised

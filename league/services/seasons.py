@@ -14,27 +14,53 @@ DEFAULT_DIVISIONS = (("A", "A Division", "甲組"), ("B", "B Division", "乙組"
 
 
 @transaction.atomic
-def season_create(*, league: League, year: int, number: int, rule_set: RuleSet, starts_on=None,
-                  ends_on=None, divisions=DEFAULT_DIVISIONS, actor=None, kind: str = Season.Kind.LEAGUE,
-                  rules_name: str = "", rules_slug: str = "", label: str = "") -> Season:
+def season_create(
+    *,
+    league: League,
+    year: int,
+    number: int,
+    rule_set: RuleSet,
+    starts_on=None,
+    ends_on=None,
+    divisions=DEFAULT_DIVISIONS,
+    actor=None,
+    kind: str = Season.Kind.LEAGUE,
+    rules_name: str = "",
+    rules_slug: str = "",
+    label: str = "",
+) -> Season:
     """Create a season with its own copy of the rule set, so later edits of the template
     never change the meaning of this season's results. An event's season (``kind="event"``) is
     not one of the league's numbered seasons: it names its own copy of the rules."""
     if not 1 <= int(number) <= 4:
         raise ValidationError({"number": ["a season number is 1 to 4"]})
-    if kind == Season.Kind.LEAGUE and Season.objects.filter(league=league, year=year, number=number,
-                                                            kind=Season.Kind.LEAGUE).exists():
+    if (
+        kind == Season.Kind.LEAGUE
+        and Season.objects.filter(league=league, year=year, number=number, kind=Season.Kind.LEAGUE).exists()
+    ):
         raise ValidationError({"number": [f"{year} S{number} already exists in this league"]})
     if starts_on and ends_on and ends_on < starts_on:
         raise ValidationError({"ends_on": ["ends before it starts"]})
     season_rules = RuleSet.objects.create(
-        name=rules_name or f"{league.name} {year} S{number}", slug=rules_slug or f"{league.slug}-{year}-s{number}",
+        name=rules_name or f"{league.name} {year} S{number}",
+        slug=rules_slug or f"{league.slug}-{year}-s{number}",
         version=1,
-        system=rule_set.system, preset=rule_set.preset, overrides=dict(rule_set.overrides),
-        options=dict(rule_set.options), notes=f"copied from {rule_set}",
+        system=rule_set.system,
+        preset=rule_set.preset,
+        overrides=dict(rule_set.overrides),
+        options=dict(rule_set.options),
+        notes=f"copied from {rule_set}",
     )
-    season = Season.objects.create(league=league, year=year, number=number, rule_set=season_rules,
-                                   starts_on=starts_on, ends_on=ends_on, kind=kind, label=label)
+    season = Season.objects.create(
+        league=league,
+        year=year,
+        number=number,
+        rule_set=season_rules,
+        starts_on=starts_on,
+        ends_on=ends_on,
+        kind=kind,
+        label=label,
+    )
     for order, (code, name, name_zh) in enumerate(divisions):
         division = Division.objects.create(season=season, code=code, name=name, name_zh=name_zh, order=order)
         DivisionSummary.objects.create(division=division, season=season)
@@ -54,12 +80,19 @@ def season_status_set(*, season: Season, status: str, actor=None) -> Season:
 
 
 @transaction.atomic
-def entry_create(*, division: Division, player: Player, basis: str = Entry.Basis.OPEN,
-                 application: QualificationApplication | None = None, actor=None) -> Entry:
+def entry_create(
+    *,
+    division: Division,
+    player: Player,
+    basis: str = Entry.Basis.OPEN,
+    application: QualificationApplication | None = None,
+    actor=None,
+) -> Entry:
     if Entry.objects.filter(season=division.season, player=player).exists():
         raise ValidationError({"player": [f"{player} already has an entry in {division.season}"]})
-    entry = Entry.objects.create(season=division.season, division=division, player=player, basis=basis,
-                                 application=application)
+    entry = Entry.objects.create(
+        season=division.season, division=division, player=player, basis=basis, application=application
+    )
     audit_log_write(actor=actor, action="entry.create", obj=entry, data={"division": division.code, "basis": basis})
     standings_refresh(division.pk, [player.pk])  # an entrant is listed (last, no games) from the start
     division_summary_entrants(division_id=division.pk)

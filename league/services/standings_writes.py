@@ -16,8 +16,18 @@ from django.utils import timezone
 from ..models import Division
 
 MANY = 16  # more changed players than this: one re-rank of the whole division in memory
-STANDING_FIELDS = ("rank", "games", "game_points", "penalty_points", "total_points", "average_place", "firsts",
-                   "seconds", "thirds", "fourths")
+STANDING_FIELDS = (
+    "rank",
+    "games",
+    "game_points",
+    "penalty_points",
+    "total_points",
+    "average_place",
+    "firsts",
+    "seconds",
+    "thirds",
+    "fourths",
+)
 
 
 @transaction.atomic
@@ -55,13 +65,20 @@ def standings_update(*, division: Division, player_ids) -> int:
     if len(fresh) > MANY:
         return _standings_rerank(division, fresh)
     changed_ids = list(fresh)
-    stored = {row[1]: (row[0], dict(zip(STANDING_FIELDS, row[2:])))
-              for row in Standing.objects.filter(division=division, player_id__in=changed_ids).order_by()
-              .values_list("id", "player_id", *STANDING_FIELDS)}
-    names = dict(Entry.objects.filter(division=division, player_id__in=changed_ids).order_by()
-                 .values_list("player_id", "player__display_name"))
-    new = sorted((row for row in fresh.values() if row is not None),
-                 key=lambda r: rank_key(r, names.get(r["player_id"], "")))
+    stored = {
+        row[1]: (row[0], dict(zip(STANDING_FIELDS, row[2:])))
+        for row in Standing.objects.filter(division=division, player_id__in=changed_ids)
+        .order_by()
+        .values_list("id", "player_id", *STANDING_FIELDS)
+    }
+    names = dict(
+        Entry.objects.filter(division=division, player_id__in=changed_ids)
+        .order_by()
+        .values_list("player_id", "player__display_name")
+    )
+    new = sorted(
+        (row for row in fresh.values() if row is not None), key=lambda r: rank_key(r, names.get(r["player_id"], ""))
+    )
     others = Standing.objects.filter(division=division).exclude(player_id__in=changed_ids).order_by()
     # how many of the other rows are ahead of each changed row: one pass over the division
     ahead = {}
@@ -74,19 +91,25 @@ def standings_update(*, division: Division, player_ids) -> int:
         where = f'"division_id" = %s AND "player_id" NOT IN ({", ".join(["%s"] * len(changed_ids))})'
         table = Standing._meta.db_table
         with connection.cursor() as cursor:
-            cursor.execute(f'SELECT {", ".join(columns)} FROM "{table}" WHERE {where}',
-                           [*params, division.pk, *changed_ids])
+            cursor.execute(
+                f'SELECT {", ".join(columns)} FROM "{table}" WHERE {where}', [*params, division.pk, *changed_ids]
+            )
             counts = cursor.fetchone()
             for i, row in enumerate(new):
                 p = row["player_id"]
                 ahead[p] = counts[2 * i] or 0
                 if counts[2 * i + 1]:  # level on every figure: the name, then the id
                     _, _, level, level_params = conditions[p]
-                    cursor.execute(f'SELECT "player_id" FROM "{table}" WHERE {where} AND {level}',
-                                   [division.pk, *changed_ids, *level_params])
+                    cursor.execute(
+                        f'SELECT "player_id" FROM "{table}" WHERE {where} AND {level}',
+                        [division.pk, *changed_ids, *level_params],
+                    )
                     level_ids = [r[0] for r in cursor.fetchall()]
-                    level_names = dict(Entry.objects.filter(division=division, player_id__in=level_ids).order_by()
-                                       .values_list("player_id", "player__display_name"))
+                    level_names = dict(
+                        Entry.objects.filter(division=division, player_id__in=level_ids)
+                        .order_by()
+                        .values_list("player_id", "player__display_name")
+                    )
                     mine = (names.get(p, ""), p)
                     ahead[p] += sum(1 for q in level_ids if (level_names.get(q, ""), q) < mine)
     # each changed row's place among the others, before (``was``) and after (``now``): the count
@@ -104,15 +127,16 @@ def standings_update(*, division: Division, player_ids) -> int:
         step = bisect_right(now, start) - bisect_right(was, start)
         if step:
             before_ahead = bisect_right(was, start)
-            shifts.append((start + 1 + before_ahead, bounds[i + 1] + before_ahead if i + 1 < len(bounds) else None,
-                           step))
+            shifts.append(
+                (start + 1 + before_ahead, bounds[i + 1] + before_ahead if i + 1 < len(bounds) else None, step)
+            )
     if shifts:
-        ranges = [Q(rank__gte=low, rank__lte=high) if high is not None else Q(rank__gte=low)
-                  for low, high, _ in shifts]
+        ranges = [Q(rank__gte=low, rank__lte=high) if high is not None else Q(rank__gte=low) for low, high, _ in shifts]
         written += others.filter(reduce(or_, ranges)).update(
-            rank=F("rank") + Case(*(When(q, then=Value(step)) for q, (_, _, step) in zip(ranges, shifts)),
-                                  default=Value(0)),
-            computed_at=now_id)
+            rank=F("rank")
+            + Case(*(When(q, then=Value(step)) for q, (_, _, step) in zip(ranges, shifts)), default=Value(0)),
+            computed_at=now_id,
+        )
     gone = [stored[p][0] for p, row in fresh.items() if row is None and p in stored]
     if gone:
         Standing.objects.filter(pk__in=gone).delete()
@@ -137,9 +161,12 @@ def _standings_rerank(division: Division, fresh: dict) -> int:
     from ..standings import entrant_names, rank_rows
 
     # plain tuples, not model instances: a re-rank reads the whole division (1,000 rows)
-    stored = {row[1]: (row[0], dict(zip(STANDING_FIELDS, row[2:])))
-              for row in Standing.objects.filter(division=division).order_by()
-              .values_list("id", "player_id", *STANDING_FIELDS)}
+    stored = {
+        row[1]: (row[0], dict(zip(STANDING_FIELDS, row[2:])))
+        for row in Standing.objects.filter(division=division)
+        .order_by()
+        .values_list("id", "player_id", *STANDING_FIELDS)
+    }
     gone = [stored.pop(p)[0] for p, row in fresh.items() if row is None and p in stored]
     rows = [{"player_id": p, **values} for p, (_, values) in stored.items() if p not in fresh]
     rows += [row for row in fresh.values() if row is not None]
@@ -171,7 +198,7 @@ def _standings_rerank(division: Division, fresh: dict) -> int:
 
 
 def _chunks(items: list, size: int):
-    return (items[i:i + size] for i in range(0, len(items), size))
+    return (items[i : i + size] for i in range(0, len(items), size))
 
 
 @transaction.atomic
@@ -181,8 +208,9 @@ def player_standings_touch(*, player_id: int) -> None:
     tables and API answers keyed on the version are fresh at once."""
     from ..models import Standing
 
-    for division_id in (Standing.objects.filter(player_id=player_id).order_by()
-                        .values_list("division_id", flat=True).distinct()):
+    for division_id in (
+        Standing.objects.filter(player_id=player_id).order_by().values_list("division_id", flat=True).distinct()
+    ):
         standings_update(division=Division(pk=division_id), player_ids=[player_id])
 
 

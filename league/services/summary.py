@@ -10,15 +10,19 @@ from django.db.models import Case, F, PositiveSmallIntegerField, Q, Value, When
 from ..models import Division, DivisionSummary, Entry, Game
 from ..summary import SUMMARY_FIELDS, division_summary_rows
 
-__all__ = ["SUMMARY_FIELDS", "division_summary_entrants", "division_summary_game_moved", "division_summary_recompute",
-           "division_summary_rows"]
+__all__ = [
+    "SUMMARY_FIELDS",
+    "division_summary_entrants",
+    "division_summary_game_moved",
+    "division_summary_recompute",
+    "division_summary_rows",
+]
 
 
 def division_summary_recompute(*, division: Division) -> dict:
     """Rebuild one division's row from its games and entries (the audit of the increments)."""
     row = division_summary_rows(season_id=division.season_id, division_ids=[division.pk])[division.pk]
-    DivisionSummary.objects.update_or_create(division_id=division.pk,
-                                             defaults={"season_id": division.season_id, **row})
+    DivisionSummary.objects.update_or_create(division_id=division.pk, defaults={"season_id": division.season_id, **row})
     return row
 
 
@@ -33,13 +37,19 @@ def division_summary_game_moved(*, game: Game, before: str | None, after: str | 
             field = column.get(status, "to_play")
             change[field] = change.get(field, F(field)) + sign
     if before == Game.Status.FINISHED:  # the last match day played may be an earlier one now
-        change["last_match_day"] = (Game.objects.filter(season_id=game.season_id, division_id=game.division_id,
-                                                        status=Game.Status.FINISHED).exclude(pk=game.pk)
-                                    .order_by("-match_day").values_list("match_day", flat=True).first())
+        change["last_match_day"] = (
+            Game.objects.filter(season_id=game.season_id, division_id=game.division_id, status=Game.Status.FINISHED)
+            .exclude(pk=game.pk)
+            .order_by("-match_day")
+            .values_list("match_day", flat=True)
+            .first()
+        )
     elif after == Game.Status.FINISHED:
         change["last_match_day"] = Case(
             When(Q(last_match_day__isnull=True) | Q(last_match_day__lt=game.match_day), then=Value(game.match_day)),
-            default=F("last_match_day"), output_field=PositiveSmallIntegerField())
+            default=F("last_match_day"),
+            output_field=PositiveSmallIntegerField(),
+        )
     if not DivisionSummary.objects.filter(division_id=game.division_id).update(**change):
         division_summary_recompute(division=Division(pk=game.division_id, season_id=game.season_id))
 

@@ -6,107 +6,237 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('league', '0005_audit_log_scope'),
+        ("league", "0005_audit_log_scope"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='MatchDay',
+            name="MatchDay",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveSmallIntegerField(verbose_name='match day')),
-                ('date', models.DateField(verbose_name='date')),
-                ('start_time', models.TimeField(blank=True, null=True, verbose_name='start time')),
-                ('venue', models.CharField(blank=True, max_length=120, verbose_name='venue')),
-                ('status', models.CharField(choices=[('planned', 'Planned'), ('seated', 'Seating drafted'), ('published', 'Published')], default='planned', max_length=12, verbose_name='status')),
-                ('leftover', models.CharField(choices=[('bye', 'Byes'), ('substitutes', 'Table filled by substitutes')], default='bye', max_length=12, verbose_name='players beyond full tables')),
-                ('division', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='match_days', to='league.division')),
-                ('season', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='match_days', to='league.season')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("number", models.PositiveSmallIntegerField(verbose_name="match day")),
+                ("date", models.DateField(verbose_name="date")),
+                ("start_time", models.TimeField(blank=True, null=True, verbose_name="start time")),
+                ("venue", models.CharField(blank=True, max_length=120, verbose_name="venue")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("planned", "Planned"), ("seated", "Seating drafted"), ("published", "Published")],
+                        default="planned",
+                        max_length=12,
+                        verbose_name="status",
+                    ),
+                ),
+                (
+                    "leftover",
+                    models.CharField(
+                        choices=[("bye", "Byes"), ("substitutes", "Table filled by substitutes")],
+                        default="bye",
+                        max_length=12,
+                        verbose_name="players beyond full tables",
+                    ),
+                ),
+                (
+                    "division",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="match_days", to="league.division"
+                    ),
+                ),
+                (
+                    "season",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="match_days", to="league.season"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['season', 'division', 'number'],
+                "ordering": ["season", "division", "number"],
             },
         ),
         migrations.CreateModel(
-            name='Attendance',
+            name="Attendance",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('status', models.CharField(choices=[('attending', 'Attending'), ('absent', 'Absent'), ('withdrawn', 'Withdrawn late')], default='attending', max_length=12, verbose_name='status')),
-                ('marked_at', models.DateTimeField(auto_now=True)),
-                ('marked_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='attendance', to='league.player')),
-                ('match_day', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='attendance', to='matchdays.matchday')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("attending", "Attending"), ("absent", "Absent"), ("withdrawn", "Withdrawn late")],
+                        default="attending",
+                        max_length=12,
+                        verbose_name="status",
+                    ),
+                ),
+                ("marked_at", models.DateTimeField(auto_now=True)),
+                (
+                    "marked_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="attendance", to="league.player"
+                    ),
+                ),
+                (
+                    "match_day",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="attendance", to="matchdays.matchday"
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Reserve',
+            name="Reserve",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('order', models.PositiveSmallIntegerField(default=0)),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='reserve_for', to='league.player')),
-                ('season', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='reserves', to='league.season')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("order", models.PositiveSmallIntegerField(default=0)),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="reserve_for", to="league.player"
+                    ),
+                ),
+                (
+                    "season",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="reserves", to="league.season"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['season', 'order', 'pk'],
+                "ordering": ["season", "order", "pk"],
             },
         ),
         migrations.CreateModel(
-            name='SeatingConstraint',
+            name="SeatingConstraint",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('table', 'Must sit at table'), ('apart', 'Must not meet')], max_length=8)),
-                ('table', models.PositiveSmallIntegerField(blank=True, null=True)),
-                ('other', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='league.player')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='league.player')),
-                ('season', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seating_constraints', to='league.season')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("table", "Must sit at table"), ("apart", "Must not meet")], max_length=8
+                    ),
+                ),
+                ("table", models.PositiveSmallIntegerField(blank=True, null=True)),
+                (
+                    "other",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="league.player",
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to="league.player"
+                    ),
+                ),
+                (
+                    "season",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seating_constraints",
+                        to="league.season",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='SeatingPlan',
+            name="SeatingPlan",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('tables', models.JSONField(default=list)),
-                ('byes', models.JSONField(default=list)),
-                ('figures', models.JSONField(default=dict)),
-                ('seed', models.PositiveIntegerField(default=0)),
-                ('revision', models.PositiveIntegerField(default=1)),
-                ('published_revision', models.PositiveIntegerField(blank=True, null=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('match_day', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='seating', to='matchdays.matchday')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("tables", models.JSONField(default=list)),
+                ("byes", models.JSONField(default=list)),
+                ("figures", models.JSONField(default=dict)),
+                ("seed", models.PositiveIntegerField(default=0)),
+                ("revision", models.PositiveIntegerField(default=1)),
+                ("published_revision", models.PositiveIntegerField(blank=True, null=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "match_day",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="seating", to="matchdays.matchday"
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Substitution',
+            name="Substitution",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seat', models.PositiveSmallIntegerField()),
-                ('made_at', models.DateTimeField(auto_now_add=True)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='substitutions', to='league.game')),
-                ('made_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('match_day', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='substitutions', to='matchdays.matchday')),
-                ('player_in', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='league.player')),
-                ('player_out', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='league.player')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("seat", models.PositiveSmallIntegerField()),
+                ("made_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="substitutions", to="league.game"
+                    ),
+                ),
+                (
+                    "made_by",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "match_day",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="substitutions",
+                        to="matchdays.matchday",
+                    ),
+                ),
+                (
+                    "player_in",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="+", to="league.player"
+                    ),
+                ),
+                (
+                    "player_out",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="+", to="league.player"
+                    ),
+                ),
             ],
         ),
         migrations.AddConstraint(
-            model_name='matchday',
-            constraint=models.UniqueConstraint(fields=('division', 'number'), name='uniq_matchday_number'),
+            model_name="matchday",
+            constraint=models.UniqueConstraint(fields=("division", "number"), name="uniq_matchday_number"),
         ),
         migrations.AddConstraint(
-            model_name='attendance',
-            constraint=models.UniqueConstraint(fields=('match_day', 'player'), name='uniq_attendance'),
+            model_name="attendance",
+            constraint=models.UniqueConstraint(fields=("match_day", "player"), name="uniq_attendance"),
         ),
         migrations.AddConstraint(
-            model_name='reserve',
-            constraint=models.UniqueConstraint(fields=('season', 'player'), name='uniq_reserve'),
+            model_name="reserve",
+            constraint=models.UniqueConstraint(fields=("season", "player"), name="uniq_reserve"),
         ),
         migrations.AddConstraint(
-            model_name='seatingconstraint',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('kind', 'table'), ('other__isnull', True), ('table__gte', 1), ('table__isnull', False)), models.Q(('kind', 'apart'), ('other__isnull', False), ('table__isnull', True)), _connector='OR'), name='seating_constraint_shape'),
+            model_name="seatingconstraint",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("kind", "table"), ("other__isnull", True), ("table__gte", 1), ("table__isnull", False)),
+                    models.Q(("kind", "apart"), ("other__isnull", False), ("table__isnull", True)),
+                    _connector="OR",
+                ),
+                name="seating_constraint_shape",
+            ),
         ),
     ]

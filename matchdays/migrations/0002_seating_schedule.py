@@ -5,31 +5,44 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('league', '0006_standings_version'),
-        ('matchdays', '0001_initial'),
+        ("league", "0006_standings_version"),
+        ("matchdays", "0001_initial"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='SeatingSchedule',
+            name="SeatingSchedule",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('numbers', models.JSONField(default=list)),
-                ('players', models.JSONField(default=list)),
-                ('history', models.JSONField(default=list)),
-                ('days', models.JSONField(default=list)),
-                ('seed', models.PositiveIntegerField(default=0)),
-                ('leftover', models.CharField(choices=[('bye', 'Byes'), ('substitutes', 'Table filled by substitutes')], default='bye', max_length=12)),
-                ('constraints', models.JSONField(default=dict)),
-                ('figures', models.JSONField(default=dict)),
-                ('reason', models.CharField(blank=True, max_length=40)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('division', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seating_schedules', to='league.division')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("numbers", models.JSONField(default=list)),
+                ("players", models.JSONField(default=list)),
+                ("history", models.JSONField(default=list)),
+                ("days", models.JSONField(default=list)),
+                ("seed", models.PositiveIntegerField(default=0)),
+                (
+                    "leftover",
+                    models.CharField(
+                        choices=[("bye", "Byes"), ("substitutes", "Table filled by substitutes")],
+                        default="bye",
+                        max_length=12,
+                    ),
+                ),
+                ("constraints", models.JSONField(default=dict)),
+                ("figures", models.JSONField(default=dict)),
+                ("reason", models.CharField(blank=True, max_length=40)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "division",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seating_schedules",
+                        to="league.division",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['division', 'pk'],
+                "ordering": ["division", "pk"],
             },
         ),
     ]

@@ -60,19 +60,19 @@ class SeatingError(ValueError):
 
 @dataclass
 class Day:
-    tables: list[list]          # each table: four seats E, S, W, N; a player id or None (a substitute seat)
+    tables: list[list]  # each table: four seats E, S, W, N; a player id or None (a substitute seat)
     byes: list = field(default_factory=list)
 
 
 @dataclass
 class Result:
     days: list[Day]
-    repeats: int                # sum over pairs of (meetings - 1), counting history and new days
-    consecutive_repeats: int    # repeats where the two meetings were on adjacent days
-    wind_counts: dict           # player -> [E, S, W, N]
-    wind_imbalance: int         # sum over players of (max - min) of their wind counts
-    wind_imbalance_min: int     # the least possible: players whose seated days are not a multiple of 4
-    unmet: list[str]            # constraints that could not be kept, in words
+    repeats: int  # sum over pairs of (meetings - 1), counting history and new days
+    consecutive_repeats: int  # repeats where the two meetings were on adjacent days
+    wind_counts: dict  # player -> [E, S, W, N]
+    wind_imbalance: int  # sum over players of (max - min) of their wind counts
+    wind_imbalance_min: int  # the least possible: players whose seated days are not a multiple of 4
+    unmet: list[str]  # constraints that could not be kept, in words
     stopped_early: bool
     seconds: float
 
@@ -99,16 +99,18 @@ def lower_bound_repeats(n_players: int, n_days: int, leftover: str = BYE) -> int
     n, r = n_players, n_players % 4
     if n < 4 or n_days <= 0:
         return 0
-    short = r * n_days                       # byes, or seats at the short table, over the season
-    low, high_count = divmod(short, n)       # high_count players take low + 1 of them
+    short = r * n_days  # byes, or seats at the short table, over the season
+    low, high_count = divmod(short, n)  # high_count players take low + 1 of them
     if leftover == BYE:
+
         def meetings(x: int) -> int:
             return 3 * (n_days - x)
     else:
+
         def meetings(x: int) -> int:
             return 3 * n_days - (4 - r) * x if r else 3 * n_days
-    excess = (high_count * max(0, meetings(low + 1) - (n - 1))
-              + (n - high_count) * max(0, meetings(low) - (n - 1)))
+
+    excess = high_count * max(0, meetings(low + 1) - (n - 1)) + (n - high_count) * max(0, meetings(low) - (n - 1))
     return math.ceil(excess / 2)
 
 
@@ -138,30 +140,46 @@ def schedule_figures(days: list[Day], players: list) -> dict:
                     counts.setdefault(p, [0, 0, 0, 0])[seat] += 1
     imbalance = sum(max(c) - min(c) for c in counts.values())
     least = sum(1 for c in counts.values() if sum(c) % 4)
-    return {"repeats": repeats, "consecutive_repeats": consecutive, "wind_counts": counts,
-            "wind_imbalance": imbalance, "wind_imbalance_min": least}
+    return {
+        "repeats": repeats,
+        "consecutive_repeats": consecutive,
+        "wind_counts": counts,
+        "wind_imbalance": imbalance,
+        "wind_imbalance_min": least,
+    }
 
 
 @dataclass
 class _Season:
     """The working state of one call to :func:`generate`: players as indexes 0 … n − 1."""
+
     n: int
     n_tables: int
-    size: list[int]                  # seats per table (the last is short with substitutes)
-    pinned: dict[int, int]           # player -> table index, every new day
+    size: list[int]  # seats per table (the last is short with substitutes)
+    pinned: dict[int, int]  # player -> table index, every new day
     apart: list[tuple[int, int]]
     day_tables: list[list[list[int]]]
     day_byes: list[list[int]]
-    held: dict[int, set]             # day -> players who stay at their table that day
+    held: dict[int, set]  # day -> players who stay at their table that day
     rng: random.Random
     deadline: float
     consecutive_weight: float
     stopped: bool = False
 
 
-def generate(players: list, n_days: int, *, seed: int = 0, history: list[Day] | None = None,
-             leftover: str = BYE, fixed_table: dict | None = None, apart: list | None = None,
-             consecutive_weight: float = 1.0, time_limit: float = 10.0, effort: float = 4.0) -> Result:
+def generate(
+    players: list,
+    n_days: int,
+    *,
+    seed: int = 0,
+    history: list[Day] | None = None,
+    leftover: str = BYE,
+    fixed_table: dict | None = None,
+    apart: list | None = None,
+    consecutive_weight: float = 1.0,
+    time_limit: float = 10.0,
+    effort: float = 4.0,
+) -> Result:
     """Seat ``players`` for ``n_days`` new match days after the ``history`` days (already played,
     kept as they are).  ``fixed_table``: player -> table number (1-based) on every new day;
     ``apart``: pairs who must not meet.  ``leftover``: BYE (the odd players sit out, in turn) or
@@ -179,31 +197,58 @@ def generate(players: list, n_days: int, *, seed: int = 0, history: list[Day] | 
         size[-1] = n % 4
     pinned, unmet = pins_check(dict(fixed_table or {}), index, size)
     apart_idx = [(index[a], index[b]) for a, b in apart if a in index and b in index and a != b]
-    unmet += [f"{a} and {b} must not meet: not both among the players"
-              for a, b in apart if a not in index or b not in index]
+    unmet += [
+        f"{a} and {b} must not meet: not both among the players" for a, b in apart if a not in index or b not in index
+    ]
     day_tables = [[[index[p] for p in t if p is not None and p in index] for t in day.tables] for day in history]
     day_byes = [[index[p] for p in day.byes if p in index] for day in history]
-    season = _Season(n=n, n_tables=n_tables, size=size, pinned=pinned, apart=apart_idx, day_tables=day_tables,
-                     day_byes=day_byes, held={}, rng=random.Random(seed),
-                     deadline=started + max(0.05, float(time_limit)), consecutive_weight=consecutive_weight)
+    season = _Season(
+        n=n,
+        n_tables=n_tables,
+        size=size,
+        pinned=pinned,
+        apart=apart_idx,
+        day_tables=day_tables,
+        day_byes=day_byes,
+        held={},
+        rng=random.Random(seed),
+        deadline=started + max(0.05, float(time_limit)),
+        consecutive_weight=consecutive_weight,
+    )
     new_start, total_days = len(history), len(history) + n_days
 
-    constructed = season_construct(season, n_days, seed)                  # step 0
-    season_build(season, total_days, leftover, effort)                    # steps 1, 2
+    constructed = season_construct(season, n_days, seed)  # step 0
+    season_build(season, total_days, leftover, effort)  # steps 1, 2
     if n_days > 1 and not (constructed == n_days and not apart_idx):
-        season_repass(season, new_start, total_days, effort)              # step 3
-    if n_days and not season.stopped:                                    # step 3b
+        season_repass(season, new_start, total_days, effort)  # step 3
+    if n_days and not season.stopped:  # step 3b
         season.day_tables[new_start:], season.stopped = schedule_improve(
-            season.day_tables, first_new=new_start, n=n, pinned=pinned, apart_pairs=apart_idx,
-            consecutive_weight=consecutive_weight, apart_penalty=APART_PENALTY, rng=season.rng,
-            steps=int(effort * TABU_STEPS_PER_EFFORT), deadline=season.deadline, held=season.held)
-    days_out = season_winds(season, history, index, players, new_start)   # step 4
+            season.day_tables,
+            first_new=new_start,
+            n=n,
+            pinned=pinned,
+            apart_pairs=apart_idx,
+            consecutive_weight=consecutive_weight,
+            apart_penalty=APART_PENALTY,
+            rng=season.rng,
+            steps=int(effort * TABU_STEPS_PER_EFFORT),
+            deadline=season.deadline,
+            held=season.held,
+        )
+    days_out = season_winds(season, history, index, players, new_start)  # step 4
     unmet += apart_broken(days_out, apart)
     figures = schedule_figures(history + days_out, players)
-    return Result(days=days_out, repeats=figures["repeats"], consecutive_repeats=figures["consecutive_repeats"],
-                  wind_counts=figures["wind_counts"], wind_imbalance=figures["wind_imbalance"],
-                  wind_imbalance_min=figures["wind_imbalance_min"], unmet=unmet, stopped_early=season.stopped,
-                  seconds=round(time.monotonic() - started, 3))
+    return Result(
+        days=days_out,
+        repeats=figures["repeats"],
+        consecutive_repeats=figures["consecutive_repeats"],
+        wind_counts=figures["wind_counts"],
+        wind_imbalance=figures["wind_imbalance"],
+        wind_imbalance_min=figures["wind_imbalance_min"],
+        unmet=unmet,
+        stopped_early=season.stopped,
+        seconds=round(time.monotonic() - started, 3),
+    )
 
 
 def players_check(players: list, n_days: int, leftover: str) -> None:
@@ -261,14 +306,15 @@ def season_construct(season: _Season, n_days: int, seed: int) -> int:
         byes = [[] for _ in design or []]
     if design is None or not _follows(season.day_tables, design):
         return 0
-    constructed = design[played:played + n_days]
+    constructed = design[played : played + n_days]
     season.day_tables.extend(constructed)
-    season.day_byes.extend(byes[played:played + n_days])
+    season.day_byes.extend(byes[played : played + n_days])
     return len(constructed)
 
 
-def design_byes(design: list[list[list[int]]], n: int, rng: random.Random,
-                tries: int = 200) -> tuple[list[list[list[int]]], list[list[int]]]:
+def design_byes(
+    design: list[list[list[int]]], n: int, rng: random.Random, tries: int = 200
+) -> tuple[list[list[list[int]]], list[list[int]]]:
     """A design for m = 4t of n players, and the days with the other n − m players seated: each
     day every extra player takes the seat of a design player who has not had a bye yet (so byes
     go in turn), at a table of their own.  The extras are drawn at random; the seats are chosen
@@ -288,8 +334,9 @@ def design_byes(design: list[list[list[int]]], n: int, rng: random.Random,
     return best[1], best[2]
 
 
-def _byes_greedy(design: list[list[list[int]]], label: list[int], m: int,
-                 rng: random.Random) -> tuple[int, list[list[list[int]]], list[list[int]]]:
+def _byes_greedy(
+    design: list[list[list[int]]], label: list[int], m: int, rng: random.Random
+) -> tuple[int, list[list[list[int]]], list[list[int]]]:
     """One greedy draw of :func:`design_byes`: (repeats of the extras, days, byes)."""
     extras = label[m:]
     met: dict[int, set[int]] = {e: set() for e in extras}
@@ -299,8 +346,9 @@ def _byes_greedy(design: list[list[list[int]]], label: list[int], m: int,
         tables = [[label[x] for x in t] for t in day]
         out, taken = [], set()
         for e in extras:
-            seats = [(ti, si) for ti, t in enumerate(tables) if ti not in taken
-                     for si, p in enumerate(t) if p not in had_bye]
+            seats = [
+                (ti, si) for ti, t in enumerate(tables) if ti not in taken for si, p in enumerate(t) if p not in had_bye
+            ]
             if not seats:
                 break
 
@@ -317,7 +365,7 @@ def _byes_greedy(design: list[list[list[int]]], label: list[int], m: int,
             met[e].update(p for p in tables[ti] if p != e)
             taken.add(ti)
         if len(out) < len(extras):
-            break                    # every design player has had a bye: the search goes on
+            break  # every design player has had a bye: the search goes on
         days.append(tables)
         byes.append(out)
     return repeats, days, byes
@@ -357,8 +405,7 @@ def turns_take(count: list[int], k: int, pinned: dict, last: set, rng) -> list[i
     day before, then at random; their counts go up."""
     if not k:
         return []
-    order = sorted((i for i in range(len(count)) if i not in pinned),
-                   key=lambda i: (count[i], i in last, rng.random()))
+    order = sorted((i for i in range(len(count)) if i not in pinned), key=lambda i: (count[i], i in last, rng.random()))
     chosen = order[:k]
     for i in chosen:
         count[i] += 1
@@ -461,11 +508,12 @@ def swap_delta(tables: list[list[int]], pos: dict, w: list[list[float]], a: int,
     """Cost change of swapping a and b (at different tables)."""
     A, B = tables[pos[a][0]], tables[pos[b][0]]
     wa, wb = w[a], w[b]
-    return (sum(wb[x] - wa[x] for x in A if x != a) + sum(wa[y] - wb[y] for y in B if y != b))
+    return sum(wb[x] - wa[x] for x in A if x != a) + sum(wa[y] - wb[y] for y in B if y != b)
 
 
-def swap_directed(tables: list[list[int]], pos: dict, w: list[list[float]], a: int, movers: list[int],
-                  tabu: dict, step: int, rng) -> tuple[int | None, float]:
+def swap_directed(
+    tables: list[list[int]], pos: dict, w: list[list[float]], a: int, movers: list[int], tabu: dict, step: int, rng
+) -> tuple[int | None, float]:
     """The best swap partner for a player who sits with someone they met (ties at random), or
     None when a meets nobody again."""
     A = tables[pos[a][0]]
@@ -500,9 +548,13 @@ def season_winds(season: _Season, history: list[Day], index: dict, players: list
                         counts[index[p]][s] += 1
         orders, winds_stopped = winds_given_history(new_days, counts, season.rng, season.deadline)
         season.stopped = season.stopped or winds_stopped
-    return [Day(tables=[[players[p] if p is not None else None for p in order] for order in orders[k]],
-                byes=[players[i] for i in season.day_byes[new_start + k]])
-            for k in range(len(new_days))]
+    return [
+        Day(
+            tables=[[players[p] if p is not None else None for p in order] for order in orders[k]],
+            byes=[players[i] for i in season.day_byes[new_start + k]],
+        )
+        for k in range(len(new_days))
+    ]
 
 
 def apart_broken(days: list[Day], apart: list) -> list[str]:

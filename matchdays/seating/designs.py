@@ -34,10 +34,7 @@ import itertools
 from .rotational import rotational_days
 
 # GF(4) = {0, 1, x, x + 1} coded 0..3: addition is XOR; multiplication by the table below.
-_MUL = [[0, 0, 0, 0],
-        [0, 1, 2, 3],
-        [0, 2, 3, 1],
-        [0, 3, 1, 2]]
+_MUL = [[0, 0, 0, 0], [0, 1, 2, 3], [0, 2, 3, 1], [0, 3, 1, 2]]
 
 
 def dimension(n_players: int) -> int | None:
@@ -58,7 +55,7 @@ def _power_of_two(n: int) -> int | None:
 def affine_days(k: int) -> list[list[list[int]]]:
     """Every parallel class of AG(k, 4) as a match day: tables of four point indexes (a point's
     base-4 digits are its coordinates)."""
-    n = 4 ** k
+    n = 4**k
     points = list(itertools.product(range(4), repeat=k))
     index = {p: i for i, p in enumerate(points)}
     directions = [v for v in points if any(v) and v[next(i for i, c in enumerate(v) if c)] == 1]
@@ -124,8 +121,10 @@ def doubled_days(j: int, rng) -> list[list[list[int]]] | None:
             if x in free and x < y and x ^ y in free:  # the subspace {0, x, y, x + y}: its cosets in both copies
                 free.difference_update((x, y, x ^ y))
                 cosets = {frozenset((a, a ^ x, a ^ y, a ^ x ^ y)) for a in range(half)}
-                days.append([sorted(c) for c in sorted(cosets, key=min)] +
-                            [sorted(half + p for p in c) for c in sorted(cosets, key=min)])
+                days.append(
+                    [sorted(c) for c in sorted(cosets, key=min)]
+                    + [sorted(half + p for p in c) for c in sorted(cosets, key=min)]
+                )
                 break
     return days
 
@@ -182,8 +181,14 @@ def repeat_free_days(n_players: int, n_days: int, rng) -> list[list[list[int]]] 
     return days[:n_days] if days else None
 
 
-def design_relabel(days: list[list[list[int]]], horizon: int, pinned: dict[int, int], apart: list[tuple[int, int]],
-                   rng, budget: int = 50_000) -> list[list[list[int]]] | None:
+def design_relabel(
+    days: list[list[list[int]]],
+    horizon: int,
+    pinned: dict[int, int],
+    apart: list[tuple[int, int]],
+    rng,
+    budget: int = 50_000,
+) -> list[list[list[int]]] | None:
     """The design's days with its points renamed so that, over the first ``horizon`` days, no
     two players pinned to different tables and no pair kept apart share a table, and each day's
     tables numbered so that every pinned player sits at their table (player -> table index in
@@ -216,8 +221,9 @@ def design_relabel(days: list[list[list[int]]], horizon: int, pinned: dict[int, 
             return False
         p = constrained[k]
         taken = set(point_of.values())
-        options = [x for x in range(n) if x not in taken
-                   and all(point_of[o] not in met[x] for o in avoid[p] if o in point_of)]
+        options = [
+            x for x in range(n) if x not in taken and all(point_of[o] not in met[x] for o in avoid[p] if o in point_of)
+        ]
         rng.shuffle(options)
         for x in options:
             point_of[p] = x

@@ -109,7 +109,7 @@ def base_day_cost(q: int, tables: list[list[int]]) -> int:
     cost = 0
     for t in tables:
         for i, a in enumerate(t):
-            for b in t[i + 1:]:
+            for b in t[i + 1 :]:
                 key = _key(q, a, b)
                 if key is None:
                     cost += 1
@@ -133,7 +133,7 @@ def base_day_search(v: int, seed: int = 0, seconds: float = 60.0) -> list[list[i
         tables = [[by_class[c].pop() for c in range(3)] for _ in range(k)]
         rest = [p for c in range(3) for p in by_class[c]]
         rng.shuffle(rest)
-        tables += [rest[i:i + 4] for i in range(0, len(rest), 4)]
+        tables += [rest[i : i + 4] for i in range(0, len(rest), 4)]
         found = _descend(q, k, tables, rng, deadline, steps=200_000)
         if found is not None:
             return found
@@ -155,7 +155,7 @@ def _descend(q: int, k: int, tables: list[list[int]], rng, deadline: float, step
 
     for t in tables:
         for i, a in enumerate(t):
-            for b in t[i + 1:]:
+            for b in t[i + 1 :]:
                 count[key(a, b)] += 1
 
     def cost_of():
@@ -173,7 +173,7 @@ def _descend(q: int, k: int, tables: list[list[int]], rng, deadline: float, step
         conflicted = []
         for t in tables:
             for i, a in enumerate(t):
-                for b in t[i + 1:]:
+                for b in t[i + 1 :]:
                     kk = key(a, b)
                     if kk == size or count[kk] > 1:
                         conflicted.append(a)
@@ -197,8 +197,9 @@ def _descend(q: int, k: int, tables: list[list[int]], rng, deadline: float, step
         if best is None:
             continue
         if best_delta > 0 and rng.random() < 0.5:
-            best = rng.choice([b for b in points if where[b] != ta and not ((ta < k or where[b] < k)
-                                                                            and a // q != b // q)])
+            best = rng.choice(
+                [b for b in points if where[b] != ta and not ((ta < k or where[b] < k) and a // q != b // q)]
+            )
         b = best
         tb = where[b]
         _apply(tables[ta], tables[tb], a, b, key, count)
@@ -290,7 +291,7 @@ def base_day_backtrack(v: int, seed: int = 0, seconds: float = 60.0, nodes: int 
     size = 6 * q
     while time.monotonic() < deadline:
         used = bytearray(size + 1)
-        used[size] = 1                      # the forbidden difference q/2 inside a class
+        used[size] = 1  # the forbidden difference q/2 inside a class
         free = set(range(3 * q))
         tables: list[list[int]] = []
         budget = [nodes]
@@ -317,7 +318,7 @@ def base_day_backtrack(v: int, seed: int = 0, seconds: float = 60.0, nodes: int 
                 return False
             if classes:
                 options = [p for p in free if p // q == len(table)]
-            else:                            # increasing, so each table is tried once, not 6 times
+            else:  # increasing, so each table is tried once, not 6 times
                 options = [p for p in free if p > table[-1]]
             rng.shuffle(options)
             for p in options:
@@ -344,7 +345,7 @@ def base_day_backtrack(v: int, seed: int = 0, seconds: float = 60.0, nodes: int 
                     start = [0, q, 2 * q]
                     free.difference_update(start)
                     for a_i, a in enumerate(start):
-                        for b in start[a_i + 1:]:
+                        for b in start[a_i + 1 :]:
                             used[_key(q, a, b)] = 1
                     tables.append(start)
                     if opened():
@@ -363,8 +364,9 @@ def base_day_backtrack(v: int, seed: int = 0, seconds: float = 60.0, nodes: int 
     return None
 
 
-def exact_cover(n_primary: int, options: list[list[int]], rng: random.Random, nodes: int,
-                deadline: float) -> list[int] | None:
+def exact_cover(
+    n_primary: int, options: list[list[int]], rng: random.Random, nodes: int, deadline: float
+) -> list[int] | None:
     """Indexes of options that cover every primary item (0 … n_primary − 1) exactly once and
     every other item at most once (Knuth's Algorithm X: branch on the primary item with fewest
     options left, ties at random), or None past ``nodes`` branchings or the deadline."""
@@ -472,8 +474,9 @@ def cover_options_plain(q: int, infinite: list[list[int]]) -> tuple[int, list, l
     return len(free) + (len(keys) if tight else 0), options, tables
 
 
-def base_day_cover(v: int, seed: int = 0, seconds: float = 60.0, nodes: int = 200_000,
-                   mu: int | None = None) -> list[list[int]] | None:
+def base_day_cover(
+    v: int, seed: int = 0, seconds: float = 60.0, nodes: int = 200_000, mu: int | None = None
+) -> list[list[int]] | None:
     """A base day as an exact cover (:func:`exact_cover`), restarted with a new random ∞ draw
     and branching order every ``nodes`` branchings: σ-fixed with multiplier ``mu`` (the ∞
     tables as in :func:`_columns_infinite`), or with ``mu`` None a plain base day whose first
@@ -493,8 +496,9 @@ def base_day_cover(v: int, seed: int = 0, seconds: float = 60.0, nodes: int = 20
                 continue
             primary, options, tables = cover_options_columns(q, mu, infinite)
         else:
-            infinite = [[0, q, 2 * q]] + [[a, q + b, 2 * q + c] for a, b, c in
-                                          (rng.sample(range(q), 3) for _ in range(k - 1))]
+            infinite = [[0, q, 2 * q]] + [
+                [a, q + b, 2 * q + c] for a, b, c in (rng.sample(range(q), 3) for _ in range(k - 1))
+            ]
             if base_day_cost(q, infinite):
                 continue
             primary, options, tables = cover_options_plain(q, infinite)
@@ -540,8 +544,11 @@ def base_day_cnf(v: int) -> tuple[int, list[list[int]], dict, dict]:
         clauses.append(lits)
         clauses.extend([-x, -y] for x, y in itertools.combinations(lits, 2))
     for a, b in itertools.combinations(range(n), 2):
-        clauses += [[-inf2[a], -inf2[b], pair[a, b]], [-inf2[a], -pair[a, b], inf2[b]],
-                    [-inf2[b], -pair[a, b], inf2[a]]]
+        clauses += [
+            [-inf2[a], -inf2[b], pair[a, b]],
+            [-inf2[a], -pair[a, b], inf2[b]],
+            [-inf2[b], -pair[a, b], inf2[a]],
+        ]
     for a, b, c in itertools.combinations(range(n), 3):
         x, y, z = pair[a, b], pair[b, c], pair[a, c]
         clauses += [[-x, -y, z], [-x, -z, y], [-y, -z, x]]
@@ -550,15 +557,16 @@ def base_day_cnf(v: int) -> tuple[int, list[list[int]], dict, dict]:
         """Outputs o_1 … o_m (m ≤ most): o_j true exactly when at least j of lits are."""
         if len(lits) == 1:
             return lits
-        left, right = totalizer(lits[:len(lits) // 2], most), totalizer(lits[len(lits) // 2:], most)
+        left, right = totalizer(lits[: len(lits) // 2], most), totalizer(lits[len(lits) // 2 :], most)
         out = [new() for _ in range(min(most, len(left) + len(right)))]
         for i in range(len(left) + 1):
             for j in range(len(right) + 1):
                 if 1 <= i + j <= len(out):
                     clauses.append([out[i + j - 1]] + ([-left[i - 1]] if i else []) + ([-right[j - 1]] if j else []))
                 if i + j + 1 <= len(out):
-                    clauses.append([-out[i + j]] + ([left[i]] if i < len(left) else [])
-                                   + ([right[j]] if j < len(right) else []))
+                    clauses.append(
+                        [-out[i + j]] + ([left[i]] if i < len(left) else []) + ([right[j]] if j < len(right) else [])
+                    )
         return out
 
     for p in set(range(n)) - set(inf1):
@@ -595,8 +603,9 @@ def base_day_sat(v: int, seconds: float = 600.0, seed: int = 0, solver: str = "c
         fh.write(f"p cnf {n_vars} {len(clauses)}\n")
         fh.writelines(" ".join(map(str, clause)) + " 0\n" for clause in clauses)
     try:
-        out = subprocess.run([solver, "-q", f"--seed={seed}", "-t", str(int(seconds)), fh.name],
-                             capture_output=True, text=True).stdout
+        out = subprocess.run(
+            [solver, "-q", f"--seed={seed}", "-t", str(int(seconds)), fh.name], capture_output=True, text=True
+        ).stdout
     finally:
         os.unlink(fh.name)
     if "s SATISFIABLE" not in out:
@@ -619,14 +628,15 @@ def main(argv: list[str]) -> None:
     if "--seconds" in argv:
         i = argv.index("--seconds")
         seconds = float(argv[i + 1])
-        argv = argv[:i] + argv[i + 2:]
+        argv = argv[:i] + argv[i + 2 :]
     stored = stored_base_days()
     for v in (int(x) for x in argv):
         if v in stored or shape(v) is None:
             continue
         q, _ = shape(v)
-        base = next((found for attempt in _attempts(v, seconds)
-                     if (found := attempt()) and base_day_cost(q, found) == 0), None)
+        base = next(
+            (found for attempt in _attempts(v, seconds) if (found := attempt()) and base_day_cost(q, found) == 0), None
+        )
         print(v, "found" if base else "not found", flush=True)
         if base:
             stored[v] = base
@@ -641,10 +651,16 @@ def _attempts(v: int, seconds: float) -> list:
     plain backtracking."""
     q, k = shape(v)
     groups = odd_multiplier_groups(q)
-    tries = [lambda mu=mu, group=group: base_day_columns(v, seed=1, seconds=min(seconds, 10), mu=mu, mults=group)
-             for mu in order_three(q) for group in groups]
-    tries += [lambda mu=mu, nodes=nodes: base_day_columns(v, seed=1, seconds=seconds, nodes=nodes, mu=mu)
-              for nodes in (2000, 20_000) for mu in order_three(q)]
+    tries = [
+        lambda mu=mu, group=group: base_day_columns(v, seed=1, seconds=min(seconds, 10), mu=mu, mults=group)
+        for mu in order_three(q)
+        for group in groups
+    ]
+    tries += [
+        lambda mu=mu, nodes=nodes: base_day_columns(v, seed=1, seconds=seconds, nodes=nodes, mu=mu)
+        for nodes in (2000, 20_000)
+        for mu in order_three(q)
+    ]
     # the exact cover: σ-fixed where some μ serves (k = 2 needs μ ≠ 1), else plain
     mus: list[int | None] = [mu for mu in order_three(q) if not (k == 2 and mu == 1)] or [None]
     tries += [lambda mu=mu: base_day_cover(v, seed=1, seconds=seconds, mu=mu) for mu in mus]
@@ -652,14 +668,15 @@ def _attempts(v: int, seconds: float) -> list:
         tries.append(lambda: base_day_sat(v, seconds=seconds, seed=1))
     orbit_sizes = [m for m in range(2, q) if (q - 1) % m == 0]
     tries += [lambda m=m: base_day_orbits(v, m, seed=1, seconds=seconds) for m in reversed(orbit_sizes)]
-    tries += [lambda nodes=nodes: base_day_backtrack(v, seed=1, seconds=seconds, nodes=nodes)
-              for nodes in (2000, 500, 8000)]
+    tries += [
+        lambda nodes=nodes: base_day_backtrack(v, seed=1, seconds=seconds, nodes=nodes) for nodes in (2000, 500, 8000)
+    ]
     return tries
 
 
 def _multipliers(q: int, m: int) -> list[int] | None:
     """The subgroup of order m of the units mod a prime q, or None."""
-    if q < 3 or any(q % d == 0 for d in range(2, int(q ** 0.5) + 1)) or (q - 1) % m:
+    if q < 3 or any(q % d == 0 for d in range(2, int(q**0.5) + 1)) or (q - 1) % m:
         return None
     for g in range(2, q):
         if len({pow(g, e, q) for e in range(q - 1)}) == q - 1:
@@ -689,7 +706,7 @@ def base_day_orbits(v: int, m: int, seed: int = 0, seconds: float = 60.0, nodes:
         used[size] = 1
         start = [0, q, 2 * q]
         for i, a in enumerate(start):
-            for b in start[i + 1:]:
+            for b in start[i + 1 :]:
                 used[_key(q, a, b)] = 1
         free = set(range(3 * q)) - set(start)
         tables: list[list[int]] = [start]
@@ -703,7 +720,7 @@ def base_day_orbits(v: int, m: int, seed: int = 0, seconds: float = 60.0, nodes:
             keys = []
             for b in blocks:
                 for i, a in enumerate(b):
-                    for c in b[i + 1:]:
+                    for c in b[i + 1 :]:
                         kk = _key(q, a, c)
                         if kk is None or used[kk] or kk in keys:
                             return None
@@ -726,7 +743,7 @@ def base_day_orbits(v: int, m: int, seed: int = 0, seconds: float = 60.0, nodes:
                 tables.extend(blocks)
                 if not free or fill([min(free)]):
                     return True
-                del tables[-len(blocks):]
+                del tables[-len(blocks) :]
                 for b in blocks:
                     free.update(b)
                 for kk in keys:
@@ -748,8 +765,9 @@ def base_day_orbits(v: int, m: int, seed: int = 0, seconds: float = 60.0, nodes:
     return None
 
 
-def base_day_columns(v: int, seed: int = 0, seconds: float = 60.0, nodes: int = 20_000,
-                     mu: int = 1, mults: tuple[int, ...] = (1,)) -> list[list[int]] | None:
+def base_day_columns(
+    v: int, seed: int = 0, seconds: float = 60.0, nodes: int = 20_000, mu: int = 1, mults: tuple[int, ...] = (1,)
+) -> list[list[int]] | None:
     """A base day fixed by σ: (x, c) ↦ (μx, c + 1 mod 3), μ³ ≡ 1 (mod q) (μ = 1 serves when q is
     odd; q even needs μ ≠ 1, below).
 
@@ -817,7 +835,7 @@ def _column_keys(q: int, mu: int, table: list[tuple[int, int]]) -> list[tuple[st
     """The differences (up to σ) the pairs of a table in columns use: ('in', d) for two points
     of one class (d ≤ q/2 up to sign; d = q/2 would meet twice, 'half'), ('to', μy − x) for
     (x, c), (y, c + 1)."""
-    return [_column_key(q, mu, a, b) for i, a in enumerate(table) for b in table[i + 1:]]
+    return [_column_key(q, mu, a, b) for i, a in enumerate(table) for b in table[i + 1 :]]
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -834,8 +852,9 @@ def _column_key(q: int, mu: int, a: tuple[int, int], b: tuple[int, int]) -> tupl
     return ("to", (mu * x - y) % q)
 
 
-def _columns_fill(q: int, mu: int, free: set[int], used: set, rng: random.Random,
-                  budget: list[int], mults: tuple[int, ...] = (1,)) -> list[list[tuple[int, int]]] | None:
+def _columns_fill(
+    q: int, mu: int, free: set[int], used: set, rng: random.Random, budget: list[int], mults: tuple[int, ...] = (1,)
+) -> list[list[tuple[int, int]]] | None:
     """The remaining columns in fours with classes, every difference new (backtracking; the
     lowest free column opens each table in class 0, which σ allows; columns rise within a table
     so each table is tried once)."""
@@ -867,9 +886,16 @@ def _columns_fill(q: int, mu: int, free: set[int], used: set, rng: random.Random
     return extend([(first, 0)])
 
 
-def _columns_orbit(q: int, mu: int, table: list[tuple[int, int]], free: set[int], used: set,
-                   rng: random.Random, budget: list[int],
-                   mults: tuple[int, ...]) -> list[list[tuple[int, int]]] | None:
+def _columns_orbit(
+    q: int,
+    mu: int,
+    table: list[tuple[int, int]],
+    free: set[int],
+    used: set,
+    rng: random.Random,
+    budget: list[int],
+    mults: tuple[int, ...],
+) -> list[list[tuple[int, int]]] | None:
     """A finished table (its keys already in ``used``) with its images under the multipliers,
     if they take free columns and new differences, then the tables for the rest."""
     images = []
@@ -879,8 +905,12 @@ def _columns_orbit(q: int, mu: int, table: list[tuple[int, int]], free: set[int]
             images.append(image)
     columns = [x for image in images for x, _ in image]
     extra = [key for image in images if image != sorted(table) for key in _column_keys(q, mu, image)]
-    if (len(set(columns)) < len(columns) or not free.issuperset(columns)
-            or len(set(extra)) < len(extra) or used.intersection(extra)):
+    if (
+        len(set(columns)) < len(columns)
+        or not free.issuperset(columns)
+        or len(set(extra)) < len(extra)
+        or used.intersection(extra)
+    ):
         return None
     used.update(extra)
     rest = _columns_fill(q, mu, free - set(columns), used, rng, budget, mults)
@@ -905,9 +935,11 @@ def odd_multiplier_groups(q: int) -> list[tuple[int, ...]]:
     return groups
 
 
-def _columns_day(q: int, mu: int, infinite: list[list[tuple[int, int]]],
-                 tables: list[list[tuple[int, int]]]) -> list[list[int]]:
+def _columns_day(
+    q: int, mu: int, infinite: list[list[tuple[int, int]]], tables: list[list[tuple[int, int]]]
+) -> list[list[int]]:
     """The whole base day (points c·q + x) from the ∞ tables and the tables' σ-orbits."""
+
     def player(x: int, c: int) -> int:
         return c * q + pow(mu, c, q) * x % q
 
@@ -915,6 +947,7 @@ def _columns_day(q: int, mu: int, infinite: list[list[tuple[int, int]]],
         return [player(x, (c + s) % 3) for x, c in table]
 
     return [turned(t, 0) for t in infinite] + [turned(t, s) for t in tables for s in range(3)]
+
 
 if __name__ == "__main__":
     import sys

@@ -27,15 +27,16 @@ SAMPLE = 6
 
 def _pairs(table):
     for i, a in enumerate(table):
-        for b in table[i + 1:]:
+        for b in table[i + 1 :]:
             yield a, b
 
 
 class Schedule:
     """Match days as tables of player indexes (days before ``first_new`` are played and fixed)."""
 
-    def __init__(self, days, first_new: int, n: int, pinned, apart_pairs, consecutive_weight: float,
-                 apart_penalty: float):
+    def __init__(
+        self, days, first_new: int, n: int, pinned, apart_pairs, consecutive_weight: float, apart_penalty: float
+    ):
         self.days = [[list(t) for t in tables] for tables in days]
         self.first_new = first_new
         self.n = n
@@ -119,26 +120,41 @@ class Schedule:
 
     def in_conflict(self, d: int, a: int) -> bool:
         for x in self.days[d][self.table_of[d][a]]:
-            if x != a and (self.meetings[a][x] > 1 or self.apart[a][x]
-                           or (self.cw and (self._met(d - 1, a, x) or self._met(d + 1, a, x)))):
+            if x != a and (
+                self.meetings[a][x] > 1
+                or self.apart[a][x]
+                or (self.cw and (self._met(d - 1, a, x) or self._met(d + 1, a, x)))
+            ):
                 return True
         return False
 
     def snapshot(self):
-        return [[list(t) for t in tables] for tables in self.days[self.first_new:]]
+        return [[list(t) for t in tables] for tables in self.days[self.first_new :]]
 
 
-def schedule_improve(days, *, first_new: int, n: int, pinned, apart_pairs, consecutive_weight: float,
-                     apart_penalty: float, rng, steps: int, deadline: float, stall: int = 400,
-                     kick: int = 3, held: dict | None = None) -> tuple[list, bool]:
+def schedule_improve(
+    days,
+    *,
+    first_new: int,
+    n: int,
+    pinned,
+    apart_pairs,
+    consecutive_weight: float,
+    apart_penalty: float,
+    rng,
+    steps: int,
+    deadline: float,
+    stall: int = 400,
+    kick: int = 3,
+    held: dict | None = None,
+) -> tuple[list, bool]:
     """The new days (``days[first_new:]``) improved by the tabu search; returns them and whether
     the deadline stopped the search.  ``held``: day -> players who stay at their table that day
     (the short table's, whose turn it is)."""
     s = Schedule(days, first_new, n, pinned, apart_pairs, consecutive_weight, apart_penalty)
     new_days = range(first_new, len(s.days))
     held = held or {}
-    movers = {d: [p for t in s.days[d] for p in t if p not in s.pinned and p not in held.get(d, ())]
-              for d in new_days}
+    movers = {d: [p for t in s.days[d] for p in t if p not in s.pinned and p not in held.get(d, ())] for d in new_days}
     best_cost, best = s.cost, s.snapshot()
     tabu: dict[tuple[int, int], int] = {}
     since_best, stopped = 0, False
@@ -158,8 +174,7 @@ def schedule_improve(days, *, first_new: int, n: int, pinned, apart_pairs, conse
                 if s.table_of[d][b] == ta:
                     continue
                 delta = s.swap_delta(d, a, b)
-                if (tabu.get((d, a), -1) > step or tabu.get((d, b), -1) > step) \
-                        and s.cost + delta >= best_cost - 1e-9:
+                if (tabu.get((d, a), -1) > step or tabu.get((d, b), -1) > step) and s.cost + delta >= best_cost - 1e-9:
                     continue
                 if move_delta is None or delta < move_delta - 1e-9:
                     move, move_delta, ties = (d, a, b), delta, 1
@@ -177,8 +192,7 @@ def schedule_improve(days, *, first_new: int, n: int, pinned, apart_pairs, conse
             continue
         since_best += 1
         if since_best >= stall:  # stuck: start again from the best schedule, shaken a little
-            s = Schedule(days[:first_new] + best, first_new, n, pinned, apart_pairs, consecutive_weight,
-                         apart_penalty)
+            s = Schedule(days[:first_new] + best, first_new, n, pinned, apart_pairs, consecutive_weight, apart_penalty)
             for _ in range(kick):
                 d = rng.choice(list(new_days))
                 if len(movers[d]) < 2:

@@ -86,8 +86,9 @@ def balanced_winds(days: list[list[list]]) -> list[list[list]]:
     return out
 
 
-def winds_given_history(days: list[list[list]], counts: list[list[int]], rng,
-                        deadline: float) -> tuple[list[list[list]], bool]:
+def winds_given_history(
+    days: list[list[list]], counts: list[list[int]], rng, deadline: float
+) -> tuple[list[list[list]], bool]:
     """Seat orders for new ``days`` (tables of player indexes) after played days whose wind
     counts per player are ``counts`` (updated in place): each table takes the one of the 24 orders
     with the least sum of squared counts, first greedily day by day, then re-seated given all the

@@ -7,76 +7,122 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('league', '0005_audit_log_scope'),
+        ("league", "0005_audit_log_scope"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='EvidenceCheck',
+            name="EvidenceCheck",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('snapshot', models.JSONField()),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('application', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='online_check', to='league.qualificationapplication')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("snapshot", models.JSONField()),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "application",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="online_check",
+                        to="league.qualificationapplication",
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='GameImport',
+            name="GameImport",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('raw', models.FileField(max_length=200, storage=kyoku.uploads.get_private_storage, upload_to='tenhou/')),
-                ('sha256', models.CharField(max_length=64)),
-                ('format', models.CharField(max_length=10)),
-                ('log_id', models.CharField(blank=True, max_length=60)),
-                ('names', models.JSONField(default=list)),
-                ('comparison', models.JSONField(default=dict)),
-                ('agreed', models.BooleanField(default=True)),
-                ('override_reason', models.TextField(blank=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='online_imports', to='league.game')),
-                ('imported_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "raw",
+                    models.FileField(max_length=200, storage=kyoku.uploads.get_private_storage, upload_to="tenhou/"),
+                ),
+                ("sha256", models.CharField(max_length=64)),
+                ("format", models.CharField(max_length=10)),
+                ("log_id", models.CharField(blank=True, max_length=60)),
+                ("names", models.JSONField(default=list)),
+                ("comparison", models.JSONField(default=dict)),
+                ("agreed", models.BooleanField(default=True)),
+                ("override_reason", models.TextField(blank=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="online_imports", to="league.game"
+                    ),
+                ),
+                (
+                    "imported_by",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at'],
+                "ordering": ["-created_at"],
             },
         ),
         migrations.CreateModel(
-            name='EvidenceRecord',
+            name="EvidenceRecord",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('raw', models.FileField(max_length=200, storage=kyoku.uploads.get_private_storage, upload_to='tenhou-evidence/')),
-                ('sha256', models.CharField(db_index=True, max_length=64)),
-                ('filename', models.CharField(blank=True, max_length=200)),
-                ('log_id', models.CharField(blank=True, max_length=60)),
-                ('names', models.JSONField(default=list)),
-                ('room', models.CharField(blank=True, max_length=10)),
-                ('hanchan', models.BooleanField(default=True)),
-                ('played_on', models.DateField(blank=True, null=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('application', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='online_records', to='league.qualificationapplication')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "raw",
+                    models.FileField(
+                        max_length=200, storage=kyoku.uploads.get_private_storage, upload_to="tenhou-evidence/"
+                    ),
+                ),
+                ("sha256", models.CharField(db_index=True, max_length=64)),
+                ("filename", models.CharField(blank=True, max_length=200)),
+                ("log_id", models.CharField(blank=True, max_length=60)),
+                ("names", models.JSONField(default=list)),
+                ("room", models.CharField(blank=True, max_length=10)),
+                ("hanchan", models.BooleanField(default=True)),
+                ("played_on", models.DateField(blank=True, null=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "application",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="online_records",
+                        to="league.qualificationapplication",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['played_on', 'pk'],
-                'constraints': [models.UniqueConstraint(fields=('application', 'sha256'), name='uniq_evidence_record')],
+                "ordering": ["played_on", "pk"],
+                "constraints": [models.UniqueConstraint(fields=("application", "sha256"), name="uniq_evidence_record")],
             },
         ),
         migrations.CreateModel(
-            name='OnlineAccount',
+            name="OnlineAccount",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('platform', models.CharField(choices=[('tenhou', 'Tenhou')], default='tenhou', max_length=16, verbose_name='platform')),
-                ('account_name', models.CharField(max_length=40, verbose_name='account name')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='online_accounts', to='league.player')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "platform",
+                    models.CharField(
+                        choices=[("tenhou", "Tenhou")], default="tenhou", max_length=16, verbose_name="platform"
+                    ),
+                ),
+                ("account_name", models.CharField(max_length=40, verbose_name="account name")),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="online_accounts", to="league.player"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['platform', 'account_name'],
-                'constraints': [models.UniqueConstraint(fields=('platform', 'account_name'), name='uniq_online_account')],
+                "ordering": ["platform", "account_name"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("platform", "account_name"), name="uniq_online_account")
+                ],
             },
         ),
     ]

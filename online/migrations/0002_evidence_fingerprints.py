@@ -5,21 +5,27 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('online', '0001_initial'),
+        ("online", "0001_initial"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='RecordFingerprint',
+            name="RecordFingerprint",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(db_index=True, max_length=48)),
-                ('record', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='fingerprints', to='online.evidencerecord')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("key", models.CharField(db_index=True, max_length=48)),
+                (
+                    "record",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="fingerprints",
+                        to="online.evidencerecord",
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('record', 'key'), name='uniq_record_fingerprint')],
+                "constraints": [models.UniqueConstraint(fields=("record", "key"), name="uniq_record_fingerprint")],
             },
         ),
     ]

@@ -14,7 +14,7 @@ WINDS = ("East", "South", "West", "North")
 
 
 def hand_label(round_: int, honba: int) -> str:
-    """"East 1, 0 honba" (English; pages translate the parts)."""
+    """ "East 1, 0 honba" (English; pages translate the parts)."""
     return f"{WINDS[round_ // 4 % 4]} {round_ % 4 + 1}, {honba} honba"
 
 
@@ -39,13 +39,22 @@ def game_check(game: TenhouGame, rules: dict | None = None, compare_points: bool
     state, scores = None, list(game.hands[0].start)
     settled_scores, deposits_left = None, 0
     for i, hand in enumerate(game.hands):
-        row: dict[str, Any] = {"index": i, "label": hand_label(hand.round, hand.honba), "round": hand.round, "honba": hand.honba,
-               "record": hand.record(),
-               "expected": hand.deltas, "engine": None, "error": None,
-               "state_expected": [hand.round % 4, hand.honba, hand.sticks], "state_engine": None}
+        row: dict[str, Any] = {
+            "index": i,
+            "label": hand_label(hand.round, hand.honba),
+            "round": hand.round,
+            "honba": hand.honba,
+            "record": hand.record(),
+            "expected": hand.deltas,
+            "engine": None,
+            "error": None,
+            "state_expected": [hand.round % 4, hand.honba, hand.sticks],
+            "state_engine": None,
+        }
         try:
-            ((record, settlement, after),) = hands_replay("riichi", options, [hand.record()], state=state,
-                                                          scores=scores)
+            ((record, settlement, after),) = hands_replay(
+                "riichi", options, [hand.record()], state=state, scores=scores
+            )
         except SettlementError as exc:
             row.update(error=str(exc), ok=False)
             ok = False
@@ -54,8 +63,12 @@ def game_check(game: TenhouGame, rules: dict | None = None, compare_points: bool
             state = {"dealer": hand.round % 4, "honba": hand.honba, "deposits": hand.sticks}
             scores = [scores[s] + hand.deltas[s] for s in range(4)]
             continue
-        row["record"] = {**hand.record(), "dealer": record["dealer"], "honba": record["honba"],
-                         "deposits": record["deposits"]}
+        row["record"] = {
+            **hand.record(),
+            "dealer": record["dealer"],
+            "honba": record["honba"],
+            "deposits": record["deposits"],
+        }
         row["state_engine"] = [record["dealer"], record["honba"], record["deposits"]]
         row["engine"] = settlement["deltas"]
         row["ok"] = row["engine"] == row["expected"] and row["state_engine"] == row["state_expected"]
@@ -64,8 +77,14 @@ def game_check(game: TenhouGame, rules: dict | None = None, compare_points: bool
         state = state_next("riichi", record, settlement)
         scores = after
         settled_scores, deposits_left = after, settlement.get("deposits_after", 0)
-    final: dict[str, Any] = {"scores_engine": None, "scores_expected": game.final_scores, "points_engine": None,
-             "points_expected": game.final_points, "deposits_left": deposits_left, "ok": True}
+    final: dict[str, Any] = {
+        "scores_engine": None,
+        "scores_expected": game.final_scores,
+        "points_engine": None,
+        "points_expected": game.final_points,
+        "deposits_left": deposits_left,
+        "ok": True,
+    }
     if settled_scores is not None:
         try:
             end = game_end(options, settled_scores, deposits_left)
@@ -81,11 +100,13 @@ def game_check(game: TenhouGame, rules: dict | None = None, compare_points: bool
         raw = list(settled_scores)
         if deposits_left:
             raw[end["places"].index(1)] += 1000 * deposits_left
-        final.update(scores_engine=raw, scores_settled=list(settled_scores), points_engine=end["points"],
-                     places=end["places"])
+        final.update(
+            scores_engine=raw, scores_settled=list(settled_scores), points_engine=end["points"], places=end["places"]
+        )
         if game.final_scores is not None:
             final["ok"] = raw == game.final_scores and (
-                not compare_points or game.final_points is None or _points(end) == game.final_points)
+                not compare_points or game.final_points is None or _points(end) == game.final_points
+            )
     ok &= final["ok"]
     return {"ok": bool(ok), "hands": rows, "final": final}
 

@@ -29,10 +29,20 @@ ROOMS = ("general", "upper", "special", "phoenix")  # 一般 < 上級 < 特上 <
 ROOM_BY_DISP = {"般": "general", "上": "upper", "特": "special", "鳳": "phoenix"}
 
 # RYUUKYOKU type= → the engine's abortive reason.
-ABORTIVE = {"yao9": "nine_terminals", "kaze4": "four_winds", "reach4": "four_riichi", "kan4": "four_kans",
-            "ron3": "triple_ron"}
-ABORTIVE_JSON = {"九種九牌": "nine_terminals", "四風連打": "four_winds", "四家立直": "four_riichi",
-                 "四槓散了": "four_kans", "三家和了": "triple_ron"}
+ABORTIVE = {
+    "yao9": "nine_terminals",
+    "kaze4": "four_winds",
+    "reach4": "four_riichi",
+    "kan4": "four_kans",
+    "ron3": "triple_ron",
+}
+ABORTIVE_JSON = {
+    "九種九牌": "nine_terminals",
+    "四風連打": "four_winds",
+    "四家立直": "four_riichi",
+    "四槓散了": "four_kans",
+    "三家和了": "triple_ron",
+}
 LOG_ID = re.compile(r"^(\d{4})(\d{2})(\d{2})(\d{2})gm-([0-9a-f]{4})-")
 
 
@@ -47,13 +57,13 @@ class TenhouError(ValueError):
 
 @dataclass
 class TenhouHand:
-    round: int            # 0 = East 1 … 7 = South 4
+    round: int  # 0 = East 1 … 7 = South 4
     honba: int
     sticks: int
-    start: list[int]      # scores at the start of the hand, as the record states them
-    riichi: list[int]     # seats whose riichi stick was paid this hand
-    result: dict          # engine result
-    deltas: list[int]     # the record's deltas, riichi sticks included as the engine counts them
+    start: list[int]  # scores at the start of the hand, as the record states them
+    riichi: list[int]  # seats whose riichi stick was paid this hand
+    result: dict  # engine result
+    deltas: list[int]  # the record's deltas, riichi sticks included as the engine counts them
 
     def record(self) -> dict:
         out: dict[str, Any] = {"result": self.result}
@@ -64,17 +74,17 @@ class TenhouHand:
 
 @dataclass
 class TenhouGame:
-    format: str                      # "mjlog" | "tenhou6"
+    format: str  # "mjlog" | "tenhou6"
     names: list[str]
-    lobby_type: int | None           # the GO type flags, when the record has them
-    room: str | None                 # general / upper / special / phoenix
+    lobby_type: int | None  # the GO type flags, when the record has them
+    room: str | None  # general / upper / special / phoenix
     hanchan: bool
     log_id: str = ""
     played_on: date | None = None
     hands: list[TenhouHand] = field(default_factory=list)
     final_scores: list[int] | None = None
     final_points: list[float] | None = None
-    wall_seed: str = ""              # mjlog <SHUFFLE seed>: Tenhou's wall generator seed for the game
+    wall_seed: str = ""  # mjlog <SHUFFLE seed>: Tenhou's wall generator seed for the game
     deals: list[str] = field(default_factory=list)  # per hand: the four dealt hands and the dora indicator
 
     def fingerprints(self) -> list[str]:
@@ -85,10 +95,18 @@ class TenhouGame:
         return keys + [f"deal:{_digest(deal)}" for deal in self.deals if deal]
 
     def summary(self) -> dict:
-        return {"format": self.format, "names": self.names, "lobby_type": self.lobby_type, "room": self.room,
-                "hanchan": self.hanchan, "log_id": self.log_id,
-                "played_on": self.played_on.isoformat() if self.played_on else None,
-                "hands": len(self.hands), "final_scores": self.final_scores, "final_points": self.final_points}
+        return {
+            "format": self.format,
+            "names": self.names,
+            "lobby_type": self.lobby_type,
+            "room": self.room,
+            "hanchan": self.hanchan,
+            "log_id": self.log_id,
+            "played_on": self.played_on.isoformat() if self.played_on else None,
+            "hands": len(self.hands),
+            "final_scores": self.final_scores,
+            "final_points": self.final_points,
+        }
 
 
 def _digest(text: str) -> str:
@@ -133,8 +151,11 @@ def parse_record(data: bytes | str, name: str = "") -> TenhouGame:
     except PARSE_FAULTS as exc:
         # The one error path: whatever a malformed record trips over inside the readers (a missing
         # attribute, '16²', a number of thousands of digits, NaN, nesting too deep) is a TenhouError.
-        raise TenhouError("malformed", "malformed record: %(detail)s",
-                          detail=type(exc).__name__ if isinstance(exc, RecursionError) else str(exc)[:120]) from None
+        raise TenhouError(
+            "malformed",
+            "malformed record: %(detail)s",
+            detail=type(exc).__name__ if isinstance(exc, RecursionError) else str(exc)[:120],
+        ) from None
     if not game.hands:
         raise TenhouError("empty", "the record has no hands")
     game_sanity_check(game)
@@ -142,38 +163,53 @@ def parse_record(data: bytes | str, name: str = "") -> TenhouGame:
 
 
 PARSE_FAULTS = (ValueError, TypeError, KeyError, IndexError, AttributeError, ArithmeticError, RecursionError)
-MAX_HANDS = 100          # a real hanchan has at most a few dozen hands; Tenhou ends games long before
-MAX_NAME = 64            # Tenhou names are at most 8 characters; a margin for other clients' exports
-MAX_SCORE = 1_000_000    # no four-player game reaches this; larger figures are not a game
+MAX_HANDS = 100  # a real hanchan has at most a few dozen hands; Tenhou ends games long before
+MAX_NAME = 64  # Tenhou names are at most 8 characters; a margin for other clients' exports
+MAX_SCORE = 1_000_000  # no four-player game reaches this; larger figures are not a game
 MAX_POINTS = 10_000.0
 
 
 def game_sanity_check(game: TenhouGame) -> None:
     """Refuse what cannot be a real game, so nothing downstream works on absurd figures."""
     if len(game.hands) > MAX_HANDS:
-        raise TenhouError("too_many_hands", "the record has %(n)s hands; a game has at most %(limit)s",
-                          n=len(game.hands), limit=MAX_HANDS)
+        raise TenhouError(
+            "too_many_hands",
+            "the record has %(n)s hands; a game has at most %(limit)s",
+            n=len(game.hands),
+            limit=MAX_HANDS,
+        )
     for seat, player in enumerate(game.names):
         if not isinstance(player, str) or len(player) > MAX_NAME:
-            raise TenhouError("name", "malformed record: the name of seat %(seat)s is longer than %(limit)s characters",
-                              seat=seat + 1, limit=MAX_NAME)
+            raise TenhouError(
+                "name",
+                "malformed record: the name of seat %(seat)s is longer than %(limit)s characters",
+                seat=seat + 1,
+                limit=MAX_NAME,
+            )
         if any(ch in player for ch in "\x00") or any(0xD800 <= ord(ch) <= 0xDFFF or ord(ch) < 0x20 for ch in player):
-            raise TenhouError("name", "malformed record: the name of seat %(seat)s holds characters that are not text",
-                              seat=seat + 1)
+            raise TenhouError(
+                "name", "malformed record: the name of seat %(seat)s holds characters that are not text", seat=seat + 1
+            )
     for i, hand in enumerate(game.hands):
         where = f"hand {i + 1}"
         if not 0 <= hand.honba <= i or not 0 <= hand.sticks <= 4 * (i + 1):
-            raise TenhouError("impossible", "malformed record: %(where)s has %(honba)s honba and %(sticks)s sticks "
-                              "after %(played)s hands", where=where, honba=hand.honba, sticks=hand.sticks, played=i)
+            raise TenhouError(
+                "impossible",
+                "malformed record: %(where)s has %(honba)s honba and %(sticks)s sticks " "after %(played)s hands",
+                where=where,
+                honba=hand.honba,
+                sticks=hand.sticks,
+                played=i,
+            )
         if not 0 <= hand.round < 16:
-            raise TenhouError("impossible", "malformed record: %(where)s is round %(round)s", where=where,
-                              round=hand.round)
+            raise TenhouError(
+                "impossible", "malformed record: %(where)s is round %(round)s", where=where, round=hand.round
+            )
         figures = [*hand.start, *hand.deltas]
         if len(hand.start) != 4 or len(hand.deltas) != 4 or any(abs(x) > MAX_SCORE for x in figures):
             raise TenhouError("impossible", "malformed record: %(where)s has scores no game can have", where=where)
         if any(not 0 <= seat <= 3 for seat in hand.riichi):
-            raise TenhouError("impossible", "malformed record: %(where)s names a seat that does not exist",
-                              where=where)
+            raise TenhouError("impossible", "malformed record: %(where)s names a seat that does not exist", where=where)
     if game.final_scores is not None and any(abs(x) > MAX_SCORE for x in game.final_scores):
         raise TenhouError("impossible", "malformed record: the final scores are no game's")
     if game.final_points is not None and any(not math.isfinite(p) or abs(p) > MAX_POINTS for p in game.final_points):
@@ -209,6 +245,7 @@ def _check_four(game_names: list, flags: int | None):
 
 # ------------------------------------------------------------------------------------ mjlog XML
 
+
 def _parse_mjlog(text: str, name: str) -> TenhouGame:
     if "<!DOCTYPE" in text or "<!ENTITY" in text:
         raise TenhouError("format", "not a Tenhou record: XML with a document type is refused")
@@ -221,8 +258,10 @@ def _parse_mjlog(text: str, name: str) -> TenhouGame:
     go = root.find("GO")
     flags = int(go.get("type", "0")) if go is not None and (go.get("type") or "").isdigit() else None
     un = root.find("UN")
-    names = [urllib.parse.unquote(un.get(f"n{i}") or "") if un is not None and un.get(f"n{i}") is not None else None
-             for i in range(4)]
+    names = [
+        urllib.parse.unquote(un.get(f"n{i}") or "") if un is not None and un.get(f"n{i}") is not None else None
+        for i in range(4)
+    ]
     if un is not None and un.get("n3") == "":
         names[3] = None  # a three-player lobby writes an empty fourth name
     _check_four(names, flags)
@@ -232,7 +271,7 @@ def _parse_mjlog(text: str, name: str) -> TenhouGame:
     game.played_on, _ = _date_of(name)
     if game.played_on:
         matched = cast(re.Match, LOG_ID.match(name))  # _date_of found a date in it
-        game.log_id = matched[0] + name[len(matched[0]):].split(".")[0].split("&")[0]
+        game.log_id = matched[0] + name[len(matched[0]) :].split(".")[0].split("&")[0]
     hand = None
     shuffle = root.find("SHUFFLE")
     game.wall_seed = (shuffle.get("seed") or "")[:4096] if shuffle is not None else ""
@@ -241,8 +280,10 @@ def _parse_mjlog(text: str, name: str) -> TenhouGame:
         if tag == "INIT":
             seed = _ints(el.get("seed"), "INIT seed")
             red = not flags & FLAG_NO_RED
-            dealt = [",".join(sorted((str(tile_code(t, red)) for t in _ints(el.get(f"hai{i}"), f"INIT hai{i}")),
-                                     key=str)) for i in range(4)]
+            dealt = [
+                ",".join(sorted((str(tile_code(t, red)) for t in _ints(el.get(f"hai{i}"), f"INIT hai{i}")), key=str))
+                for i in range(4)
+            ]
             game.deals.append("|".join(dealt) + f"|{tile_code(seed[5], red) if len(seed) > 5 else ''}")
             ten = _ints(el.get("ten"), "INIT ten")
             if len(seed) < 3 or len(ten) != 4:
@@ -337,7 +378,7 @@ def _parse_json(text: str, name: str) -> TenhouGame:
     except (ValueError, RecursionError):
         raise TenhouError("format", "not a Tenhou record: the JSON does not parse") from None
     if not isinstance(doc, dict) or not isinstance(doc.get("log"), list) or not isinstance(doc.get("name"), list):
-        raise TenhouError("format", "not a Tenhou record: a tenhou.net/6 log has \"name\" and \"log\"")
+        raise TenhouError("format", 'not a Tenhou record: a tenhou.net/6 log has "name" and "log"')
     names = [n if isinstance(n, str) and n != "" else None for n in doc["name"]][:4]
     names += [None] * (4 - len(names))
     rule = doc["rule"] if isinstance(doc.get("rule"), dict) else {}

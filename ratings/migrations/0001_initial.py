@@ -11,48 +11,81 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('league', '0003_result_seat_fillfactor'),
+        ("league", "0003_result_seat_fillfactor"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='PlayerRating',
+            name="PlayerRating",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('mu', models.FloatField(verbose_name='skill estimate')),
-                ('sigma', models.FloatField(verbose_name='uncertainty')),
-                ('ordinal', models.FloatField(db_index=True, verbose_name='rating')),
-                ('games', models.PositiveIntegerField(default=0, verbose_name='rated games')),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('last_game', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='league.game')),
-                ('league', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ratings', to='league.league')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ratings', to='league.player')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("mu", models.FloatField(verbose_name="skill estimate")),
+                ("sigma", models.FloatField(verbose_name="uncertainty")),
+                ("ordinal", models.FloatField(db_index=True, verbose_name="rating")),
+                ("games", models.PositiveIntegerField(default=0, verbose_name="rated games")),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "last_game",
+                    models.ForeignKey(
+                        null=True, on_delete=django.db.models.deletion.SET_NULL, related_name="+", to="league.game"
+                    ),
+                ),
+                (
+                    "league",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="ratings", to="league.league"
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="ratings", to="league.player"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['league', '-ordinal', 'player_id'],
-                'constraints': [models.UniqueConstraint(fields=('league', 'player'), name='uniq_player_rating')],
+                "ordering": ["league", "-ordinal", "player_id"],
+                "constraints": [models.UniqueConstraint(fields=("league", "player"), name="uniq_player_rating")],
             },
         ),
         migrations.CreateModel(
-            name='RatingEvent',
+            name="RatingEvent",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('order_key', models.CharField(max_length=40)),
-                ('place', models.PositiveSmallIntegerField()),
-                ('mu_before', models.FloatField()),
-                ('sigma_before', models.FloatField()),
-                ('mu_after', models.FloatField()),
-                ('sigma_after', models.FloatField()),
-                ('ordinal_before', models.FloatField()),
-                ('ordinal', models.FloatField()),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rating_events', to='league.game')),
-                ('league', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rating_events', to='league.league')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rating_events', to='league.player')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("order_key", models.CharField(max_length=40)),
+                ("place", models.PositiveSmallIntegerField()),
+                ("mu_before", models.FloatField()),
+                ("sigma_before", models.FloatField()),
+                ("mu_after", models.FloatField()),
+                ("sigma_after", models.FloatField()),
+                ("ordinal_before", models.FloatField()),
+                ("ordinal", models.FloatField()),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="rating_events", to="league.game"
+                    ),
+                ),
+                (
+                    "league",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="rating_events", to="league.league"
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="rating_events", to="league.player"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['league', 'order_key', 'player_id'],
-                'indexes': [models.Index(fields=['league', 'order_key'], name='rating_event_league_key'), models.Index(fields=['player', 'league', 'order_key'], name='rating_event_player_key')],
-                'constraints': [models.UniqueConstraint(fields=('game', 'player'), name='uniq_rating_event')],
+                "ordering": ["league", "order_key", "player_id"],
+                "indexes": [
+                    models.Index(fields=["league", "order_key"], name="rating_event_league_key"),
+                    models.Index(fields=["player", "league", "order_key"], name="rating_event_player_key"),
+                ],
+                "constraints": [models.UniqueConstraint(fields=("game", "player"), name="uniq_rating_event")],
             },
         ),
     ]

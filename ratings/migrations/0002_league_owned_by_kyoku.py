@@ -6,22 +6,25 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('kyoku', '0001_initial'),
-        ('ratings', '0001_initial'),
+        ("kyoku", "0001_initial"),
+        ("ratings", "0001_initial"),
     ]
 
     state_operations = [
         migrations.AlterField(
-            model_name='playerrating',
-            name='league',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='ratings', to='kyoku.league'),
+            model_name="playerrating",
+            name="league",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name="ratings", to="kyoku.league"
+            ),
         ),
         migrations.AlterField(
-            model_name='ratingevent',
-            name='league',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rating_events', to='kyoku.league'),
+            model_name="ratingevent",
+            name="league",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name="rating_events", to="kyoku.league"
+            ),
         ),
     ]
 

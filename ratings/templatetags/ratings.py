@@ -19,9 +19,15 @@ def player_rating_panels(player) -> list[dict]:
     """For the player page: per league, the current rating, the chart and the rated games (their
     rows already rendered: a busy player has hundreds, and a row's link, words and numbers cost
     more through template tags and filters than the rest of the page together)."""
-    return [{"rating": rating, "chart": selectors.chart(events), "events": events[::-1],
-             "rows": rating_rows_html(events[::-1])}
-            for rating, events in selectors.player_rating_history(player=player)]
+    return [
+        {
+            "rating": rating,
+            "chart": selectors.chart(events),
+            "events": events[::-1],
+            "rows": rating_rows_html(events[::-1]),
+        }
+        for rating, events in selectors.player_rating_history(player=player)
+    ]
 
 
 def floatformat2(value: float, decimal_sep: str = ".") -> str:
@@ -45,7 +51,8 @@ def rating_rows_html(events) -> str:
             f'{escape(g.division.code)} · {escape(g.round_label)} · {table} {g.table}</a></td>\n'
             f'          <td class="num">{e.place}</td><td class="num">{floatformat2(e.ordinal_before, sep)}</td>'
             f'<td class="num">{floatformat2(e.ordinal, sep)}</td>\n'
-            f'          <td class="num">{"+" if change >= 0 else ""}{floatformat2(change, sep)}</td></tr>\n      ')
+            f'          <td class="num">{"+" if change >= 0 else ""}{floatformat2(change, sep)}</td></tr>\n      '
+        )
     return mark_safe("".join(rows))
 
 

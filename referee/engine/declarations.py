@@ -31,8 +31,9 @@ def _groups(events: list[dict[str, Any]]) -> dict[int, list[int]]:
     return groups
 
 
-def resolve(events: list[dict[str, Any]], settings: dict[str, Any], tl: dict[str, Any],
-            dead_seats: set[int]) -> dict[str, Any]:
+def resolve(
+    events: list[dict[str, Any]], settings: dict[str, Any], tl: dict[str, Any], dead_seats: set[int]
+) -> dict[str, Any]:
     rt = settings["reaction_time_ms"]
     settle = tl["settle"]
     t_settle = events[settle]["t"] if settle is not None else None
@@ -50,8 +51,17 @@ def resolve(events: list[dict[str, Any]], settings: dict[str, Any], tl: dict[str
         t1 = events[decls[0]]["t"]
         open_t = max(t1, v)
         close = open_t + rt
-        lines.append(line("window" if disc["visible"] else "window_hidden", discarder_seat=discarder,
-                          t_discard=disc["t"], t_visible=v, t_first=t1, open=open_t, close=close))
+        lines.append(
+            line(
+                "window" if disc["visible"] else "window_hidden",
+                discarder_seat=discarder,
+                t_discard=disc["t"],
+                t_visible=v,
+                t_first=t1,
+                open=open_t,
+                close=close,
+            )
+        )
         if settle in decls:
             settle_group = d
         ok: list[int] = []
@@ -60,7 +70,7 @@ def resolve(events: list[dict[str, Any]], settings: dict[str, Any], tl: dict[str
             decl = ev["act"] if ev["act"] == "ron" else ev["kind"]
             if k == settle and tl["transition"] != settle:
                 lines.append(line("settlement_begins", seat=ev["seat"], decl="ron", t=ev["t"]))
-            turn = next((e for e in events[d + 1:k] if e["act"] in ("draw", "touch_wall")), None)
+            turn = next((e for e in events[d + 1 : k] if e["act"] in ("draw", "touch_wall")), None)
             params = dict(seat=ev["seat"], decl=decl, t=ev["t"])
             if settle is not None and settle < k and settle not in decls:
                 lines.append(line("decl_after_settlement", **params, t_settle=t_settle))
@@ -90,7 +100,9 @@ def resolve(events: list[dict[str, Any]], settings: dict[str, Any], tl: dict[str
             elif settle is not None and settle < ok_calls[0] and settle not in decls:
                 pass  # unreachable: such calls are already invalid
             else:
-                best = min(ok_calls, key=lambda k: (CALL_RANK[events[k]["kind"]], (events[k]["seat"] - discarder) % 4, k))
+                best = min(
+                    ok_calls, key=lambda k: (CALL_RANK[events[k]["kind"]], (events[k]["seat"] - discarder) % 4, k)
+                )
                 b = events[best]
                 calls.append({"event": best, "seat": b["seat"], "kind": b["kind"], "status": "stands"})
                 for k in ok_calls:
@@ -99,8 +111,17 @@ def resolve(events: list[dict[str, Any]], settings: dict[str, Any], tl: dict[str
                     ev = events[k]
                     superseded.append(k)
                     calls.append({"event": k, "seat": ev["seat"], "kind": ev["kind"], "status": "superseded"})
-                    lines.append(line("call_priority", winner_seat=b["seat"], decl=b["kind"], t=b["t"],
-                                      seat=ev["seat"], decl2=ev["kind"], t2=ev["t"]))
+                    lines.append(
+                        line(
+                            "call_priority",
+                            winner_seat=b["seat"],
+                            decl=b["kind"],
+                            t=b["t"],
+                            seat=ev["seat"],
+                            decl2=ev["kind"],
+                            t2=ev["t"],
+                        )
+                    )
                 lines.append(line("call_stands", seat=b["seat"], decl=b["kind"], t=b["t"]))
 
     # false win declarations: found false, or made with a dead hand
@@ -158,8 +179,9 @@ def resolve(events: list[dict[str, Any]], settings: dict[str, Any], tl: dict[str
                 lines.append(line("abortive", n=len(true), max=settings["max_ron_winners"]))
             elif len(true) > 1:
                 winners = [events[k]["seat"] for k in true]
-                lines.append(line("multiple_winners", max=settings["max_ron_winners"], seats=winners,
-                                  discarder_seat=discarder))
+                lines.append(
+                    line("multiple_winners", max=settings["max_ron_winners"], seats=winners, discarder_seat=discarder)
+                )
             else:
                 winners = [events[true[0]]["seat"]]
                 if cand[0] != true[0]:
@@ -168,5 +190,12 @@ def resolve(events: list[dict[str, Any]], settings: dict[str, Any], tl: dict[str
                     lines.append(line("single_winner", seat=winners[0], discarder_seat=discarder))
 
     calls.sort(key=lambda c: c["event"])
-    return {"winners": winners, "invalid": invalid, "superseded": sorted(superseded), "calls": calls,
-            "penalties": penalties, "abortive": abortive, "lines": lines}
+    return {
+        "winners": winners,
+        "invalid": invalid,
+        "superseded": sorted(superseded),
+        "calls": calls,
+        "penalties": penalties,
+        "abortive": abortive,
+        "lines": lines,
+    }

@@ -300,18 +300,27 @@ KINDS = {
 }
 HARMS = {
     "missed_call": ("missed a call", "錯過鳴牌機會", "鳴きの機会を逃した"),
-    "correction_prevented": ("could not have a dealing error corrected", "未能及時修正配牌相公",
-                             "配牌の誤りを訂正できなかった"),
+    "correction_prevented": (
+        "could not have a dealing error corrected",
+        "未能及時修正配牌相公",
+        "配牌の誤りを訂正できなかった",
+    ),
 }
 REASONS = {
     "ratified": ("legal under the retroactive start", "在往回追認下屬合法", "遡及開始により適法"),
     "in_play": ("made during PLAY", "於摸打程序中作出", "ツモ打ち手順中の行為"),
-    "dealer_first_draw": ("the dealer's first-turn draw, which is allowed", "為莊家首巡摸牌(跳牌),不在禁止之列",
-                          "許されている親の第一ツモ"),
+    "dealer_first_draw": (
+        "the dealer's first-turn draw, which is allowed",
+        "為莊家首巡摸牌(跳牌),不在禁止之列",
+        "許されている親の第一ツモ",
+    ),
     "not_play_action": ("not a PLAY action", "並非摸打行為", "摸打の行為ではない"),
     "play_start": ("the act that began PLAY", "為令對局進入摸打程序的行動", "ツモ打ち手順を開始させた行為"),
-    "announced_turn": ("part of the announced turn that began PLAY", "屬明確表示後開始摸打程序的巡目",
-                       "ツモ打ち手順を開始させた表明後の手番の一部"),
+    "announced_turn": (
+        "part of the announced turn that began PLAY",
+        "屬明確表示後開始摸打程序的巡目",
+        "ツモ打ち手順を開始させた表明後の手番の一部",
+    ),
 }
 _TABLES = {"act": ACTS, "decl": DECLS, "decl2": DECLS, "kind": KINDS, "harm": HARMS, "reason": REASONS}
 _SEPARATORS = {"en": ", ", "zh": "、", "ja": "、"}

@@ -38,37 +38,46 @@ DEFAULT_CATALOGUE: dict[str, Any] = {
     "name": "Kyoku default penalty catalogue",
     "offences": {
         "early_play_harm": {
-            "sanction": "yellow_card", "clauses": ["1.1"],
+            "sanction": "yellow_card",
+            "clauses": ["1.1"],
             "description": "A PLAY action during DEAL that harmed another player",
             "description_zh": "配牌程序中偷步摸打並影響他家利益",
         },
         "false_win": {
-            "sanction": "chombo", "points": 20000, "clauses": ["4"],
+            "sanction": "chombo",
+            "points": 20000,
+            "clauses": ["4"],
             "description": "False win declaration (chombo)",
             "description_zh": "錯和",
         },
         "invalid_call": {
-            "sanction": "point_deduction", "points": 1000, "clauses": ["2"],
+            "sanction": "point_deduction",
+            "points": 1000,
+            "clauses": ["2"],
             "description": "A call that cannot be completed or is withdrawn",
             "description_zh": "無效鳴牌",
         },
         "late_declaration": {
-            "sanction": "warning", "clauses": ["2", "3"],
+            "sanction": "warning",
+            "clauses": ["2", "3"],
             "description": "A counter-declaration made outside reaction time",
             "description_zh": "超出反應時間的宣言",
         },
         "misdeal": {
-            "sanction": "dead_hand", "clauses": ["1.3"],
+            "sanction": "dead_hand",
+            "clauses": ["1.3"],
             "description": "A short or long hand from the deal found after PLAY began",
             "description_zh": "配牌相公未及修正",
         },
         "slow_play": {
-            "sanction": "warning", "clauses": ["2"],
+            "sanction": "warning",
+            "clauses": ["2"],
             "description": "Slow play, or halting play with an informal 'wait'",
             "description_zh": "拖延對局,或以「等等」等非正規方式中斷牌局",
         },
         "unsportsmanlike": {
-            "sanction": "yellow_card", "clauses": ["5"],
+            "sanction": "yellow_card",
+            "clauses": ["5"],
             "description": "Unsportsmanlike conduct",
             "description_zh": "違反體育精神的行為",
         },
@@ -207,7 +216,7 @@ def _priors(prior: Any) -> list[tuple[str, str]]:
             if scope not in SCOPES:
                 raise RulingError(f"prior[{j}].scope", f"must be 'game' or 'season', got {scope!r}")
         else:
-            raise RulingError(f"prior[{j}]", "must be a sanction name or {\"sanction\", \"scope\"}")
+            raise RulingError(f"prior[{j}]", 'must be a sanction name or {"sanction", "scope"}')
         if sanction not in SANCTIONS:
             field = f"prior[{j}]" if isinstance(item, str) else f"prior[{j}].sanction"
             raise RulingError(field, f"unknown sanction type {sanction!r}; known: {', '.join(SANCTIONS)}")
@@ -239,8 +248,9 @@ def sanction_for(catalogue: Any, offence: str, prior: Any = None) -> dict[str, A
         step = steps[sanction]
         in_game = sum(1 for s, scope in priors if s == sanction and scope == "game")
         in_season = sum(1 for s, _ in priors if s == sanction)
-        hit = (step.get("game") is not None and in_game + 1 >= step["game"]) or \
-              (step.get("season") is not None and in_season + 1 >= step["season"])
+        hit = (step.get("game") is not None and in_game + 1 >= step["game"]) or (
+            step.get("season") is not None and in_season + 1 >= step["season"]
+        )
         if not hit or step["to"] in seen:
             break
         sanction = step["to"]
@@ -250,8 +260,9 @@ def sanction_for(catalogue: Any, offence: str, prior: Any = None) -> dict[str, A
         points = entry.get("points", sp.get(base, 0))
     else:
         points = sp.get(sanction, 0)
-    clauses = sorted(set(entry.get("clauses", [])) | {"5"},
-                     key=lambda c: tuple(int(p) if p.isdigit() else 0 for p in c.split(".")))
+    clauses = sorted(
+        set(entry.get("clauses", [])) | {"5"}, key=lambda c: tuple(int(p) if p.isdigit() else 0 for p in c.split("."))
+    )
     return {
         "offence": offence,
         "sanction": sanction,

@@ -19,13 +19,13 @@ DEFAULT_REACTION_TIME_MS = 1500
 #   multiple_ron True:  every valid in-time declarer wins, up to max_ron_winners; more valid
 #                       declarers than that is an abortive draw (e.g. tenhou: triple ron).
 PRESETS: dict[str, dict[str, Any]] = {
-    "wrc": {"multiple_ron": False, "max_ron_winners": 1},       # WRC: head bump (atamahane)
-    "ema": {"multiple_ron": True, "max_ron_winners": 3},        # EMA: double and triple ron
-    "mleague": {"multiple_ron": False, "max_ron_winners": 1},   # M.League: head bump
-    "jpml": {"multiple_ron": False, "max_ron_winners": 1},      # JPML: head bump
-    "tenhou": {"multiple_ron": True, "max_ron_winners": 2},     # double ron; triple ron abortive
-    "zung-jung": {"multiple_ron": False, "max_ron_winners": 1}, # interception: single winner
-    "beijing": {"multiple_ron": False, "max_ron_winners": 1},   # head bump
+    "wrc": {"multiple_ron": False, "max_ron_winners": 1},  # WRC: head bump (atamahane)
+    "ema": {"multiple_ron": True, "max_ron_winners": 3},  # EMA: double and triple ron
+    "mleague": {"multiple_ron": False, "max_ron_winners": 1},  # M.League: head bump
+    "jpml": {"multiple_ron": False, "max_ron_winners": 1},  # JPML: head bump
+    "tenhou": {"multiple_ron": True, "max_ron_winners": 2},  # double ron; triple ron abortive
+    "zung-jung": {"multiple_ron": False, "max_ron_winners": 1},  # interception: single winner
+    "beijing": {"multiple_ron": False, "max_ron_winners": 1},  # head bump
 }
 
 ALLOWED_KEYS = ("preset", "reaction_time_ms", "multiple_ron", "max_ron_winners")

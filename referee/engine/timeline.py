@@ -73,16 +73,22 @@ def walk(events: list[dict[str, Any]], dealer: int, rt: int) -> dict[str, Any]:
                     a = pending.pop(seat)
                     ta = events[a]["t"]
                     gap = t - ta
-                    blocking = [
-                        e for e in events[a + 1:]
-                        if e["t"] <= t and e["act"] == "claim_deal_incomplete"
-                    ]
+                    blocking = [e for e in events[a + 1 :] if e["t"] <= t and e["act"] == "claim_deal_incomplete"]
                     if gap < rt:
                         lines.append(line("announce_too_early", seat=seat, t_announce=ta, act=act, t=t, gap=gap, rt=rt))
                     elif blocking:
                         c = blocking[0]
-                        lines.append(line("announce_blocked", seat=seat, t_announce=ta, claimant_seat=c["seat"],
-                                          t_claim=c["t"], act=act, t=t))
+                        lines.append(
+                            line(
+                                "announce_blocked",
+                                seat=seat,
+                                t_announce=ta,
+                                claimant_seat=c["seat"],
+                                t_claim=c["t"],
+                                act=act,
+                                t=t,
+                            )
+                        )
                     else:
                         state, play_start, play_t, trigger, announce = "PLAY", "announced", t, i, a
                         lines.append(line("play_announced", seat=seat, t_announce=ta, gap=gap, act=act, t=t))
@@ -90,7 +96,9 @@ def walk(events: list[dict[str, Any]], dealer: int, rt: int) -> dict[str, Any]:
                     state, play_start, trigger = "PLAY", "retroactive", i
                     if first_dealer_discard is not None:
                         play_t = events[first_dealer_discard]["t"]
-                        lines.append(line("play_retroactive", seat=seat, act=act, t=t, dealer_seat=dealer, t_start=play_t))
+                        lines.append(
+                            line("play_retroactive", seat=seat, act=act, t=t, dealer_seat=dealer, t_start=play_t)
+                        )
                     else:
                         play_t = t
                         lines.append(line("play_retroactive_no_discard", seat=seat, act=act, t=t))
@@ -108,9 +116,15 @@ def walk(events: list[dict[str, Any]], dealer: int, rt: int) -> dict[str, Any]:
             lines.append(line("announce_unfinished", seat=seat, t_announce=events[a]["t"]))
         lines.append(line("still_deal", t=events[-1]["t"] if events else 0))
     return {
-        "state": state, "play_start": play_start, "play_started_t": play_t,
-        "trigger": trigger, "announce": announce, "settle": settle, "transition": transition,
-        "first_dealer_discard": first_dealer_discard, "lines": lines,
+        "state": state,
+        "play_start": play_start,
+        "play_started_t": play_t,
+        "trigger": trigger,
+        "announce": announce,
+        "settle": settle,
+        "transition": transition,
+        "first_dealer_discard": first_dealer_discard,
+        "lines": lines,
     }
 
 
@@ -131,7 +145,11 @@ def early_actions(events: list[dict[str, Any]], dealer: int, tl: dict[str, Any])
             out[i] = "play_start"
         elif tl["announce"] is not None and tl["announce"] < i and ev["seat"] == events[tl["trigger"]]["seat"]:
             out[i] = "announced_turn"  # e.g. the call between "I am about to call" and exposing
-        elif ev["seat"] == dealer and ev["act"] in ("draw", "touch_wall") and (first_discard is None or i < first_discard):
+        elif (
+            ev["seat"] == dealer
+            and ev["act"] in ("draw", "touch_wall")
+            and (first_discard is None or i < first_discard)
+        ):
             out[i] = "dealer_first_draw"
         elif tl["play_start"] == "retroactive":
             out[i] = "ratified"
@@ -140,8 +158,10 @@ def early_actions(events: list[dict[str, Any]], dealer: int, tl: dict[str, Any])
     return out
 
 
-def corrections(events: list[dict[str, Any]], tl: dict[str, Any],
-                ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[int]]:
+def corrections(
+    events: list[dict[str, Any]],
+    tl: dict[str, Any],
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[int]]:
     """One correction per claim of an incomplete deal (clauses 1.2, 1.3).
 
     Allowed iff the hand was still in DEAL at the claim (a claim at the same instant as the

@@ -12,8 +12,17 @@ from .errors import RulingError
 from .settings import resolve_settings
 
 ACTS = (
-    "announce", "touch_wall", "draw", "discard", "call", "expose", "ron", "tsumo",
-    "claim_deal_incomplete", "false_win_found", "harm",
+    "announce",
+    "touch_wall",
+    "draw",
+    "discard",
+    "call",
+    "expose",
+    "ron",
+    "tsumo",
+    "claim_deal_incomplete",
+    "false_win_found",
+    "harm",
 )
 CALL_KINDS = ("chi", "pon", "kan")
 CLAIM_KINDS = ("short", "long")
@@ -45,7 +54,9 @@ def validate_record(record: Any) -> tuple[dict[str, Any], int, list[dict[str, An
     if not isinstance(record, dict):
         raise RulingError("record", "an incident record must be a JSON object")
     if "rules" not in record:
-        raise RulingError("rules", "missing: name the league settings, e.g. \"wrc\" or {\"preset\": \"wrc\", \"reaction_time_ms\": 1500}")
+        raise RulingError(
+            "rules", 'missing: name the league settings, e.g. "wrc" or {"preset": "wrc", "reaction_time_ms": 1500}'
+        )
     settings = resolve_settings(record["rules"])
     if "dealer" not in record:
         raise RulingError("dealer", "missing: the seat (0..3) of East this hand")
@@ -69,7 +80,9 @@ def validate_record(record: Any) -> tuple[dict[str, Any], int, list[dict[str, An
         if not _is_int(t):
             raise RulingError(f"{f}.t", f"must be an integer number of milliseconds, got {t!r}")
         if events and t < events[-1]["t"]:
-            raise RulingError(f"{f}.t", f"{t} is earlier than events[{i - 1}].t ({events[-1]['t']}); events must be in time order")
+            raise RulingError(
+                f"{f}.t", f"{t} is earlier than events[{i - 1}].t ({events[-1]['t']}); events must be in time order"
+            )
         if "act" not in ev:
             raise RulingError(f"{f}.act", f"missing: one of {', '.join(ACTS)}")
         act = ev["act"]
@@ -91,7 +104,9 @@ def validate_record(record: Any) -> tuple[dict[str, Any], int, list[dict[str, An
                 if st < t:
                     raise RulingError(f"{f}.settled_t", f"{st} is before the discard itself ({t})")
             elif not visible:
-                raise RulingError(f"{f}.settled_t", "missing: required when visible is false (when the tile could be seen)")
+                raise RulingError(
+                    f"{f}.settled_t", "missing: required when visible is false (when the tile could be seen)"
+                )
             else:
                 st = t
             out["settled_t"] = st
@@ -107,7 +122,9 @@ def validate_record(record: Any) -> tuple[dict[str, Any], int, list[dict[str, An
             if not _is_int(by) or not 0 <= by < i:
                 raise RulingError(f"{f}.by", f"must be the index of an earlier event (0..{i - 1}), got {by!r}")
             if events[by]["seat"] == seat:
-                raise RulingError(f"{f}.seat", f"seat {seat} performed events[{by}] itself; harm names the seat that suffered")
+                raise RulingError(
+                    f"{f}.seat", f"seat {seat} performed events[{by}] itself; harm names the seat that suffered"
+                )
             out["by"] = by
             out["kind"] = _choice(ev, "kind", f"{f}.kind", HARM_KINDS)
         elif act == "false_win_found":
@@ -126,7 +143,10 @@ def validate_record(record: Any) -> tuple[dict[str, Any], int, list[dict[str, An
             if discarder == seat:
                 raise RulingError(f"{f}.seat", f"seat {seat} cannot call its own discard (events[{last_discard['i']}])")
             if out["kind"] == "chi" and seat != (discarder + 1) % 4:
-                raise RulingError(f"{f}.seat", f"chi may only be called by the seat after the discarder (seat {(discarder + 1) % 4}), got {seat}")
+                raise RulingError(
+                    f"{f}.seat",
+                    f"chi may only be called by the seat after the discarder (seat {(discarder + 1) % 4}), got {seat}",
+                )
         if act in WIN_ACTS:
             last_win[seat] = i
         if act == "discard":

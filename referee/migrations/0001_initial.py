@@ -12,82 +12,171 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('league', '0001_initial'),
+        ("league", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Appeal',
+            name="Appeal",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('reason', models.TextField(verbose_name='reason')),
-                ('status', models.CharField(choices=[('pending', 'Pending'), ('upheld', 'Ruling upheld'), ('reversed', 'Ruling changed')], default='pending', max_length=10)),
-                ('submitted_at', models.DateTimeField(auto_now_add=True)),
-                ('decided_at', models.DateTimeField(blank=True, null=True)),
-                ('decision_reason', models.TextField(blank=True)),
-                ('decided_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='appeals', to='league.player')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("reason", models.TextField(verbose_name="reason")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("pending", "Pending"), ("upheld", "Ruling upheld"), ("reversed", "Ruling changed")],
+                        default="pending",
+                        max_length=10,
+                    ),
+                ),
+                ("submitted_at", models.DateTimeField(auto_now_add=True)),
+                ("decided_at", models.DateTimeField(blank=True, null=True)),
+                ("decision_reason", models.TextField(blank=True)),
+                (
+                    "decided_by",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="appeals", to="league.player"
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Incident',
+            name="Incident",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('hand_number', models.PositiveSmallIntegerField(blank=True, null=True, verbose_name='hand')),
-                ('dealer', models.PositiveSmallIntegerField(default=0, verbose_name='dealer seat')),
-                ('occurred_at', models.DateTimeField(blank=True, null=True, verbose_name='time')),
-                ('kind', models.CharField(max_length=40, verbose_name='kind')),
-                ('events', models.JSONField(default=list, verbose_name='timeline')),
-                ('description', models.TextField(blank=True, verbose_name='description')),
-                ('private_notes', models.TextField(blank=True, verbose_name='private notes')),
-                ('status', models.CharField(choices=[('open', 'Open'), ('ruled', 'Ruled'), ('appealed', 'Appealed'), ('closed', 'Closed')], default='open', max_length=10)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='incidents', to='league.game')),
-                ('reporter', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("hand_number", models.PositiveSmallIntegerField(blank=True, null=True, verbose_name="hand")),
+                ("dealer", models.PositiveSmallIntegerField(default=0, verbose_name="dealer seat")),
+                ("occurred_at", models.DateTimeField(blank=True, null=True, verbose_name="time")),
+                ("kind", models.CharField(max_length=40, verbose_name="kind")),
+                ("events", models.JSONField(default=list, verbose_name="timeline")),
+                ("description", models.TextField(blank=True, verbose_name="description")),
+                ("private_notes", models.TextField(blank=True, verbose_name="private notes")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("open", "Open"), ("ruled", "Ruled"), ("appealed", "Appealed"), ("closed", "Closed")],
+                        default="open",
+                        max_length=10,
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="incidents", to="league.game"
+                    ),
+                ),
+                (
+                    "reporter",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at'],
+                "ordering": ["-created_at"],
             },
         ),
         migrations.CreateModel(
-            name='Ruling',
+            name="Ruling",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('engine_version', models.CharField(max_length=20)),
-                ('rules', models.JSONField()),
-                ('proposed', models.JSONField()),
-                ('decision', models.CharField(choices=[('accepted', 'Accepted as proposed'), ('overridden', 'Overridden')], max_length=12)),
-                ('override_reason', models.TextField(blank=True)),
-                ('final', models.JSONField()),
-                ('decided_at', models.DateTimeField(auto_now_add=True)),
-                ('appeal_of', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='referee.appeal')),
-                ('incident', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='rulings', to='referee.incident')),
-                ('referee', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('rule_set', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='league.ruleset')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("engine_version", models.CharField(max_length=20)),
+                ("rules", models.JSONField()),
+                ("proposed", models.JSONField()),
+                (
+                    "decision",
+                    models.CharField(
+                        choices=[("accepted", "Accepted as proposed"), ("overridden", "Overridden")], max_length=12
+                    ),
+                ),
+                ("override_reason", models.TextField(blank=True)),
+                ("final", models.JSONField()),
+                ("decided_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "appeal_of",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="referee.appeal",
+                    ),
+                ),
+                (
+                    "incident",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="rulings", to="referee.incident"
+                    ),
+                ),
+                (
+                    "referee",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "rule_set",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="+", to="league.ruleset"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-decided_at', '-id'],
+                "ordering": ["-decided_at", "-id"],
             },
         ),
         migrations.AddField(
-            model_name='appeal',
-            name='ruling',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='appeals', to='referee.ruling'),
+            model_name="appeal",
+            name="ruling",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT, related_name="appeals", to="referee.ruling"
+            ),
         ),
         migrations.CreateModel(
-            name='PenaltyCatalogue',
+            name="PenaltyCatalogue",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('version', models.PositiveIntegerField(default=1)),
-                ('data', models.JSONField()),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('created_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('league', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='penalty_catalogues', to='league.league')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("version", models.PositiveIntegerField(default=1)),
+                ("data", models.JSONField()),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "league",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="penalty_catalogues",
+                        to="league.league",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['league', '-version'],
-                'constraints': [models.UniqueConstraint(fields=('league', 'version'), name='uniq_catalogue_version')],
+                "ordering": ["league", "-version"],
+                "constraints": [models.UniqueConstraint(fields=("league", "version"), name="uniq_catalogue_version")],
             },
         ),
     ]

@@ -6,17 +6,18 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('kyoku', '0001_initial'),
-        ('referee', '0001_initial'),
+        ("kyoku", "0001_initial"),
+        ("referee", "0001_initial"),
     ]
 
     state_operations = [
         migrations.AlterField(
-            model_name='penaltycatalogue',
-            name='league',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='penalty_catalogues', to='kyoku.league'),
+            model_name="penaltycatalogue",
+            name="league",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name="penalty_catalogues", to="kyoku.league"
+            ),
         ),
     ]
 

@@ -48,14 +48,19 @@ def appeal_file(*, ruling: Ruling, player: Player | None, reason: str, actor=Non
     appeal = Appeal.objects.create(ruling=ruling, player=player, reason=reason.strip())
     incident.status = Incident.Status.APPEALED
     incident.save(update_fields=["status"])
-    audit_log_write(actor=actor or player.user, action="appeal.file", obj=appeal,
-                    data={"ruling": ruling.pk, "incident": incident.pk, "player": player.pk})
+    audit_log_write(
+        actor=actor or player.user,
+        action="appeal.file",
+        obj=appeal,
+        data={"ruling": ruling.pk, "incident": incident.pk, "player": player.pk},
+    )
     return appeal
 
 
 @transaction.atomic
-def appeal_decide(*, appeal: Appeal, referee, uphold: bool, reason: str, new_final: dict | None = None,
-                  penalties: list | None = None) -> Appeal:
+def appeal_decide(
+    *, appeal: Appeal, referee, uphold: bool, reason: str, new_final: dict | None = None, penalties: list | None = None
+) -> Appeal:
     """Decide an appeal. A different referee than the one who ruled must decide it.
 
     Upholding leaves the ruling and its penalties as they are. Reversing cancels the old ruling's
@@ -63,8 +68,11 @@ def appeal_decide(*, appeal: Appeal, referee, uphold: bool, reason: str, new_fin
     ``new_final``'s fields applied (without ``new_final``: the old final with no penalties);
     its penalties, plus any extra ``penalties``, are issued anew. The incident is then closed.
     """
-    appeal = Appeal.objects.select_for_update().select_related(
-        "ruling__incident__game__season__league", "ruling__incident__game__season__rule_set").get(pk=appeal.pk)
+    appeal = (
+        Appeal.objects.select_for_update()
+        .select_related("ruling__incident__game__season__league", "ruling__incident__game__season__rule_set")
+        .get(pk=appeal.pk)
+    )
     old = appeal.ruling
     incident = Incident.objects.select_for_update().get(pk=old.incident_id)
     season = incident.game.season
@@ -72,16 +80,18 @@ def appeal_decide(*, appeal: Appeal, referee, uphold: bool, reason: str, new_fin
     if appeal.status != Appeal.Status.PENDING:
         raise ValidationError({"status": [f"this appeal is already decided ({appeal.get_status_display().lower()})"]})
     if old.referee_id is not None and old.referee_id == getattr(referee, "pk", None):
-        raise ValidationError({"referee": ["an appeal must be decided by a different referee than the one "
-                                           "who made the ruling"]})
+        raise ValidationError(
+            {"referee": ["an appeal must be decided by a different referee than the one " "who made the ruling"]}
+        )
     reason = text_checked((reason or "").strip(), "reason", 5000)
     check_field(new_final, "new_final")
     check_field(penalties, "penalties")
     if not reason:
         raise ValidationError({"reason": ["give the reason for the decision on the appeal"]})
     if incident.status != Incident.Status.APPEALED:
-        raise ValidationError({"status": [f"incident #{incident.pk} is {incident.get_status_display().lower()}, "
-                                          "not appealed"]})
+        raise ValidationError(
+            {"status": [f"incident #{incident.pk} is {incident.get_status_display().lower()}, " "not appealed"]}
+        )
     if uphold:
         if new_final or penalties:
             raise ValidationError({"new_final": ["upholding keeps the ruling: give no new ruling or penalties"]})
@@ -95,26 +105,55 @@ def appeal_decide(*, appeal: Appeal, referee, uphold: bool, reason: str, new_fin
         ruled = penalties_clean(final.get("penalties", []), "new_final.penalties", catalogue.data)
         extra = penalties_clean(penalties, "penalties", catalogue.data)
         for penalty in old.penalties.filter(cancelled_at__isnull=True):
-            penalty_cancel(penalty=penalty, reason=f"appeal #{appeal.pk} reversed ruling #{old.pk}: {reason}",
-                           actor=referee)
+            penalty_cancel(
+                penalty=penalty, reason=f"appeal #{appeal.pk} reversed ruling #{old.pk}: {reason}", actor=referee
+            )
         new = Ruling.objects.create(
-            incident=incident, engine_version=ENGINE_VERSION, rule_set=season.rule_set,
-            rules=incident_record(incident)["rules"], proposed=ruling_propose(incident=incident),
-            decision=Ruling.Decision.OVERRIDDEN, override_reason=reason, final=final, referee=acting_user(referee),
+            incident=incident,
+            engine_version=ENGINE_VERSION,
+            rule_set=season.rule_set,
+            rules=incident_record(incident)["rules"],
+            proposed=ruling_propose(incident=incident),
+            decision=Ruling.Decision.OVERRIDDEN,
+            override_reason=reason,
+            final=final,
+            referee=acting_user(referee),
             appeal_of=appeal,
         )
-        issued = ruling_penalties_issue(ruling=new, incident=incident, ruled=ruled, extra=extra,
-                                         catalogue=catalogue, referee=referee, source="appeal")
+        issued = ruling_penalties_issue(
+            ruling=new,
+            incident=incident,
+            ruled=ruled,
+            extra=extra,
+            catalogue=catalogue,
+            referee=referee,
+            source="appeal",
+        )
         appeal.status = Appeal.Status.REVERSED
-        audit_log_write(actor=referee, action="ruling.decide", obj=new, data={
-            "incident": incident.pk, "appeal": appeal.pk, "replaces": old.pk, "decision": "overridden",
-            "override_reason": reason, "engine_version": ENGINE_VERSION, "rules": new.rules,
-            "catalogue": {"id": catalogue.pk, "version": catalogue.version}, "sanctions": issued,
-        })
+        audit_log_write(
+            actor=referee,
+            action="ruling.decide",
+            obj=new,
+            data={
+                "incident": incident.pk,
+                "appeal": appeal.pk,
+                "replaces": old.pk,
+                "decision": "overridden",
+                "override_reason": reason,
+                "engine_version": ENGINE_VERSION,
+                "rules": new.rules,
+                "catalogue": {"id": catalogue.pk, "version": catalogue.version},
+                "sanctions": issued,
+            },
+        )
     appeal.decided_by, appeal.decided_at, appeal.decision_reason = acting_user(referee), timezone.now(), reason
     appeal.save(update_fields=["status", "decided_by", "decided_at", "decision_reason"])
     incident.status = Incident.Status.CLOSED
     incident.save(update_fields=["status"])
-    audit_log_write(actor=referee, action="appeal.uphold" if uphold else "appeal.reverse", obj=appeal,
-                    data={"ruling": old.pk, "reason": reason})
+    audit_log_write(
+        actor=referee,
+        action="appeal.uphold" if uphold else "appeal.reverse",
+        obj=appeal,
+        data={"ruling": old.pk, "reason": reason},
+    )
     return appeal

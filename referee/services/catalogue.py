@@ -27,10 +27,15 @@ def penalty_catalogue_current(*, league) -> PenaltyCatalogue:
     current = PenaltyCatalogue.objects.filter(league=league).order_by("-version").first()
     if current is None:
         current, created = PenaltyCatalogue.objects.get_or_create(
-            league=league, version=1, defaults={"data": default_catalogue()})
+            league=league, version=1, defaults={"data": default_catalogue()}
+        )
         if created:
-            audit_log_write(actor=None, action="penalty_catalogue.create", obj=current,
-                            data={"version": 1, "catalogue_version": current.data.get("version")})
+            audit_log_write(
+                actor=None,
+                action="penalty_catalogue.create",
+                obj=current,
+                data={"version": 1, "catalogue_version": current.data.get("version")},
+            )
     return current
 
 
@@ -44,9 +49,13 @@ def penalty_catalogue_revise(*, league, data: dict, actor=None) -> PenaltyCatalo
     penalty_catalogue_current(league=league)
     latest = PenaltyCatalogue.objects.select_for_update().filter(league=league).order_by("-version").first()
     assert latest is not None  # penalty_catalogue_current made one
-    revised = PenaltyCatalogue.objects.create(league=league, version=latest.version + 1, data=data,
-                                              created_by=acting_user(actor))
-    audit_log_write(actor=actor, action="penalty_catalogue.revise", obj=revised,
-                    data={"from_version": latest.version, "version": revised.version,
-                          "catalogue_version": data.get("version")})
+    revised = PenaltyCatalogue.objects.create(
+        league=league, version=latest.version + 1, data=data, created_by=acting_user(actor)
+    )
+    audit_log_write(
+        actor=actor,
+        action="penalty_catalogue.revise",
+        obj=revised,
+        data={"from_version": latest.version, "version": revised.version, "catalogue_version": data.get("version")},
+    )
     return revised

@@ -38,8 +38,11 @@ def rules_record_for(season: Season) -> dict:
     rules = {"preset": preset, "reaction_time_ms": options.get("reaction_time_ms") or DEFAULT_REACTION_TIME_MS}
     if isinstance(options.get("multiple_ron"), bool):
         rules["multiple_ron"] = options["multiple_ron"]
-        if options["multiple_ron"] and isinstance(options.get("max_ron_winners"), int) \
-                and 2 <= options["max_ron_winners"] <= 3:
+        if (
+            options["multiple_ron"]
+            and isinstance(options.get("max_ron_winners"), int)
+            and 2 <= options["max_ron_winners"] <= 3
+        ):
             rules["max_ron_winners"] = options["max_ron_winners"]
     return rules
 

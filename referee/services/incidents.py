@@ -39,16 +39,26 @@ INCIDENT_KINDS = tuple(LABELS["incident_kind"])
 
 
 @transaction.atomic
-def incident_log(*, game: Game, hand_number: int | None, dealer: int, kind: str, events: list,
-                 description: str = "", private_notes: str = "", reporter=None) -> Incident:
+def incident_log(
+    *,
+    game: Game,
+    hand_number: int | None,
+    dealer: int,
+    kind: str,
+    events: list,
+    description: str = "",
+    private_notes: str = "",
+    reporter=None,
+) -> Incident:
     """Store an incident after checking its timeline with the engine (nothing is stored when the
     engine rejects it; the error names the field, e.g. ``events[2].t``)."""
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer <= 3:
         raise ValidationError({"dealer": ["the seat (0..3) of East this hand"]})
     if not isinstance(kind, str) or kind.strip() not in INCIDENT_KINDS:
         raise ValidationError({"kind": ["one of: " + ", ".join(INCIDENT_KINDS)]})
-    if hand_number is not None and (isinstance(hand_number, bool) or not isinstance(hand_number, int)
-                                    or hand_number < 0):
+    if hand_number is not None and (
+        isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 0
+    ):
         raise ValidationError({"hand_number": ["a hand number, 0 or more"]})
     if not isinstance(events, list) or not events:
         raise ValidationError({"events": ["record the timeline: at least one event"]})
@@ -64,12 +74,22 @@ def incident_log(*, game: Game, hand_number: int | None, dealer: int, kind: str,
     except RulingError as exc:
         raise ruling_error(exc) from None
     incident = Incident.objects.create(
-        game=game, hand_number=hand_number, dealer=dealer, kind=kind.strip()[:40], events=events,
-        description=description or "", private_notes=private_notes or "", reporter=acting_user(reporter),
+        game=game,
+        hand_number=hand_number,
+        dealer=dealer,
+        kind=kind.strip()[:40],
+        events=events,
+        description=description or "",
+        private_notes=private_notes or "",
+        reporter=acting_user(reporter),
         occurred_at=timezone.now(),
     )
-    audit_log_write(actor=reporter, action="incident.log", obj=incident,
-                    data={"game": game.pk, "kind": incident.kind, "events": len(events)})
+    audit_log_write(
+        actor=reporter,
+        action="incident.log",
+        obj=incident,
+        data={"game": game.pk, "kind": incident.kind, "events": len(events)},
+    )
     return incident
 
 

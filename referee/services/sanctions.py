@@ -19,8 +19,16 @@ from .common import ruling_error
 # ledger and standings count league points (riichi: table points / 1000).
 TABLE_POINTS_PER_LEAGUE_POINT = Decimal(1000)
 # Fields of a ruling a referee may override (everything else is the engine's record of reasoning).
-OVERRIDABLE = ("play_started_t", "play_start", "corrections", "dead_hands", "winners", "abortive_draw",
-               "invalid_declarations", "penalties")
+OVERRIDABLE = (
+    "play_started_t",
+    "play_start",
+    "corrections",
+    "dead_hands",
+    "winners",
+    "abortive_draw",
+    "invalid_declarations",
+    "penalties",
+)
 
 
 def _seat_players(game: Game) -> dict[int, Player]:
@@ -49,8 +57,13 @@ def penalties_clean(items, field: str, catalogue: dict) -> list[dict]:
             raise ValidationError({f"{f}.seat": [f"must be a seat number 0..3, got {item.get('seat')!r}"]})
         offence = item.get("offence")
         if offence not in catalogue["offences"]:
-            raise ValidationError({f"{f}.offence": [
-                f"unknown offence {offence!r}; the catalogue has: {', '.join(sorted(catalogue['offences']))}"]})
+            raise ValidationError(
+                {
+                    f"{f}.offence": [
+                        f"unknown offence {offence!r}; the catalogue has: {', '.join(sorted(catalogue['offences']))}"
+                    ]
+                }
+            )
         clauses = item.get("clauses", [])
         if not isinstance(clauses, list) or not all(isinstance(c, str) for c in clauses):
             raise ValidationError({f"{f}.clauses": ["must be a list of clause ids"]})
@@ -58,8 +71,9 @@ def penalties_clean(items, field: str, catalogue: dict) -> list[dict]:
     return out
 
 
-def _issue(*, ruling: Ruling, incident: Incident, items: list[dict], catalogue: PenaltyCatalogue,
-           actor, source: str) -> list[dict]:
+def _issue(
+    *, ruling: Ruling, incident: Incident, items: list[dict], catalogue: PenaltyCatalogue, actor, source: str
+) -> list[dict]:
     """Each penalty's sanction from the catalogue, escalated by the player's prior active penalties
     in this game and season (penalties issued just before count too), into the ledger."""
     game = incident.game
@@ -75,38 +89,67 @@ def _issue(*, ruling: Ruling, incident: Incident, items: list[dict], catalogue: 
             raise ruling_error(exc, "catalogue.") from None
         points = Decimal(sanction["points"]) / TABLE_POINTS_PER_LEAGUE_POINT
         esc = f", escalated from {sanction['escalated_from']}" if sanction["escalated_from"] else ""
-        note = (f"ruling #{ruling.pk} ({source}): {item['offence']} → {sanction['sanction']}{esc}; "
-                f"clauses {', '.join(sanction['clauses'])}; catalogue v{catalogue.version} "
-                f"({sanction['catalogue_version']})")
+        note = (
+            f"ruling #{ruling.pk} ({source}): {item['offence']} → {sanction['sanction']}{esc}; "
+            f"clauses {', '.join(sanction['clauses'])}; catalogue v{catalogue.version} "
+            f"({sanction['catalogue_version']})"
+        )
         if item.get("note"):
             note += f"; {item['note']}"
-        penalty = penalty_assign(season=game.season, player=player, offence=item["offence"],
-                                 sanction=sanction["sanction"], points=points, game=game,
-                                 hand_number=incident.hand_number, ruling=ruling, actor=actor, note=note)
-        issued.append({**sanction, "seat": item["seat"], "player": player.pk, "penalty": penalty.pk,
-                       "league_points": str(penalty.points), "source": source})
+        penalty = penalty_assign(
+            season=game.season,
+            player=player,
+            offence=item["offence"],
+            sanction=sanction["sanction"],
+            points=points,
+            game=game,
+            hand_number=incident.hand_number,
+            ruling=ruling,
+            actor=actor,
+            note=note,
+        )
+        issued.append(
+            {
+                **sanction,
+                "seat": item["seat"],
+                "player": player.pk,
+                "penalty": penalty.pk,
+                "league_points": str(penalty.points),
+                "source": source,
+            }
+        )
     return issued
 
 
-def ruling_penalties_issue(*, ruling: Ruling, incident: Incident, ruled: list[dict], extra: list[dict],
-                            catalogue: PenaltyCatalogue, referee, source: str) -> list[dict]:
+def ruling_penalties_issue(
+    *,
+    ruling: Ruling,
+    incident: Incident,
+    ruled: list[dict],
+    extra: list[dict],
+    catalogue: PenaltyCatalogue,
+    referee,
+    source: str,
+) -> list[dict]:
     """The ruling's own penalties (``source``) and the referee's extra ones into the ledger; then the
     chombo deductions booked from the game's hand records are squared with it (a chombo the ruling
     deducts is not deducted twice; one a reversed ruling no longer deducts falls back to the hands)."""
     issued = _issue(ruling=ruling, incident=incident, items=ruled, catalogue=catalogue, actor=referee, source=source)
-    issued += _issue(ruling=ruling, incident=incident, items=extra, catalogue=catalogue, actor=referee,
-                     source="referee")
+    issued += _issue(
+        ruling=ruling, incident=incident, items=extra, catalogue=catalogue, actor=referee, source="referee"
+    )
     game_chombo_ledger_sync(game=incident.game, actor=referee)
     return issued
 
 
 def ruling_override_apply(base: dict, override, field: str) -> dict:
     if not isinstance(override, dict) or not override:
-        raise ValidationError({field: ["give the fields of the ruling that change, e.g. {\"winners\": [2]}"]})
+        raise ValidationError({field: ['give the fields of the ruling that change, e.g. {"winners": [2]}']})
     unknown = [k for k in override if k not in OVERRIDABLE]
     if unknown:
-        raise ValidationError({f"{field}.{unknown[0]}": [
-            f"cannot be overridden; a referee may change: {', '.join(OVERRIDABLE)}"]})
+        raise ValidationError(
+            {f"{field}.{unknown[0]}": [f"cannot be overridden; a referee may change: {', '.join(OVERRIDABLE)}"]}
+        )
     for key in ("winners", "dead_hands", "invalid_declarations"):
         if key in override:
             v = override[key]

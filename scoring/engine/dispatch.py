@@ -117,7 +117,7 @@ def settle(record: Any) -> dict[str, Any]:
     if not isinstance(record, dict):
         raise SettlementError("", "a hand record must be a JSON object")
     if "rules" not in record:
-        raise SettlementError("rules", "missing: name the rule set, e.g. \"wrc\"")
+        raise SettlementError("rules", 'missing: name the rule set, e.g. "wrc"')
     options, settle_with = _settler(record["rules"])
     return settle_with(record, options)
 

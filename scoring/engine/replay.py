@@ -33,8 +33,11 @@ Penalty = tuple[int, int, int, str]
 # a finished game: (final scores, riichi sticks left, penalties)
 Final = tuple[list[int], int, list[Penalty]]
 
-STATE_KEYS = {"riichi": ("dealer", "honba", "deposits"), "beijing": ("dealer", "dealer_streak", "after_draw"),
-              "zung-jung": ()}
+STATE_KEYS = {
+    "riichi": ("dealer", "honba", "deposits"),
+    "beijing": ("dealer", "dealer_streak", "after_draw"),
+    "zung-jung": (),
+}
 
 
 def state_first(system: str) -> dict[str, Any]:
@@ -52,8 +55,11 @@ def state_next(system: str, record: dict[str, Any], settlement: dict[str, Any]) 
         dealer = record["dealer"] if settlement["dealer_repeats"] else (record["dealer"] + 1) % 4
         return {"dealer": dealer, "honba": settlement["honba_next"], "deposits": settlement["deposits_after"]}
     if system == "beijing":
-        return {"dealer": settlement["dealer_next"], "dealer_streak": settlement["dealer_streak_next"],
-                "after_draw": settlement.get("result") == "draw"}
+        return {
+            "dealer": settlement["dealer_next"],
+            "dealer_streak": settlement["dealer_streak_next"],
+            "after_draw": settlement.get("result") == "draw",
+        }
     return {}
 
 
@@ -66,9 +72,13 @@ def deposits_left_of(system: str, settlement: dict[str, Any]) -> int:
     return settlement.get("deposits_after", 0) if system == "riichi" else 0
 
 
-def hands_replay(system: str, options: dict[str, Any], records: Iterable[dict[str, Any]],
-                 state: dict[str, Any] | None = None, scores: list[int] | None = None,
-                 ) -> Iterator[tuple[dict[str, Any], dict[str, Any], list[int]]]:
+def hands_replay(
+    system: str,
+    options: dict[str, Any],
+    records: Iterable[dict[str, Any]],
+    state: dict[str, Any] | None = None,
+    scores: list[int] | None = None,
+) -> Iterator[tuple[dict[str, Any], dict[str, Any], list[int]]]:
     """Yield ``(record with its state, settlement, scores after)`` for each record in order.
 
     ``state`` and ``scores`` are those before the first record (default: a game's start). A
@@ -109,8 +119,11 @@ def derived_digest(settlement_json: bytes, scores_json: bytes) -> int:
     return xxhash.xxh3_64_intdigest(settlement_json + b"\n" + scores_json) - _SIGNED
 
 
-def games_resettle(system: str, options: dict[str, Any], rows: Iterable[Row],
-                   ) -> tuple[list[Changed], dict[int, Final], int]:
+def games_resettle(
+    system: str,
+    options: dict[str, Any],
+    rows: Iterable[Row],
+) -> tuple[list[Changed], dict[int, Final], int]:
     """Re-settle whole games given as stored rows, in play order:
     ``(hand id, game id, record JSON, ends game, stored digest or None)``.
 
@@ -133,7 +146,8 @@ def games_resettle(system: str, options: dict[str, Any], rows: Iterable[Row],
         penalties: list[Penalty] = []
         try:
             for number, ((hand_id, _, _, ends_game, stored), stored_record, (record, settlement, scores)) in enumerate(
-                    zip(game_rows, records, replay), 1):
+                zip(game_rows, records, replay), 1
+            ):
                 settlement_json, scores_json = dumps(settlement), dumps(scores)
                 digest = digest_of(settlement_json, scores_json)
                 stale = record is not stored_record  # the replay filled in a different state

@@ -6,30 +6,42 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('league', '0001_initial'),
+        ("league", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='HandRecord',
+            name="HandRecord",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('sequence', models.PositiveSmallIntegerField()),
-                ('record', models.JSONField()),
-                ('settlement', models.JSONField(default=dict)),
-                ('scores_after', models.JSONField(default=list)),
-                ('entered_at', models.DateTimeField(auto_now=True)),
-                ('entered_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='hands', to='league.game')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("sequence", models.PositiveSmallIntegerField()),
+                ("record", models.JSONField()),
+                ("settlement", models.JSONField(default=dict)),
+                ("scores_after", models.JSONField(default=list)),
+                ("entered_at", models.DateTimeField(auto_now=True)),
+                (
+                    "entered_by",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="hands", to="league.game"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['game', 'sequence'],
-                'constraints': [models.UniqueConstraint(fields=('game', 'sequence'), name='uniq_hand_sequence')],
+                "ordering": ["game", "sequence"],
+                "constraints": [models.UniqueConstraint(fields=("game", "sequence"), name="uniq_hand_sequence")],
             },
         ),
     ]

@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scoring', '0002_handrecord_ends_game'),
+        ("scoring", "0002_handrecord_ends_game"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='handrecord',
-            name='derived_digest',
+            model_name="handrecord",
+            name="derived_digest",
             field=models.BigIntegerField(editable=False, null=True),
         ),
     ]

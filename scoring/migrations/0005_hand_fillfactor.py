@@ -12,6 +12,7 @@ def _fillfactor(value: int):
     def run(apps, schema_editor):
         if schema_editor.connection.vendor == "postgresql":
             schema_editor.execute(f"ALTER TABLE scoring_handrecord SET (fillfactor = {value})")
+
     return run
 
 

@@ -32,8 +32,10 @@ BEGIN
     UPDATE scoring_handrecord SET derived_digest = NULL WHERE id = NEW.id;
 END;
 """
-DROP = {"postgresql": "DROP TRIGGER IF EXISTS scoring_hand_digest_guard ON scoring_handrecord;",
-        "sqlite": "DROP TRIGGER IF EXISTS scoring_hand_digest_guard;"}
+DROP = {
+    "postgresql": "DROP TRIGGER IF EXISTS scoring_hand_digest_guard ON scoring_handrecord;",
+    "sqlite": "DROP TRIGGER IF EXISTS scoring_hand_digest_guard;",
+}
 
 
 def _guard_drop(apps, schema_editor):
@@ -47,6 +49,7 @@ def _guard_create(sql_by_vendor):
         sql = sql_by_vendor.get(schema_editor.connection.vendor)
         if sql:
             schema_editor.execute(sql)
+
     return run
 
 
@@ -54,9 +57,11 @@ class Migration(migrations.Migration):
     dependencies = [("scoring", "0005_hand_fillfactor")]
     operations = [
         migrations.RunPython(_guard_drop, _guard_create({"postgresql": PG_GUARD_0004, "sqlite": SQLITE_GUARD})),
-        migrations.AlterField(model_name="handrecord", name="scores_after",
-                              field=scoring.fields.JSONTextField(default=list)),
-        migrations.AlterField(model_name="handrecord", name="settlement",
-                              field=scoring.fields.JSONTextField(default=dict)),
+        migrations.AlterField(
+            model_name="handrecord", name="scores_after", field=scoring.fields.JSONTextField(default=list)
+        ),
+        migrations.AlterField(
+            model_name="handrecord", name="settlement", field=scoring.fields.JSONTextField(default=dict)
+        ),
         migrations.RunPython(_guard_create({"postgresql": PG_GUARD, "sqlite": SQLITE_GUARD}), _guard_drop),
     ]

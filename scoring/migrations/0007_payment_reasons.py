@@ -21,8 +21,14 @@ BATCH = 1000
 
 # ------------------------------------------------------------------------------------ riichi
 
-_LIMIT_CODES = {"": None, "mangan": "mangan", "haneman": "haneman", "baiman": "baiman",
-                "sanbaiman": "sanbaiman", "kazoe yakuman": "kazoe_yakuman"}
+_LIMIT_CODES = {
+    "": None,
+    "mangan": "mangan",
+    "haneman": "haneman",
+    "baiman": "baiman",
+    "sanbaiman": "sanbaiman",
+    "kazoe yakuman": "kazoe_yakuman",
+}
 _RIICHI_FIXED = {
     "riichi deposit": {"code": "riichi_deposit"},
     "riichi deposits": {"code": "deposits"},
@@ -32,9 +38,13 @@ _RIICHI_FIXED = {
     "chombo": {"code": "chombo"},
     "chombo (reverse mangan)": {"code": "chombo_reverse_mangan"},
 }
-_PAO_SUFFIXES = {" (pao: liable half)": "liable_half", " (pao: discarder half)": "discarder_half",
-                 " (yakuman not under pao)": "not_liable", " (pao: liable pays all)": "liable_all",
-                 " (pao: liable yakuman)": "liable_yakuman"}
+_PAO_SUFFIXES = {
+    " (pao: liable half)": "liable_half",
+    " (pao: discarder half)": "discarder_half",
+    " (yakuman not under pao)": "not_liable",
+    " (pao: liable pays all)": "liable_all",
+    " (pao: liable yakuman)": "liable_yakuman",
+}
 
 
 def _riichi_win(how, w):
@@ -88,6 +98,7 @@ def _riichi(settlement: dict, record: dict) -> bool:
 
 
 # ------------------------------------------------------------------------------- Zung Jung
+
 
 def _band_cause(why: str):
     if why.startswith("self-draw, value "):
@@ -146,6 +157,7 @@ def _zung_jung(settlement: dict) -> bool:
 
 # --------------------------------------------------------------------------------- Beijing
 
+
 def _beijing(settlement: dict) -> bool:
     winners = {w.get("seat"): w for w in settlement.get("winners") or () if isinstance(w, dict)}
     taken: dict = {}
@@ -172,8 +184,13 @@ def _beijing(settlement: dict) -> bool:
                 taken[line["to"]] = k + 1
                 if k < len(shares):
                     s = shares[k]
-                    reason = {"code": "share", "seat": s.get("seat"), "hand": s.get("hand"),
-                              "kong": s.get("kong"), "fixed": s.get("fixed")}
+                    reason = {
+                        "code": "share",
+                        "seat": s.get("seat"),
+                        "hand": s.get("hand"),
+                        "kong": s.get("kong"),
+                        "fixed": s.get("fixed"),
+                    }
                     if why.startswith("点炮包荘: "):
                         reason["liability"] = "discarder"
                     elif why.startswith("搶槓包: "):

@@ -25,9 +25,12 @@ def season_hand_batches(season: Season, batch_hands: int):
     hands, games = HandRecord._meta.db_table, Game._meta.db_table
     record = "h.record::text" if connection.vendor == "postgresql" else "h.record"
     with connection.chunked_cursor() as cursor:
-        cursor.execute(f"SELECT h.id, h.game_id, {record}, h.ends_game, h.derived_digest FROM {hands} h "
-                       f"JOIN {games} g ON g.id = h.game_id WHERE g.season_id = %s "
-                       "ORDER BY h.game_id, h.sequence", [season.pk])
+        cursor.execute(
+            f"SELECT h.id, h.game_id, {record}, h.ends_game, h.derived_digest FROM {hands} h "
+            f"JOIN {games} g ON g.id = h.game_id WHERE g.season_id = %s "
+            "ORDER BY h.game_id, h.sequence",
+            [season.pk],
+        )
         yield from whole_games(_fetched(cursor, batch_hands), batch_hands)
 
 
@@ -61,8 +64,10 @@ class HandsWriter:
                 # typed as the table's columns, so COPY parses each part while the workers settle
                 # the next (the UPDATE then only moves values: 0.93 → 0.52 s for 93,000 hands);
                 # the derived columns are json (scoring.fields), which only checks the syntax
-                cursor.execute("CREATE TEMPORARY TABLE scoring_hand_resettle (id bigint, record jsonb, "
-                               "settlement json, scores_after json, digest bigint) ON COMMIT DROP")
+                cursor.execute(
+                    "CREATE TEMPORARY TABLE scoring_hand_resettle (id bigint, record jsonb, "
+                    "settlement json, scores_after json, digest bigint) ON COMMIT DROP"
+                )
                 self.table_made = True
             with cursor.cursor.copy(self.COPY_SQL) as copy:
                 copy.write(changed if isinstance(changed, bytes) else copy_text(changed))
@@ -77,7 +82,8 @@ class HandsWriter:
                     cursor.execute(
                         f"UPDATE {table} AS h SET record = COALESCE(x.record, h.record), "
                         "settlement = x.settlement, scores_after = x.scores_after, "
-                        "derived_digest = x.digest FROM scoring_hand_resettle AS x WHERE h.id = x.id")
+                        "derived_digest = x.digest FROM scoring_hand_resettle AS x WHERE h.id = x.id"
+                    )
                 finally:
                     cursor.execute("DROP TABLE scoring_hand_resettle")
                     self.table_made = False
@@ -85,7 +91,8 @@ class HandsWriter:
                 cursor.executemany(
                     f"UPDATE {table} SET record = COALESCE(%s, record), settlement = %s, scores_after = %s, "
                     "derived_digest = %s WHERE id = %s",
-                    [(_text(r), s.decode(), a.decode(), d, i) for i, r, s, a, d in self.unwritten])
+                    [(_text(r), s.decode(), a.decode(), d, i) for i, r, s, a, d in self.unwritten],
+                )
                 self.unwritten = []
 
 
@@ -107,8 +114,11 @@ def rows_update(model, columns: list[tuple[str, str]], rows: list[tuple]) -> Non
             document = encode([dict(zip(["id", *names], row)) for row in rows]).decode()
             record_type = ", ".join(["id bigint"] + [f"{qn(c)} {t}" for c, t in columns])
             sets = ", ".join(f"{qn(c)} = v.{qn(c)}" for c in names)
-            cursor.execute(f"UPDATE {table} AS t SET {sets} FROM json_to_recordset(%s::json) AS v({record_type}) "
-                           "WHERE t.id = v.id", [document])
+            cursor.execute(
+                f"UPDATE {table} AS t SET {sets} FROM json_to_recordset(%s::json) AS v({record_type}) "
+                "WHERE t.id = v.id",
+                [document],
+            )
         else:
             json_columns = [t == "jsonb" for _, t in columns]
             sets = ", ".join(f"{qn(c)} = %s" for c in names)

@@ -15,16 +15,24 @@ def game_check_writable(game: Game) -> None:
     if game.status == Game.Status.VOID:
         raise ValidationError({"game": [ValidationError(_("this game is void"), code="game_void")]})
     if game.season.status == Season.Status.CLOSED:
-        raise ValidationError({"game": [ValidationError(_("the season is closed; hands can no longer change"),
-                                                         code="season_closed")]})
+        raise ValidationError(
+            {"game": [ValidationError(_("the season is closed; hands can no longer change"), code="season_closed")]}
+        )
 
 
 def sequence_check(sequence, next_sequence: int) -> int:
     if isinstance(sequence, bool) or not isinstance(sequence, int) or sequence < 1:
         raise ValidationError({"sequence": [ValidationError(_("a hand number 1, 2, 3 ..."), code="sequence_invalid")]})
     if sequence > next_sequence:
-        raise ValidationError({"sequence": [ValidationError(_("the next hand of this game is %(n)s"), code="sequence_gap",
-                                                             params={"n": next_sequence})]})
+        raise ValidationError(
+            {
+                "sequence": [
+                    ValidationError(
+                        _("the next hand of this game is %(n)s"), code="sequence_gap", params={"n": next_sequence}
+                    )
+                ]
+            }
+        )
     return sequence
 
 

@@ -14,8 +14,11 @@ from .checks import hands_of_game
 
 def chombo_penalties_sync(game: Game, hands: list[HandRecord], actor) -> int:
     """A chombo deducted from the final score goes to the penalty ledger (standings apply it after uma)."""
-    penalties = [(hand.sequence, p["seat"], p["points"], p.get("why", ""))
-                 for hand in hands for p in hand.settlement.get("penalties", [])]
+    penalties = [
+        (hand.sequence, p["seat"], p["points"], p.get("why", ""))
+        for hand in hands
+        for p in hand.settlement.get("penalties", [])
+    ]
     return chombo_ledger_sync(season=game.season, penalties_by_game={game.pk: penalties}, actor=actor)
 
 
@@ -39,10 +42,14 @@ def chombo_ledger_sync(*, season: Season, penalties_by_game: dict, actor=None) -
     with_penalties = [game_id for game_id, penalties in penalties_by_game.items() if penalties]
     seats = GameSeat.objects.filter(game_id__in=with_penalties).values_list("game_id", "seat", "player_id")
     player_at = {(g, s): p for g, s, p in seats}
-    wanted = {(game_id, number, player_at[game_id, seat]): (Decimal(points) / 1000, why)
-              for game_id in with_penalties for number, seat, points, why in penalties_by_game[game_id]}
-    chombos = Penalty.objects.filter(season=season, sanction=Penalty.Sanction.CHOMBO, cancelled_at__isnull=True,
-                                     game__isnull=False)
+    wanted = {
+        (game_id, number, player_at[game_id, seat]): (Decimal(points) / 1000, why)
+        for game_id in with_penalties
+        for number, seat, points, why in penalties_by_game[game_id]
+    }
+    chombos = Penalty.objects.filter(
+        season=season, sanction=Penalty.Sanction.CHOMBO, cancelled_at__isnull=True, game__isnull=False
+    )
     if len(penalties_by_game) < 100:  # a game or a few (a correction): not the whole season's ledger
         chombos = chombos.filter(game_id__in=penalties_by_game)
     active = list(chombos)
@@ -57,8 +64,9 @@ def chombo_ledger_sync(*, season: Season, penalties_by_game: dict, actor=None) -
         elif wanted.get(key, (None,))[0] == penalty.points:
             del wanted[key]
         else:
-            stale.append((penalty, f"hand {penalty.hand_number} no longer deducts {penalty.points} points "
-                                   "for this player"))
+            stale.append(
+                (penalty, f"hand {penalty.hand_number} no longer deducts {penalty.points} points " "for this player")
+            )
     for penalty, reason in stale:
         penalty_cancel(penalty=penalty, actor=actor, reason=reason)
     changes = len(stale)
@@ -66,8 +74,16 @@ def chombo_ledger_sync(*, season: Season, penalties_by_game: dict, actor=None) -
     players = Player.objects.in_bulk({player_id for _, _, player_id in wanted})
     games = Game.objects.in_bulk({game_id for game_id, _, _ in wanted})
     for (game_id, number, player_id), (points, why) in wanted.items():
-        penalty_assign(season=season, player=players[player_id], offence="chombo", sanction=Penalty.Sanction.CHOMBO,
-                       points=points, game=games[game_id], hand_number=number, actor=actor,
-                       note=f"hand {number}: {why or 'chombo'}")
+        penalty_assign(
+            season=season,
+            player=players[player_id],
+            offence="chombo",
+            sanction=Penalty.Sanction.CHOMBO,
+            points=points,
+            game=games[game_id],
+            hand_number=number,
+            actor=actor,
+            note=f"hand {number}: {why or 'chombo'}",
+        )
         changes += 1
     return changes

@@ -32,7 +32,9 @@ def game_hands_finish(*, game: Game, actor) -> tuple[GameResult, bool]:
     rules = Rules(game.season.rule_set)
     hands = hands_of_game(game)
     if not hands:
-        raise ValidationError({"hands": [ValidationError(_("no hand has been entered for this game"), code="no_hands")]})
+        raise ValidationError(
+            {"hands": [ValidationError(_("no hand has been entered for this game"), code="no_hands")]}
+        )
     scores, deposits_left = final_scores(rules, hands)
     existing = GameResult.objects.filter(game=game).first()
     if existing and not game_closed_by_hands(hands):
@@ -41,23 +43,40 @@ def game_hands_finish(*, game: Game, actor) -> tuple[GameResult, bool]:
     if not hands[-1].ends_game:
         hands[-1].ends_game = True
         hands[-1].save(update_fields=["ends_game"])
-        audit_log_write(actor=actor, action="game.hands_finish", obj=game,
-                        data={"hands": len(hands), "scores": scores, "deposits_left": deposits_left})
+        audit_log_write(
+            actor=actor,
+            action="game.hands_finish",
+            obj=game,
+            data={"hands": len(hands), "scores": scores, "deposits_left": deposits_left},
+        )
     return result, created
 
 
 def _typed_totals_check(result: GameResult, scores: list[int], deposits_left: int) -> None:
     if result.scores != scores:
-        raise ValidationError({"scores": [f"the totals already entered {result.scores} differ from the hands' "
-                                          f"{scores}; correct the hands or the result"]})
+        raise ValidationError(
+            {
+                "scores": [
+                    f"the totals already entered {result.scores} differ from the hands' "
+                    f"{scores}; correct the hands or the result"
+                ]
+            }
+        )
     if result.deposits_left != deposits_left:
-        raise ValidationError({"deposits_left": [f"{result.deposits_left} riichi sticks were entered as left on "
-                                                 f"the table; the hands leave {deposits_left}"]})
+        raise ValidationError(
+            {
+                "deposits_left": [
+                    f"{result.deposits_left} riichi sticks were entered as left on "
+                    f"the table; the hands leave {deposits_left}"
+                ]
+            }
+        )
 
 
 def result_from_hands(game: Game, rules: Rules, hands: list[HandRecord], actor) -> tuple[GameResult, bool]:
     scores, deposits_left = final_scores(rules, hands)
-    recorded = game_result_record(game=game, scores=scores, deposits_left=deposits_left, actor=actor,
-                                  replace=game_closed_by_hands(hands))
+    recorded = game_result_record(
+        game=game, scores=scores, deposits_left=deposits_left, actor=actor, replace=game_closed_by_hands(hands)
+    )
     chombo_penalties_sync(game, hands, actor)
     return recorded

@@ -40,8 +40,13 @@ def hand_preview(*, game: Game, record, sequence: int | None = None) -> dict:
     state, scores = position_after(rules, hands[sequence - 2] if sequence > 1 else None)
     clean = record_clean(record, state)
     settlement = rules.settle(clean)
-    return {"sequence": sequence, "record": clean, "settlement": settlement, "scores_before": scores,
-            "scores_after": scores_add(scores, settlement["deltas"])}
+    return {
+        "sequence": sequence,
+        "record": clean,
+        "settlement": settlement,
+        "scores_before": scores,
+        "scores_after": scores_add(scores, settlement["deltas"]),
+    }
 
 
 @transaction.atomic
@@ -58,27 +63,51 @@ def hand_record_add(*, game: Game, record, actor, sequence: int | None = None) -
         return _hand_repeat(rules, hands[sequence - 1], record), False
     game_check_writable(game)
     if game_closed_by_hands(hands):
-        raise ValidationError({"game": [ValidationError(
-            _("this game was finished from its hands; correct a hand instead"), code="game_finished_from_hands")]})
+        raise ValidationError(
+            {
+                "game": [
+                    ValidationError(
+                        _("this game was finished from its hands; correct a hand instead"),
+                        code="game_finished_from_hands",
+                    )
+                ]
+            }
+        )
     state, scores = position_after(rules, hands[-1] if hands else None)
     clean = record_clean(record, state)
     settlement = rules.settle(clean)
-    hand = _derived_set(HandRecord(game=game, sequence=sequence, entered_by=acting_user(actor)),
-                        clean, settlement, scores_add(scores, settlement["deltas"]))
+    hand = _derived_set(
+        HandRecord(game=game, sequence=sequence, entered_by=acting_user(actor)),
+        clean,
+        settlement,
+        scores_add(scores, settlement["deltas"]),
+    )
     hand.save(force_insert=True)
     if game.status == Game.Status.SCHEDULED:
         game.status = Game.Status.IN_PROGRESS
         game.save(update_fields=["status"])
-    audit_log_write(actor=actor, action="hand.add", obj=hand,
-                    data={"game": game.pk, "sequence": sequence, "record": clean, "deltas": settlement["deltas"]})
+    audit_log_write(
+        actor=actor,
+        action="hand.add",
+        obj=hand,
+        data={"game": game.pk, "sequence": sequence, "record": clean, "deltas": settlement["deltas"]},
+    )
     return hand, True
 
 
 def _hand_repeat(rules: Rules, hand: HandRecord, record) -> HandRecord:
     if record_clean(record, _state_of(rules, hand)) != hand.record:
-        raise HandConflict({"sequence": [ValidationError(
-            _("hand %(n)s is already entered with a different record; correct it explicitly"),
-            code="hand_conflict", params={"n": hand.sequence})]})
+        raise HandConflict(
+            {
+                "sequence": [
+                    ValidationError(
+                        _("hand %(n)s is already entered with a different record; correct it explicitly"),
+                        code="hand_conflict",
+                        params={"n": hand.sequence},
+                    )
+                ]
+            }
+        )
     return hand
 
 
@@ -101,9 +130,18 @@ def hand_record_correct(*, hand: HandRecord, record, actor) -> HandRecord:
     target.save(update_fields=["record", "entered_by", "entered_at"])
     later = hands_replay(rules, hands[index:], state, scores)
     HandRecord.objects.bulk_update(later, DERIVED_FIELDS)
-    audit_log_write(actor=actor, action="hand.correct", obj=target,
-                    data={"game": game.pk, "sequence": target.sequence, "previous": previous, "record": clean,
-                          "resettled": [h.sequence for h in later]})
+    audit_log_write(
+        actor=actor,
+        action="hand.correct",
+        obj=target,
+        data={
+            "game": game.pk,
+            "sequence": target.sequence,
+            "previous": previous,
+            "record": clean,
+            "resettled": [h.sequence for h in later],
+        },
+    )
     if game_closed_by_hands(hands):
         result_from_hands(game, rules, hands, actor)
     return target
@@ -115,8 +153,14 @@ def hand_expected(*, game: Game, sequence: int, hand_id) -> HandRecord:
     means rather than hit the one that moved into its place."""
     hand = HandRecord.objects.filter(game=game, sequence=sequence).first()
     if hand is None or str(hand.pk) != str(hand_id):
-        raise HandConflict({"hand_id": [f"hand {sequence} of this game is not hand #{hand_id} (it was deleted "
-                                        "already, or the hands have moved); reload the hands"]})
+        raise HandConflict(
+            {
+                "hand_id": [
+                    f"hand {sequence} of this game is not hand #{hand_id} (it was deleted "
+                    "already, or the hands have moved); reload the hands"
+                ]
+            }
+        )
     return hand
 
 
@@ -137,7 +181,7 @@ def hand_record_delete(*, hand: HandRecord, actor) -> dict:
     if finished and len(hands) == 1:
         raise ValidationError({"hand": ["this game was finished from its only hand; correct that hand instead"]})
     index = target.sequence - 1
-    later = hands[index + 1:]
+    later = hands[index + 1 :]
     target.delete()
     _sequences_shift_down(game, target.sequence)
     for h in later:
@@ -148,9 +192,17 @@ def hand_record_delete(*, hand: HandRecord, actor) -> dict:
     if finished and not kept[-1].ends_game:
         kept[-1].ends_game = True
         kept[-1].save(update_fields=["ends_game"])
-    audit_log_write(actor=actor, action="hand.delete", obj=game,
-                    data={"sequence": target.sequence, "record": target.record, "deltas": target.settlement.get("deltas"),
-                          "resettled": [h.sequence for h in resettled]})
+    audit_log_write(
+        actor=actor,
+        action="hand.delete",
+        obj=game,
+        data={
+            "sequence": target.sequence,
+            "record": target.record,
+            "deltas": target.settlement.get("deltas"),
+            "resettled": [h.sequence for h in resettled],
+        },
+    )
     if finished:
         result_from_hands(game, rules, kept, actor)
     return {"sequence": target.sequence, "record": target.record, "resettled": [h.sequence for h in resettled]}
@@ -176,8 +228,9 @@ def game_hands_resettle(*, game: Game) -> int:
     changed = hands_replay(rules, hands, *position_after(rules, None))
     HandRecord.objects.bulk_update(changed, DERIVED_FIELDS)
     if changed:
-        audit_log_write(actor=None, action="game.hands_resettle", obj=game,
-                        data={"resettled": [h.sequence for h in changed]})
+        audit_log_write(
+            actor=None, action="game.hands_resettle", obj=game, data={"resettled": [h.sequence for h in changed]}
+        )
         if game_closed_by_hands(hands) and game.season.status != Season.Status.CLOSED:
             result_from_hands(game, rules, hands, None)
     return len(changed)

@@ -26,8 +26,14 @@ from .state import Rules
 
 
 @transaction.atomic
-def season_hands_resettle(*, season: Season, actor=None, workers: int | None = None,
-                          batch_hands: int = BATCH_HANDS, timings: dict | None = None) -> dict:
+def season_hands_resettle(
+    *,
+    season: Season,
+    actor=None,
+    workers: int | None = None,
+    batch_hands: int = BATCH_HANDS,
+    timings: dict | None = None,
+) -> dict:
     """Re-settle every stored hand of ``season`` under its rule set, write back the hands whose
     derived data changed, re-derive every result (games finished from their hands take their final
     scores from them; every result's points follow the season's rule set) and recompute the
@@ -51,22 +57,32 @@ def season_hands_resettle(*, season: Season, actor=None, workers: int | None = N
         clock.lap("results")
         _season_standings_recompute(season)
         clock.lap("standings")
-    summary = {"hands": hands, "hands_changed": changed, "hands_resettled": True,
-               "games_finished_from_hands": len(finals), "results_changed": results}
+    summary = {
+        "hands": hands,
+        "hands_changed": changed,
+        "hands_resettled": True,
+        "games_finished_from_hands": len(finals),
+        "results_changed": results,
+    }
     audit_log_write(actor=actor, action="season.hands_resettle", obj=season, data=summary)
     return summary
 
 
-def _season_hands_settle_and_write(season: Season, rules: Rules, workers: int | None,
-                                   batch_hands: int) -> tuple[int, dict, int]:
+def _season_hands_settle_and_write(
+    season: Season, rules: Rules, workers: int | None, batch_hands: int
+) -> tuple[int, dict, int]:
     """Every hand of the season through the engine, the changed ones written back (streamed to
     the database part by part while the next parts are settled, see :class:`HandsWriter`).
     Returns ``(hands changed, finals, hands)``."""
     writer = HandsWriter()
     finals, changed, hands = {}, 0, 0
     for part_changed, part_count, part_finals, part_hands in resettled_parts(
-            rules.system, rules.options, season_hand_batches(season, batch_hands),
-            workers=workers or settings.RESETTLE_WORKERS or None, encode=copy_text if writer.streaming else None):
+        rules.system,
+        rules.options,
+        season_hand_batches(season, batch_hands),
+        workers=workers or settings.RESETTLE_WORKERS or None,
+        encode=copy_text if writer.streaming else None,
+    ):
         writer.add(part_changed)
         changed += part_count
         finals.update(part_finals)
@@ -88,9 +104,15 @@ def season_results_rescore(*, season: Season, actor=None, timings: dict | None =
     _season_standings_recompute(season)
     clock.lap("standings")
     counts = HandRecord.objects.filter(game__season=season).aggregate(
-        hands=Count("id"), finished=Count("id", filter=Q(ends_game=True)))
-    summary = {"hands": counts["hands"], "hands_changed": 0, "hands_resettled": False,
-               "games_finished_from_hands": counts["finished"], "results_changed": results}
+        hands=Count("id"), finished=Count("id", filter=Q(ends_game=True))
+    )
+    summary = {
+        "hands": counts["hands"],
+        "hands_changed": 0,
+        "hands_resettled": False,
+        "games_finished_from_hands": counts["finished"],
+        "results_changed": results,
+    }
     audit_log_write(actor=actor, action="season.results_rescore", obj=season, data=summary)
     return summary
 
@@ -108,8 +130,15 @@ def _season_standings_recompute(season: Season) -> None:
 
 
 @transaction.atomic
-def season_rules_revise(*, season: Season, overrides: dict, actor=None, notes: str = "",
-                        workers: int | None = None, timings: dict | None = None) -> dict:
+def season_rules_revise(
+    *,
+    season: Season,
+    overrides: dict,
+    actor=None,
+    notes: str = "",
+    workers: int | None = None,
+    timings: dict | None = None,
+) -> dict:
     """Give the season a new version of its own rule set (same preset, these ``overrides``; the
     old version stays, and the results stored under it say so) and bring everything derived from
     the rules up to date in the same transaction: every hand re-settled (unless only game-end
@@ -121,8 +150,12 @@ def season_rules_revise(*, season: Season, overrides: dict, actor=None, notes: s
     revised = rule_set_revise(rule_set=before, overrides=overrides, actor=actor, notes=notes)
     season.rule_set = revised
     season.save(update_fields=["rule_set"])
-    audit_log_write(actor=actor, action="season.rules_revise", obj=season,
-                    data={"from_version": before.version, "to_version": revised.version, "overrides": overrides})
+    audit_log_write(
+        actor=actor,
+        action="season.rules_revise",
+        obj=season,
+        data={"from_version": before.version, "to_version": revised.version, "overrides": overrides},
+    )
     if timings is not None:
         timings["revise"] = time.perf_counter() - started
     if hands_affected(before.spec, revised.spec):
@@ -160,7 +193,8 @@ def _season_results_apply(season: Season, finals: dict, actor=None) -> int:
     its final scores from them, and every result's points follow the season's current rule set.
     Returns how many results changed."""
     stored = GameResult.objects.filter(game__season=season).values_list(
-        "id", "game_id", "scores", "deposits_left", "rule_set_id", "points", "places")
+        "id", "game_id", "scores", "deposits_left", "rule_set_id", "points", "places"
+    )
     results, changed = [], {}
     for result_id, game_id, scores_before, deposits_before, rule_set_id, points_before, places_before in stored:
         scores, deposits_left = finals[game_id][:2] if game_id in finals else (scores_before, deposits_before)
@@ -173,11 +207,24 @@ def _season_results_apply(season: Season, finals: dict, actor=None) -> int:
         # every result records the rule set it was computed under; only a different figure is a change
         results.append((result_id, scores, deposits_left, computed["points"], computed["places"], season.rule_set_id))
         same = (scores, deposits_left, _points_key(computed["points"]), computed["places"]) == (
-            scores_before, deposits_before, _points_key(points_before), places_before)
+            scores_before,
+            deposits_before,
+            _points_key(points_before),
+            places_before,
+        )
         if not same:
             changed[game_id] = (scores, computed)
-    rows_update(GameResult, [("scores", "jsonb"), ("deposits_left", "integer"), ("points", "jsonb"),
-                             ("places", "jsonb"), ("rule_set_id", "bigint")], results)
+    rows_update(
+        GameResult,
+        [
+            ("scores", "jsonb"),
+            ("deposits_left", "integer"),
+            ("points", "jsonb"),
+            ("places", "jsonb"),
+            ("rule_set_id", "bigint"),
+        ],
+        results,
+    )
     _season_seats_apply(season, changed)
     if changed:  # places may have moved: ratings follow after the commit, once for the batch
         games_results_changed_on_commit(season.pk, sorted(changed), "replaced")

@@ -42,8 +42,9 @@ def record_clean(record, state: dict) -> dict:
         raise ValidationError({"rules": ["leave rules out: the season's rule set applies"]})
     for key, value in state.items():
         if key in record and (record[key] != value or type(record[key]) is not type(value)):
-            raise ValidationError({key: [f"the previous hand leaves {key} = {json.dumps(value)}, "
-                                         f"not {json.dumps(record[key])}"]})
+            raise ValidationError(
+                {key: [f"the previous hand leaves {key} = {json.dumps(value)}, " f"not {json.dumps(record[key])}"]}
+            )
     return {**record, **state}
 
 
@@ -78,8 +79,11 @@ def hands_replay(rules: Rules, hands: list[HandRecord], state: dict, scores: lis
     replay = engine_hands_replay(rules.system, rules.options, [h.record for h in hands], state, scores)
     try:
         for hand, (record, settlement, scores) in zip(hands, replay):
-            if (record, settlement, scores) != (hand.record, hand.settlement, hand.scores_after) \
-                    or hand.derived_digest is None:
+            if (record, settlement, scores) != (
+                hand.record,
+                hand.settlement,
+                hand.scores_after,
+            ) or hand.derived_digest is None:
                 changed.append(_derived_set(hand, record, settlement, scores))
     except SettlementError as exc:
         sequence = hands[exc.index].sequence  # type: ignore[index]  # the replay names the hand that failed

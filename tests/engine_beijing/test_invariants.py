@@ -42,8 +42,7 @@ def win_records(draw):
         result["claims"] = [{"by": winner, "from": frm, "count": draw(st.integers(0, 4))}]
     if draw(st.integers(0, 9)) == 0:
         result = {"type": "tsumo", "winner": dealer, "special": "tianhu"}
-    record = {"dealer": dealer, "result": result,
-              "after_draw": draw(st.booleans()), "shaozhuang": draw(st.booleans())}
+    record = {"dealer": dealer, "result": result, "after_draw": draw(st.booleans()), "shaozhuang": draw(st.booleans())}
     rules = {
         "preset": "beijing",
         "base": draw(st.integers(1, 5)),
@@ -93,11 +92,11 @@ def _reference(record, opts, payer):
     n = len(r["factors"])
     dealer_in = dealer in (w, payer)
     self_draw = r["type"] in ("tsumo", "qianggang")
-    hand = opts["base"] * 2 ** n * (2 if dealer_in else 1) * (2 if self_draw or payer == r.get("from") else 1)
+    hand = opts["base"] * 2**n * (2 if dealer_in else 1) * (2 if self_draw or payer == r.get("from") else 1)
     kp = {"open": 1, "concealed": 2, "added": 1}
     kong = opts["base"] * sum(kp[k["type"]] for k in r["kongs"])
-    kong *= (2 if dealer_in and opts["dealer_doubles_kong"] else 1)
-    kong *= (2 if "gangkai" in r["factors"] and opts["gangkai_doubles_kong"] else 1)
+    kong *= 2 if dealer_in and opts["dealer_doubles_kong"] else 1
+    kong *= 2 if "gangkai" in r["factors"] and opts["gangkai_doubles_kong"] else 1
     return hand + kong
 
 
@@ -106,8 +105,14 @@ def _reference(record, opts, payer):
 def test_per_payer_amounts_follow_contract_formula(record):
     if "special" in record["result"]:
         return
-    rules = dict(record["rules"], discarder_pays_all=False, qianggang_pao=False, hangzhou_pao=False,
-                 shaozhuang={"enabled": False}, shanglou={"enabled": False})
+    rules = dict(
+        record["rules"],
+        discarder_pays_all=False,
+        qianggang_pao=False,
+        hangzhou_pao=False,
+        shaozhuang={"enabled": False},
+        shanglou={"enabled": False},
+    )
     opts = resolve(rules)
     out = settle(dict(record, rules=rules), opts)
     w = record["result"]["winner"]

@@ -57,6 +57,7 @@ def test_factor_aliases_chinese():
 
 # ---- kong points ----------------------------------------------------------------------------------
 
+
 def test_kong_points_open_and_concealed_dealer_doubled():
     # seat 2 self-draw, open hand: hand 2 (dealer 4); kongs 1+2=3 (dealer 6)
     out = bj({"type": "tsumo", "winner": 2, "factors": [], "kongs": [{"type": "open"}, {"type": "concealed"}]})
@@ -64,8 +65,10 @@ def test_kong_points_open_and_concealed_dealer_doubled():
 
 
 def test_dealer_doubles_kong_off():
-    out = bj({"type": "tsumo", "winner": 2, "factors": [], "kongs": ["open", "concealed"]},
-             rules={"dealer_doubles_kong": False})
+    out = bj(
+        {"type": "tsumo", "winner": 2, "factors": [], "kongs": ["open", "concealed"]},
+        rules={"dealer_doubles_kong": False},
+    )
     assert per_payer(out) == {0: 7, 1: 5, 3: 5}
 
 
@@ -75,8 +78,10 @@ def test_added_kong_counts_as_open():
 
 
 def test_kong_point_values_configurable():
-    out = bj({"type": "tsumo", "winner": 2, "factors": [], "kongs": ["open", "concealed"]},
-             rules={"kong_points": {"open": 2, "concealed": 4}})
+    out = bj(
+        {"type": "tsumo", "winner": 2, "factors": [], "kongs": ["open", "concealed"]},
+        rules={"kong_points": {"open": 2, "concealed": 4}},
+    )
     assert per_payer(out) == {0: 4 + 12, 1: 2 + 6, 3: 2 + 6}
 
 
@@ -84,8 +89,9 @@ def test_gangkai_doubles_kong_points_and_option_off():
     # seat 2 槓開 on an open kong: hand 2^1·提溜 = 4 (dealer 8); kong 1×槓開 2 = 2 (dealer 4)
     out = bj({"type": "tsumo", "winner": 2, "factors": ["gangkai"], "kongs": ["open"]})
     assert per_payer(out) == {0: 12, 1: 6, 3: 6}
-    out = bj({"type": "tsumo", "winner": 2, "factors": ["gangkai"], "kongs": ["open"]},
-             rules={"gangkai_doubles_kong": False})
+    out = bj(
+        {"type": "tsumo", "winner": 2, "factors": ["gangkai"], "kongs": ["open"]}, rules={"gangkai_doubles_kong": False}
+    )
     assert per_payer(out) == {0: 10, 1: 5, 3: 5}
 
 
@@ -96,6 +102,7 @@ def test_no_other_factor_touches_kong_points():
 
 
 # ---- fixed-value hands ------------------------------------------------------------------------
+
 
 def test_tianhu_fixed_20_each():
     out = bj({"type": "tsumo", "winner": 0, "special": "tianhu"})
@@ -113,13 +120,15 @@ def test_hungang_fixed_and_configurable():
 
 
 def test_four_wildcards_in_tiles_is_hungang():
-    out = bj({"type": "tsumo", "winner": 1, "hand": {"concealed": "2222m13579p1357s", "tile": "1z"}},
-             wildcard_indicator="1m")
+    out = bj(
+        {"type": "tsumo", "winner": 1, "hand": {"concealed": "2222m13579p1357s", "tile": "1z"}}, wildcard_indicator="1m"
+    )
     assert out["winners"][0]["special"] == "hungang"
     assert out["deltas"] == [-20, 60, -20, -20]
 
 
 # ---- chombo ---------------------------------------------------------------------------------------
+
 
 def test_chombo_fixed_default_20_each():
     out = bj({"type": "chombo", "seat": 2})
@@ -134,14 +143,18 @@ def test_chombo_fixed_amount_option():
 
 def test_chombo_reverse_self_draw():
     # seat 2 claimed a concealed self-draw: would collect 4 each, 8 from the dealer
-    out = bj({"type": "chombo", "seat": 2, "claimed": {"type": "tsumo", "factors": ["menqing"]}},
-             rules={"chombo": {"mode": "reverse"}})
+    out = bj(
+        {"type": "chombo", "seat": 2, "claimed": {"type": "tsumo", "factors": ["menqing"]}},
+        rules={"chombo": {"mode": "reverse"}},
+    )
     assert out["deltas"] == [8, 4, -16, 4]
 
 
 def test_chombo_reverse_discard_discarder_gets_doubled_share():
-    out = bj({"type": "chombo", "seat": 1, "claimed": {"type": "ron", "from": 3, "factors": ["menqing"]}},
-             rules={"chombo": {"mode": "reverse"}})
+    out = bj(
+        {"type": "chombo", "seat": 1, "claimed": {"type": "ron", "from": 3, "factors": ["menqing"]}},
+        rules={"chombo": {"mode": "reverse"}},
+    )
     assert out["deltas"] == [4, -10, 2, 4]
 
 
@@ -153,6 +166,7 @@ def test_chombo_reverse_needs_claimed_hand():
 
 # ---- draw ----------------------------------------------------------------------------------------
 
+
 def test_draw_no_payment_dealer_repeats():
     out = bj({"type": "draw"}, dealer=2)
     assert out["deltas"] == [0, 0, 0, 0] and out["payments"] == []
@@ -161,16 +175,21 @@ def test_draw_no_payment_dealer_repeats():
 
 # ---- 焼荘 ----------------------------------------------------------------------------------------
 
+
 def test_shaozhuang_on_dealer_pays_10_each_on_a_win():
-    out = bj({"type": "tsumo", "winner": 1, "factors": ["menqing"]}, shaozhuang=True,
-             rules={"shaozhuang": {"enabled": True}})
+    out = bj(
+        {"type": "tsumo", "winner": 1, "factors": ["menqing"]}, shaozhuang=True, rules={"shaozhuang": {"enabled": True}}
+    )
     # win: dealer 8, others 4 → [-8, 16, -4, -4]; penalty: dealer −30, others +10
     assert out["deltas"] == [-38, 26, 6, 6]
 
 
 def test_shaozhuang_also_when_dealer_wins():
-    out = bj({"type": "tsumo", "winner": 0, "factors": ["menqing", "long"]}, shaozhuang=True,
-             rules={"shaozhuang": {"enabled": True, "points": 5}})
+    out = bj(
+        {"type": "tsumo", "winner": 0, "factors": ["menqing", "long"]},
+        shaozhuang=True,
+        rules={"shaozhuang": {"enabled": True, "points": 5}},
+    )
     assert out["deltas"] == [48 - 15, -16 + 5, -16 + 5, -16 + 5]
 
 
@@ -182,6 +201,7 @@ def test_shaozhuang_waived_on_draw_and_off_by_default():
 
 
 # ---- 上楼 ----------------------------------------------------------------------------------------
+
 
 def test_shanglou_after_draw_doubles_hand_and_kong():
     rules = {"shanglou": {"enabled": True}}
@@ -203,13 +223,21 @@ def test_shanglou_scopes():
     assert per_payer(out) == {1: 16 + 4, 2: 20, 3: 20}
     fixed = {"type": "tsumo", "winner": 0, "special": "tianhu"}
     assert bj(fixed, rules={"shanglou": {"enabled": True}}, after_draw=True)["deltas"] == [120, -40, -40, -40]
-    assert bj(fixed, rules={"shanglou": {"enabled": True, "scope": "hand_and_kong"}},
-              after_draw=True)["deltas"] == [60, -20, -20, -20]
+    assert bj(fixed, rules={"shanglou": {"enabled": True, "scope": "hand_and_kong"}}, after_draw=True)["deltas"] == [
+        60,
+        -20,
+        -20,
+        -20,
+    ]
 
 
 def test_shanglou_does_not_double_penalties():
-    out = bj({"type": "tsumo", "winner": 1, "factors": ["menqing"]}, after_draw=True, shaozhuang=True,
-             rules={"shanglou": {"enabled": True}, "shaozhuang": {"enabled": True}})
+    out = bj(
+        {"type": "tsumo", "winner": 1, "factors": ["menqing"]},
+        after_draw=True,
+        shaozhuang=True,
+        rules={"shanglou": {"enabled": True}, "shaozhuang": {"enabled": True}},
+    )
     assert out["deltas"] == [-16 - 30, 32 + 10, -8 + 10, -8 + 10]
     out = bj({"type": "chombo", "seat": 1}, after_draw=True, rules={"shanglou": {"enabled": True}})
     assert out["deltas"] == [20, -60, 20, 20]
@@ -232,6 +260,7 @@ def test_shanglou_explicit_flag_for_rotation_variant():
 
 # ---- 点炮包荘 -------------------------------------------------------------------------------------
 
+
 def test_discarder_pays_all_without_discarder_double():
     # shares without 放銃 ×2: dealer 2×2=4, seat 2 2, seat 3 2 → discarder seat 2 pays 8
     out = bj({"type": "ron", "winner": 1, "from": 2, "factors": ["menqing"]}, rules={"discarder_pays_all": True})
@@ -246,8 +275,10 @@ def test_discarder_pays_all_self_draw_keeps_tiliu_by_default():
 
 
 def test_discarder_pays_all_includes_kong_points():
-    out = bj({"type": "ron", "winner": 3, "from": 1, "factors": ["menqing"], "kongs": ["concealed"]},
-             rules={"discarder_pays_all": True})
+    out = bj(
+        {"type": "ron", "winner": 3, "from": 1, "factors": ["menqing"], "kongs": ["concealed"]},
+        rules={"discarder_pays_all": True},
+    )
     # shares: dealer (4 + 4), seat 1 (2 + 2), seat 2 (2 + 2) → 16 from seat 1
     assert out["deltas"] == [0, -16, 0, 16]
 
@@ -258,6 +289,7 @@ def test_discarder_pays_all_not_for_dihu():
 
 
 # ---- 搶槓 ----------------------------------------------------------------------------------------
+
 
 def test_qianggang_scored_as_self_draw():
     out = bj({"type": "qianggang", "winner": 1, "from": 3, "factors": ["menqing"]})
@@ -273,9 +305,10 @@ def test_qianggang_pao_robbed_pays_all():
 
 # ---- Hangzhou 3-claim 包 ---------------------------------------------------------------------------
 
+
 def test_hangzhou_pao_claimer_wins_liable_pays_everything():
     r = {"type": "tsumo", "winner": 1, "factors": [], "claims": [{"by": 1, "from": 2, "count": 3}]}
-    assert bj(r)["deltas"] == [-4, 8, -2, -2]          # option off
+    assert bj(r)["deltas"] == [-4, 8, -2, -2]  # option off
     assert bj(r, rules={"hangzhou_pao": True})["deltas"] == [0, 8, -8, 0]
 
 
@@ -285,20 +318,27 @@ def test_hangzhou_pao_other_side_wins():
 
 
 def test_hangzhou_pao_with_two_players_receives_double():
-    r = {"type": "tsumo", "winner": 1, "factors": [],
-         "claims": [{"by": 1, "from": 2, "count": 3}, {"by": 1, "from": 3, "count": 4}]}
+    r = {
+        "type": "tsumo",
+        "winner": 1,
+        "factors": [],
+        "claims": [{"by": 1, "from": 2, "count": 3}, {"by": 1, "from": 3, "count": 4}],
+    }
     assert bj(r, rules={"hangzhou_pao": True})["deltas"] == [0, 16, -8, -8]
 
 
 def test_hangzhou_double_pao_pays_twice():
-    r = {"type": "tsumo", "winner": 1, "factors": [],
-         "claims": [{"by": 1, "from": 2, "count": 3}, {"by": 2, "from": 1, "count": 3}]}
+    r = {
+        "type": "tsumo",
+        "winner": 1,
+        "factors": [],
+        "claims": [{"by": 1, "from": 2, "count": 3}, {"by": 2, "from": 1, "count": 3}],
+    }
     assert bj(r, rules={"hangzhou_pao": True})["deltas"] == [0, 16, -16, 0]
 
 
 def test_hangzhou_pao_includes_kong_points_and_needs_three_claims():
-    r = {"type": "tsumo", "winner": 1, "factors": [], "kongs": ["open"],
-         "claims": [{"by": 1, "from": 0, "count": 3}]}
+    r = {"type": "tsumo", "winner": 1, "factors": [], "kongs": ["open"], "claims": [{"by": 1, "from": 0, "count": 3}]}
     # shares: dealer 4+2, seat 2 2+1, seat 3 2+1 = 12 → all from seat 0
     assert bj(r, rules={"hangzhou_pao": True})["deltas"] == [-12, 12, 0, 0]
     r["claims"][0]["count"] = 2
@@ -307,9 +347,13 @@ def test_hangzhou_pao_includes_kong_points_and_needs_three_claims():
 
 # ---- several winners on one discard ---------------------------------------------------------------
 
+
 def _two_winners():
-    return {"type": "ron", "from": 0, "winners": [
-        {"seat": 3, "factors": ["menqing"]}, {"seat": 1, "factors": ["menqing"]}]}
+    return {
+        "type": "ron",
+        "from": 0,
+        "winners": [{"seat": 3, "factors": ["menqing"]}, {"seat": 1, "factors": ["menqing"]}],
+    }
 
 
 def test_head_bump_default_first_after_discarder():
@@ -326,9 +370,11 @@ def test_multiple_winners_all():
 
 # ---- extra factors --------------------------------------------------------------------------------
 
+
 def test_extra_factor_option():
-    out = bj({"type": "tsumo", "winner": 0, "factors": ["menqing", "qingyise"]},
-             rules={"extra_factors": {"qingyise": 1}})
+    out = bj(
+        {"type": "tsumo", "winner": 0, "factors": ["menqing", "qingyise"]}, rules={"extra_factors": {"qingyise": 1}}
+    )
     assert out["deltas"] == [48, -16, -16, -16]
     with pytest.raises(SettlementError) as e:
         bj({"type": "tsumo", "winner": 0, "factors": ["menqing", "qingyise"]})
@@ -336,6 +382,7 @@ def test_extra_factor_option():
 
 
 # ---- presets / resolve -----------------------------------------------------------------------------
+
 
 def test_preset_defaults_match_contract():
     p = PRESETS["beijing"]
@@ -347,17 +394,20 @@ def test_preset_defaults_match_contract():
     assert set(OPTION_DOCS) == set(p)
 
 
-@pytest.mark.parametrize("spec,field", [
-    ({"base": 0}, "rules.base"),
-    ({"bogus": 1}, "rules.bogus"),
-    ({"kong_points": {"open": -1}}, "rules.kong_points.open"),
-    ({"kong_points": {"big": 1}}, "rules.kong_points.big"),
-    ({"chombo": {"mode": "weird"}}, "rules.chombo.mode"),
-    ({"dealer_doubles_kong": "yes"}, "rules.dealer_doubles_kong"),
-    ({"shanglou": {"scope": "everything"}}, "rules.shanglou.scope"),
-    ({"multiple_winners": "some"}, "rules.multiple_winners"),
-    ({"extra_factors": {"long": 1}}, "rules.extra_factors.long"),
-])
+@pytest.mark.parametrize(
+    "spec,field",
+    [
+        ({"base": 0}, "rules.base"),
+        ({"bogus": 1}, "rules.bogus"),
+        ({"kong_points": {"open": -1}}, "rules.kong_points.open"),
+        ({"kong_points": {"big": 1}}, "rules.kong_points.big"),
+        ({"chombo": {"mode": "weird"}}, "rules.chombo.mode"),
+        ({"dealer_doubles_kong": "yes"}, "rules.dealer_doubles_kong"),
+        ({"shanglou": {"scope": "everything"}}, "rules.shanglou.scope"),
+        ({"multiple_winners": "some"}, "rules.multiple_winners"),
+        ({"extra_factors": {"long": 1}}, "rules.extra_factors.long"),
+    ],
+)
 def test_resolve_rejects_bad_options(spec, field):
     with pytest.raises(SettlementError) as e:
         resolve({"preset": "beijing", **spec})

@@ -30,17 +30,21 @@ def test_example3_dealer_concealed_kong_gangkai_24():
 
 
 def test_examples_through_dispatch_and_contract_json():
-    out = dispatch_settle({"rules": "beijing", "dealer": 0,
-                           "result": {"type": "tsumo", "winner": 0, "factors": ["menqing", "long"]}})
+    out = dispatch_settle(
+        {"rules": "beijing", "dealer": 0, "result": {"type": "tsumo", "winner": 0, "factors": ["menqing", "long"]}}
+    )
     assert out["deltas"] == [48, -16, -16, -16]
 
 
 # The same three examples given as tiles (the engine derives the factors).
 
+
 def test_example1_from_tiles():
     # 混 = 2p (indicator 1p) stands for 7m in 789m: concealed, 龍, not 没混
-    out = bj({"type": "tsumo", "winner": 0,
-              "hand": {"concealed": "1234569m2p345s77z", "tile": "8m"}}, wildcard_indicator="1p")
+    out = bj(
+        {"type": "tsumo", "winner": 0, "hand": {"concealed": "1234569m2p345s77z", "tile": "8m"}},
+        wildcard_indicator="1p",
+    )
     assert out["winners"][0]["factors"] == ["menqing", "long"]
     assert out["deltas"] == [48, -16, -16, -16]
     assert out["wildcard"] == "2p"
@@ -48,32 +52,53 @@ def test_example1_from_tiles():
 
 def test_example2_from_tiles_hunyou_on_replacement():
     # exposed kong, 混悠 wait (2p single), the replacement tile 9s completes it
-    out = bj({"type": "tsumo", "winner": 0, "factors": ["gangkai"],
-              "hand": {"concealed": "123m456m789s2p", "tile": "9s",
-                       "melds": [{"type": "kan", "tiles": "5555p"}]}}, wildcard_indicator="1p")
+    out = bj(
+        {
+            "type": "tsumo",
+            "winner": 0,
+            "factors": ["gangkai"],
+            "hand": {"concealed": "123m456m789s2p", "tile": "9s", "melds": [{"type": "kan", "tiles": "5555p"}]},
+        },
+        wildcard_indicator="1p",
+    )
     assert out["winners"][0]["factors"] == ["gangkai"]
     assert out["winners"][0]["kongs"] == ["open"]
     assert out["deltas"] == [36, -12, -12, -12]
 
 
 def test_example3_from_tiles():
-    out = bj({"type": "tsumo", "winner": 0, "factors": ["gangkai"],
-              "hand": {"concealed": "123m456m789s2p", "tile": "3z",
-                       "melds": [{"type": "ankan", "tiles": "5555p"}]}}, wildcard_indicator="1p")
+    out = bj(
+        {
+            "type": "tsumo",
+            "winner": 0,
+            "factors": ["gangkai"],
+            "hand": {"concealed": "123m456m789s2p", "tile": "3z", "melds": [{"type": "ankan", "tiles": "5555p"}]},
+        },
+        wildcard_indicator="1p",
+    )
     assert out["winners"][0]["factors"] == ["menqing", "gangkai"]
     assert out["deltas"] == [72, -24, -24, -24]
 
 
 def test_claimed_factors_are_verified_against_tiles():
-    out = bj({"type": "tsumo", "winner": 0, "factors": ["menqing", "long"],
-              "hand": {"concealed": "1234569m2p345s77z", "tile": "8m"}}, wildcard_indicator="1p")
+    out = bj(
+        {
+            "type": "tsumo",
+            "winner": 0,
+            "factors": ["menqing", "long"],
+            "hand": {"concealed": "1234569m2p345s77z", "tile": "8m"},
+        },
+        wildcard_indicator="1p",
+    )
     assert out["deltas"] == [48, -16, -16, -16]
 
 
 def test_discard_win_from_tiles_nondealer():
     # seat 1 wins on seat 2's 8m: 門清·龍 = 4; dealer ×2 = 8, discarder ×2 = 8, seat 3 4
-    out = bj({"type": "ron", "winner": 1, "from": 2,
-              "hand": {"concealed": "1234569m2p345s77z", "tile": "8m"}}, wildcard_indicator="1p")
+    out = bj(
+        {"type": "ron", "winner": 1, "from": 2, "hand": {"concealed": "1234569m2p345s77z", "tile": "8m"}},
+        wildcard_indicator="1p",
+    )
     assert per_payer(out) == {0: 8, 2: 8, 3: 4}
     assert out["deltas"] == [-8, 20, -8, -4]
     assert out["dealer_next"] == 1

@@ -9,12 +9,28 @@ from tests.engine_beijing.helpers import bj
 OPTS = resolve({"preset": "beijing"})
 
 
-@pytest.mark.parametrize("ind,wild", [
-    ("1m", "2m"), ("8m", "9m"), ("9m", "1m"), ("9p", "1p"), ("9s", "1s"), ("5s", "6s"),
-    ("1z", "2z"), ("2z", "3z"), ("3z", "4z"), ("4z", "1z"),      # 東→南→西→北→東
-    ("7z", "6z"), ("6z", "5z"), ("5z", "7z"),                   # 中→發→白→中
-    ("九萬", "1m"), ("中", "6z"), ("白", "7z"), ("北", "1z"),
-])
+@pytest.mark.parametrize(
+    "ind,wild",
+    [
+        ("1m", "2m"),
+        ("8m", "9m"),
+        ("9m", "1m"),
+        ("9p", "1p"),
+        ("9s", "1s"),
+        ("5s", "6s"),
+        ("1z", "2z"),
+        ("2z", "3z"),
+        ("3z", "4z"),
+        ("4z", "1z"),  # 東→南→西→北→東
+        ("7z", "6z"),
+        ("6z", "5z"),
+        ("5z", "7z"),  # 中→發→白→中
+        ("九萬", "1m"),
+        ("中", "6z"),
+        ("白", "7z"),
+        ("北", "1z"),
+    ],
+)
 def test_wildcard_wrap(ind, wild):
     assert wildcard_of(ind) == wild
 
@@ -102,8 +118,15 @@ def test_tile_count_errors_name_the_field():
 
 def test_claimed_factor_not_supported_by_tiles():
     with pytest.raises(SettlementError) as e:
-        bj({"type": "tsumo", "winner": 0, "factors": ["menqing", "meihuar", "long"],
-            "hand": {"concealed": "1234569m2p345s77z", "tile": "8m"}}, wildcard_indicator="1p")
+        bj(
+            {
+                "type": "tsumo",
+                "winner": 0,
+                "factors": ["menqing", "meihuar", "long"],
+                "hand": {"concealed": "1234569m2p345s77z", "tile": "8m"},
+            },
+            wildcard_indicator="1p",
+        )
     assert e.value.field == "result.factors"
 
 
@@ -115,22 +138,38 @@ def test_tiles_need_indicator():
 
 def test_incomplete_hand_from_tiles():
     with pytest.raises(SettlementError) as e:
-        bj({"type": "tsumo", "winner": 0, "hand": {"concealed": "1234569m3p345s77z", "tile": "1z"}},
-           wildcard_indicator="1p")
+        bj(
+            {"type": "tsumo", "winner": 0, "hand": {"concealed": "1234569m3p345s77z", "tile": "1z"}},
+            wildcard_indicator="1p",
+        )
     assert e.value.field == "result.hand"
 
 
 def test_discard_on_wildcard_from_tiles():
     with pytest.raises(SettlementError) as e:
-        bj({"type": "ron", "winner": 1, "from": 2,
-            "hand": {"concealed": "123456789m345s7z", "tile": "2p"}}, wildcard_indicator="1p")
+        bj(
+            {"type": "ron", "winner": 1, "from": 2, "hand": {"concealed": "123456789m345s7z", "tile": "2p"}},
+            wildcard_indicator="1p",
+        )
     assert e.value.field == "result.hand.tile"
 
 
 def test_factors_table():
     ids = [f["id"] for f in FACTORS]
-    for fid in ("zhuangjia", "tiliu", "menqing", "meihuar", "long", "qidui", "haohua", "zhuowu", "gangkai",
-                "tianhu", "dihu", "hungang"):
+    for fid in (
+        "zhuangjia",
+        "tiliu",
+        "menqing",
+        "meihuar",
+        "long",
+        "qidui",
+        "haohua",
+        "zhuowu",
+        "gangkai",
+        "tianhu",
+        "dihu",
+        "hungang",
+    ):
         assert fid in ids
     for f in FACTORS:
         assert f["zh"] and f["en"] and "doubling" in f

@@ -15,9 +15,14 @@ def codes(decl, **opts):
 
 
 def decl(concealed, tile, type_="tsumo", melds=(), ind="1p", **kw):
-    return {"seat": 1, "type": type_, "from": 3 if type_ in ("ron", "discard", "qianggang") else None,
-            "hand": {"concealed": concealed, "melds": list(melds), "tile": tile},
-            "wildcard_indicator": ind, **kw}
+    return {
+        "seat": 1,
+        "type": type_,
+        "from": 3 if type_ in ("ron", "discard", "qianggang") else None,
+        "hand": {"concealed": concealed, "melds": list(melds), "tile": tile},
+        "wildcard_indicator": ind,
+        **kw,
+    }
 
 
 def test_valid_concealed_discard_win():
@@ -91,8 +96,9 @@ def test_qianggang_follows_discard_rules_and_robbable_kongs():
     assert codes(d) == ["open_hand_discard"]
     # a concealed kong can be robbed only when the wait is in one of a 龍's melds
     assert codes(decl("1234569m2p345s77z", "8m", "qianggang", robbed_kong="concealed")) == []
-    assert codes(decl("11123m456m789s22z", "1m", "qianggang", ind="9p", robbed_kong="concealed")) \
-        == ["qianggang_not_added"]
+    assert codes(decl("11123m456m789s22z", "1m", "qianggang", ind="9p", robbed_kong="concealed")) == [
+        "qianggang_not_added"
+    ]
 
 
 def test_hungang_always_stands():
@@ -119,8 +125,9 @@ def test_claim_limit_option():
 def test_declarations_without_tiles():
     assert codes({"type": "ron", "from": 2, "factors": ["meihuar"]}) == ["open_hand_discard"]
     assert codes({"type": "ron", "from": 2, "factors": ["menqing"], "wildcards": 3}) == ["three_wildcards_discard"]
-    assert codes({"type": "ron", "from": 2, "factors": ["menqing"], "winning_tile_wildcard": True}) \
-        == ["discarded_wildcard_win"]
+    assert codes({"type": "ron", "from": 2, "factors": ["menqing"], "winning_tile_wildcard": True}) == [
+        "discarded_wildcard_win"
+    ]
     assert codes({"type": "tsumo", "factors": ["qidui"]}) == ["qidui_not_concealed"]
     assert codes({"type": "ron", "from": 2, "factors": ["menqing", "gangkai"]}) == ["gangkai_discard"]
     assert codes({"type": "tsumo", "factors": ["menqing"], "dead_hand": True}) == ["dead_hand"]

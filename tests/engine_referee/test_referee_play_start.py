@@ -21,10 +21,15 @@ def allowed(seat):
 
 # --- announced start -------------------------------------------------------------------------
 
+
 def test_announced_start_then_claim_is_refused():
-    r = rec([ev(0, 0, "announce"),
-             ev(1500, 0, "discard"),                               # exactly one reaction time later
-             ev(1600, 3, "claim_deal_incomplete", kind="short")])
+    r = rec(
+        [
+            ev(0, 0, "announce"),
+            ev(1500, 0, "discard"),  # exactly one reaction time later
+            ev(1600, 3, "claim_deal_incomplete", kind="short"),
+        ]
+    )
     r = rule(r)
     assert r["play_start"] == "announced"
     assert r["play_started_t"] == 1500
@@ -38,9 +43,15 @@ def test_announced_start_then_claim_is_refused():
 
 
 def test_announced_start_too_early_does_not_begin_play():
-    r = rule(rec([ev(0, 0, "announce"),
-                  ev(1499, 0, "discard"),                          # 1 ms short of one reaction time
-                  ev(2500, 3, "claim_deal_incomplete", kind="short")]))
+    r = rule(
+        rec(
+            [
+                ev(0, 0, "announce"),
+                ev(1499, 0, "discard"),  # 1 ms short of one reaction time
+                ev(2500, 3, "claim_deal_incomplete", kind="short"),
+            ]
+        )
+    )
     assert r["play_start"] is None and r["play_started_t"] is None
     assert r["procedure_at_end"] == "DEAL"
     assert r["corrections"] == [allowed(3)]
@@ -52,10 +63,16 @@ def test_announced_start_too_early_does_not_begin_play():
 
 def test_non_dealer_announced_start_touching_the_wall():
     # East discards early; South announces and touches the wall 1500 ms later → PLAY at that instant
-    r = rule(rec([ev(0, 0, "discard"),
-                  ev(500, 1, "announce"),
-                  ev(2000, 1, "touch_wall"),
-                  ev(2100, 2, "claim_deal_incomplete", kind="long")]))
+    r = rule(
+        rec(
+            [
+                ev(0, 0, "discard"),
+                ev(500, 1, "announce"),
+                ev(2000, 1, "touch_wall"),
+                ev(2100, 2, "claim_deal_incomplete", kind="long"),
+            ]
+        )
+    )
     assert (r["play_start"], r["play_started_t"]) == ("announced", 2000)
     assert r["corrections"] == [refused(2)]
     # East's discard was before the announced start: still illegal (not ratified) ...
@@ -66,30 +83,41 @@ def test_non_dealer_announced_start_touching_the_wall():
 
 
 def test_early_action_before_announced_start_penalised_when_it_harmed():
-    r = rule(rec([ev(0, 0, "discard"),
-                  ev(300, 1, "draw"),                              # South snatches a draw during DEAL
-                  ev(500, 1, "announce"),
-                  ev(2000, 1, "touch_wall"),
-                  ev(2500, 3, "harm", by=1, kind="correction_prevented")]))
+    r = rule(
+        rec(
+            [
+                ev(0, 0, "discard"),
+                ev(300, 1, "draw"),  # South snatches a draw during DEAL
+                ev(500, 1, "announce"),
+                ev(2000, 1, "touch_wall"),
+                ev(2500, 3, "harm", by=1, kind="correction_prevented"),
+            ]
+        )
+    )
     assert r["play_start"] == "announced"
     assert r["early_actions"] == [0, 1]
     assert r["penalties"] == [{"seat": 1, "offence": "early_play_harm", "clauses": ["1.1"]}]
 
 
 def test_caller_exposing_after_announcement_begins_play():
-    r = rule(rec([ev(0, 0, "discard", settled_t=100),
-                  ev(200, 2, "announce"),
-                  ev(400, 2, "call", kind="pon"),
-                  ev(1700, 2, "expose"),
-                  ev(1800, 1, "claim_deal_incomplete", kind="short")]))
+    r = rule(
+        rec(
+            [
+                ev(0, 0, "discard", settled_t=100),
+                ev(200, 2, "announce"),
+                ev(400, 2, "call", kind="pon"),
+                ev(1700, 2, "expose"),
+                ev(1800, 1, "claim_deal_incomplete", kind="short"),
+            ]
+        )
+    )
     assert (r["play_start"], r["play_started_t"]) == ("announced", 1700)
     assert r["corrections"] == [refused(1)]
-    assert r["early_actions"] == [0]   # the pon belongs to the announced turn
+    assert r["early_actions"] == [0]  # the pon belongs to the announced turn
 
 
 def test_dealer_first_turn_draw_is_not_an_early_action():
-    r = rule(rec([ev(0, 0, "draw"), ev(500, 0, "discard"),
-                  ev(900, 1, "harm", by=0, kind="missed_call")]))
+    r = rule(rec([ev(0, 0, "draw"), ev(500, 0, "discard"), ev(900, 1, "harm", by=0, kind="missed_call")]))
     assert r["early_actions"] == [1]
     assert r["penalties"] == []
     assert any("first-turn draw" in line for line in r["explanation"])
@@ -97,28 +125,34 @@ def test_dealer_first_turn_draw_is_not_an_early_action():
 
 def test_claim_at_the_instant_of_the_act_blocks_the_start():
     # boundary inclusive: a claim at exactly announce + reaction time is in time
-    r = rule(rec([ev(1000, 1, "announce"),
-                  ev(2500, 1, "touch_wall"),
-                  ev(2500, 3, "claim_deal_incomplete", kind="short")]))
+    r = rule(
+        rec([ev(1000, 1, "announce"), ev(2500, 1, "touch_wall"), ev(2500, 3, "claim_deal_incomplete", kind="short")])
+    )
     assert r["play_start"] is None
     assert r["corrections"] == [allowed(3)]
     assert any("claimed an incomplete deal at 2500 ms" in line for line in r["explanation"])
 
 
 def test_claim_one_ms_after_the_window_is_refused():
-    r = rule(rec([ev(1000, 1, "announce"),
-                  ev(2500, 1, "touch_wall"),
-                  ev(2501, 3, "claim_deal_incomplete", kind="short")]))
+    r = rule(
+        rec([ev(1000, 1, "announce"), ev(2500, 1, "touch_wall"), ev(2501, 3, "claim_deal_incomplete", kind="short")])
+    )
     assert (r["play_start"], r["play_started_t"]) == ("announced", 2500)
     assert r["corrections"] == [refused(3)]
     assert r["invalid_declarations"] == [2]
 
 
 def test_claim_between_announcement_and_act_blocks_the_start():
-    r = rule(rec([ev(0, 0, "discard"),
-                  ev(500, 1, "announce"),
-                  ev(1200, 3, "claim_deal_incomplete", kind="short"),
-                  ev(2500, 1, "touch_wall")]))
+    r = rule(
+        rec(
+            [
+                ev(0, 0, "discard"),
+                ev(500, 1, "announce"),
+                ev(1200, 3, "claim_deal_incomplete", kind="short"),
+                ev(2500, 1, "touch_wall"),
+            ]
+        )
+    )
     assert r["play_start"] is None
     assert r["procedure_at_end"] == "DEAL"
     assert r["corrections"] == [allowed(3)]
@@ -127,9 +161,7 @@ def test_claim_between_announcement_and_act_blocks_the_start():
 
 def test_claim_after_one_reaction_time_but_before_the_act_is_allowed():
     # the announcer waited longer than needed; the hand is still in DEAL when the claim comes
-    r = rule(rec([ev(0, 1, "announce"),
-                  ev(2000, 3, "claim_deal_incomplete", kind="short"),
-                  ev(3000, 1, "touch_wall")]))
+    r = rule(rec([ev(0, 1, "announce"), ev(2000, 3, "claim_deal_incomplete", kind="short"), ev(3000, 1, "touch_wall")]))
     assert r["corrections"] == [allowed(3)]
     assert r["play_start"] is None
 
@@ -144,23 +176,26 @@ def test_longer_reaction_time_setting_makes_the_same_act_too_early():
 
 # --- retroactive start -----------------------------------------------------------------------
 
+
 def retro_events():
-    return [ev(0, 0, "discard", settled_t=300),       # 0: East's first discard
-            ev(900, 1, "draw"),                       # 1
-            ev(2100, 1, "discard"),                   # 2
-            ev(2500, 2, "draw"),                      # 3
-            ev(3000, 2, "discard"),                   # 4
-            ev(3800, 3, "touch_wall")]                # 5: North, first turn
+    return [
+        ev(0, 0, "discard", settled_t=300),  # 0: East's first discard
+        ev(900, 1, "draw"),  # 1
+        ev(2100, 1, "discard"),  # 2
+        ev(2500, 2, "draw"),  # 3
+        ev(3000, 2, "discard"),  # 4
+        ev(3800, 3, "touch_wall"),
+    ]  # 5: North, first turn
 
 
 def test_retroactive_start_then_claim_is_refused():
     r = rule(rec(retro_events() + [ev(4000, 2, "claim_deal_incomplete", kind="short")]))
     assert r["play_start"] == "retroactive"
-    assert r["play_started_t"] == 0            # deemed: East's first discard
+    assert r["play_started_t"] == 0  # deemed: East's first discard
     assert r["play_start_event"] == 5
     assert r["corrections"] == [refused(2)]
     assert r["dead_hands"] == [2]
-    assert r["early_actions"] == []            # all earlier actions are legal
+    assert r["early_actions"] == []  # all earlier actions are legal
     assert r["penalties"] == [{"seat": 2, "offence": "misdeal", "clauses": ["1.3"]}]
 
 
@@ -171,8 +206,7 @@ def test_retroactive_start_ratifies_earlier_actions_even_if_harmful():
 
 
 def test_claim_before_norths_first_touch_is_allowed_then_play_begins():
-    r = rule(rec(retro_events()[:5] + [ev(3500, 3, "claim_deal_incomplete", kind="short"),
-                                       ev(4500, 3, "touch_wall")]))
+    r = rule(rec(retro_events()[:5] + [ev(3500, 3, "claim_deal_incomplete", kind="short"), ev(4500, 3, "touch_wall")]))
     assert r["corrections"] == [allowed(3)]
     assert (r["play_start"], r["play_started_t"]) == ("retroactive", 0)
 
@@ -185,9 +219,18 @@ def test_north_draw_counts_as_touching_the_wall():
 
 
 def test_north_call_then_expose_triggers_retroactive_start():
-    r = rule(rec([ev(0, 0, "discard"), ev(900, 1, "draw"), ev(1500, 1, "discard"),
-                  ev(2000, 3, "call", kind="pon"), ev(2300, 3, "expose"),
-                  ev(2600, 2, "claim_deal_incomplete", kind="short")]))
+    r = rule(
+        rec(
+            [
+                ev(0, 0, "discard"),
+                ev(900, 1, "draw"),
+                ev(1500, 1, "discard"),
+                ev(2000, 3, "call", kind="pon"),
+                ev(2300, 3, "expose"),
+                ev(2600, 2, "claim_deal_incomplete", kind="short"),
+            ]
+        )
+    )
     assert (r["play_start"], r["play_started_t"], r["play_start_event"]) == ("retroactive", 0, 4)
     assert r["corrections"] == [refused(2)]
 
@@ -205,18 +248,29 @@ def test_norths_valid_announcement_is_an_announced_start():
 
 
 def test_dead_hand_cannot_win():
-    r = rule(rec(retro_events() + [ev(4000, 2, "claim_deal_incomplete", kind="short"),
-                                   ev(4100, 3, "draw"), ev(4500, 3, "discard"),
-                                   ev(4900, 2, "ron")]))
+    r = rule(
+        rec(
+            retro_events()
+            + [
+                ev(4000, 2, "claim_deal_incomplete", kind="short"),
+                ev(4100, 3, "draw"),
+                ev(4500, 3, "discard"),
+                ev(4900, 2, "ron"),
+            ]
+        )
+    )
     assert r["winners"] == []
-    assert r["penalties"] == [{"seat": 2, "offence": "misdeal", "clauses": ["1.3"]},
-                              {"seat": 2, "offence": "false_win", "clauses": ["4"]}]
+    assert r["penalties"] == [
+        {"seat": 2, "offence": "misdeal", "clauses": ["1.3"]},
+        {"seat": 2, "offence": "false_win", "clauses": ["4"]},
+    ]
     assert r["procedure_at_end"] == "SETTLEMENT"
 
 
 def test_win_during_deal_goes_straight_to_settlement_and_later_claim_refused():
-    r = rule(rec([ev(0, 0, "discard", settled_t=200), ev(600, 1, "ron"),
-                  ev(900, 3, "claim_deal_incomplete", kind="short")]))
+    r = rule(
+        rec([ev(0, 0, "discard", settled_t=200), ev(600, 1, "ron"), ev(900, 3, "claim_deal_incomplete", kind="short")])
+    )
     assert r["procedure_at_end"] == "SETTLEMENT"
     assert r["play_started_t"] is None
     assert r["winners"] == [1]

@@ -12,8 +12,11 @@ def ev(t, seat, act, **kw):
 def in_play(*events, rules=None):
     """East announces and discards (PLAY begins at 1500), South draws, then ``events``.
     Indexes: 0 announce, 1 East's discard, 2 South's draw, 3.. the given events."""
-    return {"rules": rules or {"preset": "wrc", "reaction_time_ms": 1500}, "dealer": 0,
-            "events": [ev(0, 0, "announce"), ev(1500, 0, "discard"), ev(2000, 1, "draw"), *events]}
+    return {
+        "rules": rules or {"preset": "wrc", "reaction_time_ms": 1500},
+        "dealer": 0,
+        "events": [ev(0, 0, "announce"), ev(1500, 0, "discard"), ev(2000, 1, "draw"), *events],
+    }
 
 
 def south_discard(**kw):
@@ -22,11 +25,14 @@ def south_discard(**kw):
 
 # --- pon over chi ------------------------------------------------------------------------------
 
+
 def test_pon_over_chi_inside_window():
     # window opens at the chi (3300, after the tile settled at 3200) and closes at 4800 inclusive
     r = rule(in_play(south_discard(), ev(3300, 2, "call", kind="chi"), ev(4800, 3, "call", kind="pon")))
-    assert r["calls"] == [{"event": 4, "seat": 2, "kind": "chi", "status": "superseded"},
-                          {"event": 5, "seat": 3, "kind": "pon", "status": "stands"}]
+    assert r["calls"] == [
+        {"event": 4, "seat": 2, "kind": "chi", "status": "superseded"},
+        {"event": 5, "seat": 3, "kind": "pon", "status": "stands"},
+    ]
     assert r["superseded_calls"] == [4]
     assert r["invalid_declarations"] == []
     assert r["procedure_at_end"] == "PLAY"
@@ -34,8 +40,10 @@ def test_pon_over_chi_inside_window():
 
 def test_pon_over_chi_outside_window():
     r = rule(in_play(south_discard(), ev(3300, 2, "call", kind="chi"), ev(4801, 3, "call", kind="pon")))
-    assert r["calls"] == [{"event": 4, "seat": 2, "kind": "chi", "status": "stands"},
-                          {"event": 5, "seat": 3, "kind": "pon", "status": "invalid"}]
+    assert r["calls"] == [
+        {"event": 4, "seat": 2, "kind": "chi", "status": "stands"},
+        {"event": 5, "seat": 3, "kind": "pon", "status": "invalid"},
+    ]
     assert r["invalid_declarations"] == [5]
     assert any("reaction window closed at 4800 ms" in line for line in r["explanation"])
 
@@ -51,7 +59,7 @@ def test_window_opens_when_tile_is_released_not_at_early_chi():
 def test_tile_not_placed_visibly_opens_window_later():
     hidden = south_discard(visible=False, settled_t=6000)
     r = rule(in_play(hidden, ev(3300, 2, "call", kind="chi"), ev(7000, 3, "call", kind="pon")))
-    assert r["invalid_declarations"] == []           # window 6000..7500
+    assert r["invalid_declarations"] == []  # window 6000..7500
     assert r["calls"][-1] == {"event": 5, "seat": 3, "kind": "pon", "status": "stands"}
     assert any("could be seen from 6000 ms" in line for line in r["explanation"])
     # the same pon on a properly placed tile is far too late
@@ -83,11 +91,13 @@ def test_call_after_next_turn_and_reaction_time_is_invalid():
 
 # --- several rons ------------------------------------------------------------------------------
 
+
 def triple(rules):
     # South (1) discards; rons by North at 3400, West at 3600, East at 3900 (window 3400..4900).
     # Priority after South: West (2), North (3), East (0).
-    return in_play(south_discard(settled_t=3000), ev(3400, 3, "ron"), ev(3600, 2, "ron"), ev(3900, 0, "ron"),
-                   rules=rules)
+    return in_play(
+        south_discard(settled_t=3000), ev(3400, 3, "ron"), ev(3600, 2, "ron"), ev(3900, 0, "ron"), rules=rules
+    )
 
 
 def test_triple_ron_head_bump():
@@ -124,20 +134,22 @@ def test_explicit_multiple_ron_setting_wins_over_preset():
 
 
 def test_multiple_ron_excludes_late_declaration():
-    r = rule(in_play(south_discard(settled_t=3000), ev(3400, 3, "ron"), ev(4900, 2, "ron"), ev(4901, 0, "ron"),
-                     rules="ema"))
+    r = rule(
+        in_play(south_discard(settled_t=3000), ev(3400, 3, "ron"), ev(4900, 2, "ron"), ev(4901, 0, "ron"), rules="ema")
+    )
     assert r["winners"] == [2, 3]
     assert r["invalid_declarations"] == [6]
 
 
 # --- false wins ------------------------------------------------------------------------------
 
+
 def test_false_win_by_the_only_declarer():
     r = rule(in_play(south_discard(), ev(3400, 3, "ron"), ev(5000, 3, "false_win_found")))
     assert r["winners"] == []
     assert r["penalties"] == [{"seat": 3, "offence": "false_win", "clauses": ["4"]}]
     assert r["penalty_events"] == [4]
-    assert r["procedure_at_end"] == "SETTLEMENT"    # a false declaration still moves to SETTLEMENT
+    assert r["procedure_at_end"] == "SETTLEMENT"  # a false declaration still moves to SETTLEMENT
     assert r["clauses_applied"] == ["1.2", "2", "4", "5"]
 
 
@@ -187,10 +199,14 @@ def test_false_tsumo():
 
 
 def test_reaction_time_setting_changes_window():
-    rec = in_play(south_discard(settled_t=3000), ev(3400, 2, "ron"), ev(5400, 3, "ron"),
-                  rules={"preset": "wrc", "reaction_time_ms": 2000})
+    rec = in_play(
+        south_discard(settled_t=3000),
+        ev(3400, 2, "ron"),
+        ev(5400, 3, "ron"),
+        rules={"preset": "wrc", "reaction_time_ms": 2000},
+    )
     r = rule(rec)
-    assert r["invalid_declarations"] == []          # 5400 = 3400 + 2000, inclusive
+    assert r["invalid_declarations"] == []  # 5400 = 3400 + 2000, inclusive
     rec["rules"]["reaction_time_ms"] = 1999
     assert rule(rec)["invalid_declarations"] == [5]
 

@@ -1,4 +1,5 @@
 """Shared helpers (no Django)."""
+
 from scoring.engine.riichi import resolve, settle
 
 _CACHE = {}
@@ -16,14 +17,24 @@ def run(record, preset="wrc", **over):
 
 
 def ron(frm, *winners, dealer=0, honba=0, deposits=0, riichi=(), preset="wrc", **over):
-    rec = {"dealer": dealer, "honba": honba, "deposits": deposits, "riichi": list(riichi),
-           "result": {"type": "ron", "from": frm, "winners": list(winners)}}
+    rec = {
+        "dealer": dealer,
+        "honba": honba,
+        "deposits": deposits,
+        "riichi": list(riichi),
+        "result": {"type": "ron", "from": frm, "winners": list(winners)},
+    }
     return run(rec, preset, **over)
 
 
 def tsumo(winner, dealer=0, honba=0, deposits=0, riichi=(), preset="wrc", **over):
-    rec = {"dealer": dealer, "honba": honba, "deposits": deposits, "riichi": list(riichi),
-           "result": {"type": "tsumo", "winner": winner}}
+    rec = {
+        "dealer": dealer,
+        "honba": honba,
+        "deposits": deposits,
+        "riichi": list(riichi),
+        "result": {"type": "tsumo", "winner": winner},
+    }
     return run(rec, preset, **over)
 
 

@@ -1,4 +1,5 @@
 """Hypothesis strategies for riichi hand records (no Django)."""
+
 from hypothesis import strategies as st
 
 PRESETS = ["wrc", "ema", "mleague", "tenhou", "jpml"]
@@ -23,9 +24,12 @@ def hand_value(draw, tsumo):
 @st.composite
 def records(draw):
     preset = draw(st.sampled_from(PRESETS))
-    rec = {"dealer": draw(st.integers(0, 3)), "honba": draw(st.integers(0, 5)),
-           "deposits": draw(st.integers(0, 4)),
-           "riichi": draw(st.lists(st.integers(0, 3), unique=True, max_size=4))}
+    rec = {
+        "dealer": draw(st.integers(0, 3)),
+        "honba": draw(st.integers(0, 5)),
+        "deposits": draw(st.integers(0, 4)),
+        "riichi": draw(st.lists(st.integers(0, 3), unique=True, max_size=4)),
+    }
     kind = draw(st.sampled_from(["ron", "tsumo", "draw", "chombo", "abortive"]))
     if kind == "ron":
         frm = draw(st.integers(0, 3))

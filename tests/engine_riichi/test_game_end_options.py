@@ -1,5 +1,6 @@
 """GAME_END_OPTIONS: riichi options no hand's settlement reads, so a season's rules revised in
 these alone can leave its stored hands as they are (scoring.services.season_rules_revise)."""
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -38,15 +39,18 @@ def test_settle_never_reads_a_game_end_option(preset_record):
 
 
 uma = st.lists(st.integers(-60, 60), min_size=4, max_size=4).map(lambda u: sorted(u, reverse=True))
-game_end_changes = st.fixed_dictionaries({}, optional={
-    "return_points": st.integers(200, 400).map(lambda n: n * 100),
-    "uma": uma,
-    "uma_by_floaters": st.one_of(st.none(), st.fixed_dictionaries({"1": uma, "3": uma})),
-    "oka": st.integers(0, 40),
-    "ties": st.sampled_from(["split", "seat_order"]),
-    "leftover_deposits": st.sampled_from(["first_place", "lost"]),
-    "reaction_time_ms": st.integers(0, 5000),
-})
+game_end_changes = st.fixed_dictionaries(
+    {},
+    optional={
+        "return_points": st.integers(200, 400).map(lambda n: n * 100),
+        "uma": uma,
+        "uma_by_floaters": st.one_of(st.none(), st.fixed_dictionaries({"1": uma, "3": uma})),
+        "oka": st.integers(0, 40),
+        "ties": st.sampled_from(["split", "seat_order"]),
+        "leftover_deposits": st.sampled_from(["first_place", "lost"]),
+        "reaction_time_ms": st.integers(0, 5000),
+    },
+)
 
 
 @FAST
@@ -57,18 +61,26 @@ def test_game_end_options_leave_every_settlement_as_it_is(preset_record, changes
     assert not hands_affected({"preset": preset}, {"preset": preset, **changes})
 
 
-@pytest.mark.parametrize("changes", [
-    {"honba_points": 1500}, {"start_points": 30000}, {"kiriage": False}, {"chombo": {"mode": "deduction", "points": 8000}},
-    {"noten_payment": 1800}, {"uma": [30, 10, -10, -30], "max_fu": 130},
-])
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"honba_points": 1500},
+        {"start_points": 30000},
+        {"kiriage": False},
+        {"chombo": {"mode": "deduction", "points": 8000}},
+        {"noten_payment": 1800},
+        {"uma": [30, 10, -10, -30], "max_fu": 130},
+    ],
+)
 def test_any_other_option_counts_as_affecting_hands(changes):
     assert hands_affected({"preset": "mleague"}, {"preset": "mleague", **changes})
 
 
 def test_uma_and_oka_alone_do_not_affect_hands():
     assert not hands_affected("mleague", {"preset": "mleague", "uma": [20, 10, -10, -20], "oka": 0})
-    assert not hands_affected({"preset": "wrc", "uma": [15, 5, -5, -15]}, {"preset": "wrc", "oka": 20,
-                                                                          "return_points": 30000})
+    assert not hands_affected(
+        {"preset": "wrc", "uma": [15, 5, -5, -15]}, {"preset": "wrc", "oka": 20, "return_points": 30000}
+    )
 
 
 def test_another_preset_or_system_affects_hands():

@@ -17,14 +17,22 @@ from tests.riichi_game import HANDS, RUNNING, STATES
 
 SYSTEM, OPTIONS = resolve_rules("mleague")
 
+
 def rows(games=1, hands=HANDS, digests=None):
     """Stored rows (hand id, game id, record JSON, ends game, digest) of ``games`` copies of the game."""
     out = []
     for g in range(games):
         for n, record in enumerate(hands):
             hand_id = g * 100 + n
-            out.append((hand_id, g, encode(record).decode(), n == len(hands) - 1,
-                        None if digests is None else digests[hand_id]))
+            out.append(
+                (
+                    hand_id,
+                    g,
+                    encode(record).decode(),
+                    n == len(hands) - 1,
+                    None if digests is None else digests[hand_id],
+                )
+            )
     return out
 
 
@@ -51,8 +59,9 @@ def test_games_resettle_returns_only_what_changed():
     assert digest == derived_digest(settlement, scores)
     # stored as written: a second pass finds nothing to write
     digests = {c[0]: c[4] for c in changed}
-    stored = [(i, g, (c[1] or r.encode()).decode(), e, digests[i])
-              for (i, g, r, e, _), c in zip(rows(games=2), changed)]
+    stored = [
+        (i, g, (c[1] or r.encode()).decode(), e, digests[i]) for (i, g, r, e, _), c in zip(rows(games=2), changed)
+    ]
     assert games_resettle(SYSTEM, OPTIONS, stored)[0] == []
 
 
@@ -132,7 +141,11 @@ def test_finals_carry_the_chombo_deductions_by_hand_number():
 
 
 def test_copy_text_escapes_backslashes_and_marks_null():
-    rows = [(7, None, b'{"why":"a \\"b\\" \\\\ c"}', b"[1,2,3,4]", -5),
-            (8, b'{"note":"\\u6771\\n"}', b"{}", b"[0,0,0,0]", 9)]
-    assert copy_text(rows) == (b'7\t\\N\t{"why":"a \\\\"b\\\\" \\\\\\\\ c"}\t[1,2,3,4]\t-5\n'
-                               b'8\t{"note":"\\\\u6771\\\\n"}\t{}\t[0,0,0,0]\t9\n')
+    rows = [
+        (7, None, b'{"why":"a \\"b\\" \\\\ c"}', b"[1,2,3,4]", -5),
+        (8, b'{"note":"\\u6771\\n"}', b"{}", b"[0,0,0,0]", 9),
+    ]
+    assert copy_text(rows) == (
+        b'7\t\\N\t{"why":"a \\\\"b\\\\" \\\\\\\\ c"}\t[1,2,3,4]\t-5\n'
+        b'8\t{"note":"\\\\u6771\\\\n"}\t{}\t[0,0,0,0]\t9\n'
+    )

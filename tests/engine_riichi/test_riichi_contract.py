@@ -1,4 +1,5 @@
 """Every worked figure of shared/spec/settlement-contract.md (riichi part)."""
+
 from riichi_helpers import check_payments, ron, run, tsumo
 from scoring.engine.riichi import PRESETS, game_end, resolve
 
@@ -54,9 +55,13 @@ def test_exhaustive_draw_one_ready():
 
 
 def test_contract_example_record_wrc_head_bump():
-    rec = {"dealer": 0, "honba": 1, "deposits": 1, "riichi": [2],
-           "result": {"type": "ron", "from": 3,
-                      "winners": [{"seat": 1, "han": 3, "fu": 40}, {"seat": 2, "yakuman": 1}]}}
+    rec = {
+        "dealer": 0,
+        "honba": 1,
+        "deposits": 1,
+        "riichi": [2],
+        "result": {"type": "ron", "from": 3, "winners": [{"seat": 1, "han": 3, "fu": 40}, {"seat": 2, "yakuman": 1}]},
+    }
     out = run(rec, "wrc")
     # seat 0 is first after discarder 3 but did not win; seat 1 is next → head bump keeps seat 1
     assert out["bumped"] == [2]

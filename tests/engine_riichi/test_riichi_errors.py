@@ -1,4 +1,5 @@
 """Invalid records and options raise SettlementError naming the field."""
+
 import pytest
 from riichi_helpers import run
 from scoring.engine.errors import SettlementError
@@ -66,23 +67,26 @@ def test_130_fu_when_allowed():
     assert run(rec, "wrc", max_fu=130)["deltas"][1] == 4200
 
 
-@pytest.mark.parametrize("spec,field", [
-    ({"preset": "wrc", "bogus": 1}, "rules.bogus"),
-    ({"preset": "wrc", "uma": [15, 5, -5]}, "rules.uma"),
-    ({"preset": "wrc", "uma": [5, 15, -5, -15]}, "rules.uma"),
-    ({"preset": "wrc", "kiriage": "yes"}, "rules.kiriage"),
-    ({"preset": "wrc", "ties": "coin"}, "rules.ties"),
-    ({"preset": "wrc", "leftover_deposits": "dealer"}, "rules.leftover_deposits"),
-    ({"preset": "wrc", "chombo": {"mode": "fine"}}, "rules.chombo.mode"),
-    ({"preset": "wrc", "chombo": {"mode": "deduction", "points": -5}}, "rules.chombo.points"),
-    ({"preset": "wrc", "pao": ["kokushi"]}, "rules.pao"),
-    ({"preset": "wrc", "abortive_draws": ["rain"]}, "rules.abortive_draws"),
-    ({"preset": "wrc", "max_yakuman_multiple": 0}, "rules.max_yakuman_multiple"),
-    ({"preset": "wrc", "start_points": 25050}, "rules.start_points"),
-    ({"preset": "wrc", "reaction_time_ms": -1}, "rules.reaction_time_ms"),
-    ({"preset": "wrc", "max_fu": 120}, "rules.max_fu"),
-    ({"preset": "nope"}, "rules.preset"),
-])
+@pytest.mark.parametrize(
+    "spec,field",
+    [
+        ({"preset": "wrc", "bogus": 1}, "rules.bogus"),
+        ({"preset": "wrc", "uma": [15, 5, -5]}, "rules.uma"),
+        ({"preset": "wrc", "uma": [5, 15, -5, -15]}, "rules.uma"),
+        ({"preset": "wrc", "kiriage": "yes"}, "rules.kiriage"),
+        ({"preset": "wrc", "ties": "coin"}, "rules.ties"),
+        ({"preset": "wrc", "leftover_deposits": "dealer"}, "rules.leftover_deposits"),
+        ({"preset": "wrc", "chombo": {"mode": "fine"}}, "rules.chombo.mode"),
+        ({"preset": "wrc", "chombo": {"mode": "deduction", "points": -5}}, "rules.chombo.points"),
+        ({"preset": "wrc", "pao": ["kokushi"]}, "rules.pao"),
+        ({"preset": "wrc", "abortive_draws": ["rain"]}, "rules.abortive_draws"),
+        ({"preset": "wrc", "max_yakuman_multiple": 0}, "rules.max_yakuman_multiple"),
+        ({"preset": "wrc", "start_points": 25050}, "rules.start_points"),
+        ({"preset": "wrc", "reaction_time_ms": -1}, "rules.reaction_time_ms"),
+        ({"preset": "wrc", "max_fu": 120}, "rules.max_fu"),
+        ({"preset": "nope"}, "rules.preset"),
+    ],
+)
 def test_resolve_errors(spec, field):
     with pytest.raises(SettlementError) as e:
         resolve(spec)

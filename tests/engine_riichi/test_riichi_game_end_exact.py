@@ -36,10 +36,11 @@ def reference(options, scores, deposits_left):
     places, bonus, pos = [0] * 4, [Fraction(0)] * 4, 0
     while pos < 4:
         group = [i for i in order if scores[i] == scores[order[pos]]] if split else [order[pos]]
-        share = (sum(uma[pos:pos + len(group)]) + (Fraction(str(options["oka"])) if pos == 0 else 0)) / len(group)
+        share = (sum(uma[pos : pos + len(group)]) + (Fraction(str(options["oka"])) if pos == 0 else 0)) / len(group)
         for i in group:
             places[i], bonus[i] = pos + 1, share
         pos += len(group)
+
     def rounded(score):
         if options["final_rounding"] == "none":
             return Fraction(score)
@@ -52,8 +53,9 @@ def reference(options, scores, deposits_left):
         return r if x >= 0 else -r
 
     exact = [(adjusted[i] - options["return_points"]) / 1000 + bonus[i] for i in range(4)]
-    shares = [(rounded(scores[i]) + adjusted[i] - scores[i] - options["return_points"]) / 1000 + bonus[i]
-              for i in range(4)]
+    shares = [
+        (rounded(scores[i]) + adjusted[i] - scores[i] - options["return_points"]) / 1000 + bonus[i] for i in range(4)
+    ]
     out = [tenths(x) for x in shares]
     left = tenths(sum(exact)) - sum(out)
     if left:
@@ -69,22 +71,35 @@ def reference(options, scores, deposits_left):
 
 
 SCORE = st.one_of(st.integers(-30, 80).map(lambda x: x * 1000), st.integers(-300, 800).map(lambda x: x * 100))
-UMA = st.sampled_from([[30, 10, -10, -30], [15, 5, -5, -15], [20, 10, -10, -20], [12.5, 2.5, -2.5, -12.5],
-                       [10.3, 0.1, -0.1, -10.3]])
+UMA = st.sampled_from(
+    [[30, 10, -10, -30], [15, 5, -5, -15], [20, 10, -10, -20], [12.5, 2.5, -2.5, -12.5], [10.3, 0.1, -0.1, -10.3]]
+)
 
 
 @settings(max_examples=400, deadline=None)
-@given(preset=st.sampled_from(["wrc", "ema", "mleague", "tenhou", "jpml"]), uma=UMA,
-       oka=st.sampled_from([0, 20, 12.5]), ties=st.sampled_from(["split", "seat_order"]),
-       leftover=st.sampled_from(["first_place", "lost"]), deposits=st.integers(0, 5),
-       three=st.lists(SCORE, min_size=3, max_size=3),
-       rounding=st.sampled_from(["none", "thousand_half_up", "thousand_five_down"]),
-       remainder=st.sampled_from(["nearest_first_dealer", "first_place"]),
-       length=st.sampled_from(["hanchan", "tonpuusen"]))
-def test_game_end_matches_the_fraction_reference(preset, uma, oka, ties, leftover, deposits, three, rounding,
-                                                 remainder, length):
-    overrides = {"ties": ties, "leftover_deposits": leftover, "oka": oka, "final_rounding": rounding,
-                 "remainder_to": remainder, "game_length": length}
+@given(
+    preset=st.sampled_from(["wrc", "ema", "mleague", "tenhou", "jpml"]),
+    uma=UMA,
+    oka=st.sampled_from([0, 20, 12.5]),
+    ties=st.sampled_from(["split", "seat_order"]),
+    leftover=st.sampled_from(["first_place", "lost"]),
+    deposits=st.integers(0, 5),
+    three=st.lists(SCORE, min_size=3, max_size=3),
+    rounding=st.sampled_from(["none", "thousand_half_up", "thousand_five_down"]),
+    remainder=st.sampled_from(["nearest_first_dealer", "first_place"]),
+    length=st.sampled_from(["hanchan", "tonpuusen"]),
+)
+def test_game_end_matches_the_fraction_reference(
+    preset, uma, oka, ties, leftover, deposits, three, rounding, remainder, length
+):
+    overrides = {
+        "ties": ties,
+        "leftover_deposits": leftover,
+        "oka": oka,
+        "final_rounding": rounding,
+        "remainder_to": remainder,
+        "game_length": length,
+    }
     if preset != "jpml":
         overrides["uma"] = uma
     options = resolve({"preset": preset, **overrides})

@@ -1,4 +1,5 @@
 """Full 1-4 han × 20-110 fu tables against an independent derivation, and published values."""
+
 import pytest
 from riichi_helpers import check_payments, ron, tsumo
 
@@ -18,8 +19,7 @@ def expected(han, fu, dealer, is_tsumo, kiriage=False):
     return up100(base * (6 if dealer else 4))
 
 
-CELLS = [(h, f) for h in range(1, 5) for f in [20, 25] + list(range(30, 120, 10))
-         if not (f == 25 and h == 1)]
+CELLS = [(h, f) for h in range(1, 5) for f in [20, 25] + list(range(30, 120, 10)) if not (f == 25 and h == 1)]
 
 
 @pytest.mark.parametrize("kiriage", [False, True])

@@ -1,4 +1,5 @@
 """Hypothesis properties: conservation, monotonicity in han, seat rotation."""
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from riichi_helpers import check_payments, opts
@@ -16,8 +17,11 @@ def test_conservation_and_payments_explain_deltas(pr):
     assert sum(out["deltas"]) == 1000 * (rec["deposits"] - out["deposits_after"])
     check_payments(out)
     assert out["deposits_after"] >= 0
-    assert out["honba_next"] == (rec["honba"] + 1 if out["dealer_repeats"] or rec["result"]["type"] in ("draw", "abortive")
-                                 else 0) or rec["result"]["type"] == "chombo"
+    assert (
+        out["honba_next"]
+        == (rec["honba"] + 1 if out["dealer_repeats"] or rec["result"]["type"] in ("draw", "abortive") else 0)
+        or rec["result"]["type"] == "chombo"
+    )
 
 
 def rotate(rec, k):
@@ -49,8 +53,16 @@ def test_rotating_seats_rotates_deltas(pr, k):
 
 
 @FAST
-@given(st.sampled_from(PRESETS), st.booleans(), st.integers(0, 3), st.integers(1, 3), st.integers(0, 3),
-       st.integers(1, 14), st.sampled_from([20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110]), st.booleans())
+@given(
+    st.sampled_from(PRESETS),
+    st.booleans(),
+    st.integers(0, 3),
+    st.integers(1, 3),
+    st.integers(0, 3),
+    st.integers(1, 14),
+    st.sampled_from([20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110]),
+    st.booleans(),
+)
 def test_more_han_never_pays_less(preset, tsumo, dealer, winner_off, frm_off, han, fu, kiri):
     if fu == 20 and not tsumo:
         fu = 30

@@ -1,4 +1,5 @@
 """Multiple ron, EMA split, pao, chombo, abortive, nagashi, draws, tile-level winners."""
+
 import sys
 import types
 
@@ -13,8 +14,16 @@ def conserve(out, deposits):
 
 
 def test_double_ron_honba_and_deposits_to_first_after_discarder_tenhou():
-    out = ron(2, {"seat": 1, "han": 2, "fu": 30}, {"seat": 0, "han": 1, "fu": 30},
-              dealer=3, honba=2, deposits=1, riichi=[0], preset="tenhou")
+    out = ron(
+        2,
+        {"seat": 1, "han": 2, "fu": 30},
+        {"seat": 0, "han": 1, "fu": 30},
+        dealer=3,
+        honba=2,
+        deposits=1,
+        riichi=[0],
+        preset="tenhou",
+    )
     # order after discarder 2: 3, 0, 1 → seat 0 first
     assert [w["seat"] for w in out["winners"]] == [0, 1]
     assert out["deltas"] == [-1000 + 1000 + 600 + 2000, 2000, -(1000 + 600 + 2000), 0]
@@ -23,8 +32,7 @@ def test_double_ron_honba_and_deposits_to_first_after_discarder_tenhou():
 
 
 def test_double_ron_dealer_among_winners_repeats():
-    out = ron(2, {"seat": 1, "han": 2, "fu": 30}, {"seat": 0, "han": 1, "fu": 30}, dealer=1, honba=1,
-              preset="tenhou")
+    out = ron(2, {"seat": 1, "han": 2, "fu": 30}, {"seat": 0, "han": 1, "fu": 30}, dealer=1, honba=1, preset="tenhou")
     assert out["dealer_repeats"] is True and out["honba_next"] == 2
     assert out["deltas"][1] == 2900  # dealer 2 han 30 fu = 2900, no honba (seat 0 is first)
 
@@ -34,8 +42,9 @@ def test_head_bump_keeps_first_after_discarder():
     assert out["bumped"] == [0]
     assert out["deltas"] == [0, -1000, 1000, 0]
     # same with multiple_ron overridden on
-    out = ron(1, {"seat": 0, "yakuman": 1}, {"seat": 2, "han": 1, "fu": 30}, dealer=3, preset="mleague",
-              multiple_ron=True)
+    out = ron(
+        1, {"seat": 0, "yakuman": 1}, {"seat": 2, "han": 1, "fu": 30}, dealer=3, preset="mleague", multiple_ron=True
+    )
     assert out["deltas"] == [32000, -33000, 1000, 0]
 
 
@@ -52,8 +61,16 @@ def test_triple_ron_aborts_under_tenhou_and_pays_under_ema():
 
 def test_ema_split():
     # discarder 3; winners 1 and 2 (order after 3: 0, 1, 2 → first = 1); riichi by 2 and 3; 1 on table
-    out = ron(3, {"seat": 2, "han": 1, "fu": 30}, {"seat": 1, "han": 1, "fu": 30},
-              dealer=0, honba=2, deposits=1, riichi=[2, 3], preset="ema")
+    out = ron(
+        3,
+        {"seat": 2, "han": 1, "fu": 30},
+        {"seat": 1, "han": 1, "fu": 30},
+        dealer=0,
+        honba=2,
+        deposits=1,
+        riichi=[2, 3],
+        preset="ema",
+    )
     # each winner: 1000 + 600 honba; seat 2 takes back its stick; seat 1 gets table stick + seat 3's
     assert out["deltas"] == [0, 1600 + 2000, 1600 - 1000 + 1000, -3200 - 1000]
     conserve(out, 1)
@@ -103,13 +120,23 @@ def test_chombo_reverse_mangan():
     out = run({"dealer": 2, "result": {"type": "chombo", "seat": 2}}, "tenhou")
     assert out["deltas"] == [4000, 4000, -12000, 4000]
     check_payments(out)
-    out = run({"dealer": 0, "result": {"type": "chombo", "seat": 1}}, "wrc", chombo={"mode": "deduction", "points": 8000})
+    out = run(
+        {"dealer": 0, "result": {"type": "chombo", "seat": 1}}, "wrc", chombo={"mode": "deduction", "points": 8000}
+    )
     assert out["penalties"][0]["points"] == 8000
 
 
 def test_abortive():
-    out = run({"dealer": 1, "honba": 0, "deposits": 1, "riichi": [0, 1, 2, 3],
-               "result": {"type": "abortive", "reason": "four_riichi"}}, "tenhou")
+    out = run(
+        {
+            "dealer": 1,
+            "honba": 0,
+            "deposits": 1,
+            "riichi": [0, 1, 2, 3],
+            "result": {"type": "abortive", "reason": "four_riichi"},
+        },
+        "tenhou",
+    )
     assert out["deltas"] == [-1000] * 4 and out["deposits_after"] == 5
     assert out["dealer_repeats"] is True and out["honba_next"] == 1
     with pytest.raises(SettlementError) as e:
@@ -121,8 +148,16 @@ def test_abortive():
 
 
 def test_draw_variants():
-    r = lambda t, **kw: run({"dealer": 0, "honba": 3, "deposits": 1, "riichi": [2],  # noqa: E731
-                            "result": {"type": "draw", "tenpai": t, **kw}}, kw.pop("preset", "wrc") if False else "tenhou")
+    r = lambda t, **kw: run(  # noqa: E731
+        {
+            "dealer": 0,
+            "honba": 3,
+            "deposits": 1,
+            "riichi": [2],
+            "result": {"type": "draw", "tenpai": t, **kw},
+        },
+        kw.pop("preset", "wrc") if False else "tenhou",
+    )
     out = r([0, 2])
     assert out["deltas"] == [1500, -1500, 1500 - 1000, -1500]
     assert out["dealer_repeats"] is True and out["honba_next"] == 4 and out["deposits_after"] == 2
@@ -136,8 +171,11 @@ def test_nagashi_replaces_tenpai_payments_tenhou():
     out = run({"dealer": 0, "honba": 1, "result": {"type": "draw", "tenpai": [0, 1], "nagashi": [3]}}, "tenhou")
     assert out["deltas"] == [-4000, -2000, -2000, 8000]
     assert out["dealer_repeats"] is True and out["honba_next"] == 2
-    out = run({"dealer": 0, "result": {"type": "draw", "tenpai": [1], "nagashi": [0]}}, "tenhou",
-              nagashi_tenpai_payments="also")
+    out = run(
+        {"dealer": 0, "result": {"type": "draw", "tenpai": [1], "nagashi": [0]}},
+        "tenhou",
+        nagashi_tenpai_payments="also",
+    )
     assert out["deltas"] == [12000 - 1000, -4000 + 3000, -4000 - 1000, -4000 - 1000]
     check_payments(out)
     with pytest.raises(SettlementError) as e:

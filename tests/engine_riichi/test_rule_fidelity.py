@@ -26,6 +26,7 @@ EAST, SOUTH, WEST, NORTH = range(4)
 
 # --- WRC -------------------------------------------------------------------------------------
 
+
 def test_wrc_kiriage_rounds_4_han_30_fu_and_3_han_60_fu_up_to_mangan():
     assert ron(NORTH, {"seat": SOUTH, "han": 4, "fu": 30}, preset="wrc")["deltas"][SOUTH] == 8000
     assert ron(NORTH, {"seat": SOUTH, "han": 3, "fu": 60}, preset="wrc")["deltas"][SOUTH] == 8000
@@ -54,6 +55,7 @@ def test_wrc_head_bump_pays_only_the_first_winner_after_the_discarder():
 
 
 # --- M.League --------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("reason", ["nine_terminals", "four_winds", "four_riichi", "four_kans"])
 def test_mleague_has_no_abortive_draws(reason):
@@ -105,6 +107,7 @@ def test_mleague_negative_three_way_share_keeps_the_order():
 
 # --- Tenhou final points -----------------------------------------------------------------------
 
+
 def test_tenhou_final_points_of_a_real_game():
     out = game_end(opts("tenhou"), [10500, 42500, 5500, 40500], deposits_left=1)
     assert out["points"] == [-29.0, 52.0, -44.0, 21.0]
@@ -147,11 +150,14 @@ def test_tenhou_east_only_games_use_their_own_uma():
 
 
 @settings(max_examples=300, deadline=None)
-@given(preset=st.sampled_from(sorted(PRESETS)), three=st.lists(st.integers(-300, 800).map(lambda x: x * 100),
-                                                              min_size=3, max_size=3),
-       deposits=st.integers(0, 4), length=st.sampled_from(["hanchan", "tonpuusen"]),
-       rounding=st.sampled_from(["none", "thousand_half_up", "thousand_five_down"]),
-       remainder=st.sampled_from(["nearest_first_dealer", "first_place"]))
+@given(
+    preset=st.sampled_from(sorted(PRESETS)),
+    three=st.lists(st.integers(-300, 800).map(lambda x: x * 100), min_size=3, max_size=3),
+    deposits=st.integers(0, 4),
+    length=st.sampled_from(["hanchan", "tonpuusen"]),
+    rounding=st.sampled_from(["none", "thousand_half_up", "thousand_five_down"]),
+    remainder=st.sampled_from(["nearest_first_dealer", "first_place"]),
+)
 def test_league_points_always_sum_to_zero(preset, three, deposits, length, rounding, remainder):
     # every preset's oka balances start and return, and leftover sticks go to first place: the
     # oka and uma net to zero, so the league points of a game sum to exactly zero
@@ -213,6 +219,7 @@ def test_pao_yakuman_cannot_exceed_the_hand():
 # WRC: riichi.wiki "World Riichi Championship rules" (30,000 start and target, oka 0, uma +15/+5/−5/−15
 # modified for ties).
 
+
 def test_mleague_kiriage_rounds_7700_up_to_mangan():
     assert ron(NORTH, {"seat": SOUTH, "han": 4, "fu": 30}, preset="mleague")["deltas"][SOUTH] == 8000
     assert ron(NORTH, {"seat": SOUTH, "han": 3, "fu": 60}, preset="mleague")["deltas"][SOUTH] == 8000
@@ -239,6 +246,10 @@ def test_wrc_game_end_figures_from_the_summary():
     assert (wrc["start_points"], wrc["return_points"], wrc["oka"]) == (30000, 30000, 0)
     assert wrc["uma"] == [15, 5, -5, -15] and wrc["ties"] == "split"
     from scoring.engine.riichi.presets import OPTION_SOURCES
+
     assert all(OPTION_SOURCES["wrc"][k] for k in ("uma", "oka", "ties", "kiriage"))
-    assert not any(v.startswith("unconfirmed") for k, v in OPTION_SOURCES["mleague"].items()
-                   if k in ("kiriage", "kazoe_yakuman", "chombo", "abortive_draws"))
+    assert not any(
+        v.startswith("unconfirmed")
+        for k, v in OPTION_SOURCES["mleague"].items()
+        if k in ("kiriage", "kazoe_yakuman", "chombo", "abortive_draws")
+    )

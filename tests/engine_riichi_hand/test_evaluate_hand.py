@@ -10,16 +10,31 @@ import pytest
 from scoring.engine.errors import SettlementError
 from scoring.engine.riichi.hand import evaluate_hand
 
-TENHOU_LIKE = {"kuitan": True, "kazoe_yakuman": True, "aka_dora": 3, "double_yakuman": True,
-               "max_yakuman_multiple": 6, "min_han": 1}
-WRC_LIKE = {"kuitan": True, "kazoe_yakuman": False, "aka_dora": 0, "double_yakuman": False,
-            "max_yakuman_multiple": 1, "min_han": 1}
+TENHOU_LIKE = {
+    "kuitan": True,
+    "kazoe_yakuman": True,
+    "aka_dora": 3,
+    "double_yakuman": True,
+    "max_yakuman_multiple": 6,
+    "min_han": 1,
+}
+WRC_LIKE = {
+    "kuitan": True,
+    "kazoe_yakuman": False,
+    "aka_dora": 0,
+    "double_yakuman": False,
+    "max_yakuman_multiple": 1,
+    "min_han": 1,
+}
 
 
 def W(concealed, tile, melds=(), seat_wind="2z", round_wind="1z", **extra):
-    winner = {"seat": 1, "hand": {"concealed": concealed, "tile": tile,
-                                  "melds": [{"type": t, "tiles": s} for t, s in melds]},
-              "seat_wind": seat_wind, "round_wind": round_wind}
+    winner = {
+        "seat": 1,
+        "hand": {"concealed": concealed, "tile": tile, "melds": [{"type": t, "tiles": s} for t, s in melds]},
+        "seat_wind": seat_wind,
+        "round_wind": round_wind,
+    }
     winner.update(extra)
     return winner
 
@@ -29,8 +44,9 @@ def names(res):
 
 
 def test_riichi_pinfu_tsumo_20_fu_3_han():
-    res = evaluate_hand(W("234789m12345p66p", "6p", flags={"riichi": True}), TENHOU_LIKE,
-                        tsumo=True, field="result.winner")
+    res = evaluate_hand(
+        W("234789m12345p66p", "6p", flags={"riichi": True}), TENHOU_LIKE, tsumo=True, field="result.winner"
+    )
     assert (res["han"], res["fu"], res["yakuman"], res["dora"]) == (3, 20, 0, 0)
     assert names(res) == ["Menzen Tsumo", "Pinfu", "Riichi"]
 
@@ -46,8 +62,7 @@ def test_closed_ron_40_fu_vs_open_30_fu_kanchan():
     closed = evaluate_hand(W("234m567p345s68s88m", "7s"), TENHOU_LIKE, tsumo=False, field="w")
     assert (closed["han"], closed["fu"], closed["open"]) == (1, 40, False)
     # open: 20 + 2 kanchan = 22 -> 30; kuitan
-    opened = evaluate_hand(W("567p345s68s88m", "7s", melds=[("chi", "234m")]), TENHOU_LIKE,
-                           tsumo=False, field="w")
+    opened = evaluate_hand(W("567p345s68s88m", "7s", melds=[("chi", "234m")]), TENHOU_LIKE, tsumo=False, field="w")
     assert (opened["han"], opened["fu"], opened["open"]) == (1, 30, True)
     assert names(opened) == ["Tanyao"]
 
@@ -125,23 +140,30 @@ def test_aka_count_is_validated():
 
 def test_dora_counts_but_is_not_a_yaku():
     # tanyao + 3 dora (indicator 7s -> 8s; hand 88s... use 4m indicator -> 5m)
-    res = evaluate_hand(W("234m555m345s68s88p", "7s", dora_indicators=["4m"]), TENHOU_LIKE,
-                        tsumo=False, field="w")
+    res = evaluate_hand(W("234m555m345s68s88p", "7s", dora_indicators=["4m"]), TENHOU_LIKE, tsumo=False, field="w")
     assert res["yaku_han"] == 1 and res["dora"] == 3 and res["han"] == 4
 
 
 @pytest.mark.parametrize("seat,rnd,han", [("1z", "1z", 2), ("2z", "1z", 1), ("1z", "2z", 1)])
 def test_seat_and_round_wind_yakuhai(seat, rnd, han):
-    res = evaluate_hand(W("234m567p34s88s", "2s", melds=[("pon", "111z")], seat_wind=seat, round_wind=rnd),
-                        TENHOU_LIKE, tsumo=False, field="w")
+    res = evaluate_hand(
+        W("234m567p34s88s", "2s", melds=[("pon", "111z")], seat_wind=seat, round_wind=rnd),
+        TENHOU_LIKE,
+        tsumo=False,
+        field="w",
+    )
     # open: 20 + 4 (open honor pon) = 24 -> 30 fu
     assert (res["han"], res["fu"]) == (han, 30)
 
 
 def test_guest_wind_is_no_yaku():
     with pytest.raises(SettlementError) as exc:
-        evaluate_hand(W("234m567p34s88s", "2s", melds=[("pon", "333z")], seat_wind="2z", round_wind="1z"),
-                      TENHOU_LIKE, tsumo=False, field="result.winners[1]")
+        evaluate_hand(
+            W("234m567p34s88s", "2s", melds=[("pon", "333z")], seat_wind="2z", round_wind="1z"),
+            TENHOU_LIKE,
+            tsumo=False,
+            field="result.winners[1]",
+        )
     assert exc.value.field == "result.winners[1].hand" and "no yaku" in exc.value.message
 
 
@@ -178,11 +200,14 @@ def test_min_han_counts_yaku_only():
     assert "no yaku" in exc.value.message and exc.value.field == "w.hand"
 
 
-@pytest.mark.parametrize("concealed,melds", [
-    ("234789m12345p6p", []),                  # 12 + 1
-    ("234789m12345p666p", []),                # 14 + 1
-    ("789m12345p66p", [("chi", "234m"), ("pon", "777z")]),  # 10 + 6 + 1
-])
+@pytest.mark.parametrize(
+    "concealed,melds",
+    [
+        ("234789m12345p6p", []),  # 12 + 1
+        ("234789m12345p666p", []),  # 14 + 1
+        ("789m12345p66p", [("chi", "234m"), ("pon", "777z")]),  # 10 + 6 + 1
+    ],
+)
 def test_wrong_tile_count(concealed, melds):
     with pytest.raises(SettlementError) as exc:
         evaluate_hand(W(concealed, "6p", melds=melds), TENHOU_LIKE, tsumo=True, field="result.winner")
@@ -192,8 +217,12 @@ def test_wrong_tile_count(concealed, melds):
 
 def test_kan_counts_as_three():
     # closed kan keeps the hand closed: riichi tsumo; 4 + 3 concealed sets etc.
-    res = evaluate_hand(W("234m567p345s6s", "6s", melds=[("ankan", "9999p")], flags={"riichi": True}),
-                        TENHOU_LIKE, tsumo=True, field="w")
+    res = evaluate_hand(
+        W("234m567p345s6s", "6s", melds=[("ankan", "9999p")], flags={"riichi": True}),
+        TENHOU_LIKE,
+        tsumo=True,
+        field="w",
+    )
     assert res["open"] is False
     assert "Riichi" in names(res) and "Menzen Tsumo" in names(res)
     # 20 base + 2 tsumo + 2 tanki + 32 closed terminal kan = 56 -> 60
@@ -236,6 +265,10 @@ def test_renhou_options():
 
 def test_library_flag_conflict_names_flag():
     with pytest.raises(SettlementError) as exc:
-        evaluate_hand(W("567p345s67s88m", "8s", melds=[("chi", "234m")], flags={"riichi": True}),
-                      TENHOU_LIKE, tsumo=False, field="w")
+        evaluate_hand(
+            W("567p345s67s88m", "8s", melds=[("chi", "234m")], flags={"riichi": True}),
+            TENHOU_LIKE,
+            tsumo=False,
+            field="w",
+        )
     assert exc.value.field == "w.flags.riichi"

@@ -29,8 +29,14 @@ def test_riichi_furiten_is_false_and_repeatable():
 
 
 def test_rules_overrides_reach_win_check():
-    d = {"seat": 1, "type": "ron", "from": 3, "seat_wind": "2z", "round_wind": "1z",
-         "hand": {"concealed": "567p345s67s88m", "tile": "8s", "melds": [{"type": "chi", "tiles": "234m"}]}}
+    d = {
+        "seat": 1,
+        "type": "ron",
+        "from": 3,
+        "seat_wind": "2z",
+        "round_wind": "1z",
+        "hand": {"concealed": "567p345s67s88m", "tile": "8s", "melds": [{"type": "chi", "tiles": "234m"}]},
+    }
     assert check_win("tenhou", d)["false"] is False
     out = check_win({"preset": "tenhou", "kuitan": False}, d)
     assert [r["code"] for r in out["reasons"]] == ["no_yaku"]
@@ -40,7 +46,8 @@ def test_dispatch_to_system_and_missing_win_check(monkeypatch):
     calls = []
     stub = types.ModuleType("kyoku_test_stub_system")
     stub.win_check = lambda declaration, options: calls.append((declaration, options)) or [
-        {"code": "x", "message": "m", "message_zh": "z"}]
+        {"code": "x", "message": "m", "message_zh": "z"}
+    ]
     monkeypatch.setitem(sys.modules, "kyoku_test_stub_system", stub)
     monkeypatch.setitem(false_win.SYSTEMS, "stub", "kyoku_test_stub_system")
     monkeypatch.setattr(false_win, "resolve_rules", lambda spec: ("stub", {"opt": 1}))

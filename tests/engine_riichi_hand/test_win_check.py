@@ -1,11 +1,16 @@
 """Riichi false-win reasons (referee-rules.md §4; seed 001 on the three kinds of furiten)."""
 
-
 from scoring.engine.riichi.win_check import waits, win_check
 from scoring.engine.tiles import parse_tiles
 
-OPTS = {"kuitan": True, "kazoe_yakuman": True, "aka_dora": 0, "double_yakuman": False,
-        "max_yakuman_multiple": 1, "min_han": 1}
+OPTS = {
+    "kuitan": True,
+    "kazoe_yakuman": True,
+    "aka_dora": 0,
+    "double_yakuman": False,
+    "max_yakuman_multiple": 1,
+    "min_han": 1,
+}
 
 # 23m ryanmen + 777z (red dragon: a yaku): waits on 1m and 4m
 TWO_SIDED = {"concealed": "23m456p789s55s777z", "tile": "4m"}
@@ -14,8 +19,14 @@ THREE_SIDED = {"concealed": "3456789m456p777z", "tile": "9m"}
 
 
 def D(hand, type="ron", **extra):
-    d = {"seat": 1, "type": type, "from": 3 if type == "ron" else None, "hand": dict(hand),
-         "seat_wind": "2z", "round_wind": "1z"}
+    d = {
+        "seat": 1,
+        "type": type,
+        "from": 3 if type == "ron" else None,
+        "hand": dict(hand),
+        "seat_wind": "2z",
+        "round_wind": "1z",
+    }
     d.update(extra)
     return d
 

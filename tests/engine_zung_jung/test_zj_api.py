@@ -6,8 +6,11 @@ import sys
 import scoring.engine.zung_jung as zj
 from scoring.engine.dispatch import presets
 
-HAND_OK = {"concealed": "23m789m中中", "melds": [{"type": "pon", "tiles": "4z4z4z"}, {"type": "chi", "tiles": "456m"}],
-           "tile": "1m"}
+HAND_OK = {
+    "concealed": "23m789m中中",
+    "melds": [{"type": "pon", "tiles": "4z4z4z"}, {"type": "chi", "tiles": "456m"}],
+    "tile": "1m",
+}
 
 
 def test_module_interface():
@@ -26,8 +29,15 @@ def test_win_check_stands():
 
 
 def test_win_check_has_no_furiten():
-    decl = {"seat": 0, "type": "ron", "from": 3, "hand": HAND_OK, "discards": ["1m", "4m"], "passed": ["1m"],
-            "passed_after_riichi": ["1m"]}
+    decl = {
+        "seat": 0,
+        "type": "ron",
+        "from": 3,
+        "hand": HAND_OK,
+        "discards": ["1m", "4m"],
+        "passed": ["1m"],
+        "passed_after_riichi": ["1m"],
+    }
     assert zj.win_check(decl, zj.resolve("zung-jung")) == []
 
 
@@ -48,15 +58,22 @@ def test_win_check_min_points():
 
 
 def test_win_check_invalid_tiles():
-    for hand in ({"concealed": "123m", "tile": "1m"}, {"concealed": "11112345678999m"}, "nonsense",
-                 {"concealed": "1111234567899m", "tile": "1m"}):
+    for hand in (
+        {"concealed": "123m", "tile": "1m"},
+        {"concealed": "11112345678999m"},
+        "nonsense",
+        {"concealed": "1111234567899m", "tile": "1m"},
+    ):
         reasons = zj.win_check({"type": "discard", "hand": hand}, zj.resolve("zung-jung"))
         assert [r["code"] for r in reasons] == ["invalid_tiles"], hand
 
 
 def test_engine_imports_without_django():
-    code = ("import sys; import scoring.engine.zung_jung as z; "
-            "assert not any(m == 'django' or m.startswith('django.') for m in sys.modules), 'django imported'")
+    code = (
+        "import sys; import scoring.engine.zung_jung as z; "
+        "assert not any(m == 'django' or m.startswith('django.') for m in sys.modules), 'django imported'"
+    )
     import os
+
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     subprocess.run([sys.executable, "-c", code], check=True, cwd=root)

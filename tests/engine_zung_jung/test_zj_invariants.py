@@ -23,12 +23,29 @@ def discard_records(draw):
     if draw(st.booleans()):
         earlier.append({"seat": winner, "tile": draw(TILES), "value": draw(H_VALUES)})
     for _ in range(draw(st.integers(0, 4))):
-        earlier.append({"seat": draw(st.sampled_from([s for s in range(4) if s != winner])),
-                        "tile": draw(TILES), "value": draw(H_VALUES)})
-    rules = {"preset": "zung-jung", "liability": draw(st.sampled_from(MODES)),
-             "scheme": draw(st.sampled_from(["competition", "full_discard", "uniform"]))}
-    return {"rules": rules, "result": {"type": "discard", "winner": winner, "from": discarder, "tile": tile,
-                                       "value": value, "earlier": earlier}}
+        earlier.append(
+            {
+                "seat": draw(st.sampled_from([s for s in range(4) if s != winner])),
+                "tile": draw(TILES),
+                "value": draw(H_VALUES),
+            }
+        )
+    rules = {
+        "preset": "zung-jung",
+        "liability": draw(st.sampled_from(MODES)),
+        "scheme": draw(st.sampled_from(["competition", "full_discard", "uniform"])),
+    }
+    return {
+        "rules": rules,
+        "result": {
+            "type": "discard",
+            "winner": winner,
+            "from": discarder,
+            "tile": tile,
+            "value": value,
+            "earlier": earlier,
+        },
+    }
 
 
 def _settle(record):
@@ -76,12 +93,18 @@ def test_liability_never_makes_anyone_pay_more_than_the_hand_is_worth(record):
     paid = _paid(out, r["winner"])
     shared = min(v, par)
     own = [e["value"] for e in r["earlier"][:1] if e["seat"] == r["winner"]]
-    if opts["liability"] in ("precise", "precise_multiwait") and own and (
-            opts["liability"] == "precise_multiwait" or r["earlier"][0]["tile"] == r["tile"]):
-        shared = max(shared, min(own[0], v))   # the winner's declined self-draw is split equally
-    elif opts["liability"] == "ordinary" and r["tile"] in [e["tile"] for e in r["earlier"]] and \
-            next(e for e in r["earlier"] if e["tile"] == r["tile"])["seat"] == r["winner"]:
-        shared = v                              # settled as a self-draw
+    if (
+        opts["liability"] in ("precise", "precise_multiwait")
+        and own
+        and (opts["liability"] == "precise_multiwait" or r["earlier"][0]["tile"] == r["tile"])
+    ):
+        shared = max(shared, min(own[0], v))  # the winner's declined self-draw is split equally
+    elif (
+        opts["liability"] == "ordinary"
+        and r["tile"] in [e["tile"] for e in r["earlier"]]
+        and next(e for e in r["earlier"] if e["tile"] == r["tile"])["seat"] == r["winner"]
+    ):
+        shared = v  # settled as a self-draw
     for seat, p in paid.items():
         # never more than a fully liable discarder of this hand pays, never less than the shared part
         assert shared <= p <= 3 * v - 2 * min(v, par)
@@ -105,6 +128,7 @@ def test_liability_none_ignores_earlier_discards(record):
 
 # ------------------------------------------------------------------ random complete hands
 
+
 @st.composite
 def complete_hands(draw):
     counts = [0] * 34
@@ -126,6 +150,7 @@ def complete_hands(draw):
     counts[pair] += 2
     if max(counts) > 4:
         from hypothesis import assume
+
         assume(False)
     melds, concealed = [], [pair, pair]
     for kind, tiles in sets:
@@ -135,8 +160,12 @@ def complete_hands(draw):
             concealed.extend(tiles if "kong" not in kind else tiles[:3])
     win = draw(st.sampled_from(sorted(set(concealed))))
     concealed.remove(win)
-    return {"concealed": "".join(tile_name(x) for x in concealed), "melds": melds, "tile": tile_name(win),
-            "seat_wind": draw(st.sampled_from(["1z", "2z", "3z", "4z"]))}
+    return {
+        "concealed": "".join(tile_name(x) for x in concealed),
+        "melds": melds,
+        "tile": tile_name(win),
+        "seat_wind": draw(st.sampled_from(["1z", "2z", "3z", "4z"])),
+    }
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
@@ -147,8 +176,11 @@ def test_random_hands_evaluate_consistently(hand, final):
     for res in (discard, self_drawn):
         v = res["value"]
         assert 1 <= v <= 320 or v in (400, 480)
-        series = [p["id"].rsplit(".", 1)[0] if p["id"].count(".") == 2 else p["id"] for p in res["patterns"]
-                  if p["id"] != "3.1"]
+        series = [
+            p["id"].rsplit(".", 1)[0] if p["id"].count(".") == 2 else p["id"]
+            for p in res["patterns"]
+            if p["id"] != "3.1"
+        ]
         assert len(series) == len(set(series))
         if res["limit"] is None:
             assert v == sum(p["value"] for p in res["patterns"])

@@ -32,17 +32,52 @@ CASES = [
     ("2.2 nine gates", "1112345678999m", "4m", [], {}, 480, ["2.2"]),
     ("3.1 value honor (dragon)", "456p789s34s55m", "5s", [M("pung", "777z")], {}, 10, ["3.1"]),
     ("3.1 value honor (seat wind)", "456p789s34s55m", "5s", [M("pung", "222z")], {"seat_wind": "2z"}, 10, ["3.1"]),
-    ("3.2.1 small three dragons", "123m45p77z", "6p", [M("pung", "555z"), M("pung", "666z")], {}, 60,
-     ["3.1", "3.1", "3.2.1"]),
-    ("3.2.2 big three dragons", "123m4p", "4p", [M("pung", "555z"), M("pung", "666z"), M("pung", "777z")], {}, 160,
-     ["3.1", "3.1", "3.1", "3.2.2"]),
+    (
+        "3.2.1 small three dragons",
+        "123m45p77z",
+        "6p",
+        [M("pung", "555z"), M("pung", "666z")],
+        {},
+        60,
+        ["3.1", "3.1", "3.2.1"],
+    ),
+    (
+        "3.2.2 big three dragons",
+        "123m4p",
+        "4p",
+        [M("pung", "555z"), M("pung", "666z"), M("pung", "777z")],
+        {},
+        160,
+        ["3.1", "3.1", "3.1", "3.2.2"],
+    ),
     ("3.3.1 small three winds", "123m456p4z", "4z", [M("pung", "222z"), M("pung", "333z")], {}, 30, ["3.3.1"]),
-    ("3.3.2 big three winds", "123m5p", "5p", [M("pung", "222z"), M("pung", "333z"), M("pung", "444z")], {}, 120,
-     ["3.3.2"]),
-    ("3.3.3 small four winds", "11z23m", "1m", [M("pung", "222z"), M("pung", "333z"), M("pung", "444z")], {}, 320,
-     ["3.3.3"]),
-    ("3.3.4 big four winds", "5p", "5p",
-     [M("pung", "111z"), M("pung", "222z"), M("pung", "333z"), M("pung", "444z")], {}, 400, ["3.3.4"]),
+    (
+        "3.3.2 big three winds",
+        "123m5p",
+        "5p",
+        [M("pung", "222z"), M("pung", "333z"), M("pung", "444z")],
+        {},
+        120,
+        ["3.3.2"],
+    ),
+    (
+        "3.3.3 small four winds",
+        "11z23m",
+        "1m",
+        [M("pung", "222z"), M("pung", "333z"), M("pung", "444z")],
+        {},
+        320,
+        ["3.3.3"],
+    ),
+    (
+        "3.3.4 big four winds",
+        "5p",
+        "5p",
+        [M("pung", "111z"), M("pung", "222z"), M("pung", "333z"), M("pung", "444z")],
+        {},
+        400,
+        ["3.3.4"],
+    ),
     ("3.4 all honors", "1122333z", "2z", [M("pung", "555z"), M("pung", "666z")], {}, 320, ["3.4"]),
     ("4.1 all triplets", "888s99m11p", "1p", [M("pung", "222m"), M("pung", "555p")], {}, 30, ["4.1"]),
     ("4.2.1 two concealed triplets", "444p777s56s99m", "4s", [M("chow", "123m")], {}, 5, ["4.2.1"]),
@@ -50,39 +85,123 @@ CASES = [
     ("4.2.3 four concealed triplets", "222m444p777s222z9m", "9m", [], {}, 160, ["1.2", "4.1", "4.2.3"]),
     ("4.3.1 one kong", "456p789s34s55m", "5s", [M("kong", "2222m")], {}, 5, ["4.3.1"]),
     ("4.3.2 two kong", "789s34s11z", "5s", [M("kong", "2222m"), M("kong", "5555p")], {}, 20, ["4.3.2"]),
-    ("4.3.3 three kong", "34s11z", "5s", [M("kong", "2222m"), M("kong", "5555p"), M("kong", "8888s")], {}, 120,
-     ["4.3.3"]),
-    ("4.3.4 four kong", "1z", "1z",
-     [M("kong", "2222m"), M("kong", "5555p"), M("kong", "8888s"), M("kong", "3333z")], {}, 480, ["4.3.4"]),
+    (
+        "4.3.3 three kong",
+        "34s11z",
+        "5s",
+        [M("kong", "2222m"), M("kong", "5555p"), M("kong", "8888s")],
+        {},
+        120,
+        ["4.3.3"],
+    ),
+    (
+        "4.3.4 four kong",
+        "1z",
+        "1z",
+        [M("kong", "2222m"), M("kong", "5555p"), M("kong", "8888s"), M("kong", "3333z")],
+        {},
+        480,
+        ["4.3.4"],
+    ),
     ("5.1.1 two identical sequences", "123m123m789s5s", "5s", [M("pung", "222p")], {}, 10, ["5.1.1"]),
     ("5.1.2 two identical sequences twice", "112233m445566p7s", "7s", [], {}, 70, ["1.1", "1.2", "5.1.2"]),
-    ("5.1.3 three identical sequences", "678p5s", "5s",
-     [M("chow", "234m"), M("chow", "234m"), M("chow", "234m")], {}, 130, ["1.1", "1.3", "5.1.3"]),
-    ("5.1.4 four identical sequences", "5s", "5s",
-     [M("chow", "234m"), M("chow", "234m"), M("chow", "234m"), M("chow", "234m")], {}, 480, ["5.1.4"]),
+    (
+        "5.1.3 three identical sequences",
+        "678p5s",
+        "5s",
+        [M("chow", "234m"), M("chow", "234m"), M("chow", "234m")],
+        {},
+        130,
+        ["1.1", "1.3", "5.1.3"],
+    ),
+    (
+        "5.1.4 four identical sequences",
+        "5s",
+        "5s",
+        [M("chow", "234m"), M("chow", "234m"), M("chow", "234m"), M("chow", "234m")],
+        {},
+        480,
+        ["5.1.4"],
+    ),
     ("6.1 three similar sequences", "123p123s333z5s", "5s", [M("chow", "123m")], {}, 35, ["6.1"]),
-    ("6.2.1 small three similar triplets", "22s456m78s", "9s", [M("pung", "222m"), M("pung", "222p")], {}, 30,
-     ["6.2.1"]),
-    ("6.2.2 three similar triplets", "456m9s", "9s", [M("pung", "222m"), M("pung", "222p"), M("pung", "222s")], {},
-     120, ["6.2.2"]),
+    (
+        "6.2.1 small three similar triplets",
+        "22s456m78s",
+        "9s",
+        [M("pung", "222m"), M("pung", "222p")],
+        {},
+        30,
+        ["6.2.1"],
+    ),
+    (
+        "6.2.2 three similar triplets",
+        "456m9s",
+        "9s",
+        [M("pung", "222m"), M("pung", "222p"), M("pung", "222s")],
+        {},
+        120,
+        ["6.2.2"],
+    ),
     ("7.1 nine-tile straight", "123m456m789m5s", "5s", [M("pung", "222p")], {}, 40, ["7.1"]),
-    ("7.2.1 three consecutive triplets", "789p5s", "5s", [M("pung", "222m"), M("pung", "333m"), M("pung", "444m")],
-     {}, 100, ["7.2.1"]),
-    ("7.2.2 four consecutive triplets", "9p", "9p",
-     [M("pung", "222m"), M("pung", "333m"), M("pung", "444m"), M("pung", "555m")], {}, 230, ["4.1", "7.2.2"]),
+    (
+        "7.2.1 three consecutive triplets",
+        "789p5s",
+        "5s",
+        [M("pung", "222m"), M("pung", "333m"), M("pung", "444m")],
+        {},
+        100,
+        ["7.2.1"],
+    ),
+    (
+        "7.2.2 four consecutive triplets",
+        "9p",
+        "9p",
+        [M("pung", "222m"), M("pung", "333m"), M("pung", "444m"), M("pung", "555m")],
+        {},
+        230,
+        ["4.1", "7.2.2"],
+    ),
     ("8.1.1 mixed lesser terminals", "789p999s123s1z", "1z", [M("chow", "123m")], {}, 40, ["8.1.1"]),
     ("8.1.2 pure lesser terminals", "789p999s123s1m", "1m", [M("chow", "123m")], {}, 50, ["8.1.2"]),
-    ("8.1.3 mixed greater terminals", "111s22z33z", "2z", [M("pung", "111m"), M("pung", "999p")], {}, 130,
-     ["4.1", "8.1.3"]),
+    (
+        "8.1.3 mixed greater terminals",
+        "111s22z33z",
+        "2z",
+        [M("pung", "111m"), M("pung", "999p")],
+        {},
+        130,
+        ["4.1", "8.1.3"],
+    ),
     ("8.1.4 pure greater terminals", "111s99s99m", "9m", [M("pung", "111m"), M("pung", "999p")], {}, 400, ["8.1.4"]),
-    ("9.1.1 final draw", "456p789s34s11z", "5s", [M("pung", "222m")], {"self_draw": True, "final_tile": True}, 10,
-     ["9.1.1"]),
+    (
+        "9.1.1 final draw",
+        "456p789s34s11z",
+        "5s",
+        [M("pung", "222m")],
+        {"self_draw": True, "final_tile": True},
+        10,
+        ["9.1.1"],
+    ),
     ("9.1.2 final discard", "456p789s34s11z", "5s", [M("pung", "222m")], {"final_tile": True}, 10, ["9.1.2"]),
-    ("9.2 win on kong", "456p789s34s11z", "5s", [M("kong", "2222m")], {"self_draw": True, "kong_replacement": True},
-     15, ["4.3.1", "9.2"]),
+    (
+        "9.2 win on kong",
+        "456p789s34s11z",
+        "5s",
+        [M("kong", "2222m")],
+        {"self_draw": True, "kong_replacement": True},
+        15,
+        ["4.3.1", "9.2"],
+    ),
     ("9.3 robbing a kong", "456p789s34s11z", "5s", [M("pung", "222m")], {"robbing_kong": True}, 10, ["9.3"]),
-    ("9.4.1 blessing of heaven", "222m456p789s34s11z", "5s", [], {"self_draw": True, "heaven": True}, 160,
-     ["1.2", "9.4.1"]),
+    (
+        "9.4.1 blessing of heaven",
+        "222m456p789s34s11z",
+        "5s",
+        [],
+        {"self_draw": True, "heaven": True},
+        160,
+        ["1.2", "9.4.1"],
+    ),
     ("9.4.2 blessing of earth", "222m456p789s34s11z", "5s", [], {"earth": True}, 160, ["1.2", "9.4.2"]),
     ("10.1 thirteen terminals", "19m19p19s1234567z", "1m", [], {}, 160, ["10.1"]),
     ("10.2 seven pairs", "1133m5577p2299s1z", "1z", [], {}, 30, ["10.2"]),
@@ -105,12 +224,50 @@ def test_every_pattern_of_the_table_is_exercised():
 def test_table_values_match_the_spec():
     values = {p["id"]: p["value"] for p in PATTERNS}
     assert values == {
-        "1.1": 5, "1.2": 5, "1.3": 5, "2.1.1": 40, "2.1.2": 80, "2.2": 480, "3.1": 10, "3.2.1": 40, "3.2.2": 130,
-        "3.3.1": 30, "3.3.2": 120, "3.3.3": 320, "3.3.4": 400, "3.4": 320, "4.1": 30, "4.2.1": 5, "4.2.2": 30,
-        "4.2.3": 125, "4.3.1": 5, "4.3.2": 20, "4.3.3": 120, "4.3.4": 480, "5.1.1": 10, "5.1.2": 60, "5.1.3": 120,
-        "5.1.4": 480, "6.1": 35, "6.2.1": 30, "6.2.2": 120, "7.1": 40, "7.2.1": 100, "7.2.2": 200, "8.1.1": 40,
-        "8.1.2": 50, "8.1.3": 100, "8.1.4": 400, "9.1.1": 10, "9.1.2": 10, "9.2": 10, "9.3": 10, "9.4.1": 155,
-        "9.4.2": 155, "10.1": 160, "10.2": 30,
+        "1.1": 5,
+        "1.2": 5,
+        "1.3": 5,
+        "2.1.1": 40,
+        "2.1.2": 80,
+        "2.2": 480,
+        "3.1": 10,
+        "3.2.1": 40,
+        "3.2.2": 130,
+        "3.3.1": 30,
+        "3.3.2": 120,
+        "3.3.3": 320,
+        "3.3.4": 400,
+        "3.4": 320,
+        "4.1": 30,
+        "4.2.1": 5,
+        "4.2.2": 30,
+        "4.2.3": 125,
+        "4.3.1": 5,
+        "4.3.2": 20,
+        "4.3.3": 120,
+        "4.3.4": 480,
+        "5.1.1": 10,
+        "5.1.2": 60,
+        "5.1.3": 120,
+        "5.1.4": 480,
+        "6.1": 35,
+        "6.2.1": 30,
+        "6.2.2": 120,
+        "7.1": 40,
+        "7.2.1": 100,
+        "7.2.2": 200,
+        "8.1.1": 40,
+        "8.1.2": 50,
+        "8.1.3": 100,
+        "8.1.4": 400,
+        "9.1.1": 10,
+        "9.1.2": 10,
+        "9.2": 10,
+        "9.3": 10,
+        "9.4.1": 155,
+        "9.4.2": 155,
+        "10.1": 160,
+        "10.2": 30,
     }
     for p in PATTERNS:
         assert p["zh"] and p["en"] and p["series"] in p["id"]
@@ -122,6 +279,7 @@ def test_names_are_reported_in_chinese_and_english():
 
 
 # ------------------------------------------------------------------ seed 000 hands
+
 
 def test_seed_example_1_hands():
     assert ev("1112345678999m", "4m")["value"] == 480
@@ -153,6 +311,7 @@ def test_seed_example_4_hands():
 
 
 # ------------------------------------------------------------------ rules of combination
+
 
 def test_value_honor_counts_per_set():
     melds = [M("pung", "555z"), M("pung", "777z"), M("pung", "222z")]
@@ -188,9 +347,10 @@ def test_concealed_kong_counts_as_concealed_triplet():
 
 # ------------------------------------------------------------------ concealed triplets
 
+
 def test_discard_completed_triplet_is_exposed():
     hand = "222m444p777s99m22z"
-    assert ev(hand, "2z")["value"] == 5 + 30 + 30         # 門前清, 對對和, 三暗刻
+    assert ev(hand, "2z")["value"] == 5 + 30 + 30  # 門前清, 對對和, 三暗刻
     assert ids(ev(hand, "2z")) == ["1.2", "4.1", "4.2.2"]
     assert ev(hand, "2z", self_draw=True)["value"] == 160  # self-drawn tile counts as concealed: 四暗刻
 
@@ -202,6 +362,7 @@ def test_winning_tile_may_complete_a_chow_instead_of_the_triplet():
 
 
 # ------------------------------------------------------------------ Freedom of Count
+
 
 def test_freedom_of_count_takes_the_best_arrangement():
     # 111 222 333m: three consecutive triplets (100) + three concealed (30) beats three identical sequences (120)
@@ -242,6 +403,7 @@ def test_seven_pairs_with_four_identical_tiles_is_an_option():
 
 
 # ------------------------------------------------------------------ limits
+
 
 def test_compound_limit_caps_at_320():
     # 大三元 130 + 番牌 30 + 對對和 30 + 四暗刻 125 + 門前清 5 = 320
@@ -285,9 +447,15 @@ def test_pattern_value_override_swaps_values():
 
 # ------------------------------------------------------------------ input handling
 
+
 def test_chinese_input_and_meld_aliases():
-    res = evaluate_hand({"concealed": "二三萬七八九萬中中", "tile": "一萬",
-                         "melds": [{"type": "pon", "tiles": "北北北"}, {"type": "chi", "tiles": "四五六萬"}]})
+    res = evaluate_hand(
+        {
+            "concealed": "二三萬七八九萬中中",
+            "tile": "一萬",
+            "melds": [{"type": "pon", "tiles": "北北北"}, {"type": "chi", "tiles": "四五六萬"}],
+        }
+    )
     assert res["value"] == 80
 
 
@@ -296,15 +464,21 @@ def test_waits():
     assert waits({"concealed": "23m789m77z", "melds": [M("pung", "444z"), M("chow", "456m")]}) == ["1m", "4m"]
 
 
-@pytest.mark.parametrize("hand,field", [
-    ({"concealed": "123m", "tile": "1m"}, "hand.concealed"),
-    ({"concealed": "1234m", "tile": "1m", "melds": [M("chow", "135m")] * 3}, "hand.melds[0].tiles"),
-    ({"concealed": "1111234567899m", "tile": "1m"}, "hand"),
-    ({"concealed": "1112345678999x", "tile": "1m"}, "hand.concealed"),
-    ({"concealed": "1112345678999m"}, "hand.tile"),
-    ({"concealed": "1112345678999m", "tile": "1m", "melds": [{"type": "set", "tiles": "111m"}]}, "hand.melds[0].type"),
-    ({"concealed": "1357m2468p1357s9s", "tile": "1z"}, "hand"),
-])
+@pytest.mark.parametrize(
+    "hand,field",
+    [
+        ({"concealed": "123m", "tile": "1m"}, "hand.concealed"),
+        ({"concealed": "1234m", "tile": "1m", "melds": [M("chow", "135m")] * 3}, "hand.melds[0].tiles"),
+        ({"concealed": "1111234567899m", "tile": "1m"}, "hand"),
+        ({"concealed": "1112345678999x", "tile": "1m"}, "hand.concealed"),
+        ({"concealed": "1112345678999m"}, "hand.tile"),
+        (
+            {"concealed": "1112345678999m", "tile": "1m", "melds": [{"type": "set", "tiles": "111m"}]},
+            "hand.melds[0].type",
+        ),
+        ({"concealed": "1357m2468p1357s9s", "tile": "1z"}, "hand"),
+    ],
+)
 def test_errors_name_the_field(hand, field):
     with pytest.raises(SettlementError) as info:
         evaluate_hand(hand)

@@ -16,53 +16,110 @@ def run(result, **rules):
 # ---------------------------------------------------------------- seed 000 examples (winner = East = seat 0)
 # Seats: 0 East, 1 South, 2 West, 3 North. Expected deltas per liability mode.
 
-EX1_VALUES = {"type": "discard", "winner": 0, "from": 1, "tile": "4m", "value": 480,
-              "earlier": [{"seat": 0, "tile": "4m", "value": 85}]}
-EX1_HAND = {"type": "discard", "winner": 0, "from": 1, "tile": "4m",
-            "hand": {"concealed": "1112345678999m"}, "earlier": [{"seat": 0, "tile": "4m"}]}
+EX1_VALUES = {
+    "type": "discard",
+    "winner": 0,
+    "from": 1,
+    "tile": "4m",
+    "value": 480,
+    "earlier": [{"seat": 0, "tile": "4m", "value": 85}],
+}
+EX1_HAND = {
+    "type": "discard",
+    "winner": 0,
+    "from": 1,
+    "tile": "4m",
+    "hand": {"concealed": "1112345678999m"},
+    "earlier": [{"seat": 0, "tile": "4m"}],
+}
 EX1 = {
-    "precise": [1440, -1270, -85, -85],            # S0: South 395×3 + 85 = 1270, West 85, North 85
+    "precise": [1440, -1270, -85, -85],  # S0: South 395×3 + 85 = 1270, West 85, North 85
     "precise_multiwait": [1440, -1270, -85, -85],
-    "ordinary": [1440, -480, -480, -480],          # own 4m first in the window: settled as a self-draw
+    "ordinary": [1440, -480, -480, -480],  # own 4m first in the window: settled as a self-draw
     "none": [1440, -(25 + 3 * 455), -25, -25],
 }
 
-EX2_VALUES = {"type": "discard", "winner": 0, "from": 3, "tile": "7p", "value": 45,
-              "earlier": [{"seat": 2, "tile": "4p", "value": 10}]}
-EX2_HAND = {"type": "discard", "winner": 0, "from": 3, "tile": "7p",
-            "hand": {"concealed": "234s567m56p33p", "melds": [{"type": "chow", "tiles": "567s"}]},
-            "earlier": [{"seat": 2, "tile": "4p"}]}
-EX2 = {m: [135, -25, -25, -85] for m in MODES}     # S0: North 85, South 25, West 25 in every reading
+EX2_VALUES = {
+    "type": "discard",
+    "winner": 0,
+    "from": 3,
+    "tile": "7p",
+    "value": 45,
+    "earlier": [{"seat": 2, "tile": "4p", "value": 10}],
+}
+EX2_HAND = {
+    "type": "discard",
+    "winner": 0,
+    "from": 3,
+    "tile": "7p",
+    "hand": {"concealed": "234s567m56p33p", "melds": [{"type": "chow", "tiles": "567s"}]},
+    "earlier": [{"seat": 2, "tile": "4p"}],
+}
+EX2 = {m: [135, -25, -25, -85] for m in MODES}  # S0: North 85, South 25, West 25 in every reading
 
-EX3_VALUES = {"type": "discard", "winner": 0, "from": 3, "tile": "1m", "value": 80,
-              "earlier": [{"seat": 1, "tile": "4m", "value": 40}]}
-EX3_HAND = {"type": "discard", "winner": 0, "from": 3, "tile": "1m",
-            "hand": {"concealed": "23m789m中中", "melds": [{"type": "pung", "tiles": "北北北"},
-                                                          {"type": "chow", "tiles": "456m"}]},
-            "earlier": [{"seat": 1, "tile": "4m"}]}
+EX3_VALUES = {
+    "type": "discard",
+    "winner": 0,
+    "from": 3,
+    "tile": "1m",
+    "value": 80,
+    "earlier": [{"seat": 1, "tile": "4m", "value": 40}],
+}
+EX3_HAND = {
+    "type": "discard",
+    "winner": 0,
+    "from": 3,
+    "tile": "1m",
+    "hand": {
+        "concealed": "23m789m中中",
+        "melds": [{"type": "pung", "tiles": "北北北"}, {"type": "chow", "tiles": "456m"}],
+    },
+    "earlier": [{"seat": 1, "tile": "4m"}],
+}
 EX3 = {
-    "precise_multiwait": [240, -70, -25, -145],    # S0: North 145, South 70, West 25
-    "precise": [240, -25, -25, -190],              # 4m is not the winning tile
+    "precise_multiwait": [240, -70, -25, -145],  # S0: North 145, South 70, West 25
+    "precise": [240, -25, -25, -190],  # 4m is not the winning tile
     "ordinary": [240, -25, -25, -190],
     "none": [240, -25, -25, -190],
 }
 
-EX4_VALUES = {"type": "discard", "winner": 0, "from": 3, "tile": "4s", "value": 50,
-              "earlier": [{"seat": 0, "tile": "4s", "value": 40}, {"seat": 1, "tile": "4s", "value": 40},
-                          {"seat": 2, "tile": "1s", "value": 90}]}
-EX4_HAND = {"type": "discard", "winner": 0, "from": 3, "tile": "4s", "final_tile": True,
-            "hand": {"concealed": "789p23s11m", "melds": [{"type": "chow", "tiles": "789s"},
-                                                         {"type": "chow", "tiles": "789m"}]},
-            "earlier": [{"seat": 0, "tile": "4s"}, {"seat": 1, "tile": "4s"}, {"seat": 2, "tile": "1s"}]}
+EX4_VALUES = {
+    "type": "discard",
+    "winner": 0,
+    "from": 3,
+    "tile": "4s",
+    "value": 50,
+    "earlier": [
+        {"seat": 0, "tile": "4s", "value": 40},
+        {"seat": 1, "tile": "4s", "value": 40},
+        {"seat": 2, "tile": "1s", "value": 90},
+    ],
+}
+EX4_HAND = {
+    "type": "discard",
+    "winner": 0,
+    "from": 3,
+    "tile": "4s",
+    "final_tile": True,
+    "hand": {
+        "concealed": "789p23s11m",
+        "melds": [{"type": "chow", "tiles": "789s"}, {"type": "chow", "tiles": "789m"}],
+    },
+    "earlier": [{"seat": 0, "tile": "4s"}, {"seat": 1, "tile": "4s"}, {"seat": 2, "tile": "1s"}],
+}
 EX4 = {
-    "precise_multiwait": [150, -40, -70, -40],     # S0: West 70, South 40, North 40
-    "precise": [150, -40, -40, -70],               # 1s ignored: North covers 40→50 (3×10)
-    "ordinary": [150, -50, -50, -50],              # own 4s first: settled as a self-draw
+    "precise_multiwait": [150, -40, -70, -40],  # S0: West 70, South 40, North 40
+    "precise": [150, -40, -40, -70],  # 1s ignored: North covers 40→50 (3×10)
+    "ordinary": [150, -50, -50, -50],  # own 4s first: settled as a self-draw
     "none": [150, -25, -25, -100],
 }
 
-EXAMPLES = [("ex1", EX1_VALUES, EX1_HAND, EX1), ("ex2", EX2_VALUES, EX2_HAND, EX2),
-            ("ex3", EX3_VALUES, EX3_HAND, EX3), ("ex4", EX4_VALUES, EX4_HAND, EX4)]
+EXAMPLES = [
+    ("ex1", EX1_VALUES, EX1_HAND, EX1),
+    ("ex2", EX2_VALUES, EX2_HAND, EX2),
+    ("ex3", EX3_VALUES, EX3_HAND, EX3),
+    ("ex4", EX4_VALUES, EX4_HAND, EX4),
+]
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -88,7 +145,9 @@ def test_seed_example_hypothetical_values_are_computed():
     assert [e["value"] for e in out["earlier"]] == [40, 40, 90]
     assert [e["used"] for e in out["earlier"]] == [True, False, True]
     assert [(b["from"], b["to"], b["kind"], b["seat"]) for b in out["bands"]] == [
-        (0, 40, "self", None), (40, 50, "liable", 2)]
+        (0, 40, "self", None),
+        (40, 50, "liable", 2),
+    ]
     assert {p["zh"] for p in out["patterns"]} == {"三色同順", "平和", "河底撈魚"}
     out = run(EX1_HAND, liability="precise")
     assert out["earlier"][0]["value"] == 85  # declined self-draw is never Nine Gates
@@ -101,9 +160,17 @@ def test_declined_nine_gates_option():
 
 
 def test_contract_example_through_dispatch():
-    record = {"rules": {"preset": "zung-jung", "liability": "precise_multiwait"},
-              "result": {"type": "discard", "winner": 0, "from": 3, "tile": "1m", "value": 80,
-                         "earlier": [{"seat": 1, "tile": "4m", "value": 40}]}}
+    record = {
+        "rules": {"preset": "zung-jung", "liability": "precise_multiwait"},
+        "result": {
+            "type": "discard",
+            "winner": 0,
+            "from": 3,
+            "tile": "1m",
+            "value": 80,
+            "earlier": [{"seat": 1, "tile": "4m", "value": 40}],
+        },
+    }
     out = dispatch_settle(record)
     assert out["deltas"] == [240, -70, -25, -145]
     assert out["penalties"] == []
@@ -116,6 +183,7 @@ def test_default_preset_is_ordinary_competition():
 
 
 # ---------------------------------------------------------------- payoff schemes
+
 
 def test_self_draw_each_opponent_pays_value():
     out = run({"type": "self_draw", "winner": 2, "value": 45})
@@ -140,7 +208,7 @@ def test_full_discard_scheme():
     out = run(EX3_VALUES, scheme="full_discard", liability="precise_multiwait")
     assert out["deltas"] == [240, -120, 0, -120]
     out = run(EX4_VALUES, scheme="full_discard", liability="precise_multiwait")
-    assert out["deltas"] == [150, -40, -70, -40]   # SELF band still split equally
+    assert out["deltas"] == [150, -40, -70, -40]  # SELF band still split equally
     out = run({"type": "self_draw", "winner": 0, "value": 70}, scheme="full_discard")
     assert out["deltas"] == [210, -70, -70, -70]
 
@@ -156,46 +224,70 @@ def test_draw_pays_nothing():
 
 
 def test_robbing_a_kong_is_a_discard_by_the_konger():
-    out = run({"type": "discard", "winner": 1, "from": 3, "tile": "5s", "robbing_kong": True,
-               "hand": {"concealed": "456p789s34s11z", "melds": [{"type": "pung", "tiles": "222m"}]}})
+    out = run(
+        {
+            "type": "discard",
+            "winner": 1,
+            "from": 3,
+            "tile": "5s",
+            "robbing_kong": True,
+            "hand": {"concealed": "456p789s34s11z", "melds": [{"type": "pung", "tiles": "222m"}]},
+        }
+    )
     assert out["value"] == 10 and out["deltas"] == [-10, 30, -10, -10]
 
 
 def test_seat_wind_from_dealer():
     hand = {"concealed": "456p789s34s55m", "melds": [{"type": "pung", "tiles": "222z"}]}
     rec = {"type": "discard", "winner": 2, "from": 0, "tile": "5s", "hand": hand}
-    assert settle({"dealer": 1, "result": rec}, resolve("zung-jung"))["value"] == 10   # seat 2 is South
-    assert settle({"dealer": 0, "result": rec}, resolve("zung-jung"))["value"] == 1    # seat 2 is West
+    assert settle({"dealer": 1, "result": rec}, resolve("zung-jung"))["value"] == 10  # seat 2 is South
+    assert settle({"dealer": 0, "result": rec}, resolve("zung-jung"))["value"] == 1  # seat 2 is West
     assert run(dict(rec, seat_wind="2z"))["value"] == 10
 
 
 def test_earlier_ordinary_identical_tile_only_and_first():
-    rec = {"type": "discard", "winner": 0, "from": 3, "tile": "1m", "value": 80,
-           "earlier": [{"seat": 2, "tile": "4m"}, {"seat": 1, "tile": "1m"}, {"seat": 2, "tile": "1m"}]}
+    rec = {
+        "type": "discard",
+        "winner": 0,
+        "from": 3,
+        "tile": "1m",
+        "value": 80,
+        "earlier": [{"seat": 2, "tile": "4m"}, {"seat": 1, "tile": "1m"}, {"seat": 2, "tile": "1m"}],
+    }
     out = run(rec, liability="ordinary")
     assert out["deltas"] == [240, -190, -25, -25] and out["liable"] == 1
 
 
 def test_earlier_hypothetical_below_min_points_is_not_liable():
-    rec = {"type": "discard", "winner": 0, "from": 3, "tile": "1m", "value": 80,
-           "earlier": [{"seat": 1, "tile": "1m", "value": 1}]}
+    rec = {
+        "type": "discard",
+        "winner": 0,
+        "from": 3,
+        "tile": "1m",
+        "value": 80,
+        "earlier": [{"seat": 1, "tile": "1m", "value": 1}],
+    }
     out = run(rec, liability="precise", min_points=5, scheme="full_discard")
     assert out["deltas"] == [240, 0, 0, -240]
 
 
 # ---------------------------------------------------------------- errors name fields
 
-@pytest.mark.parametrize("rules,field", [
-    ({"liability": "strict"}, "rules.liability"),
-    ({"scheme": "dealer"}, "rules.scheme"),
-    ({"par": -1}, "rules.par"),
-    ({"par": "25"}, "rules.par"),
-    ({"min_points": True}, "rules.min_points"),
-    ({"limit": 0}, "rules.limit"),
-    ({"edition": "v9"}, "rules.edition"),
-    ({"pattern_values": {"99.1": 3}}, "rules.pattern_values.99.1"),
-    ({"furiten": True}, "rules.furiten"),
-])
+
+@pytest.mark.parametrize(
+    "rules,field",
+    [
+        ({"liability": "strict"}, "rules.liability"),
+        ({"scheme": "dealer"}, "rules.scheme"),
+        ({"par": -1}, "rules.par"),
+        ({"par": "25"}, "rules.par"),
+        ({"min_points": True}, "rules.min_points"),
+        ({"limit": 0}, "rules.limit"),
+        ({"edition": "v9"}, "rules.edition"),
+        ({"pattern_values": {"99.1": 3}}, "rules.pattern_values.99.1"),
+        ({"furiten": True}, "rules.furiten"),
+    ],
+)
 def test_resolve_errors_name_the_option(rules, field):
     with pytest.raises(SettlementError) as info:
         resolve({"preset": "zung-jung", **rules})
@@ -207,32 +299,85 @@ def test_resolve_accepts_spec_aliases():
     assert opts["liability"] == "precise" and opts["scheme"] == "uniform"
 
 
-@pytest.mark.parametrize("result,field", [
-    ({"type": "ron?", "winner": 0}, "result.type"),
-    ({"type": "discard", "winner": 4, "from": 1, "value": 5}, "result.winner"),
-    ({"type": "discard", "winner": 0, "value": 5}, "result.from"),
-    ({"type": "discard", "winner": 0, "from": 0, "value": 5}, "result.from"),
-    ({"type": "discard", "winner": 0, "from": 1}, "result.value"),
-    ({"type": "discard", "winner": 0, "from": 1, "value": 0}, "result.value"),
-    ({"type": "discard", "winner": 0, "from": 1, "value": 350}, "result.value"),
-    ({"type": "discard", "winner": 0, "from": 1, "value": 5.5}, "result.value"),
-    ({"type": "discard", "winner": 0, "from": 1, "value": 30, "tile": "1m",
-      "earlier": [{"seat": 2, "tile": "1m"}, {"seat": 0, "tile": "1m"}]}, "result.earlier[1].seat"),
-    ({"type": "discard", "winner": 0, "from": 1, "value": 30, "tile": "1m",
-      "earlier": [{"seat": 2}]}, "result.earlier[0].tile"),
-    ({"type": "discard", "winner": 0, "from": 1, "value": 30, "tile": "1m",
-      "earlier": [{"seat": 2, "tile": "1m"}]}, "result.earlier[0].value"),
-    ({"type": "discard", "winner": 0, "from": 1, "value": 30,
-      "earlier": [{"seat": 2, "tile": "1m", "value": 5}]}, "result.tile"),
-    ({"type": "discard", "winner": 0, "from": 1, "tile": "1m", "hand": {"concealed": "123m"}},
-     "result.hand.concealed"),
-    ({"type": "discard", "winner": 0, "from": 1, "tile": "1z", "hand": {"concealed": "1112345678999m"}},
-     "result.hand"),
-    ({"type": "discard", "winner": 0, "from": 1, "tile": "4m", "value": 85,
-      "hand": {"concealed": "1112345678999m"}}, "result.value"),
-    ({"type": "discard", "winner": 0, "from": 1, "tile": "4m", "kong_replacement": True,
-      "hand": {"concealed": "1112345678999m"}}, "result.kong_replacement"),
-])
+@pytest.mark.parametrize(
+    "result,field",
+    [
+        ({"type": "ron?", "winner": 0}, "result.type"),
+        ({"type": "discard", "winner": 4, "from": 1, "value": 5}, "result.winner"),
+        ({"type": "discard", "winner": 0, "value": 5}, "result.from"),
+        ({"type": "discard", "winner": 0, "from": 0, "value": 5}, "result.from"),
+        ({"type": "discard", "winner": 0, "from": 1}, "result.value"),
+        ({"type": "discard", "winner": 0, "from": 1, "value": 0}, "result.value"),
+        ({"type": "discard", "winner": 0, "from": 1, "value": 350}, "result.value"),
+        ({"type": "discard", "winner": 0, "from": 1, "value": 5.5}, "result.value"),
+        (
+            {
+                "type": "discard",
+                "winner": 0,
+                "from": 1,
+                "value": 30,
+                "tile": "1m",
+                "earlier": [{"seat": 2, "tile": "1m"}, {"seat": 0, "tile": "1m"}],
+            },
+            "result.earlier[1].seat",
+        ),
+        (
+            {"type": "discard", "winner": 0, "from": 1, "value": 30, "tile": "1m", "earlier": [{"seat": 2}]},
+            "result.earlier[0].tile",
+        ),
+        (
+            {
+                "type": "discard",
+                "winner": 0,
+                "from": 1,
+                "value": 30,
+                "tile": "1m",
+                "earlier": [{"seat": 2, "tile": "1m"}],
+            },
+            "result.earlier[0].value",
+        ),
+        (
+            {
+                "type": "discard",
+                "winner": 0,
+                "from": 1,
+                "value": 30,
+                "earlier": [{"seat": 2, "tile": "1m", "value": 5}],
+            },
+            "result.tile",
+        ),
+        (
+            {"type": "discard", "winner": 0, "from": 1, "tile": "1m", "hand": {"concealed": "123m"}},
+            "result.hand.concealed",
+        ),
+        (
+            {"type": "discard", "winner": 0, "from": 1, "tile": "1z", "hand": {"concealed": "1112345678999m"}},
+            "result.hand",
+        ),
+        (
+            {
+                "type": "discard",
+                "winner": 0,
+                "from": 1,
+                "tile": "4m",
+                "value": 85,
+                "hand": {"concealed": "1112345678999m"},
+            },
+            "result.value",
+        ),
+        (
+            {
+                "type": "discard",
+                "winner": 0,
+                "from": 1,
+                "tile": "4m",
+                "kong_replacement": True,
+                "hand": {"concealed": "1112345678999m"},
+            },
+            "result.kong_replacement",
+        ),
+    ],
+)
 def test_settle_errors_name_the_field(result, field):
     with pytest.raises(SettlementError) as info:
         run(result, liability="precise")

@@ -18,8 +18,9 @@ def rules(db):
 @pytest.fixture
 def field(db):
     """Sixteen players, the first four with logins (p0 … p3)."""
-    players = [Player.objects.create(display_name=f"Ev Player {i:02d}", membership_number=f"EV{i:03d}")
-               for i in range(16)]
+    players = [
+        Player.objects.create(display_name=f"Ev Player {i:02d}", membership_number=f"EV{i:03d}") for i in range(16)
+    ]
     for i in range(4):
         make_player_user(f"p{i}", players[i])
     return players
@@ -27,9 +28,19 @@ def field(db):
 
 @pytest.fixture
 def event(league, admin, rules):
-    return services.event_create(league=league, name="Autumn Open", slug="autumn-open",
-                                 starts_on=dt.date(2026, 11, 28), ends_on=dt.date(2026, 11, 29), rule_set=rules,
-                                 capacity=16, rounds=4, round_minutes=60, cut=4, actor=admin)
+    return services.event_create(
+        league=league,
+        name="Autumn Open",
+        slug="autumn-open",
+        starts_on=dt.date(2026, 11, 28),
+        ends_on=dt.date(2026, 11, 29),
+        rule_set=rules,
+        capacity=16,
+        rounds=4,
+        round_minutes=60,
+        cut=4,
+        actor=admin,
+    )
 
 
 @pytest.fixture

@@ -37,14 +37,27 @@ def _tournament():
     admin = make_role_user("director", league, LeagueRole.Role.ADMIN)
     make_role_user("ref", league, LeagueRole.Role.REFEREE)
     rules = league_services.rule_set_create(name="M-League", slug="mleague-b", preset="mleague", is_template=True)
-    players = [Player.objects.create(display_name=f"Player {chr(65 + i)}{i:02d}", membership_number=f"BR{i:03d}")
-               for i in range(16)]
-    event = services.event_create(league=league, name="Browser Open", slug="browser-open",
-                                  starts_on=timezone.localdate(), ends_on=timezone.localdate(), rule_set=rules,
-                                  capacity=16, rounds=5, round_minutes=60, cut=0, actor=admin)
+    players = [
+        Player.objects.create(display_name=f"Player {chr(65 + i)}{i:02d}", membership_number=f"BR{i:03d}")
+        for i in range(16)
+    ]
+    event = services.event_create(
+        league=league,
+        name="Browser Open",
+        slug="browser-open",
+        starts_on=timezone.localdate(),
+        ends_on=timezone.localdate(),
+        rule_set=rules,
+        capacity=16,
+        rounds=5,
+        round_minutes=60,
+        cut=0,
+        actor=admin,
+    )
     for p in players:
-        services.checkin_set(registration=services.registration_add(event=event, player=p, actor=admin),
-                             present=True, actor=admin)
+        services.checkin_set(
+            registration=services.registration_add(event=event, player=p, actor=admin), present=True, actor=admin
+        )
     services.event_status_set(event=event, status="running", actor=admin)
     services.seating_plan(event=event, actor=admin, time_limit=2)
     start = timezone.now() - dt.timedelta(hours=6)
@@ -55,10 +68,15 @@ def _tournament():
             k = game.table % 4
             services.table_result_enter(game=game, scores=SCORES[k:] + SCORES[:k], actor=admin)
         round_.refresh_from_db()
-        services.round_clock_set(round_=round_, action="end", actor=admin,
-                                 now=start + dt.timedelta(hours=n, minutes=59))
-    services.round_clock_set(round_=Round.objects.get(event=event, number=5), action="start", actor=admin,
-                             now=timezone.now() - dt.timedelta(minutes=20))
+        services.round_clock_set(
+            round_=round_, action="end", actor=admin, now=start + dt.timedelta(hours=n, minutes=59)
+        )
+    services.round_clock_set(
+        round_=Round.objects.get(event=event, number=5),
+        action="start",
+        actor=admin,
+        now=timezone.now() - dt.timedelta(minutes=20),
+    )
     table = Game.objects.get(season=event.season, match_day=5, table=1)
     seats = list(table.seats.select_related("player").order_by("seat"))
     for s in seats:
@@ -79,7 +97,9 @@ def _board_games(page, name) -> str:
     return page.evaluate(
         "(name) => { for (const tr of document.querySelectorAll('#board-standings tbody tr')) {"
         " const td = tr.querySelectorAll('td'); if (td[1] && td[1].textContent === name) return td[2].textContent; }"
-        " return null; }", name)
+        " return null; }",
+        name,
+    )
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-hant"])
@@ -122,7 +142,9 @@ def test_round_five_on_phones_and_the_big_screen(live_server, lang):
         board.wait_for_function(
             "(name) => [...document.querySelectorAll('#board-standings tbody tr')].some("
             "tr => tr.children[1].textContent === name && tr.children[2].textContent === '5')",
-            arg=seats[0].player.display_name, timeout=5000)
+            arg=seats[0].player.display_name,
+            timeout=5000,
+        )
         shown_after = time.monotonic() - confirmed_at
         assert shown_after <= WITHIN, f"the board showed the result {shown_after:.2f} s after it was confirmed"
         last.screenshot(path=str(SHOTS / f"table-confirmed-{lang}.png"), full_page=True)
@@ -159,7 +181,10 @@ def test_round_five_on_phones_and_the_big_screen(live_server, lang):
         board.wait_for_function(
             "(before) => parseInt(document.getElementById('round-clock').dataset.state === 'running' ? "
             "document.querySelector('#round-clock .ev-clock-time').textContent.split(':')[0] : '0', 10) * 60 > "
-            "before + 200", arg=remaining_before, timeout=5000)
+            "before + 200",
+            arg=remaining_before,
+            timeout=5000,
+        )
         clock_after = time.monotonic() - extended_at
         assert clock_after <= WITHIN + 1.0  # the desk's redirect and page load are inside this figure
         board.screenshot(path=str(SHOTS / f"board-{lang}.png"), full_page=True)
@@ -194,10 +219,15 @@ def test_a_tables_phone_keeps_a_report_made_offline_and_sends_it_when_back(live_
         phone.wait_for_selector("#table-outbox:not([hidden])")
         phone.context.set_offline(False)
         phone.evaluate("window.dispatchEvent(new Event('online'))")
-        phone.wait_for_function("() => !document.querySelector('#table-outbox') || "
-                                "document.querySelector('#table-outbox').hidden", timeout=30000)
+        phone.wait_for_function(
+            "() => !document.querySelector('#table-outbox') || " "document.querySelector('#table-outbox').hidden",
+            timeout=30000,
+        )
         phone.wait_for_load_state()
         assert len(TableReport.objects.get(game=table).confirmed_seats) == 2
     # what the offline phone's browser logs (failed requests, a server busy a moment) is not a page error
-    assert [e for e in errors if not any(k in e for k in ("ERR_INTERNET_DISCONNECTED", "Failed to fetch",
-                                                           "500 (Internal Server Error)"))] == []
+    assert [
+        e
+        for e in errors
+        if not any(k in e for k in ("ERR_INTERNET_DISCONNECTED", "Failed to fetch", "500 (Internal Server Error)"))
+    ] == []

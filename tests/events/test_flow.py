@@ -23,13 +23,23 @@ def test_an_event_has_its_own_season_outside_the_league_seasons(event):
     assert event.season.status == Season.Status.OPEN
     assert [r.stage for r in event.round_set.order_by("number")] == ["qualifying"] * 4 + ["final"]
     from league import selectors as league_selectors
+
     assert event.season not in list(league_selectors.season_list())
 
 
 def test_places_fill_then_the_waiting_list_moves_up(league, admin, rules, field):
-    event = services.event_create(league=league, name="Small", slug="small", starts_on=dt.date(2026, 12, 5),
-                                  ends_on=dt.date(2026, 12, 5), rule_set=rules, capacity=4, rounds=2, cut=0,
-                                  actor=admin)
+    event = services.event_create(
+        league=league,
+        name="Small",
+        slug="small",
+        starts_on=dt.date(2026, 12, 5),
+        ends_on=dt.date(2026, 12, 5),
+        rule_set=rules,
+        capacity=4,
+        rounds=2,
+        cut=0,
+        actor=admin,
+    )
     regs = [services.registration_add(event=event, player=p, actor=admin) for p in field[:6]]
     assert [r.status for r in regs] == ["confirmed"] * 4 + ["waiting"] * 2
     moved = services.registration_withdraw(registration=regs[1], actor=admin)
@@ -41,8 +51,7 @@ def test_places_fill_then_the_waiting_list_moves_up(league, admin, rules, field)
 
 def test_a_player_registers_only_themselves(event, field):
     user = field[0].user
-    reg = services.registration_add(event=event, player=field[0], actor=user, ema_number="11000001",
-                                    nationality="hkg")
+    reg = services.registration_add(event=event, player=field[0], actor=user, ema_number="11000001", nationality="hkg")
     assert reg.nationality == "HKG"
     with pytest.raises(PermissionDenied):
         services.registration_add(event=event, player=field[5], actor=user)
@@ -62,8 +71,9 @@ def test_one_plan_seats_every_round_and_nobody_meets_twice(running):
 
 def test_substitutes_are_asked_for_when_players_are_not_a_multiple_of_four(event, field, admin):
     for p in field[:6]:
-        services.checkin_set(registration=services.registration_add(event=event, player=p, actor=admin),
-                             present=True, actor=admin)
+        services.checkin_set(
+            registration=services.registration_add(event=event, player=p, actor=admin), present=True, actor=admin
+        )
     with pytest.raises(ValidationError) as err:
         services.seating_plan(event=event, actor=admin)
     assert err.value.error_dict["players"][0].code == "substitutes_needed"
@@ -86,8 +96,9 @@ def test_the_clock_runs_on_the_server(running, admin):
     r1.refresh_from_db()
     services.round_clock_set(round_=r1, action="resume", actor=admin, now=t0 + dt.timedelta(minutes=15))
     r1.refresh_from_db()
-    extended = services.round_clock_set(round_=r1, action="extend", minutes=5, actor=admin,
-                                        now=t0 + dt.timedelta(minutes=15))
+    extended = services.round_clock_set(
+        round_=r1, action="extend", minutes=5, actor=admin, now=t0 + dt.timedelta(minutes=15)
+    )
     assert extended["remaining"] == 55 * 60
     with pytest.raises(ValidationError):
         services.round_clock_set(round_=_round(running, 2), action="start", actor=admin)  # round 1 still runs
@@ -134,8 +145,11 @@ def test_a_wrong_code_or_a_stranger_cannot_report(running, field):
 def test_a_seated_player_reports_for_their_own_seat_only(running, field):
     from league.models import GameSeat
 
-    seat = GameSeat.objects.filter(game__season=running.season, game__match_day=1,
-                                   player__in=field[:4]).select_related("game").first()
+    seat = (
+        GameSeat.objects.filter(game__season=running.season, game__match_day=1, player__in=field[:4])
+        .select_related("game")
+        .first()
+    )
     user = Player.objects.get(pk=seat.player_id).user
     game = seat.game
     with pytest.raises(ValidationError):

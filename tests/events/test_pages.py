@@ -22,12 +22,22 @@ def _client(user=None, lang="en"):
 def test_every_page_answers(running, admin, lang):
     game = Game.objects.filter(season=running.season, match_day=1).first()
     anonymous, director = _client(lang=lang), _client(admin, lang)
-    for path in ("/events/", f"/events/{running.pk}/", f"/events/{running.pk}/board/",
-                 f"/events/{running.pk}/cards/", f"/events/{running.pk}/results/", f"/events/tables/{game.pk}/",
-                 f"/events/{running.pk}/code/"):
+    for path in (
+        "/events/",
+        f"/events/{running.pk}/",
+        f"/events/{running.pk}/board/",
+        f"/events/{running.pk}/cards/",
+        f"/events/{running.pk}/results/",
+        f"/events/tables/{game.pk}/",
+        f"/events/{running.pk}/code/",
+    ):
         assert anonymous.get(path).status_code == 200, path
-    for path in (f"/events/{running.pk}/desk/", f"/events/{running.pk}/signs/", f"/events/{running.pk}/ema.csv",
-                 "/events/new/"):
+    for path in (
+        f"/events/{running.pk}/desk/",
+        f"/events/{running.pk}/signs/",
+        f"/events/{running.pk}/ema.csv",
+        "/events/new/",
+    ):
         assert director.get(path).status_code == 200, path
     assert anonymous.get(f"/events/{running.pk}/desk/").status_code == 302  # to the login page
 
@@ -38,8 +48,12 @@ def test_a_phone_opens_its_table_with_the_code_and_the_table_confirms(running):
     assert phone.post(f"/events/{running.pk}/code/", {"code": "NOPE00"}).status_code == 400
     response = phone.post(f"/events/{running.pk}/code/", {"code": services.table_code(game).lower()})
     assert response.status_code == 302 and response["Location"] == f"/events/tables/{game.pk}/"
-    data = {"action": "report", "seat": "1", "deposits_left": "0",
-            **{f"score_{i}": str(v) for i, v in enumerate(SCORES)}}
+    data = {
+        "action": "report",
+        "seat": "1",
+        "deposits_left": "0",
+        **{f"score_{i}": str(v) for i, v in enumerate(SCORES)},
+    }
     assert phone.post(f"/events/tables/{game.pk}/", data).status_code == 302
     page = phone.get(f"/events/tables/{game.pk}/").content.decode()
     assert "Confirm as" in page
@@ -52,8 +66,14 @@ def test_a_typing_slip_comes_back_on_the_form(running):
     game = Game.objects.get(season=running.season, match_day=1, table=2)
     phone = _client()
     phone.post(f"/events/{running.pk}/code/", {"code": services.table_code(game)})
-    data = {"action": "report", "seat": "0", "deposits_left": "0", "score_0": "48000", "score_1": "32000",
-            "score_2": "12000"}
+    data = {
+        "action": "report",
+        "seat": "0",
+        "deposits_left": "0",
+        "score_0": "48000",
+        "score_1": "32000",
+        "score_2": "12000",
+    }
     response = phone.post(f"/events/tables/{game.pk}/", data)
     assert response.status_code == 400
     assert not hasattr(Game.objects.get(pk=game.pk), "table_report")
@@ -61,8 +81,10 @@ def test_a_typing_slip_comes_back_on_the_form(running):
 
 def test_without_the_code_a_visitor_only_watches(running):
     game = Game.objects.get(season=running.season, match_day=1, table=3)
-    response = _client().post(f"/events/tables/{game.pk}/", {"action": "report", "seat": "0", "deposits_left": "0",
-                                                            **{f"score_{i}": str(v) for i, v in enumerate(SCORES)}})
+    response = _client().post(
+        f"/events/tables/{game.pk}/",
+        {"action": "report", "seat": "0", "deposits_left": "0", **{f"score_{i}": str(v) for i, v in enumerate(SCORES)}},
+    )
     assert response.status_code == 302
     assert not hasattr(Game.objects.get(pk=game.pk), "table_report")
 
@@ -85,12 +107,16 @@ def test_the_api_reports_and_confirms_with_the_code(running):
     game = Game.objects.get(season=running.season, match_day=1, table=4)
     code = services.table_code(game)
     api = _client()
-    response = api.post(f"/api/events/tables/{game.pk}/report", {"seat": 0, "scores": SCORES, "code": code},
-                        content_type="application/json")
+    response = api.post(
+        f"/api/events/tables/{game.pk}/report",
+        {"seat": 0, "scores": SCORES, "code": code},
+        content_type="application/json",
+    )
     assert response.status_code == 201, response.content
     for seat in (1, 2, 3):
-        response = api.post(f"/api/events/tables/{game.pk}/confirm", {"seat": seat, "code": code},
-                            content_type="application/json")
+        response = api.post(
+            f"/api/events/tables/{game.pk}/confirm", {"seat": seat, "code": code}, content_type="application/json"
+        )
     assert response.json()["status"] == "confirmed"
     bad = api.post(f"/api/events/tables/{game.pk}/report", {"seat": 9, "code": code}, content_type="application/json")
     assert bad.status_code == 400 and "seat" in bad.json()["errors"]
@@ -98,13 +124,19 @@ def test_the_api_reports_and_confirms_with_the_code(running):
 
 def test_the_clock_api_is_the_directors(running, admin, referee):
     round1 = running.round_set.get(number=1)
-    assert _client(referee).post(f"/api/events/rounds/{round1.pk}/clock", {"action": "start"},
-                                 content_type="application/json").status_code == 403
-    response = _client(admin).post(f"/api/events/rounds/{round1.pk}/clock", {"action": "start"},
-                                   content_type="application/json")
+    assert (
+        _client(referee)
+        .post(f"/api/events/rounds/{round1.pk}/clock", {"action": "start"}, content_type="application/json")
+        .status_code
+        == 403
+    )
+    response = _client(admin).post(
+        f"/api/events/rounds/{round1.pk}/clock", {"action": "start"}, content_type="application/json"
+    )
     assert response.status_code == 200 and response.json()["state"] == "running"
-    response = _client(admin).post(f"/api/events/rounds/{round1.pk}/clock", {"action": "extend", "minutes": 500},
-                                   content_type="application/json")
+    response = _client(admin).post(
+        f"/api/events/rounds/{round1.pk}/clock", {"action": "extend", "minutes": 500}, content_type="application/json"
+    )
     assert response.status_code == 400 and "minutes" in response.json()["errors"]
 
 
@@ -142,13 +174,17 @@ def test_the_scorekeeper_of_a_tournament_game_shows_the_clock_and_the_last_hand(
 def test_the_director_sets_a_rounds_start_within_the_event(running, admin):
     round2 = running.round_set.get(number=2)
     director = _client(admin)
-    director.post(f"/events/{running.pk}/desk/", {"action": "schedule", "round": round2.pk,
-                                                 "starts_at": "2026-11-28T13:30"})
+    director.post(
+        f"/events/{running.pk}/desk/", {"action": "schedule", "round": round2.pk, "starts_at": "2026-11-28T13:30"}
+    )
     round2.refresh_from_db()
     assert round2.scheduled_at is not None and round2.scheduled_at.hour in (5, 13)  # stored in UTC
     assert all(g.scheduled_at == round2.scheduled_at for g in Game.objects.filter(season=running.season, match_day=2))
-    page = director.post(f"/events/{running.pk}/desk/", {"action": "schedule", "round": round2.pk,
-                                                        "starts_at": "2027-01-01T10:00"}, follow=True)
+    page = director.post(
+        f"/events/{running.pk}/desk/",
+        {"action": "schedule", "round": round2.pk, "starts_at": "2027-01-01T10:00"},
+        follow=True,
+    )
     assert "starts_at: A round starts within the event&#x27;s dates." in page.content.decode()
 
 

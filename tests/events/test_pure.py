@@ -52,17 +52,31 @@ def line(player, rnd, points, place, raw=25000):
 
 
 def test_points_rank_first_and_level_players_share_a_rank():
-    lines = [line(1, 1, "30.0", 1), line(2, 1, "10.0", 2), line(3, 1, "-10.0", 3), line(4, 1, "-30.0", 4),
-             line(5, 1, "10.0", 2)]
+    lines = [
+        line(1, 1, "30.0", 1),
+        line(2, 1, "10.0", 2),
+        line(3, 1, "-10.0", 3),
+        line(4, 1, "-30.0", 4),
+        line(5, 1, "10.0", 2),
+    ]
     rows = ranking.qualifying_rank(lines, [1, 2, 3, 4, 5], {}, [])
-    assert [(r.player, r.rank, r.shared) for r in rows] == [(1, 1, False), (2, 2, True), (5, 2, True),
-                                                            (3, 4, False), (4, 5, False)]
+    assert [(r.player, r.rank, r.shared) for r in rows] == [
+        (1, 1, False),
+        (2, 2, True),
+        (5, 2, True),
+        (3, 4, False),
+        (4, 5, False),
+    ]
 
 
 def test_tiebreaks_apply_in_the_order_given():
     # 2 and 5 level on points; 5 has a first, 2 a better best game
-    lines = [line(2, 1, "20.0", 2, 40000), line(2, 2, "0.0", 2, 30000),
-             line(5, 1, "40.0", 1, 35000), line(5, 2, "-20.0", 4, 10000)]
+    lines = [
+        line(2, 1, "20.0", 2, 40000),
+        line(2, 2, "0.0", 2, 30000),
+        line(5, 1, "40.0", 1, 35000),
+        line(5, 2, "-20.0", 4, 10000),
+    ]
     by_firsts = ranking.qualifying_rank(lines, [2, 5], {}, ["firsts"])
     assert [r.player for r in by_firsts] == [5, 2] and not by_firsts[0].shared
     by_best = ranking.qualifying_rank(lines, [2, 5], {}, ["best_game"])
@@ -90,7 +104,10 @@ def test_unknown_tiebreaks_are_refused():
 def test_the_final_carries_points_as_the_event_says(rule, carried):
     qualifying = ranking.qualifying_rank(
         [line(p, 1, str(pts), 1) for p, pts in [(1, 60), (2, 40), (3, 20), (4, 10), (5, 5), (6, 0)]],
-        [1, 2, 3, 4, 5, 6], {}, [])
+        [1, 2, 3, 4, 5, 6],
+        {},
+        [],
+    )
     final = [line(1, 7, "-30.0", 4), line(2, 7, "35.0", 1), line(3, 7, "5.0", 2), line(4, 7, "-10.0", 3)]
     rows = ranking.final_rank(qualifying, final, 4, rule)
     top = {r.player: r for r in rows[:4]}
@@ -102,16 +119,18 @@ def test_the_final_carries_points_as_the_event_says(rule, carried):
 
 
 def test_a_tie_in_the_final_goes_to_the_better_qualifier():
-    qualifying = ranking.qualifying_rank([line(p, 1, str(pts), 1) for p, pts in [(1, 40), (2, 30), (3, 20), (4, 10)]],
-                                         [1, 2, 3, 4], {}, [])
+    qualifying = ranking.qualifying_rank(
+        [line(p, 1, str(pts), 1) for p, pts in [(1, 40), (2, 30), (3, 20), (4, 10)]], [1, 2, 3, 4], {}, []
+    )
     final = [line(1, 7, "0", 2), line(2, 7, "10", 1), line(3, 7, "-5", 3), line(4, 7, "-5", 4)]
     rows = ranking.final_rank(qualifying, final, 4, "carry")
     assert [r.player for r in rows[:2]] == [1, 2]  # both on 40: player 1 qualified higher
 
 
 def test_team_standings_count_the_best_members_or_all():
-    rows = ranking.qualifying_rank([line(p, 1, str(pts), 1) for p, pts in [(1, 50), (2, 30), (3, -10), (4, 20)]],
-                                   [1, 2, 3, 4], {}, [])
+    rows = ranking.qualifying_rank(
+        [line(p, 1, str(pts), 1) for p, pts in [(1, 50), (2, 30), (3, -10), (4, 20)]], [1, 2, 3, 4], {}, []
+    )
     teams = {1: "Dragons", 2: "Dragons", 3: "Dragons", 4: "Winds"}
     best = ranking.team_rank(rows, teams, "best", 2)
     assert [(t.team, t.points) for t in best] == [("Dragons", D("80.0")), ("Winds", D("20.0"))]
@@ -147,8 +166,9 @@ def test_ema_numbers_and_nations_are_checked():
 
 
 def test_the_ema_file_has_a_header_and_a_row_per_player():
-    text = ema.ema_csv([ema.Placed(1, "Tai Man Chan", "11000001", "HKG", D("85.5")),
-                        ema.Placed(2, "Mika", "", "JPN", D("-85.5"))])
+    text = ema.ema_csv(
+        [ema.Placed(1, "Tai Man Chan", "11000001", "HKG", D("85.5")), ema.Placed(2, "Mika", "", "JPN", D("-85.5"))]
+    )
     lines = text.split("\r\n")
     assert lines[0] == "Position,Last name,First name,EMA number,Nationality,Points,MERS base"
     assert lines[1] == "1,Chan,Tai Man,11000001,HKG,85.5,1000"

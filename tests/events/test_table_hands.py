@@ -28,11 +28,18 @@ def test_the_tables_phone_keeps_the_hands_and_finishing_asks_the_others_to_confi
     assert f'data-save-url="/api/events/tables/{game.pk}/hands/"' in body and 'id="sk-undo"' not in body
     r = phone.post(f"/api/events/tables/{game.pk}/hands/", {"record": RON}, content_type="application/json")
     assert r.status_code == 201, r.content
-    preview = phone.post(f"/api/events/tables/{game.pk}/hands/preview/", {"record": DRAW},
-                         content_type="application/json")
+    preview = phone.post(
+        f"/api/events/tables/{game.pk}/hands/preview/", {"record": DRAW}, content_type="application/json"
+    )
     assert preview.status_code == 200 and preview.json()["sequence"] == 2
-    assert phone.put(f"/api/events/tables/{game.pk}/hands/1/", {"record": {**RON, "riichi": [1]}},
-                     content_type="application/json").status_code == 200
+    assert (
+        phone.put(
+            f"/api/events/tables/{game.pk}/hands/1/",
+            {"record": {**RON, "riichi": [1]}},
+            content_type="application/json",
+        ).status_code
+        == 200
+    )
     finished = phone.post(f"/api/events/tables/{game.pk}/hands/finish/", {}, content_type="application/json")
     assert finished.status_code == 201, finished.content
     report = TableReport.objects.get(game=game)
@@ -47,26 +54,41 @@ def test_the_tables_phone_keeps_the_hands_and_finishing_asks_the_others_to_confi
 def test_a_seated_player_keeps_the_hands_and_a_stranger_cannot(running, field):
     from league.models import GameSeat
 
-    seat = GameSeat.objects.filter(game__season=running.season, game__match_day=1,
-                                   player__in=field[:4]).select_related("game").first()
+    seat = (
+        GameSeat.objects.filter(game__season=running.season, game__match_day=1, player__in=field[:4])
+        .select_related("game")
+        .first()
+    )
     game = seat.game
     player = Client()
     player.force_login(seat.player.user)
-    assert player.post(f"/api/events/tables/{game.pk}/hands/", {"record": RON},
-                       content_type="application/json").status_code == 201
+    assert (
+        player.post(
+            f"/api/events/tables/{game.pk}/hands/", {"record": RON}, content_type="application/json"
+        ).status_code
+        == 201
+    )
     assert HandRecord.objects.get(game=game).entered_by == seat.player.user
-    stranger_seat = GameSeat.objects.filter(game__season=running.season, game__match_day=1,
-                                            player__in=field[:4]).exclude(game=game).first()
+    stranger_seat = (
+        GameSeat.objects.filter(game__season=running.season, game__match_day=1, player__in=field[:4])
+        .exclude(game=game)
+        .first()
+    )
     if stranger_seat is not None:
         stranger = Client()
         stranger.force_login(stranger_seat.player.user)
-        refused = stranger.post(f"/api/events/tables/{game.pk}/hands/", {"record": DRAW},
-                                content_type="application/json")
+        refused = stranger.post(
+            f"/api/events/tables/{game.pk}/hands/", {"record": DRAW}, content_type="application/json"
+        )
         assert refused.status_code == 400 and refused.json()["codes"]["seat"] == ["not_at_table"]
         assert stranger.get(f"/events/tables/{game.pk}/scorekeeper/").status_code == 302
     anonymous = Client()
-    assert anonymous.post(f"/api/events/tables/{game.pk}/hands/", {"record": DRAW},
-                          content_type="application/json").status_code == 400
+    assert (
+        anonymous.post(
+            f"/api/events/tables/{game.pk}/hands/", {"record": DRAW}, content_type="application/json"
+        ).status_code
+        == 400
+    )
     assert HandRecord.objects.filter(game=game).count() == 1
 
 

@@ -57,9 +57,11 @@ REASONS = [
     {"code": "nagashi_mangan"},
     {"code": "chombo"},
     {"code": "chombo_reverse_mangan"},
-    *({"code": "band", "cause": cause, "value": 40, "seat": 2, "split": split, "band": [0, 25]}
-      for cause in ("self_draw", "uniform", "discard", "first_discard", "own_earlier", "earlier_discard")
-      for split in ("shared", "below_par", "above_par")),
+    *(
+        {"code": "band", "cause": cause, "value": 40, "seat": 2, "split": split, "band": [0, 25]}
+        for cause in ("self_draw", "uniform", "discard", "first_discard", "own_earlier", "earlier_discard")
+        for split in ("shared", "below_par", "above_par")
+    ),
     {"code": "share", "seat": 1, "hand": 8, "kong": 0, "fixed": 0},
     {"code": "share", "seat": 1, "hand": 8, "kong": 2, "fixed": 0, "liability": "discarder"},
     {"code": "share", "seat": 1, "hand": 8, "kong": 0, "fixed": 0, "liability": "robbed_kong"},
@@ -86,14 +88,26 @@ def test_each_reason_renders_in_each_language(reason, lang):
         assert not _english_left(text), text
 
 
-@pytest.mark.parametrize(("reason", "en", "ja", "zh"), [
-    ({"code": "win", "how": "ron", "han": 3, "fu": 30}, "Ron 3 han 30 fu", "ロン 3翻 30符", "榮和 3番 30符"),
-    ({"code": "honba", "count": 2}, "2 honba", "2本場", "2本場"),
-    ({"code": "win", "how": "tsumo", "yakuman": 2, "limit": "yakuman", "share": "liable_all"},
-     "Tsumo double yakuman (liable player pays all)", None, None),
-    ({"code": "win", "how": "ron", "yakuman": 4, "limit": "yakuman"}, "Ron 4× yakuman", "ロン 4倍役満", "榮和 4倍役滿"),
-    ({"code": "riichi_deposit"}, "riichi stick", None, None),
-])
+@pytest.mark.parametrize(
+    ("reason", "en", "ja", "zh"),
+    [
+        ({"code": "win", "how": "ron", "han": 3, "fu": 30}, "Ron 3 han 30 fu", "ロン 3翻 30符", "榮和 3番 30符"),
+        ({"code": "honba", "count": 2}, "2 honba", "2本場", "2本場"),
+        (
+            {"code": "win", "how": "tsumo", "yakuman": 2, "limit": "yakuman", "share": "liable_all"},
+            "Tsumo double yakuman (liable player pays all)",
+            None,
+            None,
+        ),
+        (
+            {"code": "win", "how": "ron", "yakuman": 4, "limit": "yakuman"},
+            "Ron 4× yakuman",
+            "ロン 4倍役満",
+            "榮和 4倍役滿",
+        ),
+        ({"code": "riichi_deposit"}, "riichi stick", None, None),
+    ],
+)
 def test_reason_words(reason, en, ja, zh):
     for lang, expected in (("en", en), ("ja", ja), ("zh-hant", zh)):
         if expected is not None:
@@ -120,12 +134,14 @@ def test_limit_names_from_codes_and_multiples():
 
 def test_display_module_has_no_regular_expressions():
     tree = ast.parse((ROOT / "scoring" / "display.py").read_text())
-    imported = {a.name for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))
-                for a in n.names} | {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    imported = {a.name for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names} | {
+        n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)
+    }
     assert not imported & {"re", "regex"}
 
 
 # ------------------------------------------------------------------ every payment carries one
+
 
 def _lines(settlement):
     return [*settlement.get("payments", ()), *settlement.get("penalties", ())]
@@ -144,24 +160,55 @@ def _tenhou_settlements():
         game = parse_record(path.read_bytes(), path.name)
         options = tenhou_options(game)
         records = [h.record() for h in game.hands]
-        out += [(r, s) for r, s, _ in hands_replay("riichi", options, records,
-                                                     state=None, scores=list(game.hands[0].start))]
+        out += [
+            (r, s) for r, s, _ in hands_replay("riichi", options, records, state=None, scores=list(game.hands[0].start))
+        ]
     return out
 
 
 # the rarer lines bench's records do not all reach: pao on a ron, pao on some yakuman of a hand,
 # each winner's own riichi stick back, honba under pao
 EXTRA = [
-    {"rules": {"preset": "tenhou"}, "dealer": 0, "honba": 1, "deposits": 1, "riichi": [3],
-     "result": {"type": "ron", "from": 3, "winners": [{"seat": 1, "yakuman": 1, "pao": 2}]}},
-    {"rules": {"preset": "tenhou", "pao_scope": "pao_yakuman"}, "dealer": 1, "honba": 2, "deposits": 0, "riichi": [],
-     "result": {"type": "ron", "from": 3, "winners": [{"seat": 1, "yakuman": 2, "pao": 2, "pao_yakuman": 1}]}},
-    {"rules": {"preset": "tenhou", "pao_scope": "pao_yakuman"}, "dealer": 0, "honba": 3, "deposits": 0, "riichi": [],
-     "result": {"type": "tsumo", "winner": {"seat": 1, "yakuman": 2, "pao": 2, "pao_yakuman": 1}}},
-    {"rules": {"preset": "ema", "deposits_to": "each_winner"}, "dealer": 0, "honba": 1, "deposits": 2, "riichi": [1, 2],
-     "result": {"type": "ron", "from": 0, "winners": [{"seat": 1, "han": 2, "fu": 30}, {"seat": 2, "han": 14}]}},
-    {"rules": {"preset": "tenhou"}, "dealer": 0, "honba": 25, "deposits": 0, "riichi": [],
-     "result": {"type": "ron", "from": 1, "winners": [{"seat": 2, "han": 60}]}},
+    {
+        "rules": {"preset": "tenhou"},
+        "dealer": 0,
+        "honba": 1,
+        "deposits": 1,
+        "riichi": [3],
+        "result": {"type": "ron", "from": 3, "winners": [{"seat": 1, "yakuman": 1, "pao": 2}]},
+    },
+    {
+        "rules": {"preset": "tenhou", "pao_scope": "pao_yakuman"},
+        "dealer": 1,
+        "honba": 2,
+        "deposits": 0,
+        "riichi": [],
+        "result": {"type": "ron", "from": 3, "winners": [{"seat": 1, "yakuman": 2, "pao": 2, "pao_yakuman": 1}]},
+    },
+    {
+        "rules": {"preset": "tenhou", "pao_scope": "pao_yakuman"},
+        "dealer": 0,
+        "honba": 3,
+        "deposits": 0,
+        "riichi": [],
+        "result": {"type": "tsumo", "winner": {"seat": 1, "yakuman": 2, "pao": 2, "pao_yakuman": 1}},
+    },
+    {
+        "rules": {"preset": "ema", "deposits_to": "each_winner"},
+        "dealer": 0,
+        "honba": 1,
+        "deposits": 2,
+        "riichi": [1, 2],
+        "result": {"type": "ron", "from": 0, "winners": [{"seat": 1, "han": 2, "fu": 30}, {"seat": 2, "han": 14}]},
+    },
+    {
+        "rules": {"preset": "tenhou"},
+        "dealer": 0,
+        "honba": 25,
+        "deposits": 0,
+        "riichi": [],
+        "result": {"type": "ron", "from": 1, "winners": [{"seat": 2, "han": 60}]},
+    },
 ]
 
 
@@ -196,9 +243,22 @@ def test_every_payment_of_varied_riichi_hands_has_a_reason():
         _check_lines(s)
         codes |= {line["reason"]["code"] for line in _lines(s)}
         codes |= {line["reason"].get("share") for line in _lines(s)} - {None}
-    assert codes >= {"win", "honba", "riichi_deposit", "deposits", "riichi_deposit_back", "noten", "chombo",
-                     "chombo_reverse_mangan", "nagashi_mangan",
-                     "liable_all", "liable_half", "discarder_half", "liable_yakuman", "not_liable"}
+    assert codes >= {
+        "win",
+        "honba",
+        "riichi_deposit",
+        "deposits",
+        "riichi_deposit_back",
+        "noten",
+        "chombo",
+        "chombo_reverse_mangan",
+        "nagashi_mangan",
+        "liable_all",
+        "liable_half",
+        "discarder_half",
+        "liable_yakuman",
+        "not_liable",
+    }
     with translation.override("zh-hant"):
         for _, s in settled:
             for line in _lines(s):
@@ -235,6 +295,7 @@ def test_zung_jung_self_draw_and_draw(kind, value, winner):
 
 
 # ------------------------------------------------------------- stored settlements (migration)
+
 
 def _stripped(settlement):
     old = copy.deepcopy(settlement)

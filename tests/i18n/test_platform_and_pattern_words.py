@@ -11,8 +11,14 @@ from kyoku.labels import LABELS, label, rank_label
 from scoring.option_words import zung_jung_rows
 
 
-@pytest.mark.parametrize("lang, dan, celestial, throne", [
-    ("en", "7-dan", "Celestial", "Throne room"), ("zh-hant", "7段", "魂天", "王座之間"), ("ja", "7段", "魂天", "王座の間")])
+@pytest.mark.parametrize(
+    "lang, dan, celestial, throne",
+    [
+        ("en", "7-dan", "Celestial", "Throne room"),
+        ("zh-hant", "7段", "魂天", "王座之間"),
+        ("ja", "7段", "魂天", "王座の間"),
+    ],
+)
 def test_ranks_and_rooms_in_words(lang, dan, celestial, throne):
     with translation.override(lang):
         assert rank_label("7-dan") == dan
@@ -43,7 +49,8 @@ def test_an_incident_kind_must_be_one_the_pages_can_name():
     world = world_build()
     events = [{"t": 0, "seat": 0, "act": "announce"}]
     with pytest.raises(ValidationError) as err:
-        services.incident_log(game=world.game, hand_number=1, dealer=0, kind="my_own_kind", events=events,
-                              reporter=world.referee)
+        services.incident_log(
+            game=world.game, hand_number=1, dealer=0, kind="my_own_kind", events=events, reporter=world.referee
+        )
     assert "kind" in err.value.message_dict
     assert set(LABELS["incident_kind"]) >= {"deal_error", "false_win", "head_bump"}

@@ -41,37 +41,126 @@ ACTORS = ("admin", "referee", "owner")
 # Interface words that must never reach a Chinese page (codes, enum values, engine phases, the
 # headers of the issue). Matched as whole words, case-sensitive where the case is the tell.
 ENGLISH = [
-    "SETTLEMENT", "DEAL", "PLAY", "retroactive", "announced", "Warning", "Yellow card", "Red card",
-    "Point deduction", "Dead hand", "Chombo", "Slow play", "Late declaration", "False win", "Misdeal",
-    "Offence", "Offences", "Sanction", "Penalty", "Penalties", "Winners", "Ruling", "Appeal", "Incident",
-    "Referee", "Standings", "Season", "Division", "Player", "Players", "Points", "Status", "Reason",
-    "1st", "2nd", "3rd", "4th", "ron", "tsumo", "Ron", "Tsumo", "draw", "accepted", "overridden",
-    "pending", "upheld", "reversed", "open", "closed", "ruled", "appealed", "ms (retroactive)",
+    "SETTLEMENT",
+    "DEAL",
+    "PLAY",
+    "retroactive",
+    "announced",
+    "Warning",
+    "Yellow card",
+    "Red card",
+    "Point deduction",
+    "Dead hand",
+    "Chombo",
+    "Slow play",
+    "Late declaration",
+    "False win",
+    "Misdeal",
+    "Offence",
+    "Offences",
+    "Sanction",
+    "Penalty",
+    "Penalties",
+    "Winners",
+    "Ruling",
+    "Appeal",
+    "Incident",
+    "Referee",
+    "Standings",
+    "Season",
+    "Division",
+    "Player",
+    "Players",
+    "Points",
+    "Status",
+    "Reason",
+    "1st",
+    "2nd",
+    "3rd",
+    "4th",
+    "ron",
+    "tsumo",
+    "Ron",
+    "Tsumo",
+    "draw",
+    "accepted",
+    "overridden",
+    "pending",
+    "upheld",
+    "reversed",
+    "open",
+    "closed",
+    "ruled",
+    "appealed",
+    "ms (retroactive)",
 ]
 # Codes a page shows on purpose, as what the user types: the audit log's action filter names them.
-ALLOWED = {"season-audit": {"game_result", "hand", "penalty", "admin"},
-           # the account form's examples: ranks and rooms are typed as the platforms' codes
-           "me": {"celestial", "phoenix", "throne"},
-           # a nation's ISO 3166 code, typed as the example shows it
-           "event-desk": {"HKG"}}
+ALLOWED = {
+    "season-audit": {"game_result", "hand", "penalty", "admin"},
+    # the account form's examples: ranks and rooms are typed as the platforms' codes
+    "me": {"celestial", "phoenix", "throne"},
+    # a nation's ISO 3166 code, typed as the example shows it
+    "event-desk": {"HKG"},
+}
 SNAKE = re.compile(r"(?<![\w/.@-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w/.@-])")
 # An English word: three ASCII letters or more, not part of a URL, an e-mail, a file name or a code.
 WORD = re.compile(r"(?<![\w/.@:#=&?-])[A-Za-z][A-Za-z'’]+[A-Za-z](?![\w/@-]|\.[a-z])")
 # Proper names, abbreviations and units a Chinese or Japanese page writes in Latin letters.
 PROPER = {
-    "Kyoku", "Tenhou", "WRC", "EMA", "JPML", "League", "API", "CSV", "PDF", "JSON", "ZIP", "PNG", "JPEG",
-    "IDs", "iCalendar", "ICS", "MiB", "KiB", "UTC", "URL", "HTTP", "HTTPS", "OpenAPI", "Swagger",
-    "Elo", "TrueSkill", "Glicko", "Weng", "Lin", "Plackett", "Luce", "OWASP", "Mahjong", "Soul",
-    "Riichi", "Zung", "Jung", "Pinyin",
+    "Kyoku",
+    "Tenhou",
+    "WRC",
+    "EMA",
+    "JPML",
+    "League",
+    "API",
+    "CSV",
+    "PDF",
+    "JSON",
+    "ZIP",
+    "PNG",
+    "JPEG",
+    "IDs",
+    "iCalendar",
+    "ICS",
+    "MiB",
+    "KiB",
+    "UTC",
+    "URL",
+    "HTTP",
+    "HTTPS",
+    "OpenAPI",
+    "Swagger",
+    "Elo",
+    "TrueSkill",
+    "Glicko",
+    "Weng",
+    "Lin",
+    "Plackett",
+    "Luce",
+    "OWASP",
+    "Mahjong",
+    "Soul",
+    "Riichi",
+    "Zung",
+    "Jung",
+    "Pinyin",
     "English",  # the language chooser names each language in itself
-    "OpenSkill", "XML", "mjlog", "zip",  # a library's name; file formats a form asks for
-    "Sylvain", "Malbec", "pixiv",  # the WRC rule book's author and a site, cited on the rules page
-    "ISO", "MERS",  # ISO 3166 nation codes, asked for by the EMA's ranking (MERS)
+    "OpenSkill",
+    "XML",
+    "mjlog",
+    "zip",  # a library's name; file formats a form asks for
+    "Sylvain",
+    "Malbec",
+    "pixiv",  # the WRC rule book's author and a site, cited on the rules page
+    "ISO",
+    "MERS",  # ISO 3166 nation codes, asked for by the EMA's ranking (MERS)
 }
 
 
 class _Text(HTMLParser):
     """The visible text of a page: no script, style, template, code or <option value> attributes."""
+
     # <pre> holds records shown as data (an audit row's JSON), <code> codes shown beside their names,
     # <textarea> the JSON an advanced user edits
     SKIP = {"script", "style", "template", "code", "noscript", "pre", "textarea"}
@@ -121,8 +210,10 @@ def catalogue(request):
     known = {e.msgid for e in po} | {f"{e.msgctxt}|{e.msgid}" for e in po if e.msgctxt}
     missing = sorted(k for k in _glossary_keys() if k not in known)
     if missing:
-        pytest.fail(f"{len(missing)} glossary strings are not in {request.param}'s django.po (e.g. {missing[0]!r}): "
-                    "run ./scripts/i18n to regenerate the catalogues, and drop glossary entries no code uses")
+        pytest.fail(
+            f"{len(missing)} glossary strings are not in {request.param}'s django.po (e.g. {missing[0]!r}): "
+            "run ./scripts/i18n to regenerate the catalogues, and drop glossary entries no code uses"
+        )
     return po
 
 
@@ -131,6 +222,7 @@ def _user_data(world) -> list[str]:
     from kyoku.models import League
     from league.models import Player, QualificationTier, Season
     from referee.models import Appeal, Incident
+
     out = []
     out += [p.display_name for p in Player.objects.all()] + [lg.name for lg in League.objects.all()]
     out += [str(s) for s in Season.objects.all()] + [t.description for t in QualificationTier.objects.all()]
@@ -138,6 +230,7 @@ def _user_data(world) -> list[str]:
     out += [i.private_notes for i in Incident.objects.all()] + _venues_and_notes()
     out += [u.username for u in (world.admin, world.referee, world.owner, world.other_player)]
     from league.models import QualificationApplication
+
     out += [a.account_id for a in QualificationApplication.objects.all()]  # online account names
     return sorted((x for x in out if x), key=len, reverse=True)
 
@@ -216,8 +309,10 @@ def test_the_checker_finds_what_the_issue_reported():
 
 
 def test_the_checker_finds_english_words_but_not_names_or_links():
-    page = ('<p>和了者 Winner · 支払い Payments · 天鳳 Tenhou · WRC · CSV</p><a href="/x/" aria-label="Standings">'
-            "順位表</a><p>M.League · kyoku.example.org · 2026 S1 · shot.png · #12</p><p>Mei Lin</p>")
+    page = (
+        '<p>和了者 Winner · 支払い Payments · 天鳳 Tenhou · WRC · CSV</p><a href="/x/" aria-label="Standings">'
+        "順位表</a><p>M.League · kyoku.example.org · 2026 S1 · shot.png · #12</p><p>Mei Lin</p>"
+    )
     assert english_words(visible_text(page), ["Mei Lin"]) == ["Payments", "Standings", "Winner"]
     assert english_words(visible_text("<p>第3局 · 親 東家(M1) · 3翻30符</p>"), ["M1"]) == []
 
@@ -267,7 +362,9 @@ def test_every_page_in_zh_hant_and_ja_is_translated(catalogue):
 
 # The demo crawl: links followed from the front page; each URL shape (numbers as #) visited twice
 # at most, so 32 player pages cost two; never an action, a download or the API.
-SKIP_LINKS = re.compile(r"^/(api|static|media|i18n|admin|accounts/logout)/|\.(csv|ics|pdf|png|zip)$|/(download|export|print)")
+SKIP_LINKS = re.compile(
+    r"^/(api|static|media|i18n|admin|accounts/logout)/|\.(csv|ics|pdf|png|zip)$|/(download|export|print)"
+)
 HREF = re.compile(r'href="(/[^"#]*)"')
 
 

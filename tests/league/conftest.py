@@ -19,5 +19,3 @@ def ema_rules(db):
 @pytest.fixture
 def season(league, mleague_rules, players):
     return open_season(league, mleague_rules, players)
-
-

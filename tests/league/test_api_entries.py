@@ -65,15 +65,18 @@ def test_it_validates_ownership(as_user, api, season, players, newcomer, member,
     assert (Entry.objects.count(), AuditLog.objects.count()) == before
 
 
-@pytest.mark.parametrize("body,field", [
-    ({"division": "A", "player": 1}, "division"),
-    ({"division": 2**40, "player": 1}, "division"),          # fits JSON, not the database
-    ({"division": 10**30, "player": 1}, "division"),         # refused by the parser, path named
-    ({"player": 1}, "division"),
-    ({"division": 1, "player": "\udfff"}, "player"),          # a lone surrogate
-    ({"division": 1, "player": "1\x00"}, "player"),           # a NUL
-    ({"division": 1, "player": 1, "basis": "promoted"}, "basis"),  # unknown key
-])
+@pytest.mark.parametrize(
+    "body,field",
+    [
+        ({"division": "A", "player": 1}, "division"),
+        ({"division": 2**40, "player": 1}, "division"),  # fits JSON, not the database
+        ({"division": 10**30, "player": 1}, "division"),  # refused by the parser, path named
+        ({"player": 1}, "division"),
+        ({"division": 1, "player": "\udfff"}, "player"),  # a lone surrogate
+        ({"division": 1, "player": "1\x00"}, "player"),  # a NUL
+        ({"division": 1, "player": 1, "basis": "promoted"}, "basis"),  # unknown key
+    ],
+)
 def test_bad_input_names_the_field(as_user, season, admin, body, field):
     payload = {k: v for k, v in body.items()}
     if payload.get("division") == 1:
@@ -85,14 +88,17 @@ def test_bad_input_names_the_field(as_user, season, admin, body, field):
     assert Entry.objects.count() == before
 
 
-def test_unknown_player_entered_player_and_foreign_division_are_400(as_user, season, admin, players, league,
-                                                                    mleague_rules, newcomer):
+def test_unknown_player_entered_player_and_foreign_division_are_400(
+    as_user, season, admin, players, league, mleague_rules, newcomer
+):
     client = as_user(admin)
     a = season.divisions.get(code="A")
     later = services.season_create(league=league, year=2026, number=2, rule_set=mleague_rules)
-    cases = [({"division": a.pk, "player": 987654}, "player", "unknown player"),
-             ({"division": a.pk, "player": players[0].pk}, "player", "already has an entry"),
-             ({"division": later.divisions.get(code="A").pk, "player": newcomer.pk}, "division", "not a division")]
+    cases = [
+        ({"division": a.pk, "player": 987654}, "player", "unknown player"),
+        ({"division": a.pk, "player": players[0].pk}, "player", "already has an entry"),
+        ({"division": later.divisions.get(code="A").pk, "player": newcomer.pk}, "division", "not a division"),
+    ]
     for body, field, words in cases:
         response = client.post(_url(season), body, format="json")
         assert response.status_code == 400 and words in response.json()["errors"][field][0], response.json()

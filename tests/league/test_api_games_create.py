@@ -22,19 +22,32 @@ def _url(season):
 
 def _body(season, entrants, **extra):
     """Match day 2, table 1 of division B (players 5-8), with ``extra`` changing any key."""
-    return {"division": season.divisions.get(code="B").pk, "match_day": 2, "table": 1,
-            "players": [p.pk for p in entrants[4:8]], **extra}
+    return {
+        "division": season.divisions.get(code="B").pk,
+        "match_day": 2,
+        "table": 1,
+        "players": [p.pk for p in entrants[4:8]],
+        **extra,
+    }
 
 
 def test_admin_creates_a_game_with_four_seats(as_user, season, admin, players):
-    body = _body(season, players, players=[players[6].pk, players[4].pk, players[7].pk, players[5].pk],
-                 scheduled_at="2026-04-11T14:00:00+08:00")
+    body = _body(
+        season,
+        players,
+        players=[players[6].pk, players[4].pk, players[7].pk, players[5].pk],
+        scheduled_at="2026-04-11T14:00:00+08:00",
+    )
     response = as_user(admin).post(_url(season), body, format="json")
     assert response.status_code == 201, response.content
     made = response.json()
     assert (made["division_code"], made["match_day"], made["table"], made["status"]) == ("B", 2, 1, "scheduled")
     assert [(s["seat"], s["player"]["display_name"]) for s in made["seats"]] == [
-        (0, "Player 7"), (1, "Player 5"), (2, "Player 8"), (3, "Player 6")]
+        (0, "Player 7"),
+        (1, "Player 5"),
+        (2, "Player 8"),
+        (3, "Player 6"),
+    ]
     game = Game.objects.get(pk=made["id"])
     assert game.season == season and game.scheduled_at.isoformat() == "2026-04-11T06:00:00+00:00"
     assert AuditLog.objects.filter(action="game.create", actor=admin, object_id=str(game.pk)).count() == 1
@@ -64,28 +77,29 @@ def test_it_validates_ownership(as_user, api, season, players, member, referee, 
     assert not Game.objects.exists() and not AuditLog.objects.filter(action="game.create").exists()
 
 
-def test_another_leagues_admin_cannot_use_their_own_division_here(as_user, season, players, other_admin,
-                                                                mleague_rules):
+def test_another_leagues_admin_cannot_use_their_own_division_here(as_user, season, players, other_admin, mleague_rules):
     """The season in the URL decides: a division of the other admin's own league is refused too."""
-    own = services.season_create(league=League.objects.get(slug="other"), year=2026, number=1,
-                                 rule_set=mleague_rules)
+    own = services.season_create(league=League.objects.get(slug="other"), year=2026, number=1, rule_set=mleague_rules)
     body = _body(season, players, division=own.divisions.get(code="A").pk)
     assert as_user(other_admin).post(_url(season), body, format="json").status_code == 403
     assert not Game.objects.exists()
 
 
-@pytest.mark.parametrize("change,field", [
-    ({"division": 2**40}, "division"),
-    ({"division": 10**30}, "division"),
-    ({"match_day": 0}, "match_day"),
-    ({"table": 100}, "table"),
-    ({"table": "\udfff"}, "table"),
-    ({"players": [1, 2, 3]}, "players"),
-    ({"players": [1, 2, 3, 2**40]}, "players"),
-    ({"players": "1,2,3,4"}, "players"),
-    ({"scheduled_at": "tomorrow"}, "scheduled_at"),
-    ({"seats": [1, 2, 3, 4]}, "seats"),  # unknown key
-])
+@pytest.mark.parametrize(
+    "change,field",
+    [
+        ({"division": 2**40}, "division"),
+        ({"division": 10**30}, "division"),
+        ({"match_day": 0}, "match_day"),
+        ({"table": 100}, "table"),
+        ({"table": "\udfff"}, "table"),
+        ({"players": [1, 2, 3]}, "players"),
+        ({"players": [1, 2, 3, 2**40]}, "players"),
+        ({"players": "1,2,3,4"}, "players"),
+        ({"scheduled_at": "tomorrow"}, "scheduled_at"),
+        ({"seats": [1, 2, 3, 4]}, "seats"),  # unknown key
+    ],
+)
 def test_bad_input_names_the_field(as_user, season, admin, players, change, field):
     body = {**_body(season, players), **change}
     response = as_user(admin).generic("POST", _url(season), json.dumps(body), content_type="application/json")

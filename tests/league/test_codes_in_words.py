@@ -23,8 +23,9 @@ def test_an_audit_action_in_words(lang, words):
         assert audit_action_label("season.rules_revise") == words
 
 
-@pytest.mark.parametrize("lang,words", [("en", "Qualification application"), ("ja", "参加資格申請"),
-                                        ("zh-hant", "參賽資格申請")])
+@pytest.mark.parametrize(
+    "lang,words", [("en", "Qualification application"), ("ja", "参加資格申請"), ("zh-hant", "參賽資格申請")]
+)
 def test_an_audit_object_type_in_words(lang, words):
     with translation.override(lang):
         assert label("league.qualificationapplication", "audit_object") == words
@@ -34,7 +35,8 @@ def test_site_admin_actions_are_worded_from_their_parts():
     with translation.override("en"):
         assert audit_action_label("admin.game.change") == "In the site admin: Game changed"
         assert audit_action_label("admin.qualificationapplication.delete") == (
-            "In the site admin: Qualification application deleted")
+            "In the site admin: Qualification application deleted"
+        )
         assert audit_action_label("ratings.games_recomputed") == "Ratings recomputed"
         assert audit_action_label("odd.new_code") == "Odd new code"  # humanised, never the raw code
 
@@ -48,8 +50,11 @@ def test_every_audit_action_the_code_writes_has_words():
         text = path.read_text(encoding="utf-8")
         if "audit_log_write" in text:
             written |= set(re.findall(r'action="([a-z_]+\.[a-z_.]+)"', text))
-            written |= {m for pair in re.findall(r'action="([a-z_]+\.[a-z_]+)" if .+? else "([a-z_]+\.[a-z_]+)"', text)
-                        for m in pair}
+            written |= {
+                m
+                for pair in re.findall(r'action="([a-z_]+\.[a-z_]+)" if .+? else "([a-z_]+\.[a-z_]+)"', text)
+                for m in pair
+            }
     assert written, "no audit actions found"
     assert sorted(written - set(LABELS["audit_action"])) == []
 
@@ -71,16 +76,32 @@ def page(url: str, user=None, lang: str = "en") -> str:
 
 @pytest.fixture
 def applied(season, players, member):
-    tier = QualificationTier.objects.create(league=season.league, code="MS", description="Mahjong Soul",
-                                            division_code="A", effective_year=2020, validity="yearly",
-                                            requirements={})
-    return services.application_submit(player=players[0], season=season, tier=tier, actor=member,
-                                       evidence={"platform": "mahjongsoul", "account_id": "12345"})
+    tier = QualificationTier.objects.create(
+        league=season.league,
+        code="MS",
+        description="Mahjong Soul",
+        division_code="A",
+        effective_year=2020,
+        validity="yearly",
+        requirements={},
+    )
+    return services.application_submit(
+        player=players[0],
+        season=season,
+        tier=tier,
+        actor=member,
+        evidence={"platform": "mahjongsoul", "account_id": "12345"},
+    )
 
 
-@pytest.mark.parametrize("lang,words", [("en", ("Application submitted", "Qualification application #")),
-                                        ("ja", ("申請を提出", "参加資格申請 #")),
-                                        ("zh-hant", ("已提交申請", "參賽資格申請 #"))])
+@pytest.mark.parametrize(
+    "lang,words",
+    [
+        ("en", ("Application submitted", "Qualification application #")),
+        ("ja", ("申請を提出", "参加資格申請 #")),
+        ("zh-hant", ("已提交申請", "參賽資格申請 #")),
+    ],
+)
 def test_audit_page_shows_words(applied, season, admin, lang, words):
     text = page(f"/seasons/{season.pk}/audit/", admin, lang)
     for w in words:
@@ -94,10 +115,14 @@ def test_review_queue_names_the_platform(applied, admin):
     assert "Mahjong Soul 12345" in text and "mahjongsoul" not in text
 
 
-@pytest.mark.parametrize("lang,preset,copied", [
-    ("en", "M.League preset", "Copied from the league's M.League template"),
-    ("ja", "プリセットはMリーグルール", "リーグのMリーグルールテンプレートから複製"),
-    ("zh-hant", "以M.League 規則為預設", "複製自聯賽的M.League 規則範本")])
+@pytest.mark.parametrize(
+    "lang,preset,copied",
+    [
+        ("en", "M.League preset", "Copied from the league's M.League template"),
+        ("ja", "プリセットはMリーグルール", "リーグのMリーグルールテンプレートから複製"),
+        ("zh-hant", "以M.League 規則為預設", "複製自聯賽的M.League 規則範本"),
+    ],
+)
 def test_season_rules_page_names_the_preset(season, lang, preset, copied):
     text = page(f"/scoring/seasons/{season.pk}/rules/", lang=lang)
     assert preset in text and copied in text

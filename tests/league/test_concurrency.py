@@ -14,8 +14,10 @@ from kyoku.models import AuditLog
 from league.models import GameResult
 from league.services import games as league_games
 
-pytestmark = [pytest.mark.django_db(transaction=True),
-              pytest.mark.skipif(connection.vendor != "postgresql", reason="needs PostgreSQL row locks")]
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(connection.vendor != "postgresql", reason="needs PostgreSQL row locks"),
+]
 
 SCORES = [43000, 30800, 16000, 10200]
 

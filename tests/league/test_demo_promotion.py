@@ -33,11 +33,16 @@ def test_the_kowloon_season_waits_for_promotion(demo, client):
     url = reverse("office-promotion", args=[finished.pk])
     page = client.get(url).content.decode()
     assert 'id="promotion-confirm"' in page
-    assert len(re.findall(r'class="move-promoted"', page)) == 2 and len(re.findall(r'class="move-relegated"', page)) == 2
+    assert (
+        len(re.findall(r'class="move-promoted"', page)) == 2 and len(re.findall(r'class="move-relegated"', page)) == 2
+    )
 
     def ranked(code):
-        return list(Standing.objects.filter(division__season=finished, division__code=code).order_by("rank")
-                    .values_list("player_id", flat=True))
+        return list(
+            Standing.objects.filter(division__season=finished, division__code=code)
+            .order_by("rank")
+            .values_list("player_id", flat=True)
+        )
 
     a, b = ranked("A"), ranked("B")
     assert len(a) == len(b) == 8

@@ -16,8 +16,9 @@ def demo(db):
     call_command("seed_demo", verbosity=0)
 
 
-@pytest.mark.parametrize("viewport", [{"width": 390, "height": 844}, {"width": 1280, "height": 900}],
-                         ids=["phone", "desktop"])
+@pytest.mark.parametrize(
+    "viewport", [{"width": 390, "height": 844}, {"width": 1280, "height": 900}], ids=["phone", "desktop"]
+)
 def test_the_admin_confirms_the_demo_promotion(live_server, demo, viewport):
     finished = Season.objects.get(league__slug="krc", number=1)
     following = Season.objects.get(league__slug="krc", number=2)

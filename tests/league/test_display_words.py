@@ -7,14 +7,17 @@ import pytest
 from kyoku.templatetags.kyoku_labels import league_points, score
 
 
-@pytest.mark.parametrize("value, shown", [(30000, "30,000"), (35200, "35,200"), (-1400, "−1,400"), (0, "0"),
-                                          (None, ""), ("12", "12")])
+@pytest.mark.parametrize(
+    "value, shown", [(30000, "30,000"), (35200, "35,200"), (-1400, "−1,400"), (0, "0"), (None, ""), ("12", "12")]
+)
 def test_score(value, shown):
     assert score(value) == shown
 
 
-@pytest.mark.parametrize("value, shown", [(-20, "−20.0"), ("-20.0", "−20.0"), (63, "63.0"), ("16.7", "16.7"),
-                                          (0, "0.0"), (-0.04, "0.0"), (None, "")])
+@pytest.mark.parametrize(
+    "value, shown",
+    [(-20, "−20.0"), ("-20.0", "−20.0"), (63, "63.0"), ("16.7", "16.7"), (0, "0.0"), (-0.04, "0.0"), (None, "")],
+)
 def test_league_points(value, shown):
     assert league_points(value) == shown
 
@@ -27,7 +30,8 @@ def test_application_form_names_each_season_with_its_league(db):
     rules = services.rule_set_create(name="WRC", slug="wrc-forms", preset="wrc", is_template=True)
     for slug, name in (("hk", "Hong Kong League"), ("kl", "Kowloon Club")):
         league = League.objects.create(name=name, slug=slug)
-        services.season_status_set(season=services.season_create(league=league, year=2026, number=2, rule_set=rules),
-                                   status="open")
+        services.season_status_set(
+            season=services.season_create(league=league, year=2026, number=2, rule_set=rules), status="open"
+        )
     labels = [label for _value, label in ApplicationForm().fields["season"].choices][1:]
     assert labels == ["Hong Kong League · 2026 S2", "Kowloon Club · 2026 S2"]

@@ -35,7 +35,9 @@ def test_scores_must_add_up_to_table_total_and_nothing_is_stored(game, admin):
     with pytest.raises(ValidationError) as err:
         services.game_result_record(game=game, scores=[43000, 30800, 16000, 10000], actor=admin)
     assert "scores" in err.value.message_dict
-    assert "100000" in " ".join(err.value.message_dict["scores"]) or "99800" in " ".join(err.value.message_dict["scores"])
+    assert "100000" in " ".join(err.value.message_dict["scores"]) or "99800" in " ".join(
+        err.value.message_dict["scores"]
+    )
     assert not GameResult.objects.exists()
     assert not AuditLog.objects.filter(action__startswith="game_result").exists()
     game.refresh_from_db()
@@ -44,8 +46,9 @@ def test_scores_must_add_up_to_table_total_and_nothing_is_stored(game, admin):
 
 def test_leftover_deposit_changes_the_table_total(game, admin):
     # One riichi stick left on the table: scores add up to 99,000 and the stick goes to first place.
-    result, _ = services.game_result_record(game=game, scores=[42000, 30800, 16000, 10200], deposits_left=1,
-                                            actor=admin)
+    result, _ = services.game_result_record(
+        game=game, scores=[42000, 30800, 16000, 10200], deposits_left=1, actor=admin
+    )
     assert result.points[0] == 63.0
 
 
@@ -66,8 +69,7 @@ def test_a_different_result_needs_explicit_replace(game, admin):
     services.game_result_record(game=game, scores=[43000, 30800, 16000, 10200], actor=admin)
     with pytest.raises(services.ResultConflict):
         services.game_result_record(game=game, scores=[30800, 43000, 16000, 10200], actor=admin)
-    result, _ = services.game_result_record(game=game, scores=[30800, 43000, 16000, 10200], actor=admin,
-                                            replace=True)
+    result, _ = services.game_result_record(game=game, scores=[30800, 43000, 16000, 10200], actor=admin, replace=True)
     assert result.points == [10.8, 63.0, -24.0, -49.8]
     replaced = AuditLog.objects.get(action="game_result.replace")
     assert replaced.data["previous"]["scores"] == [43000, 30800, 16000, 10200]

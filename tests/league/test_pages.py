@@ -16,9 +16,13 @@ def played(game, admin):
 
 def test_public_pages_render(client, played):
     season = played.season
-    for url in [reverse("home"), reverse("season", args=[season.pk]),
-                reverse("standings", args=[season.pk, "A"]), reverse("game", args=[played.pk]),
-                reverse("player", args=[played.seats.first().player_id])]:
+    for url in [
+        reverse("home"),
+        reverse("season", args=[season.pk]),
+        reverse("standings", args=[season.pk, "A"]),
+        reverse("game", args=[played.pk]),
+        reverse("player", args=[played.seats.first().player_id]),
+    ]:
         assert client.get(url).status_code == 200, url
 
 
@@ -56,9 +60,10 @@ def test_result_form_anonymous_goes_to_login(client, game):
 
 def test_result_form_shows_field_errors_and_stores_nothing(client, game, admin):
     client.force_login(admin)
-    response = client.post(reverse("game-result-entry", args=[game.pk]),
-                           {"score_0": 43000, "score_1": 30800, "score_2": 16000, "score_3": 10000,
-                            "deposits_left": 0})
+    response = client.post(
+        reverse("game-result-entry", args=[game.pk]),
+        {"score_0": 43000, "score_1": 30800, "score_2": 16000, "score_3": 10000, "deposits_left": 0},
+    )
     assert response.status_code == 200
     assert "100000" in response.content.decode() or "99800" in response.content.decode()
     assert not GameResult.objects.exists()
@@ -66,16 +71,18 @@ def test_result_form_shows_field_errors_and_stores_nothing(client, game, admin):
 
 def test_result_form_saves(client, game, admin):
     client.force_login(admin)
-    response = client.post(reverse("game-result-entry", args=[game.pk]),
-                           {"score_0": 43000, "score_1": 30800, "score_2": 16000, "score_3": 10200,
-                            "deposits_left": 0})
+    response = client.post(
+        reverse("game-result-entry", args=[game.pk]),
+        {"score_0": 43000, "score_1": 30800, "score_2": 16000, "score_3": 10200, "deposits_left": 0},
+    )
     assert response.status_code == 302
     assert GameResult.objects.get().points == [63.0, 10.8, -24.0, -49.8]
 
 
 def test_review_queue_approve(client, season, players, admin, member, league):
-    tier = QualificationTier.objects.create(league=league, code="1", description="1", validity="yearly",
-                                            effective_year=2023, effective_number=3)
+    tier = QualificationTier.objects.create(
+        league=league, code="1", description="1", validity="yearly", effective_year=2023, effective_number=3
+    )
     application = services.application_submit(player=players[5], season=season, tier=tier, evidence={})
     client.force_login(member)
     assert client.get(reverse("review")).status_code == 403
@@ -87,8 +94,9 @@ def test_review_queue_approve(client, season, players, admin, member, league):
 
 
 def test_member_applies_from_my_page(client, season, member, league):
-    tier = QualificationTier.objects.create(league=league, code="1", description="1", validity="yearly",
-                                            effective_year=2023, effective_number=3)
+    tier = QualificationTier.objects.create(
+        league=league, code="1", description="1", validity="yearly", effective_year=2023, effective_number=3
+    )
     client.force_login(member)
     response = client.post(reverse("me"), {"season": season.pk, "tier": tier.pk})
     assert response.status_code == 302

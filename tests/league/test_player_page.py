@@ -21,12 +21,25 @@ def test_running_total_counts_penalties_and_ends_on_the_standings_total(season, 
     four = players[:4]
     g1 = services.game_create(division=division_a, match_day=1, table=1, players=four)
     services.game_result_record(game=g1, scores=[10200, 16000, 30800, 43000], actor=admin)  # −49.8
-    services.penalty_assign(season=season, player=four[0], offence="false_win", sanction="chombo",
-                            points=Decimal("20"), game=g1, actor=admin)
+    services.penalty_assign(
+        season=season,
+        player=four[0],
+        offence="false_win",
+        sanction="chombo",
+        points=Decimal("20"),
+        game=g1,
+        actor=admin,
+    )
     g2 = services.game_create(division=division_a, match_day=2, table=1, players=four)
     services.game_result_record(game=g2, scores=[43000, 30800, 16000, 10200], actor=admin)  # +63.0
-    services.penalty_assign(season=season, player=four[0], offence="late_declaration", sanction="warning",
-                            points=Decimal("3.5"), actor=admin)
+    services.penalty_assign(
+        season=season,
+        player=four[0],
+        offence="late_declaration",
+        sanction="warning",
+        points=Decimal("3.5"),
+        actor=admin,
+    )
     html = Client().get(f"/players/{four[0].pk}/").content.decode()
     standing = Standing.objects.get(division=division_a, player=four[0])
     assert standing.total_points == Decimal("-10.3")  # −49.8 − 20 + 63.0 − 3.5
@@ -55,8 +68,9 @@ def test_current_season_first_and_earlier_ones_a_click_away(season, division_a, 
     assert _running_totals(client.get(f"/players/{four[0].pk}/?season=999999").content.decode()) == ["−49.8"]
 
 
-def test_player_page_queries_do_not_grow_with_games_seasons_or_leagues(season, division_a, players, admin, league,
-                                                                      django_assert_max_num_queries):
+def test_player_page_queries_do_not_grow_with_games_seasons_or_leagues(
+    season, division_a, players, admin, league, django_assert_max_num_queries
+):
     """The issue's goal: five queries at most (player, seats, standings, penalties, ratings),
     however many games, seasons, penalties and rating leagues the player has."""
     from ratings.services import league_ratings_rebuild
@@ -67,8 +81,15 @@ def test_player_page_queries_do_not_grow_with_games_seasons_or_leagues(season, d
         for day in range(1, 7):
             game = services.game_create(division=division, match_day=day, table=1, players=four)
             services.game_result_record(game=game, scores=[43000, 30800, 16000, 10200], actor=admin)
-        services.penalty_assign(season=division.season, player=four[0], offence="false_win", sanction="chombo",
-                                points=Decimal("20"), game=game, actor=admin)
+        services.penalty_assign(
+            season=division.season,
+            player=four[0],
+            offence="false_win",
+            sanction="chombo",
+            points=Decimal("20"),
+            game=game,
+            actor=admin,
+        )
     league_ratings_rebuild(league=league)
     client = Client()
     with django_assert_max_num_queries(5):

@@ -41,8 +41,9 @@ def _assert_printed_whole(page, table):
 
 
 def _pdf_pages(page) -> int:
-    pdf = page.pdf(format="A4", margin={"top": "1cm", "bottom": "1cm", "left": "1cm", "right": "1cm"},
-                   print_background=False)
+    pdf = page.pdf(
+        format="A4", margin={"top": "1cm", "bottom": "1cm", "left": "1cm", "right": "1cm"}, print_background=False
+    )
     assert pdf.startswith(b"%PDF-")
     return len(re.findall(rb"/Type\s*/Page(?![s\w])", pdf))
 

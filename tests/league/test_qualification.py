@@ -7,23 +7,46 @@ from league import services
 from league.models import Entry, QualificationTier
 from league.qualification import validate_requirements
 
-TIER_1A = {"accounts": [
-    {"platform": "tenhou", "min_rank": "7-dan", "min_rating": 2000, "min_games_in_year": 40, "min_room": "phoenix"},
-    {"platform": "mahjongsoul", "min_rank": "celestial", "min_games_in_year": 40, "min_room": "throne"}]}
-GOOD_TENHOU = {"platform": "tenhou", "account_id": "ace", "rank": "7-dan", "rating": 2000, "games_in_year": 40,
-               "room": "phoenix"}
+TIER_1A = {
+    "accounts": [
+        {"platform": "tenhou", "min_rank": "7-dan", "min_rating": 2000, "min_games_in_year": 40, "min_room": "phoenix"},
+        {"platform": "mahjongsoul", "min_rank": "celestial", "min_games_in_year": 40, "min_room": "throne"},
+    ]
+}
+GOOD_TENHOU = {
+    "platform": "tenhou",
+    "account_id": "ace",
+    "rank": "7-dan",
+    "rating": 2000,
+    "games_in_year": 40,
+    "room": "phoenix",
+}
 
 
 @pytest.fixture
 def tier_1a(league):
-    return QualificationTier.objects.create(league=league, code="1A", description="1A", validity="season",
-                                            effective_year=2023, effective_number=3, requirements=TIER_1A)
+    return QualificationTier.objects.create(
+        league=league,
+        code="1A",
+        description="1A",
+        validity="season",
+        effective_year=2023,
+        effective_number=3,
+        requirements=TIER_1A,
+    )
 
 
 @pytest.fixture
 def tier_1(league):
-    return QualificationTier.objects.create(league=league, code="1", description="1", validity="yearly",
-                                            effective_year=2023, effective_number=3, requirements={})
+    return QualificationTier.objects.create(
+        league=league,
+        code="1",
+        description="1",
+        validity="yearly",
+        effective_year=2023,
+        effective_number=3,
+        requirements={},
+    )
 
 
 def test_tenhou_7dan_r2000_40_phoenix_games_is_accepted(season, players, tier_1a, admin):
@@ -35,23 +58,36 @@ def test_tenhou_7dan_r2000_40_phoenix_games_is_accepted(season, players, tier_1a
 
 
 def test_mahjong_soul_celestial_is_the_other_route(season, players, tier_1a):
-    services.application_submit(player=players[5], season=season, tier=tier_1a, evidence={
-        "platform": "mahjongsoul", "account_id": "1234", "rank": "celestial", "games_in_year": 40, "room": "throne"})
+    services.application_submit(
+        player=players[5],
+        season=season,
+        tier=tier_1a,
+        evidence={
+            "platform": "mahjongsoul",
+            "account_id": "1234",
+            "rank": "celestial",
+            "games_in_year": 40,
+            "room": "throne",
+        },
+    )
 
 
-@pytest.mark.parametrize("field,value", [("rank", "6-dan"), ("rating", 1999), ("games_in_year", 39),
-                                         ("room", "special")])
+@pytest.mark.parametrize(
+    "field,value", [("rank", "6-dan"), ("rating", 1999), ("games_in_year", 39), ("room", "special")]
+)
 def test_evidence_below_the_bar_names_the_field(season, players, tier_1a, field, value):
     with pytest.raises(ValidationError) as err:
-        services.application_submit(player=players[5], season=season, tier=tier_1a,
-                                    evidence={**GOOD_TENHOU, field: value})
+        services.application_submit(
+            player=players[5], season=season, tier=tier_1a, evidence={**GOOD_TENHOU, field: value}
+        )
     assert field in err.value.message_dict
 
 
 def test_wrong_platform_is_refused(season, players, tier_1a):
     with pytest.raises(ValidationError) as err:
-        services.application_submit(player=players[5], season=season, tier=tier_1a,
-                                    evidence={**GOOD_TENHOU, "platform": "league"})
+        services.application_submit(
+            player=players[5], season=season, tier=tier_1a, evidence={**GOOD_TENHOU, "platform": "league"}
+        )
     assert "platform" in err.value.message_dict
 
 
@@ -60,8 +96,7 @@ def test_yearly_qualification_runs_to_the_fourth_season_of_its_year(league, mlea
     services.application_submit(player=players[0], season=s4, tier=tier_1, evidence={"evidence_year": 2026})
     next_year = services.season_create(league=league, year=2027, number=1, rule_set=mleague_rules)
     with pytest.raises(ValidationError) as err:
-        services.application_submit(player=players[0], season=next_year, tier=tier_1,
-                                    evidence={"evidence_year": 2026})
+        services.application_submit(player=players[0], season=next_year, tier=tier_1, evidence={"evidence_year": 2026})
     assert "expired" in err.value.message_dict["evidence_year"][0]
 
 
@@ -96,12 +131,15 @@ def test_one_live_application_per_tier(season, players, tier_1a):
     assert "tier" in err.value.message_dict
 
 
-@pytest.mark.parametrize("requirements,field", [
-    ({"accounts": [{"platform": "bogus"}]}, "requirements.accounts[0]"),
-    ({"accounts": [{"platform": "tenhou", "min_rank": "god"}]}, "requirements.accounts[0].min_rank"),
-    ({"accounts": [{"platform": "tenhou", "min_rating": -1}]}, "requirements.accounts[0].min_rating"),
-    ({"extra": 1}, "requirements"),
-])
+@pytest.mark.parametrize(
+    "requirements,field",
+    [
+        ({"accounts": [{"platform": "bogus"}]}, "requirements.accounts[0]"),
+        ({"accounts": [{"platform": "tenhou", "min_rank": "god"}]}, "requirements.accounts[0].min_rank"),
+        ({"accounts": [{"platform": "tenhou", "min_rating": -1}]}, "requirements.accounts[0].min_rating"),
+        ({"extra": 1}, "requirements"),
+    ],
+)
 def test_tier_requirements_are_validated(requirements, field):
     with pytest.raises(ValidationError) as err:
         validate_requirements(requirements)

@@ -17,9 +17,25 @@ def test_task_round_trip_through_redis_worker():
 
     env = {**os.environ, "CELERY_TASK_ALWAYS_EAGER": "0"}
     worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--concurrency=1",
-         "--without-gossip", "--without-mingle", "--without-heartbeat", "-Q", "kyoku-test", "--loglevel=WARNING"],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "--pool=solo",
+            "--concurrency=1",
+            "--without-gossip",
+            "--without-mingle",
+            "--without-heartbeat",
+            "-Q",
+            "kyoku-test",
+            "--loglevel=WARNING",
+        ],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
     )
     eager = app.conf.task_always_eager
     app.conf.task_always_eager = False

@@ -26,8 +26,7 @@ def test_revise_makes_a_new_version(mleague_rules):
 def test_unknown_option_is_an_error_naming_it(db):
     with pytest.raises(ValidationError) as err:
         services.rule_set_create(name="X", slug="x", preset="wrc", overrides={"no_such_option": 1})
-    assert any("no_such_option" in key or "no_such_option" in " ".join(v)
-               for key, v in err.value.message_dict.items())
+    assert any("no_such_option" in key or "no_such_option" in " ".join(v) for key, v in err.value.message_dict.items())
     assert not RuleSet.objects.exists()
 
 

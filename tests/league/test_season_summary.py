@@ -13,8 +13,10 @@ from ratings.reconcile import derived_reconcile
 
 def _same(season):
     full = division_summary_rows(season_id=season.pk)
-    stored = {row[0]: dict(zip(SUMMARY_FIELDS, row[1:])) for row in
-              DivisionSummary.objects.filter(season=season).values_list("division_id", *SUMMARY_FIELDS)}
+    stored = {
+        row[0]: dict(zip(SUMMARY_FIELDS, row[1:]))
+        for row in DivisionSummary.objects.filter(season=season).values_list("division_id", *SUMMARY_FIELDS)
+    }
     assert stored == full
     return stored
 
@@ -65,9 +67,9 @@ def test_the_season_page_shows_the_stored_counts_and_pages_by_them(season, playe
         if day < 3:
             services.game_result_record(game=game, scores=[45000, 30000, 15000, 10000], actor=admin)
     page = Client().get(f"/seasons/{season.pk}/").content.decode()
-    summary = page[page.index('id="season-summary"'):page.index("</table>", page.index('id="season-summary"'))]
+    summary = page[page.index('id="season-summary"') : page.index("</table>", page.index('id="season-summary"'))]
     assert '<td class="num">4</td><td class="num">2</td><td class="num">1</td><td class="num">2</td>' in summary
-    games = page[page.index('id="season-games"'):]
+    games = page[page.index('id="season-games"') :]
     assert games.index("<td>3</td>") < games.index("<td>2</td>") < games.index("<td>1</td>")  # latest day first
     assert Client().get(f"/seasons/{season.pk}/?division=Z").status_code == 200
 

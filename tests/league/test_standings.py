@@ -27,18 +27,25 @@ def test_totals_places_and_average(division_a, players, admin):
 
 
 def _row(pid, points, average, places, games=None):
-    return {"player_id": pid, "total_points": Decimal(points), "average_place": Decimal(average),
-            "firsts": places[0], "seconds": places[1], "thirds": places[2], "fourths": places[3],
-            "games": games if games is not None else sum(places)}
+    return {
+        "player_id": pid,
+        "total_points": Decimal(points),
+        "average_place": Decimal(average),
+        "firsts": places[0],
+        "seconds": places[1],
+        "thirds": places[2],
+        "fourths": places[3],
+        "games": games if games is not None else sum(places),
+    }
 
 
 def test_tie_breaks_in_documented_order():
     rows = [
         _row(1, "10.0", "2.50", [1, 0, 1, 0]),
-        _row(2, "10.0", "2.00", [0, 2, 0, 0]),        # same points, better average place
-        _row(3, "10.0", "2.50", [0, 1, 1, 0]),        # same points and average, fewer 1sts than 1
-        _row(4, "12.0", "3.00", [0, 0, 2, 0]),        # most points wins whatever the places
-        _row(5, "0", "0", [0, 0, 0, 0]),              # no games: last
+        _row(2, "10.0", "2.00", [0, 2, 0, 0]),  # same points, better average place
+        _row(3, "10.0", "2.50", [0, 1, 1, 0]),  # same points and average, fewer 1sts than 1
+        _row(4, "12.0", "3.00", [0, 0, 2, 0]),  # most points wins whatever the places
+        _row(5, "0", "0", [0, 0, 0, 0]),  # no games: last
         _row(6, "-5.0", "4.00", [0, 0, 0, 1]),
     ]
     rows[4]["average_place"] = None
@@ -50,12 +57,16 @@ def test_tie_breaks_in_documented_order():
 def test_penalty_is_subtracted_and_cancel_restores(division_a, players, admin, season):
     four = players[:4]
     _play(division_a, four, 1, [43000, 30800, 16000, 10200], admin)
-    penalty = services.penalty_assign(season=season, player=four[0], offence="false_win", sanction="chombo",
-                                      points=Decimal("20"), actor=admin)
+    penalty = services.penalty_assign(
+        season=season, player=four[0], offence="false_win", sanction="chombo", points=Decimal("20"), actor=admin
+    )
     services.standings_recompute(division=division_a)
     row = Standing.objects.get(division=division_a, player=four[0])
-    assert (row.game_points, row.penalty_points, row.total_points) == (Decimal("63.0"), Decimal("20.0"),
-                                                                       Decimal("43.0"))
+    assert (row.game_points, row.penalty_points, row.total_points) == (
+        Decimal("63.0"),
+        Decimal("20.0"),
+        Decimal("43.0"),
+    )
     services.penalty_cancel(penalty=penalty, reason="overturned on appeal", actor=admin)
     services.standings_recompute(division=division_a)
     assert Standing.objects.get(division=division_a, player=four[0]).total_points == Decimal("63.0")
@@ -65,11 +76,17 @@ def test_stored_equals_full_recompute(division_a, players, admin):
     four = players[:4]
     _play(division_a, four, 1, [43000, 30800, 16000, 10200], admin)
     services.standings_recompute(division=division_a)
-    stored = list(Standing.objects.filter(division=division_a).order_by("rank").values_list(
-        "player_id", "total_points", "games", "average_place"))
+    stored = list(
+        Standing.objects.filter(division=division_a)
+        .order_by("rank")
+        .values_list("player_id", "total_points", "games", "average_place")
+    )
     services.standings_recompute(division=division_a)
-    again = list(Standing.objects.filter(division=division_a).order_by("rank").values_list(
-        "player_id", "total_points", "games", "average_place"))
+    again = list(
+        Standing.objects.filter(division=division_a)
+        .order_by("rank")
+        .values_list("player_id", "total_points", "games", "average_place")
+    )
     assert stored == again
 
 

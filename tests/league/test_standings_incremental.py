@@ -9,13 +9,21 @@ from league.models import Player, Standing
 from league.services import STANDING_FIELDS
 from league.standings import standings_rows
 
-SCORES = [[45000, 30000, 15000, 10000], [25000, 25000, 30000, 20000], [10000, 40000, 30000, 20000],
-          [33100, 28400, 21500, 17000], [25000, 25000, 25000, 25000], [52000, 24000, 14000, 10000]]
+SCORES = [
+    [45000, 30000, 15000, 10000],
+    [25000, 25000, 30000, 20000],
+    [10000, 40000, 30000, 20000],
+    [33100, 28400, 21500, 17000],
+    [25000, 25000, 25000, 25000],
+    [52000, 24000, 14000, 10000],
+]
 
 
 def _stored(division):
-    return {row[0]: tuple(row[1:]) for row in Standing.objects.filter(division=division).order_by()
-            .values_list("player_id", *STANDING_FIELDS)}
+    return {
+        row[0]: tuple(row[1:])
+        for row in Standing.objects.filter(division=division).order_by().values_list("player_id", *STANDING_FIELDS)
+    }
 
 
 def _full(division):
@@ -27,8 +35,9 @@ def _same(division):
     assert sorted(r[0] for r in stored.values()) == list(range(1, len(stored) + 1))  # ranks 1..n, no gap
     for p in full:
         a, b = stored[p], full[p]
-        assert a[0] == b[0] and all(x == y or (x is not None and y is not None and Decimal(x) == Decimal(y))
-                                    for x, y in zip(a[1:], b[1:])), (p, a, b)
+        assert a[0] == b[0] and all(
+            x == y or (x is not None and y is not None and Decimal(x) == Decimal(y)) for x, y in zip(a[1:], b[1:])
+        ), (p, a, b)
     assert stored.keys() == full.keys()
 
 
@@ -36,8 +45,7 @@ def test_incremental_equals_full_recompute_through_random_changes(season, admin)
     division = season.divisions.get(code="B")
     rng = random.Random(24)
     # same names on purpose: the name and then the id break ties; and entrants who never play
-    entrants = [Player.objects.create(display_name=f"Twin {i % 5}", membership_number=f"R{i:03d}")
-                for i in range(22)]
+    entrants = [Player.objects.create(display_name=f"Twin {i % 5}", membership_number=f"R{i:03d}") for i in range(22)]
     for p in entrants:
         services.entry_create(division=division, player=p)
         _same(division)
@@ -56,12 +64,18 @@ def test_incremental_equals_full_recompute_through_random_changes(season, admin)
             game.refresh_from_db()
             services.game_result_record(game=game, scores=rng.choice(SCORES), actor=admin, replace=True)
         elif kind < 0.87 or not penalties:
-            penalties.append(services.penalty_assign(season=season, player=rng.choice(entrants), offence="late",
-                                                     sanction="point_deduction",
-                                                     points=Decimal(rng.choice(["5", "10", "2.5"])), actor=admin))
+            penalties.append(
+                services.penalty_assign(
+                    season=season,
+                    player=rng.choice(entrants),
+                    offence="late",
+                    sanction="point_deduction",
+                    points=Decimal(rng.choice(["5", "10", "2.5"])),
+                    actor=admin,
+                )
+            )
         else:
-            services.penalty_cancel(penalty=penalties.pop(rng.randrange(len(penalties))), reason="appeal",
-                                    actor=admin)
+            services.penalty_cancel(penalty=penalties.pop(rng.randrange(len(penalties))), reason="appeal", actor=admin)
         _same(division)
     # a renamed player moves among those level with them
     renamed = entrants[20]
@@ -80,15 +94,16 @@ def test_update_writes_only_the_rows_whose_rank_moves(season, admin):
     for p in entrants:
         services.entry_create(division=division, player=p)
     for day in range(1, 8):
-        game = services.game_create(division=division, match_day=day, table=1, players=entrants[4 * day - 4:4 * day])
+        game = services.game_create(division=division, match_day=day, table=1, players=entrants[4 * day - 4 : 4 * day])
         services.game_result_record(game=game, scores=SCORES[0], actor=admin)
     services.standings_recompute(division=division)
     before = _stored(division)
     # nothing changed: nothing written
     assert services.standings_update(division=division, player_ids=[p.pk for p in entrants[:4]]) == 0
     # a player's deduction moves them below a few rows: those rows and theirs only
-    services.penalty_assign(season=season, player=entrants[0], offence="late", sanction="point_deduction",
-                            points=Decimal("70"), actor=admin)
+    services.penalty_assign(
+        season=season, player=entrants[0], offence="late", sanction="point_deduction", points=Decimal("70"), actor=admin
+    )
     after = _stored(division)
     moved = {p for p in after if after[p] != before[p]}
     assert entrants[0].pk in moved and len(moved) < len(after) / 2

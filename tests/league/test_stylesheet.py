@@ -19,8 +19,9 @@ def _top_level():
 def _declarations_parse(rule) -> None:
     where = f"{tinycss2.serialize(rule.prelude).strip()} (line {rule.source_line})"
     for item in tinycss2.parse_declaration_list(rule.content, skip_comments=True, skip_whitespace=True):
-        assert item.type == "declaration", f"{where}: {item.type} {getattr(item, 'message', '')}: " \
-                                           "a closing brace is missing"
+        assert item.type == "declaration", (
+            f"{where}: {item.type} {getattr(item, 'message', '')}: " "a closing brace is missing"
+        )
 
 
 def test_no_media_query_inside_another_and_no_rule_inside_a_rule():
@@ -35,7 +36,7 @@ def test_no_media_query_inside_another_and_no_rule_inside_a_rule():
             for inner in tinycss2.parse_rule_list(rule.content or [], skip_comments=True, skip_whitespace=True):
                 assert inner.type == "qualified-rule", (
                     f"@media {prelude} (line {rule.source_line}) holds {inner.type} "
-                    f"{getattr(inner, 'at_keyword', '')} (line {inner.source_line}): a closing brace is missing")
+                    f"{getattr(inner, 'at_keyword', '')} (line {inner.source_line}): a closing brace is missing"
+                )
                 _declarations_parse(inner)
     assert prints >= 2  # the match-day sheets' and the standings/score sheet's, both at the top level
-

@@ -19,14 +19,20 @@ def season(league, players):
 
 @pytest.fixture
 def day1(division_a):
-    return services.match_day_create(division=division_a, number=1, date=datetime.date(2026, 12, 5),
-                                     start_time=datetime.time(14, 0), venue="Wan Chai hall")
+    return services.match_day_create(
+        division=division_a,
+        number=1,
+        date=datetime.date(2026, 12, 5),
+        start_time=datetime.time(14, 0),
+        venue="Wan Chai hall",
+    )
 
 
 @pytest.fixture
 def day2(division_a):
-    return services.match_day_create(division=division_a, number=2, date=datetime.date(2026, 12, 12),
-                                     venue="Wan Chai hall")
+    return services.match_day_create(
+        division=division_a, number=2, date=datetime.date(2026, 12, 12), venue="Wan Chai hall"
+    )
 
 
 @pytest.fixture

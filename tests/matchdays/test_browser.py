@@ -12,10 +12,14 @@ pytestmark = [pytest.mark.browser, needs_chromium, pytest.mark.django_db(transac
 
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
 WORDS = {
-    "en": {"generate": "Generate seating", "swap": "Swap", "publish": "Publish", "east": "East",
-           "repeats": "Repeat encounters this season"},
-    "zh-Hant": {"generate": "編排座位", "swap": "對調", "publish": "公佈", "east": "東",
-                "repeats": "本季重複對戰次數"},
+    "en": {
+        "generate": "Generate seating",
+        "swap": "Swap",
+        "publish": "Publish",
+        "east": "East",
+        "repeats": "Repeat encounters this season",
+    },
+    "zh-Hant": {"generate": "編排座位", "swap": "對調", "publish": "公佈", "east": "東", "repeats": "本季重複對戰次數"},
 }
 
 

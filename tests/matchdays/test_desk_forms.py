@@ -51,15 +51,27 @@ def test_an_admin_adds_a_match_day_numbered_after_the_last(client, admin, season
     client.force_login(admin)
     page = client.get(reverse("matchday-list", args=[season.pk])).content.decode()
     assert 'id="matchday-add-form"' in page
-    response = client.post(reverse("matchday-add", args=[season.pk]), {
-        "division": division_a.pk, "number": "", "date": "2026-12-19", "start_time": "14:00",
-        "venue": "Mong Kok hall", "leftover": "bye"}, follow=True)
+    response = client.post(
+        reverse("matchday-add", args=[season.pk]),
+        {
+            "division": division_a.pk,
+            "number": "",
+            "date": "2026-12-19",
+            "start_time": "14:00",
+            "venue": "Mong Kok hall",
+            "leftover": "bye",
+        },
+        follow=True,
+    )
     day = MatchDay.objects.get(division=division_a, number=2)
     assert day.date == datetime.date(2026, 12, 19) and day.venue == "Mong Kok hall"
     assert "Match day 2 added." in response.content.decode()
     # the same number again is refused in words, and nothing is stored
-    response = client.post(reverse("matchday-add", args=[season.pk]), {
-        "division": division_a.pk, "number": "2", "date": "2026-12-26", "leftover": "bye"}, follow=True)
+    response = client.post(
+        reverse("matchday-add", args=[season.pk]),
+        {"division": division_a.pk, "number": "2", "date": "2026-12-26", "leftover": "bye"},
+        follow=True,
+    )
     assert "already exists" in response.content.decode()
     assert MatchDay.objects.filter(division=division_a).count() == 2
 

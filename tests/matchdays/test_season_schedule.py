@@ -23,8 +23,12 @@ def _division_of(division, n):
 
 
 def _days(division, count, leftover="bye"):
-    return [services.match_day_create(division=division, number=k, date=datetime.date(2027, 1, 1)
-                                      + datetime.timedelta(weeks=k), leftover=leftover) for k in range(1, count + 1)]
+    return [
+        services.match_day_create(
+            division=division, number=k, date=datetime.date(2027, 1, 1) + datetime.timedelta(weeks=k), leftover=leftover
+        )
+        for k in range(1, count + 1)
+    ]
 
 
 def _season_through_the_app(days, seed):
@@ -46,16 +50,20 @@ def test_a_season_seated_day_by_day_gives_the_whole_season_figures(division_a, n
     whole = seating.generate(players, count, seed=5, leftover=leftover, time_limit=20)
     figures = seating.schedule_figures(played, players)
     assert [d.tables for d in played] == [d.tables for d in whole.days]
-    assert (figures["repeats"], figures["consecutive_repeats"], figures["wind_imbalance"]) == \
-        (whole.repeats, whole.consecutive_repeats, whole.wind_imbalance)
+    assert (figures["repeats"], figures["consecutive_repeats"], figures["wind_imbalance"]) == (
+        whole.repeats,
+        whole.consecutive_repeats,
+        whole.wind_imbalance,
+    )
     assert figures["wind_imbalance"] == figures["wind_imbalance_min"]
     # one plan for the whole season: the later days were read from it, not planned again
     assert SeatingSchedule.objects.filter(division=division_a).count() == 1
     schedule = SeatingSchedule.objects.get(division=division_a)
     assert schedule.numbers == list(range(1, count + 1)) and schedule.reason == "first plan"
     # the stored plan can be recomputed from its own inputs
-    again = seating.generate(schedule.players, len(schedule.numbers), seed=schedule.seed,
-                             leftover=schedule.leftover, time_limit=20)
+    again = seating.generate(
+        schedule.players, len(schedule.numbers), seed=schedule.seed, leftover=schedule.leftover, time_limit=20
+    )
     assert [d.tables for d in again.days] == [d["tables"] for d in schedule.days]
     # the last match day's review shows the season's figures
     assert days[-1].seating.figures["repeats"] == whole.repeats

@@ -45,16 +45,47 @@ def test_baselines_seat_everyone():
 
 def test_best_known_days():
     # issue 23's table: 24: 7, 28: 9, 32: 10, 36: 11, 40: 13, 48: 15, 52: 17, 60: 19, 100: 33
-    assert [best_known_days(n) for n in (16, 20, 24, 28, 32, 36, 40, 48, 52, 60, 100)] == \
-        [5, 5, 7, 9, 10, 11, 13, 15, 17, 19, 33]
-    days = [Day(tables=[[0, 1, 2, 3], [4, 5, 6, 7]]), Day(tables=[[0, 4, 2, 6], [1, 5, 3, 7]]),
-            Day(tables=[[0, 1, 4, 5], [2, 3, 6, 7]])]
+    assert [best_known_days(n) for n in (16, 20, 24, 28, 32, 36, 40, 48, 52, 60, 100)] == [
+        5,
+        5,
+        7,
+        9,
+        10,
+        11,
+        13,
+        15,
+        17,
+        19,
+        33,
+    ]
+    days = [
+        Day(tables=[[0, 1, 2, 3], [4, 5, 6, 7]]),
+        Day(tables=[[0, 4, 2, 6], [1, 5, 3, 7]]),
+        Day(tables=[[0, 1, 4, 5], [2, 3, 6, 7]]),
+    ]
     assert repeat_free_days(days) == 1
 
 
 def test_the_bench_runs_at_a_toy_size():
-    out = subprocess.run([sys.executable, "bench/seating.py", "--sizes", "16,18", "--days", "4",
-                          "--iterations", "20", "--tries", "20", "--time-limit", "5"],
-                         capture_output=True, text=True, timeout=300, check=True).stdout
+    out = subprocess.run(
+        [
+            sys.executable,
+            "bench/seating.py",
+            "--sizes",
+            "16,18",
+            "--days",
+            "4",
+            "--iterations",
+            "20",
+            "--tries",
+            "20",
+            "--time-limit",
+            "5",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    ).stdout
     rows = [line for line in out.splitlines() if line.strip().startswith(("16", "18"))]
     assert len(rows) == 2 and "pantheon" in out

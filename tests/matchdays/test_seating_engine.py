@@ -39,8 +39,9 @@ def _check_day(day, players, leftover):
         assert sum(t.count(None) for t in day.tables) == (-len(players)) % 4
 
 
-@pytest.mark.parametrize("n,days,leftover", [(16, 6, BYE), (18, 5, BYE), (19, 4, BYE), (22, 5, SUBSTITUTES),
-                                              (13, 3, SUBSTITUTES)])
+@pytest.mark.parametrize(
+    "n,days,leftover", [(16, 6, BYE), (18, 5, BYE), (19, 4, BYE), (22, 5, SUBSTITUTES), (13, 3, SUBSTITUTES)]
+)
 def test_everyone_seated_once_or_on_a_bye(n, days, leftover):
     players = [f"P{i}" for i in range(n)]
     result = generate(players, days, seed=3, leftover=leftover)
@@ -103,21 +104,25 @@ def test_lower_bound_counts_pairs():
     assert result.repeats >= 72
 
 
-@pytest.mark.parametrize("n,days,leftover,bound", [
-    # substitutes: the two players at the short table meet one other, not three
-    (22, 10, SUBSTITUTES, 79),   # 20 players meet 28 times (21 others), 2 meet 30: (20*7 + 2*9) / 2
-    (30, 12, SUBSTITUTES, 81),   # 24 meet 34 (29 others), 6 meet 36: (24*5 + 6*7) / 2
-    (5, 10, SUBSTITUTES, 50),    # each alone twice: 8 days * 3 = 24 meetings of 4 others: 5*20 / 2
-    # byes: 20 byes over 30 players, so 10 play all 10 days, 30 meetings of 29 others: 10 / 2
-    (30, 10, BYE, 5),
-    (16, 8, SUBSTITUTES, 72),
-])
+@pytest.mark.parametrize(
+    "n,days,leftover,bound",
+    [
+        # substitutes: the two players at the short table meet one other, not three
+        (22, 10, SUBSTITUTES, 79),  # 20 players meet 28 times (21 others), 2 meet 30: (20*7 + 2*9) / 2
+        (30, 12, SUBSTITUTES, 81),  # 24 meet 34 (29 others), 6 meet 36: (24*5 + 6*7) / 2
+        (5, 10, SUBSTITUTES, 50),  # each alone twice: 8 days * 3 = 24 meetings of 4 others: 5*20 / 2
+        # byes: 20 byes over 30 players, so 10 play all 10 days, 30 meetings of 29 others: 10 / 2
+        (30, 10, BYE, 5),
+        (16, 8, SUBSTITUTES, 72),
+    ],
+)
 def test_lower_bound_with_short_tables_and_byes(n, days, leftover, bound):
     assert lower_bound_repeats(n, days, leftover) == bound
 
 
-@pytest.mark.parametrize("n,days,leftover", [(22, 10, SUBSTITUTES), (5, 10, SUBSTITUTES), (30, 10, BYE),
-                                              (13, 6, SUBSTITUTES), (14, 7, BYE)])
+@pytest.mark.parametrize(
+    "n,days,leftover", [(22, 10, SUBSTITUTES), (5, 10, SUBSTITUTES), (30, 10, BYE), (13, 6, SUBSTITUTES), (14, 7, BYE)]
+)
 def test_no_schedule_beats_the_lower_bound(n, days, leftover):
     result = generate(list(range(n)), days, seed=2, leftover=leftover, time_limit=20)
     assert result.repeats >= lower_bound_repeats(n, days, leftover)
@@ -125,8 +130,7 @@ def test_no_schedule_beats_the_lower_bound(n, days, leftover):
 
 def test_fixed_table_and_apart_are_kept():
     players = [f"P{i}" for i in range(16)]
-    result = generate(players, 6, seed=5, fixed_table={"P0": 2, "P9": 2, "P3": 4},
-                      apart=[("P1", "P2"), ("P5", "P6")])
+    result = generate(players, 6, seed=5, fixed_table={"P0": 2, "P9": 2, "P3": 4}, apart=[("P1", "P2"), ("P5", "P6")])
     assert result.unmet == []
     for day in result.days:
         assert "P0" in day.tables[1] and "P9" in day.tables[1] and "P3" in day.tables[3]
@@ -173,8 +177,12 @@ def test_bad_input():
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.integers(min_value=8, max_value=24), st.integers(min_value=1, max_value=5),
-       st.integers(min_value=0, max_value=2), st.randoms(use_true_random=False))
+@given(
+    st.integers(min_value=8, max_value=24),
+    st.integers(min_value=1, max_value=5),
+    st.integers(min_value=0, max_value=2),
+    st.randoms(use_true_random=False),
+)
 def test_tabu_cost_follows_every_swap_exactly(n, days, history, rnd):
     """The whole-season search keeps its cost by twelve look-ups a swap; after any sequence of
     swaps it must equal the cost counted from scratch (repeats, adjacent-day meetings, apart)."""
@@ -183,10 +191,17 @@ def test_tabu_cost_follows_every_swap_exactly(n, days, history, rnd):
     for _ in range(history + days):
         order = players[:]
         rnd.shuffle(order)
-        schedule_days.append([order[i:i + 4] for i in range(0, len(order), 4)])
+        schedule_days.append([order[i : i + 4] for i in range(0, len(order), 4)])
     apart = [(0, 1), (2, 5)]
-    s = Schedule(schedule_days, history, len(players), pinned=[3], apart_pairs=apart, consecutive_weight=1.5,
-                 apart_penalty=1000.0)
+    s = Schedule(
+        schedule_days,
+        history,
+        len(players),
+        pinned=[3],
+        apart_pairs=apart,
+        consecutive_weight=1.5,
+        apart_penalty=1000.0,
+    )
     for _ in range(30):
         d = rnd.randrange(history, history + days)
         a, b = rnd.sample(players, 2)
@@ -208,7 +223,7 @@ def test_the_whole_season_search_removes_consecutive_repeats_at_sixteen():
 @pytest.mark.parametrize("k", [2, 3])
 def test_affine_days_meet_every_pair_exactly_once(k):
     days = affine_days(k)
-    n = 4 ** k
+    n = 4**k
     assert len(days) == (n - 1) // 3
     met = pair_meetings([Day(tables=t) for t in days])
     assert len(met) == n * (n - 1) // 2 and all(len(v) == 1 for v in met.values())
@@ -217,7 +232,7 @@ def test_affine_days_meet_every_pair_exactly_once(k):
 
 @pytest.mark.parametrize("j", [4, 5, 6, 7])
 def test_doubled_days_meet_every_pair_at_most_once(j):
-    n = 2 ** j
+    n = 2**j
     days = doubled_days(j, random.Random(j))
     assert len(days) >= n // 4  # a day per starter pair, then one per unused subspace
     met = pair_meetings([Day(tables=t) for t in days])
@@ -295,7 +310,9 @@ def test_a_season_seated_one_match_day_at_a_time_follows_the_design():
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(min_value=4, max_value=40), st.integers(min_value=1, max_value=13), st.randoms(use_true_random=False))
+@given(
+    st.integers(min_value=4, max_value=40), st.integers(min_value=1, max_value=13), st.randoms(use_true_random=False)
+)
 def test_balanced_winds_reach_the_least_imbalance(n, days, rnd):
     """Edge colouring seats every table with four different winds and gives each player counts
     that differ by at most one (by none over a multiple of four days), whatever the schedule:
@@ -305,8 +322,8 @@ def test_balanced_winds_reach_the_least_imbalance(n, days, rnd):
     for _ in range(days):
         order = players[:]
         rnd.shuffle(order)
-        seated = order[:len(order) - rnd.randrange(min(4, len(order) - 3))]
-        schedule.append([seated[i:i + 4] for i in range(0, len(seated), 4)])
+        seated = order[: len(order) - rnd.randrange(min(4, len(order) - 3))]
+        schedule.append([seated[i : i + 4] for i in range(0, len(seated), 4)])
     ordered = balanced_winds(schedule)
     for tables, seats in zip(schedule, ordered):
         assert [sorted(p for p in s if p is not None) for s in seats] == [sorted(t) for t in tables]
@@ -410,14 +427,16 @@ def test_the_cnf_form_holds_for_a_stored_base_day_and_not_for_a_broken_one():
     with pytest.raises(ValueError):
         rotational.base_day_cnf(40)
 
+
 def test_a_base_day_with_a_repeated_difference_is_refused():
     q, _ = rotational.shape(28)
     base = rotational.stored_base_days()[28]
     broken = [list(t) for t in base]
     broken[1][0], broken[2][0] = broken[2][0], broken[1][0]
     assert rotational.base_day_cost(q, base) == 0 and rotational.base_day_cost(q, broken) > 0
-    assert any(len(d) > 1 for d in pair_meetings(
-        [Day(tables=t) for t in rotational.developed_days(28, broken)]).values())
+    assert any(
+        len(d) > 1 for d in pair_meetings([Day(tables=t) for t in rotational.developed_days(28, broken)]).values()
+    )
 
 
 @pytest.mark.parametrize("n,days", [(24, 7), (28, 8), (40, 12)])

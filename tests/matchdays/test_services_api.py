@@ -82,8 +82,14 @@ def test_swap_updates_figures_and_publish_republish(day1, day2, players, admin):
     services.seating_publish(plan=plan, actor=admin)
     assert _audit("seating.republish").count() == 1
     assert Game.objects.filter(division=day2.division, match_day=2).count() == 2
-    assert list(Game.objects.get(division=day2.division, match_day=2, table=1).seats.order_by("seat")
-                .values_list("player_id", flat=True)) == plan.tables[0]
+    assert (
+        list(
+            Game.objects.get(division=day2.division, match_day=2, table=1)
+            .seats.order_by("seat")
+            .values_list("player_id", flat=True)
+        )
+        == plan.tables[0]
+    )
 
 
 def test_republish_refused_once_a_game_has_a_result(day1, admin):
@@ -107,8 +113,12 @@ def test_substitute_from_reserve_recorded_on_the_game(day1, players, reserve, ad
     page = client.get(f"/matchdays/{day1.pk}/").content.decode()
     assert "Reserve R substitutes for" in page
     with pytest.raises(ValidationError):  # a non-reserve cannot substitute
-        services.substitution_make(match_day=day1, player_out=GameSeat.objects.get(player_id=plan.tables[1][0]).player,
-                                   player_in=players[1], actor=admin)
+        services.substitution_make(
+            match_day=day1,
+            player_out=GameSeat.objects.get(player_id=plan.tables[1][0]).player,
+            player_in=players[1],
+            actor=admin,
+        )
     assert Substitution.objects.count() == 1
 
 
@@ -138,11 +148,14 @@ def test_api_flow_and_permissions(api, day1, admin, member, outsider, players):
     r = api.post(url + "attendance/", {"status": "absent"}, format="json")
     assert r.status_code == 200 and r.json()["player"] == players[0].pk
     # a player cannot mark someone else
-    assert api.post(url + "attendance/", {"status": "absent", "player": players[1].pk},
-                    format="json").status_code == 403
+    assert (
+        api.post(url + "attendance/", {"status": "absent", "player": players[1].pk}, format="json").status_code == 403
+    )
     api.force_authenticate(admin)
-    assert api.post(url + "attendance/", {"status": "attending", "player": players[0].pk},
-                    format="json").status_code == 200
+    assert (
+        api.post(url + "attendance/", {"status": "attending", "player": players[0].pk}, format="json").status_code
+        == 200
+    )
     r = api.post(url + "seating/", {"seed": 5}, format="json", HTTP_IDEMPOTENCY_KEY="gen-1")
     assert r.status_code == 201
     r2 = api.post(url + "seating/", {"seed": 5}, format="json", HTTP_IDEMPOTENCY_KEY="gen-1")
@@ -167,16 +180,26 @@ def test_api_bad_input_names_the_field(api, day1, admin, division_a):
     body = '{"division": %d, "number": 3, "date": "2026-12-19", "venue": "\\udfff"}' % division_a.pk
     r = api.post("/api/matchdays/", body, content_type="application/json")
     assert r.status_code == 400 and "venue" in r.content.decode()
-    r = api.post("/api/matchdays/", {"division": division_a.pk, "number": 3, "date": "2026-12-19", "colour": 1},
-                 format="json")
+    r = api.post(
+        "/api/matchdays/", {"division": division_a.pk, "number": 3, "date": "2026-12-19", "colour": 1}, format="json"
+    )
     assert r.status_code == 400 and "colour" in r.json()["errors"]
-    r = api.post("/api/matchdays/", {"division": division_a.pk, "number": 3, "date": "2026-12-19",
-                                     "venue": "Hall"}, format="json", HTTP_IDEMPOTENCY_KEY="md-3")
+    r = api.post(
+        "/api/matchdays/",
+        {"division": division_a.pk, "number": 3, "date": "2026-12-19", "venue": "Hall"},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="md-3",
+    )
     assert r.status_code == 201
-    r2 = api.post("/api/matchdays/", {"division": division_a.pk, "number": 3, "date": "2026-12-19",
-                                      "venue": "Hall"}, format="json", HTTP_IDEMPOTENCY_KEY="md-3")
+    r2 = api.post(
+        "/api/matchdays/",
+        {"division": division_a.pk, "number": 3, "date": "2026-12-19", "venue": "Hall"},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="md-3",
+    )
     assert r2.status_code == 201 and r2.json()["id"] == r.json()["id"]
     from matchdays.models import MatchDay
+
     assert MatchDay.objects.filter(number=3).count() == 1
 
 
@@ -232,8 +255,15 @@ def test_republish_with_an_incident_on_a_game_is_a_409_in_words(day1, admin, ref
     plan = services.seating_generate(match_day=day1, seed=0, actor=admin)
     games = services.seating_publish(plan=plan, actor=admin)
     events = [{"t": 0, "seat": 0, "act": "discard"}, {"t": 900, "seat": 1, "act": "draw"}]
-    referee_services.incident_log(game=games[0], hand_number=1, dealer=0, kind="conduct", events=events,
-                                  description="a dispute at the first discard", reporter=referee)
+    referee_services.incident_log(
+        game=games[0],
+        hand_number=1,
+        dealer=0,
+        kind="conduct",
+        events=events,
+        description="a dispute at the first discard",
+        reporter=referee,
+    )
     with pytest.raises(ValidationError) as err:
         services.seating_publish(plan=plan, actor=admin)
     assert "substitutions" in err.value.message_dict["seating"][0]

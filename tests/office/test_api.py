@@ -37,8 +37,9 @@ def test_confirm_before_next_season_is_400(as_user, played, admin):
     assert response.status_code == 400 and "next_season" in response.content.decode()
 
 
-@pytest.mark.parametrize("path,method", [("next/", "post"), ("close/", "post"), ("promotion/", "get"),
-                                         ("promotion/", "post")])
+@pytest.mark.parametrize(
+    "path,method", [("next/", "post"), ("close/", "post"), ("promotion/", "get"), ("promotion/", "post")]
+)
 def test_it_validates_ownership(as_user, played, member, path, method):
     other = make_role_user("other-admin", League.objects.create(name="Other", slug="other"), "admin")
     for user in (other, member):

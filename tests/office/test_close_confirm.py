@@ -41,8 +41,9 @@ def test_hand_by_hand_game_in_progress_and_match_days_are_listed(season, open_ga
     from scoring import services as scoring
 
     scoring.hand_record_add(game=open_game, record={"result": {"type": "draw", "tenpai": [0]}}, actor=admin)
-    MatchDay.objects.create(season=season, division=season.divisions.get(code="A"), number=2,
-                            date=date.today() + timedelta(days=14))
+    MatchDay.objects.create(
+        season=season, division=season.divisions.get(code="A"), number=2, date=date.today() + timedelta(days=14)
+    )
     r = api_for(admin).post(f"/api/seasons/{season.pk}/close/", {}, format="json")
     message = r.json()["errors"]["confirm"][0]
     assert "1 game entered hand by hand and not finished" in message and "1 match day to come" in message

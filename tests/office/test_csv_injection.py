@@ -13,8 +13,9 @@ from league import services
 HOSTILE = '=HYPERLINK("http://attacker.example/","Click")'
 
 
-@pytest.mark.parametrize("text", [HOSTILE, "+1+cmd|' /C calc'!A0", "-2+3", "@SUM(A1:A9)", "\t=1", "\r=1",
-                                  "＝1+1", "＋1", "－1", "＠A1"])
+@pytest.mark.parametrize(
+    "text", [HOSTILE, "+1+cmd|' /C calc'!A0", "-2+3", "@SUM(A1:A9)", "\t=1", "\r=1", "＝1+1", "＋1", "－1", "＠A1"]
+)
 def test_formula_text_is_quoted(text):
     assert csv_cell(text) == "'" + text
 

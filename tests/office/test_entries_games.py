@@ -38,8 +38,9 @@ def test_create_game_with_four_seats(client, season, admin, players):
     client.force_login(admin)
     a = season.divisions.get(code="A")
     seats = dict(zip(["east", "south", "west", "north"], [p.pk for p in players[:4]]))
-    response = client.post(reverse("office-games", args=[season.pk]),
-                           {"division": a.pk, "match_day": 1, "table": 1, **seats})
+    response = client.post(
+        reverse("office-games", args=[season.pk]), {"division": a.pk, "match_day": 1, "table": 1, **seats}
+    )
     game = Game.objects.get(division=a)
     assert response.status_code == 302
     assert list(game.seats.order_by("seat").values_list("player_id", flat=True)) == [p.pk for p in players[:4]]
@@ -49,8 +50,9 @@ def test_game_with_a_player_of_another_division_is_refused(client, season, admin
     client.force_login(admin)
     a = season.divisions.get(code="A")
     seats = dict(zip(["east", "south", "west", "north"], [p.pk for p in players[3:7]]))
-    response = client.post(reverse("office-games", args=[season.pk]),
-                           {"division": a.pk, "match_day": 1, "table": 1, **seats})
+    response = client.post(
+        reverse("office-games", args=[season.pk]), {"division": a.pk, "match_day": 1, "table": 1, **seats}
+    )
     assert response.status_code == 200 and "not entered in" in response.content.decode()
     assert not Game.objects.exists()
 
@@ -62,6 +64,10 @@ def test_it_validates_ownership(client, season, member, players, newcomer, name)
     args = [season.pk, entry.pk] if name == "office-entry-remove" else [season.pk]
     for user in (other, member):
         client.force_login(user)
-        assert client.post(reverse(name, args=args),
-                           {"division": season.divisions.get(code="B").pk, "player": newcomer.pk}).status_code == 403
+        assert (
+            client.post(
+                reverse(name, args=args), {"division": season.divisions.get(code="B").pk, "player": newcomer.pk}
+            ).status_code
+            == 403
+        )
     assert Entry.objects.filter(season=season).count() == 8 and not Game.objects.exists()

@@ -38,8 +38,19 @@ def test_results_json_and_csv(client, played):
 
 def test_player_history_csv(client, played, players):
     rows = _csv(client.get(reverse("player-export", args=[players[3].pk, "csv"])))
-    assert rows == [{"season": "2026 S1", "division": "A", "game": str(played.pk), "match_day": "1", "table": "1",
-                     "seat": "N", "raw_score": "10200", "points": "-49.8", "place": "4"}]
+    assert rows == [
+        {
+            "season": "2026 S1",
+            "division": "A",
+            "game": str(played.pk),
+            "match_day": "1",
+            "table": "1",
+            "seat": "N",
+            "raw_score": "10200",
+            "points": "-49.8",
+            "place": "4",
+        }
+    ]
 
 
 def test_unknown_format_is_404(client, played):

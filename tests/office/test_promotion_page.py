@@ -107,8 +107,11 @@ def test_the_next_season_is_proposed_with_dates_and_they_can_be_changed(client, 
 
 def test_next_season_dates_that_run_backwards_are_refused_in_words(client, played, admin):
     client.force_login(admin)
-    response = client.post(reverse("office-next-season", args=[played.pk]),
-                           {"starts_on": "2026-05-01", "ends_on": "2026-04-01"}, follow=True)
+    response = client.post(
+        reverse("office-next-season", args=[played.pk]),
+        {"starts_on": "2026-05-01", "ends_on": "2026-04-01"},
+        follow=True,
+    )
     assert "ends before it starts" in response.content.decode()
     assert not Season.objects.filter(league=played.league, number=2).exists()
 
@@ -127,7 +130,7 @@ def test_next_season_api_takes_dates_and_names_a_bad_one(client, played, admin):
 def test_promotion_preview_shows_rank_games_and_points(client, played, admin):
     client.force_login(admin)
     body = client.get(reverse("office-promotion", args=[played.pk])).content.decode()
-    assert "<th class=\"num\">Rank</th>" in body and "<th class=\"num\">Points</th>" in body
+    assert '<th class="num">Rank</th>' in body and '<th class="num">Points</th>' in body
     from league import office
 
     rows = office.promotion_preview(season=played)

@@ -11,10 +11,12 @@ from tests.actors import make_role_user
 
 @pytest.fixture
 def decided(season, players, admin, league):
-    tier = QualificationTier.objects.create(league=league, code="1", description="1", validity="yearly",
-                                            effective_year=2023, effective_number=3)
-    tier2 = QualificationTier.objects.create(league=league, code="2", description="2", validity="yearly",
-                                             effective_year=2023, effective_number=3)
+    tier = QualificationTier.objects.create(
+        league=league, code="1", description="1", validity="yearly", effective_year=2023, effective_number=3
+    )
+    tier2 = QualificationTier.objects.create(
+        league=league, code="2", description="2", validity="yearly", effective_year=2023, effective_number=3
+    )
     kept = services.application_submit(player=players[5], season=season, tier=tier, evidence={})
     refused = services.application_submit(player=players[6], season=season, tier=tier2, evidence={})
     waiting = services.application_submit(player=players[7], season=season, tier=tier, evidence={})
@@ -24,13 +26,13 @@ def decided(season, players, admin, league):
 
 
 def _history(body):
-    return body[body.index('id="history"'):]
+    return body[body.index('id="history"') :]
 
 
 def test_history_lists_decided_beside_pending(client, decided, admin):
     client.force_login(admin)
     body = client.get(reverse("review")).content.decode()
-    queue, history = body[:body.index('id="history"')], _history(body)
+    queue, history = body[: body.index('id="history"')], _history(body)
     assert "Player 8" in queue and "Player 6" not in queue
     assert "Player 6" in history and "Player 7" in history and "no proof of rank" in history
     assert "Player 8" not in history

@@ -34,7 +34,8 @@ def test_player_links_their_own_name_audited_in_every_league(two_leagues, player
     rows = AuditLog.objects.filter(action="online_account.link")
     assert {row.league_id for row in rows} == {lg.pk for lg in two_leagues}
     assert api_as(owner).get(f"/api/players/{players[0].pk}/accounts/").json() == [
-        {"platform": "tenhou", "account_name": "MyTenhou"}]
+        {"platform": "tenhou", "account_name": "MyTenhou"}
+    ]
 
 
 def test_league_c_admin_change_shows_in_the_home_leagues_log(two_leagues, players):
@@ -50,8 +51,12 @@ def test_admin_of_another_league_and_other_players_cannot(two_leagues, players):
     outsider_admin = make_role_user("outsider-admin", stranger_league, LeagueRole.Role.ADMIN)
     other = make_player_user("other", players[5])
     for user in (outsider_admin, other):
-        assert api_as(user).post(f"/api/players/{players[0].pk}/accounts/", {"account_name": "Squat"},
-                                 format="json").status_code == 403
+        assert (
+            api_as(user)
+            .post(f"/api/players/{players[0].pk}/accounts/", {"account_name": "Squat"}, format="json")
+            .status_code
+            == 403
+        )
         assert api_as(user).get(f"/api/players/{players[0].pk}/accounts/").status_code == 403
     assert not OnlineAccount.objects.exists()
 
@@ -75,7 +80,11 @@ def test_unlink_is_audited_and_names_the_field(two_leagues, players):
 
 @pytest.mark.parametrize("name", ['""', '"' + "x" * 41 + '"', '"bad\\ud800name"', '"nul\\u0000"', '"tab\\tname"'])
 def test_bad_names_are_refused(two_leagues, players, admin, name):
-    r = api_as(admin).generic("POST", f"/api/players/{players[0].pk}/accounts/",
-                              ('{"account_name": %s}' % name).encode(), content_type="application/json")
+    r = api_as(admin).generic(
+        "POST",
+        f"/api/players/{players[0].pk}/accounts/",
+        ('{"account_name": %s}' % name).encode(),
+        content_type="application/json",
+    )
     assert r.status_code == 400
     assert not OnlineAccount.objects.exists()

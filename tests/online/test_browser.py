@@ -50,8 +50,10 @@ def test_upload_mapping_import(live_server, game, players, admin, viewport, lang
         page.click("#online-upload button[type=submit]")
         page.wait_for_selector("#online-import")
         assert no_sideways_scroll(page)
-        assert words(language, "Settled under Tenhou's rules, the rules it was played under, every hand and the final scores agree with the record.") in page.inner_text(
-            "#online-verdict")
+        assert words(
+            language,
+            "Settled under Tenhou's rules, the rules it was played under, every hand and the final scores agree with the record.",
+        ) in page.inner_text("#online-verdict")
         assert page.locator(".online-hands tbody tr.ok").count() == 13  # 12 hands + the final scores
         # the fourth name is unknown: choose its player
         page.select_option("#player_3", str(players[3].pk))
@@ -68,14 +70,26 @@ def test_evidence_check(live_server, league, tenhou_rules, players, viewport, la
     season = league_services.season_create(league=league, year=2020, number=3, rule_set=tenhou_rules)
     league_services.season_status_set(season=season, status="open")
     tier = QualificationTier.objects.create(
-        league=league, code="1A", description="Tenhou 7-dan, 40 Phoenix games", effective_year=2020,
-        validity="yearly", requirements={"accounts": [{"platform": "tenhou", "min_games_in_year": 1,
-                                                       "min_room": "phoenix"}]})
+        league=league,
+        code="1A",
+        description="Tenhou 7-dan, 40 Phoenix games",
+        effective_year=2020,
+        validity="yearly",
+        requirements={"accounts": [{"platform": "tenhou", "min_games_in_year": 1, "min_room": "phoenix"}]},
+    )
     make_player_user("applicant", players[0])
     application = league_services.application_submit(
-        player=players[0], season=season, tier=tier,
-        evidence={"platform": "tenhou", "account_id": account, "games_in_year": 1, "room": "phoenix",
-                  "evidence_year": 2020})
+        player=players[0],
+        season=season,
+        tier=tier,
+        evidence={
+            "platform": "tenhou",
+            "account_id": account,
+            "games_in_year": 1,
+            "room": "phoenix",
+            "evidence_year": 2020,
+        },
+    )
     paths = []
     for name in (RECORD, "2018040923gm-00a9-0000-1833afca.mjlog"):
         (tmp_path / name).write_bytes(fixture_bytes(name))

@@ -33,9 +33,11 @@ def test_every_fixture_imports_into_the_demo_online_league(demo, django_capture_
         seated = [s.player_id for s in game.seats.order_by("seat")]
         mapping = {n: seated[i] for i, n in enumerate(record.names)}
         with django_capture_on_commit_callbacks(execute=True):
-            r = api.post(f"/api/games/{game.pk}/import/",
-                         {"file": SimpleUploadedFile(name, data), "mapping": __import__("json").dumps(mapping)},
-                         format="multipart")
+            r = api.post(
+                f"/api/games/{game.pk}/import/",
+                {"file": SimpleUploadedFile(name, data), "mapping": __import__("json").dumps(mapping)},
+                format="multipart",
+            )
         assert r.status_code == 201, (name, r.json())
         assert r.json()["agreed"] is True
         assert HandRecord.objects.filter(game=game).count() == len(record.hands)
@@ -50,7 +52,10 @@ def test_demo_wrc_game_refuses_in_words(demo):
     api.force_authenticate(get_user_model().objects.get(username="admin"))
     game = Game.objects.filter(season__league__slug="hkrl", result__isnull=True, status="scheduled").first()
     name = GAMES[3][0]
-    r = api.post(f"/api/games/{game.pk}/import/", {"file": SimpleUploadedFile(name, (FIXTURES / name).read_bytes())},
-                 format="multipart")
+    r = api.post(
+        f"/api/games/{game.pk}/import/",
+        {"file": SimpleUploadedFile(name, (FIXTURES / name).read_bytes())},
+        format="multipart",
+    )
     assert r.status_code == 400
     assert "30,000" in r.json()["errors"]["file"][0]

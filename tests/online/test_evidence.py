@@ -16,8 +16,8 @@ from online.models import EvidenceCheck, EvidenceRecord
 from online.tenhou import parse_record
 from tests.actors import make_player_user
 
-R2020 = "2020052221gm-00a9-0000-6f0524c7.mjlog"   # Phoenix, 2020-05-22
-R2018 = "2018040923gm-00a9-0000-1833afca.mjlog"   # Phoenix, 2018-04-09
+R2020 = "2020052221gm-00a9-0000-6f0524c7.mjlog"  # Phoenix, 2020-05-22
+R2018 = "2018040923gm-00a9-0000-1833afca.mjlog"  # Phoenix, 2018-04-09
 
 
 @pytest.fixture
@@ -29,18 +29,29 @@ def season2020(league, tenhou_rules, players):
 
 def tier(league, games):
     return QualificationTier.objects.create(
-        league=league, code=f"T{games}", description="Tenhou Phoenix regular", effective_year=2020,
-        validity="yearly", requirements={"accounts": [{"platform": "tenhou", "min_games_in_year": games,
-                                                       "min_room": "phoenix"}]})
+        league=league,
+        code=f"T{games}",
+        description="Tenhou Phoenix regular",
+        effective_year=2020,
+        validity="yearly",
+        requirements={"accounts": [{"platform": "tenhou", "min_games_in_year": games, "min_room": "phoenix"}]},
+    )
 
 
 def apply(player, season, t, account):
     # The player claims the tier's minimum; the records show what is proved.
     return league_services.application_submit(
-        player=player, season=season, tier=t,
-        evidence={"platform": "tenhou", "account_id": account,
-                  "games_in_year": t.requirements["accounts"][0]["min_games_in_year"], "room": "phoenix",
-                  "evidence_year": 2020})
+        player=player,
+        season=season,
+        tier=t,
+        evidence={
+            "platform": "tenhou",
+            "account_id": account,
+            "games_in_year": t.requirements["accounts"][0]["min_games_in_year"],
+            "room": "phoenix",
+            "evidence_year": 2020,
+        },
+    )
 
 
 def files(fixture_bytes, *names):
@@ -50,8 +61,9 @@ def files(fixture_bytes, *names):
 def test_records_prove_games_in_the_year_and_room(league, season2020, players, fixture_bytes):
     account = parse_record(fixture_bytes(R2020)).names[0]
     application = apply(players[0], season2020, tier(league, 1), account)
-    services.evidence_attach(application=application, files=files(fixture_bytes, R2020, R2018, "ranked_game.json"),
-                             actor=None)
+    services.evidence_attach(
+        application=application, files=files(fixture_bytes, R2020, R2018, "ranked_game.json"), actor=None
+    )
     s = selectors.evidence_summary(application=application)
     assert s["year"] == 2020 and account in s["accounts"]
     assert s["counted"] == 1 and s["per_room"] == {"phoenix": 1} and s["meets"] is True
@@ -104,11 +116,14 @@ def test_record_used_by_another_player_is_flagged(league, season2020, players, f
     assert s["records"][0]["used_by_other"] == players[0].display_name
 
 
-@pytest.mark.parametrize("name,content", [
-    ("a.png", b"\x89PNG\r\n\x1a\n0000"),
-    ("sanma.mjlog", b'<mjloggm><GO type="185"/><UN n0="a" n1="b" n2="c" n3=""/></mjloggm>'),
-    ("bad.zip", b"PK\x03\x04broken"),
-])
+@pytest.mark.parametrize(
+    "name,content",
+    [
+        ("a.png", b"\x89PNG\r\n\x1a\n0000"),
+        ("sanma.mjlog", b'<mjloggm><GO type="185"/><UN n0="a" n1="b" n2="c" n3=""/></mjloggm>'),
+        ("bad.zip", b"PK\x03\x04broken"),
+    ],
+)
 def test_bad_evidence_is_400_naming_records(name, content, league, season2020, players):
     user = make_player_user("applicant", players[0])
     application = apply(players[0], season2020, tier(league, 1), "someone")

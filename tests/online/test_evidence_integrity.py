@@ -32,15 +32,28 @@ def season2020(league, tenhou_rules, players):
 @pytest.fixture
 def phoenix_tier(league):
     return QualificationTier.objects.create(
-        league=league, code="P40", description="Tenhou Phoenix regular", effective_year=2020, validity="yearly",
-        requirements={"accounts": [{"platform": "tenhou", "min_games_in_year": 40, "min_room": "phoenix"}]})
+        league=league,
+        code="P40",
+        description="Tenhou Phoenix regular",
+        effective_year=2020,
+        validity="yearly",
+        requirements={"accounts": [{"platform": "tenhou", "min_games_in_year": 40, "min_room": "phoenix"}]},
+    )
 
 
 def apply(player, season, tier, account):
     return league_services.application_submit(
-        player=player, season=season, tier=tier,
-        evidence={"platform": "tenhou", "account_id": account, "games_in_year": 40, "room": "phoenix",
-                  "evidence_year": 2020})
+        player=player,
+        season=season,
+        tier=tier,
+        evidence={
+            "platform": "tenhou",
+            "account_id": account,
+            "games_in_year": 40,
+            "room": "phoenix",
+            "evidence_year": 2020,
+        },
+    )
 
 
 def forged_copies(data: bytes, account: str, n: int) -> list[tuple[str, bytes]]:
@@ -73,8 +86,9 @@ def test_json_and_mjlog_of_one_deal_share_a_fingerprint():
     assert tile_code(16, red=False) == 15
 
 
-def test_other_players_use_is_for_the_reviewer_only(client, league, season2020, phoenix_tier, players, admin,
-                                                    fixture_bytes):
+def test_other_players_use_is_for_the_reviewer_only(
+    client, league, season2020, phoenix_tier, players, admin, fixture_bytes
+):
     data = fixture_bytes(R2020)
     first = apply(players[0], season2020, phoenix_tier, "Applicant")
     services.evidence_attach(application=first, files=[(R2020, data)], actor=None)
@@ -109,8 +123,9 @@ def test_one_upload_has_one_byte_budget(monkeypatch):
     assert "records" in err.value.message_dict
 
 
-def test_an_application_holds_a_bounded_number_of_records(season2020, phoenix_tier, players, fixture_bytes,
-                                                          monkeypatch):
+def test_an_application_holds_a_bounded_number_of_records(
+    season2020, phoenix_tier, players, fixture_bytes, monkeypatch
+):
     monkeypatch.setattr(services, "MAX_RECORDS_PER_APPLICATION", 2)
     application = apply(players[0], season2020, phoenix_tier, "Applicant")
     services.evidence_attach(application=application, files=[(R2020, fixture_bytes(R2020))], actor=None)

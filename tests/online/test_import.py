@@ -33,8 +33,9 @@ def post(api, game, data, name=DOUBLE_RON, **extra):
 
 
 @pytest.mark.parametrize("name", [DOUBLE_RON, "2020052221gm-00a9-0000-6f0524c7.mjlog", "ranked_game.json"])
-def test_import_reproduces_hands_and_final_scores(name, game, players, admin, as_user, fixture_bytes,
-                                                  django_capture_on_commit_callbacks):
+def test_import_reproduces_hands_and_final_scores(
+    name, game, players, admin, as_user, fixture_bytes, django_capture_on_commit_callbacks
+):
     data = fixture_bytes(name)
     record = parse_record(data, name)
     link_all(players, record.names)
@@ -100,8 +101,13 @@ def test_disagreement_shows_the_hand_and_stores_nothing(game, players, admin, as
 def test_admin_override_with_reason_is_audited(game, players, admin, as_user, fixture_bytes):
     data = tampered(fixture_bytes("2020052221gm-00a9-0000-6f0524c7.mjlog"))
     link_all(players, names_of(data))
-    r = post(as_user(admin), game, data, "2020052221gm-00a9-0000-6f0524c7.mjlog",
-             override_reason="Tenhou paid a 100-point correction by hand")
+    r = post(
+        as_user(admin),
+        game,
+        data,
+        "2020052221gm-00a9-0000-6f0524c7.mjlog",
+        override_reason="Tenhou paid a 100-point correction by hand",
+    )
     assert r.status_code == 201 and r.json()["agreed"] is False
     entry = AuditLog.objects.get(action="game.import_override")
     assert entry.data["reason"] == "Tenhou paid a 100-point correction by hand"
@@ -116,13 +122,16 @@ def test_players_and_referees_cannot_import(game, players, member, referee, as_u
     assert not HandRecord.objects.filter(game=game).exists()
 
 
-@pytest.mark.parametrize("content,field", [
-    (b"just some text", "file"),
-    (b'{"title": 1}', "file"),
-    (b"\x89PNG\r\n\x1a\n0000", "file"),
-    (b"<mjloggm><GO type=\"185\"/><UN n0=\"a\" n1=\"b\" n2=\"c\" n3=\"\"/><INIT/></mjloggm>", "file"),
-    (b"<" + b" " * 2_100_000 + b">", "file"),
-])
+@pytest.mark.parametrize(
+    "content,field",
+    [
+        (b"just some text", "file"),
+        (b'{"title": 1}', "file"),
+        (b"\x89PNG\r\n\x1a\n0000", "file"),
+        (b'<mjloggm><GO type="185"/><UN n0="a" n1="b" n2="c" n3=""/><INIT/></mjloggm>', "file"),
+        (b"<" + b" " * 2_100_000 + b">", "file"),
+    ],
+)
 def test_bad_uploads_are_400_naming_the_field(content, field, game, admin, as_user):
     r = post(as_user(admin), game, content, "x.mjlog")
     assert r.status_code == 400, r.content
@@ -135,7 +144,7 @@ def test_three_player_message_is_clear(game, admin, as_user):
     assert "Three-player" in r.json()["errors"]["file"][0]
 
 
-@pytest.mark.parametrize("mapping", ['{"a": 99999999999}', '{"a": "x"}', '[1]', '{"\\udfff": 1}', "nope"])
+@pytest.mark.parametrize("mapping", ['{"a": 99999999999}', '{"a": "x"}', "[1]", '{"\\udfff": 1}', "nope"])
 def test_bad_mapping_is_400(mapping, game, admin, as_user, fixture_bytes):
     r = post(as_user(admin), game, fixture_bytes(DOUBLE_RON), mapping=mapping)
     assert r.status_code == 400 and "mapping" in r.json()["errors"]

@@ -33,8 +33,9 @@ def game_in(season, players):
 
 
 def post(api, game, data, name, **extra):
-    return api.post(f"/api/games/{game.pk}/import/", {"file": SimpleUploadedFile(name, data), **extra},
-                    format="multipart")
+    return api.post(
+        f"/api/games/{game.pk}/import/", {"file": SimpleUploadedFile(name, data), **extra}, format="multipart"
+    )
 
 
 def link(players, data):
@@ -93,15 +94,18 @@ def test_import_log_command_refuses_without_a_traceback(wrc_game, players, fixtu
 
 def test_import_log_exit_status_one_and_no_traceback(tmp_path):
     bad = tmp_path / "not-a-record.mjlog"
-    bad.write_bytes(b"<mjloggm><GO type=\"16\xc2\xb2\"/></mjloggm>")
-    proc = subprocess.run([sys.executable, "manage.py", "import_log", str(bad)],
-                          cwd=Path(__file__).resolve().parents[2], capture_output=True, text=True)
+    bad.write_bytes(b'<mjloggm><GO type="16\xc2\xb2"/></mjloggm>')
+    proc = subprocess.run(
+        [sys.executable, "manage.py", "import_log", str(bad)],
+        cwd=Path(__file__).resolve().parents[2],
+        capture_output=True,
+        text=True,
+    )
     assert proc.returncode == 1
     assert "Traceback" not in proc.stderr
 
 
-def test_mleague_season_keeps_the_result_scored_by_its_own_uma(mleague_game, players, admin, as_user,
-                                                               fixture_bytes):
+def test_mleague_season_keeps_the_result_scored_by_its_own_uma(mleague_game, players, admin, as_user, fixture_bytes):
     data = fixture_bytes(REAL)
     link(players, data)
     r = post(as_user(admin), mleague_game, data, REAL, keep="result")
@@ -113,8 +117,7 @@ def test_mleague_season_keeps_the_result_scored_by_its_own_uma(mleague_game, pla
     assert not HandRecord.objects.filter(game=mleague_game).exists()
 
 
-def test_double_ron_cannot_keep_its_hands_under_head_bump_rules(mleague_game, players, admin, as_user,
-                                                                fixture_bytes):
+def test_double_ron_cannot_keep_its_hands_under_head_bump_rules(mleague_game, players, admin, as_user, fixture_bytes):
     # M.League plays head bump (頭ハネ): the double ron pays one winner, so that hand settles
     # differently and the league can keep the result only
     data = fixture_bytes(DOUBLE_RON)

@@ -16,8 +16,26 @@ FIXTURES = Path(__file__).parent / "fixtures"
 MJLOGS = sorted(p.read_text(encoding="utf-8") for p in FIXTURES.glob("*.mjlog"))
 JSONS = sorted(p.read_text(encoding="utf-8") for p in FIXTURES.glob("*.json"))
 ATTRIBUTE = re.compile(r'(\w+)="([^"]*)"')
-EVIL = ["", "-1", "16²", "٣", "1" * 5000, "9" * 400, "nan", "inf", "-inf", "1e308", "NaN", "0x10", " ", "\ud800",
-        ",,,", "1,2", "-99999999999", "４"]
+EVIL = [
+    "",
+    "-1",
+    "16²",
+    "٣",
+    "1" * 5000,
+    "9" * 400,
+    "nan",
+    "inf",
+    "-inf",
+    "1e308",
+    "NaN",
+    "0x10",
+    " ",
+    "\ud800",
+    ",,,",
+    "1,2",
+    "-99999999999",
+    "４",
+]
 EVIL_JSON = [None, -1, 1e308, float("nan"), float("inf"), "x", [], {}, [[[[]]]], 10**400, True, "九種九牌"]
 
 
@@ -41,7 +59,7 @@ def test_mutated_mjlog_attributes(doc, data):
             replacement = f'{m[1]}="{data.draw(st.sampled_from(EVIL))}"'
         else:
             replacement = f'{m[1]}="{data.draw(st.text(max_size=12))}"'.replace("\x00", "")
-        doc = doc[:m.start()] + replacement + doc[m.end():]
+        doc = doc[: m.start()] + replacement + doc[m.end() :]
         spots = list(ATTRIBUTE.finditer(doc)) or spots
     parses_or_refuses(doc)
 
@@ -49,7 +67,7 @@ def test_mutated_mjlog_attributes(doc, data):
 @settings(max_examples=200, deadline=None)
 @given(doc=st.sampled_from(MJLOGS + JSONS), cut=st.floats(0, 1))
 def test_truncated_records(doc, cut):
-    parses_or_refuses(doc[:int(len(doc) * cut)])
+    parses_or_refuses(doc[: int(len(doc) * cut)])
 
 
 def _paths(value, path=()):
@@ -79,12 +97,15 @@ def test_mutated_json_values(doc, data):
     parses_or_refuses(json.dumps(value, ensure_ascii=False, allow_nan=True))
 
 
-@pytest.mark.parametrize("text", [
-    '{"name": ["a","b","c","d"], "log": ' + "[" * 5000 + "]" * 5000 + "}",
-    "<mjloggm>" + "<x>" * 5000 + "</x>" * 5000 + "</mjloggm>",
-    '<mjloggm ver="2.3"><GO type="16²" lobby="0"/></mjloggm>',
-    '<mjloggm ver="2.3"><GO type="' + "9" * 5000 + '" lobby="0"/></mjloggm>',
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"name": ["a","b","c","d"], "log": ' + "[" * 5000 + "]" * 5000 + "}",
+        "<mjloggm>" + "<x>" * 5000 + "</x>" * 5000 + "</mjloggm>",
+        '<mjloggm ver="2.3"><GO type="16²" lobby="0"/></mjloggm>',
+        '<mjloggm ver="2.3"><GO type="' + "9" * 5000 + '" lobby="0"/></mjloggm>',
+    ],
+)
 def test_deep_nesting_and_huge_digits(text):
     with pytest.raises(TenhouError):
         parse_record(text.encode(), "x.mjlog")
@@ -93,7 +114,7 @@ def test_deep_nesting_and_huge_digits(text):
 def test_agari_without_who_is_named():
     doc = next(d for d in MJLOGS if "<AGARI" in d)
     m = re.search(r"<AGARI[^>]*>", doc)
-    broken = doc[:m.start()] + re.sub(r'\swho="\d+"', "", m[0], count=1) + doc[m.end():]
+    broken = doc[: m.start()] + re.sub(r'\swho="\d+"', "", m[0], count=1) + doc[m.end() :]
     with pytest.raises(TenhouError) as err:
         parse_record(broken.encode(), "x.mjlog")
     assert err.value.code == "malformed"

@@ -18,14 +18,38 @@ def load(name):
 # file, room, hanchan, hands, final scores (as the record's owari / sc states them), Tenhou points
 GAMES = [
     ("double-ron.mjlog", "phoenix", True, 4, [33400, 36000, 32000, -1400], [13.0, 46.0, -8.0, -51.0]),
-    ("2020052221gm-00a9-0000-6f0524c7.mjlog", "phoenix", True, 12, [37700, 23200, 22900, 16200],
-     [48.0, 3.0, -17.0, -34.0]),
-    ("2018040923gm-00a9-0000-1833afca.mjlog", "phoenix", True, 9, [16300, 21900, 17700, 44100],
-     [-34.0, 2.0, -22.0, 54.0]),
-    ("2016052515gm-00a9-0000-c4d72066.mjlog", "phoenix", True, 14, [30200, 20000, 33000, 16800],
-     [10.0, -20.0, 43.0, -33.0]),
-    ("2010112714gm-00a9-0000-d497e395.mjlog", "phoenix", True, 13, [18600, 24900, 38400, 18100],
-     [-21.0, 5.0, 48.0, -32.0]),
+    (
+        "2020052221gm-00a9-0000-6f0524c7.mjlog",
+        "phoenix",
+        True,
+        12,
+        [37700, 23200, 22900, 16200],
+        [48.0, 3.0, -17.0, -34.0],
+    ),
+    (
+        "2018040923gm-00a9-0000-1833afca.mjlog",
+        "phoenix",
+        True,
+        9,
+        [16300, 21900, 17700, 44100],
+        [-34.0, 2.0, -22.0, 54.0],
+    ),
+    (
+        "2016052515gm-00a9-0000-c4d72066.mjlog",
+        "phoenix",
+        True,
+        14,
+        [30200, 20000, 33000, 16800],
+        [10.0, -20.0, 43.0, -33.0],
+    ),
+    (
+        "2010112714gm-00a9-0000-d497e395.mjlog",
+        "phoenix",
+        True,
+        13,
+        [18600, 24900, 38400, 18100],
+        [-21.0, 5.0, 48.0, -32.0],
+    ),
     ("ranked_game.json", "special", True, 3, [21100, 55000, -4900, 28800], [-19.0, 65.0, -55.0, 9.0]),
     ("suukantsu_1.json", "general", False, 2, [38000, 29000, -24000, 57000], [18.0, -11.0, -74.0, 67.0]),
 ]
@@ -54,17 +78,23 @@ def test_double_ron_mjlog_has_both_winners_and_sticks():
 
 def test_double_ron_json_yakuman_and_riichi():
     last = load("suukantsu_1.json").hands[-1]
-    assert last.result == {"type": "ron", "from": 2,
-                           "winners": [{"seat": 3, "yakuman": 1}, {"seat": 0, "han": 8, "fu": 30}]}
+    assert last.result == {
+        "type": "ron",
+        "from": 2,
+        "winners": [{"seat": 3, "yakuman": 1}, {"seat": 0, "han": 8, "fu": 30}],
+    }
     assert last.riichi == [0]
 
 
-@pytest.mark.parametrize("name,reason", [
-    ("2020052221gm-00a9-0000-6f0524c7.mjlog", "four_winds"),
-    ("2018040923gm-00a9-0000-1833afca.mjlog", "four_riichi"),
-    ("2016052515gm-00a9-0000-c4d72066.mjlog", "four_kans"),
-    ("2010112714gm-00a9-0000-d497e395.mjlog", "nine_terminals"),
-])
+@pytest.mark.parametrize(
+    "name,reason",
+    [
+        ("2020052221gm-00a9-0000-6f0524c7.mjlog", "four_winds"),
+        ("2018040923gm-00a9-0000-1833afca.mjlog", "four_riichi"),
+        ("2016052515gm-00a9-0000-c4d72066.mjlog", "four_kans"),
+        ("2010112714gm-00a9-0000-d497e395.mjlog", "nine_terminals"),
+    ],
+)
 def test_abortive_draws(name, reason):
     reasons = [h.result.get("reason") for h in load(name).hands if h.result["type"] == "abortive"]
     assert reason in reasons
@@ -91,19 +121,22 @@ def sanma_from_real():
     return text.replace('<GO type="169"', '<GO type="185"').replace(' n3="%E3%81%AF', ' n3="" x="')
 
 
-@pytest.mark.parametrize("data,code", [
-    (b"hello", "format"),
-    (b"<html><body/></html>", "format"),
-    (b'{"name": ["a"]}', "format"),
-    (b"<mjloggm", "format"),
-    (b"\x1f\x8b\x08\x00", "format"),
-    (gzip.compress(b" " * 3_000_000), "too_large"),
-    (b"<mjloggm>\x00</mjloggm>", "format"),
-    (b'<!DOCTYPE x [<!ENTITY a "b">]><mjloggm/>', "format"),
-    (b" " * 2_000_001, "too_large"),
-    ('{"name": ["a", "b", "c", ""], "rule": {"disp": "三鳳南喰赤"}, "log": [[]]}', "sanma"),
-    (b'{"name": ["a", "b", "c", "d"], "rule": {"disp": "x"}, "log": [[[0, 0, 0]]]}', "length"),
-])
+@pytest.mark.parametrize(
+    "data,code",
+    [
+        (b"hello", "format"),
+        (b"<html><body/></html>", "format"),
+        (b'{"name": ["a"]}', "format"),
+        (b"<mjloggm", "format"),
+        (b"\x1f\x8b\x08\x00", "format"),
+        (gzip.compress(b" " * 3_000_000), "too_large"),
+        (b"<mjloggm>\x00</mjloggm>", "format"),
+        (b'<!DOCTYPE x [<!ENTITY a "b">]><mjloggm/>', "format"),
+        (b" " * 2_000_001, "too_large"),
+        ('{"name": ["a", "b", "c", ""], "rule": {"disp": "三鳳南喰赤"}, "log": [[]]}', "sanma"),
+        (b'{"name": ["a", "b", "c", "d"], "rule": {"disp": "x"}, "log": [[[0, 0, 0]]]}', "length"),
+    ],
+)
 def test_bad_records_are_refused(data, code):
     with pytest.raises(TenhouError) as err:
         parse_record(data)

@@ -16,9 +16,11 @@ ROOT = Path(__file__).resolve().parents[2]
 RUNS = {
     "settle": (["bench/settle.py", "2000"], "records/s"),
     "season_resettle": (["bench/season_resettle.py", "--games", "6", "--hands", "8"], "goal < 2 s"),
-    "league_scale": (["bench/league_scale.py", "--players", "40", "--games", "60", "--requests", "2"],
-                     "player page"),
-    "ratings_recompute": (["bench/ratings_recompute.py", "--seasons", "1", "--days", "2", "--players", "8"], "full recompute:"),
+    "league_scale": (["bench/league_scale.py", "--players", "40", "--games", "60", "--requests", "2"], "player page"),
+    "ratings_recompute": (
+        ["bench/ratings_recompute.py", "--seasons", "1", "--days", "2", "--players", "8"],
+        "full recompute:",
+    ),
 }
 
 

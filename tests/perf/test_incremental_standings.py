@@ -14,8 +14,19 @@ from league.models import Division, GameResult, Standing
 from league.standings import standings_rows
 from tests.actors import open_season
 
-COLUMNS = ("player_id", "rank", "games", "game_points", "penalty_points", "total_points", "average_place",
-           "firsts", "seconds", "thirds", "fourths")
+COLUMNS = (
+    "player_id",
+    "rank",
+    "games",
+    "game_points",
+    "penalty_points",
+    "total_points",
+    "average_place",
+    "firsts",
+    "seconds",
+    "thirds",
+    "fourths",
+)
 
 
 @pytest.fixture
@@ -36,7 +47,8 @@ def full(division):
 def scores_strategy():
     # four final scores summing to 100,000 (M-League 25,000 start), in hundreds, ties allowed
     return st.lists(st.integers(-100, 600), min_size=3, max_size=3).map(
-        lambda three: [s * 100 for s in three] + [100000 - 100 * sum(three)])
+        lambda three: [s * 100 for s in three] + [100000 - 100 * sum(three)]
+    )
 
 
 OPERATION = st.one_of(
@@ -57,27 +69,38 @@ def test_any_sequence_of_changes_equals_the_full_recompute(season, players, admi
     division = season.divisions.get(code="A")
     try:
         with transaction.atomic():
-            games = [services.game_create(division=division, match_day=1 + i // 2, table=1 + i % 2,
-                                          players=[players[p] for p in seats]) for i, seats in enumerate(TABLES)]
+            games = [
+                services.game_create(
+                    division=division, match_day=1 + i // 2, table=1 + i % 2, players=[players[p] for p in seats]
+                )
+                for i, seats in enumerate(TABLES)
+            ]
             penalties = []
             for kind, which, value in operations:
                 if kind == "result":
                     services.game_result_record(game=games[which], scores=value, actor=admin, replace=True)
                 elif kind == "penalty":
-                    penalties.append(services.penalty_assign(
-                        season=season, player=players[which], offence="false_win", sanction="chombo",
-                        points=Decimal(value), actor=admin))
+                    penalties.append(
+                        services.penalty_assign(
+                            season=season,
+                            player=players[which],
+                            offence="false_win",
+                            sanction="chombo",
+                            points=Decimal(value),
+                            actor=admin,
+                        )
+                    )
                 elif penalties and which < len(penalties) and penalties[which].cancelled_at is None:
-                    penalties[which] = services.penalty_cancel(penalty=penalties[which], reason="appeal",
-                                                               actor=admin)
+                    penalties[which] = services.penalty_cancel(penalty=penalties[which], reason="appeal", actor=admin)
                 assert stored(division) == full(division), (kind, which, value)
             raise Rollback
     except Rollback:
         pass
 
 
-def test_a_result_writes_its_standings_in_the_same_transaction(season, players, admin,
-                                                               django_capture_on_commit_callbacks):
+def test_a_result_writes_its_standings_in_the_same_transaction(
+    season, players, admin, django_capture_on_commit_callbacks
+):
     division = season.divisions.get(code="A")
     game = services.game_create(division=division, match_day=1, table=1, players=players[:4])
     version = Division.objects.get(pk=division.pk).standings_version

@@ -23,10 +23,16 @@ def season(league, players):
 def played(season, players, admin):
     a = season.divisions.get(code="A")
     b = season.divisions.get(code="B")
-    services.game_result_record(game=services.game_create(division=a, match_day=1, table=1, players=players[:4]),
-                                scores=[43000, 30800, 16000, 10200], actor=admin)
-    services.game_result_record(game=services.game_create(division=b, match_day=1, table=1, players=players[4:]),
-                                scores=[10200, 16000, 30800, 43000], actor=admin)
+    services.game_result_record(
+        game=services.game_create(division=a, match_day=1, table=1, players=players[:4]),
+        scores=[43000, 30800, 16000, 10200],
+        actor=admin,
+    )
+    services.game_result_record(
+        game=services.game_create(division=b, match_day=1, table=1, players=players[4:]),
+        scores=[10200, 16000, 30800, 43000],
+        actor=admin,
+    )
     return a, b
 
 
@@ -39,8 +45,9 @@ def test_standings_api_answers_304_until_the_standings_change(played, players, a
     again = client.get(f"/api/divisions/{a.pk}/standings/", HTTP_IF_NONE_MATCH=first["ETag"])
     assert again.status_code == 304 and again["ETag"] == first["ETag"]
     # a penalty moves the standings: the old ETag no longer matches, the new table says so
-    services.penalty_assign(season=season, player=players[0], offence="false_win", sanction="chombo",
-                            points=Decimal("120"), actor=admin)  # 63.0 − 120 = −57.0: last
+    services.penalty_assign(
+        season=season, player=players[0], offence="false_win", sanction="chombo", points=Decimal("120"), actor=admin
+    )  # 63.0 − 120 = −57.0: last
     changed = client.get(f"/api/divisions/{a.pk}/standings/", HTTP_IF_NONE_MATCH=first["ETag"])
     assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
     assert changed.json()[-1]["player"]["id"] == players[0].pk
@@ -52,8 +59,9 @@ def test_other_sorts_have_their_own_etag(played):
     by_rank = client.get(f"/api/divisions/{a.pk}/standings/")
     by_name = client.get(f"/api/divisions/{a.pk}/standings/?sort=name")
     assert by_rank["ETag"] != by_name["ETag"]
-    assert client.get(f"/api/divisions/{a.pk}/standings/?sort=name",
-                      HTTP_IF_NONE_MATCH=by_rank["ETag"]).status_code == 200
+    assert (
+        client.get(f"/api/divisions/{a.pk}/standings/?sort=name", HTTP_IF_NONE_MATCH=by_rank["ETag"]).status_code == 200
+    )
 
 
 def test_zones_follow_the_leagues_promotion_count(played, league):
@@ -72,8 +80,9 @@ def test_a_large_division_is_paged_and_sorted_across_all_of_it(season, league, d
     from league.selectors import STANDINGS_PAGE_SIZE
 
     b = season.divisions.get(code="B")
-    extra = Player.objects.bulk_create(Player(display_name=f"Z{i:04d}", membership_number=f"X{i:04d}")
-                                       for i in range(STANDINGS_PAGE_SIZE + 30))
+    extra = Player.objects.bulk_create(
+        Player(display_name=f"Z{i:04d}", membership_number=f"X{i:04d}") for i in range(STANDINGS_PAGE_SIZE + 30)
+    )
     for p in extra:
         services.entry_create(division=b, player=p)
     url = f"/seasons/{season.pk}/divisions/B/"
@@ -133,8 +142,14 @@ def test_the_api_rows_are_what_the_serializer_gives(played, players, admin):
     from league.selectors import standings_for
 
     a, _ = played
-    services.penalty_assign(season=a.season, player=players[1], points=Decimal("12.5"), offence="false_win",
-                            sanction="point_deduction", actor=admin)
+    services.penalty_assign(
+        season=a.season,
+        player=players[1],
+        points=Decimal("12.5"),
+        offence="false_win",
+        sanction="point_deduction",
+        actor=admin,
+    )
     services.entry_create(division=a, player=Player.objects.create(display_name="No Games"), actor=admin)
     for sort in ("rank", "-total_points", "games"):
         expected = [dict(row) for row in StandingSerializer(standings_for(division=a, sort=sort), many=True).data]

@@ -28,12 +28,12 @@ def record(admin, django_capture_on_commit_callbacks):
     def enter(game, scores, replace=False):
         with django_capture_on_commit_callbacks(execute=True):
             return services.game_result_record(game=game, scores=scores, actor=admin, replace=replace)[0]
+
     return enter
 
 
 def new_game(season, code, day, table, players):
-    return services.game_create(division=season.divisions.get(code=code), match_day=day, table=table,
-                                players=players)
+    return services.game_create(division=season.divisions.get(code=code), match_day=day, table=table, players=players)
 
 
 def snapshot(league, by_id=True):
@@ -45,9 +45,21 @@ def snapshot(league, by_id=True):
         return (g.season.year, g.season.number, g.division.code, g.match_day, g.table)
 
     events = sorted(
-        ((e.game_id if by_id else game_of(e)), e.player.membership_number, e.place, e.mu_before, e.sigma_before,
-         e.mu_after, e.sigma_after, e.ordinal_before, e.ordinal)
-        for e in RatingEvent.objects.filter(league=league).select_related("game__season", "game__division", "player"))
-    ratings = sorted((r.player.membership_number, r.mu, r.sigma, r.ordinal, r.games)
-                     for r in PlayerRating.objects.filter(league=league).select_related("player"))
+        (
+            (e.game_id if by_id else game_of(e)),
+            e.player.membership_number,
+            e.place,
+            e.mu_before,
+            e.sigma_before,
+            e.mu_after,
+            e.sigma_after,
+            e.ordinal_before,
+            e.ordinal,
+        )
+        for e in RatingEvent.objects.filter(league=league).select_related("game__season", "game__division", "player")
+    )
+    ratings = sorted(
+        (r.player.membership_number, r.mu, r.sigma, r.ordinal, r.games)
+        for r in PlayerRating.objects.filter(league=league).select_related("player")
+    )
     return events, ratings

@@ -15,13 +15,20 @@ from ratings.models import PlayerRating, RatingEvent
 from ratings.services import game_ratings_sync, league_ratings_rebuild
 from tests.ratings.conftest import new_game, snapshot
 
-PROPERTY = settings(max_examples=25, deadline=None,
-                    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+PROPERTY = settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 
-SCORES = st.sampled_from([
-    [45000, 30000, 15000, 10000], [10000, 15000, 30000, 45000], [25000, 25000, 25000, 25000],
-    [40000, 25000, 25000, 10000], [30000, 30000, 20000, 20000], [-5000, 60000, 30000, 15000],
-])
+SCORES = st.sampled_from(
+    [
+        [45000, 30000, 15000, 10000],
+        [10000, 15000, 30000, 45000],
+        [25000, 25000, 25000, 25000],
+        [40000, 25000, 25000, 10000],
+        [30000, 30000, 20000, 20000],
+        [-5000, 60000, 30000, 15000],
+    ]
+)
 
 # one operation: enter (or correct) a result, delete a result, delete a game, or schedule a game
 # on a match day of either season, earlier or later than the games rated so far
@@ -36,17 +43,20 @@ OP = st.one_of(
 
 def seating(players, code, day):
     group = players[:4] if code == "A" else players[4:]
-    return group[day % 4:] + group[:day % 4]  # a different East each match day
+    return group[day % 4 :] + group[: day % 4]  # a different East each match day
 
 
 @PROPERTY
 @given(ops=st.lists(OP, min_size=1, max_size=18))
-def test_any_order_of_appends_and_corrections_equals_a_full_recompute(ops, season, season2, players, league, admin,
-                                                                      django_capture_on_commit_callbacks):
+def test_any_order_of_appends_and_corrections_equals_a_full_recompute(
+    ops, season, season2, players, league, admin, django_capture_on_commit_callbacks
+):
     with transaction.atomic():
         seasons = [season, season2]
-        games = [new_game(season, "A", 2, 1, seating(players, "A", 2)),
-                 new_game(season2, "B", 1, 1, seating(players, "B", 1))]
+        games = [
+            new_game(season, "A", 2, 1, seating(players, "A", 2)),
+            new_game(season2, "B", 1, 1, seating(players, "B", 1)),
+        ]
         for op, arg, extra in ops:
             with django_capture_on_commit_callbacks(execute=True):
                 if op == "schedule":
@@ -72,8 +82,7 @@ def test_any_order_of_appends_and_corrections_equals_a_full_recompute(ops, seaso
         transaction.set_rollback(True)
 
 
-def test_a_result_for_the_latest_game_rates_its_four_players_from_their_current_ratings(season, players, league,
-                                                                                        admin):
+def test_a_result_for_the_latest_game_rates_its_four_players_from_their_current_ratings(season, players, league, admin):
     for day in range(1, 4):
         game = new_game(season, "A", day, 1, seating(players, "A", day))
         services.game_result_record(game=game, scores=[45000, 30000, 15000, 10000], actor=admin)
@@ -97,6 +106,7 @@ def test_a_result_for_the_latest_game_rates_its_four_players_from_their_current_
 def test_the_latest_result_costs_the_same_queries_whatever_the_history(season, players, league, admin):
     """The work of rating the latest game does not grow with the games before it: the same
     queries (each an index seek or a write of four rows) after 4 and after 40 rated games."""
+
     def play(first_day: int, n: int) -> None:
         for i in range(n):
             game = new_game(season, "AB"[i % 2], first_day + i // 2, 1, seating(players, "AB"[i % 2], i))

@@ -27,8 +27,13 @@ def closed_port() -> int:
 
 
 def redis_down(backend: str = "kyoku.cache.DegradingRedisCache") -> dict:
-    return {"default": {"BACKEND": backend, "LOCATION": f"redis://127.0.0.1:{closed_port()}/0",
-                        "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}}}
+    return {
+        "default": {
+            "BACKEND": backend,
+            "LOCATION": f"redis://127.0.0.1:{closed_port()}/0",
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+        }
+    }
 
 
 def test_a_plain_redis_cache_fails_when_redis_is_down_which_is_why_it_is_wrapped(db):
@@ -71,8 +76,9 @@ def broker_mode():
     app.conf.task_always_eager = eager
 
 
-def test_a_result_gets_its_ratings_in_process_when_the_broker_refuses_the_task(game, admin, broker_mode,
-                                                                               django_capture_on_commit_callbacks):
+def test_a_result_gets_its_ratings_in_process_when_the_broker_refuses_the_task(
+    game, admin, broker_mode, django_capture_on_commit_callbacks
+):
     refused = OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
     with mock.patch.object(ratings_game_sync, "apply_async", side_effect=refused) as queued:
         with django_capture_on_commit_callbacks(execute=True):
@@ -81,14 +87,16 @@ def test_a_result_gets_its_ratings_in_process_when_the_broker_refuses_the_task(g
     assert sorted(RatingEvent.objects.filter(game=game).values_list("place", flat=True)) == [1, 2, 3, 4]
 
 
-def test_when_the_in_process_run_fails_too_the_reconciliation_rates_the_game(game, admin, league, broker_mode,
-                                                                              django_capture_on_commit_callbacks):
+def test_when_the_in_process_run_fails_too_the_reconciliation_rates_the_game(
+    game, admin, league, broker_mode, django_capture_on_commit_callbacks
+):
     refused = OperationalError("Connection refused.")
-    with mock.patch.object(ratings_game_sync, "apply_async", side_effect=refused), \
-            mock.patch.object(ratings_services, "games_ratings_sync", side_effect=RuntimeError("database gone")):
+    with (
+        mock.patch.object(ratings_game_sync, "apply_async", side_effect=refused),
+        mock.patch.object(ratings_services, "games_ratings_sync", side_effect=RuntimeError("database gone")),
+    ):
         with django_capture_on_commit_callbacks(execute=True):  # the request itself does not fail
-            result, created = services.game_result_record(game=game, scores=[45000, 30000, 15000, 10000],
-                                                          actor=admin)
+            result, created = services.game_result_record(game=game, scores=[45000, 30000, 15000, 10000], actor=admin)
     assert created and not RatingEvent.objects.filter(game=game).exists()
     assert derived_reconcile(leagues=[league])["test"]["ratings"]["games"] == 1
     assert RatingEvent.objects.filter(game=game).count() == 4

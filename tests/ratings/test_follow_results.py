@@ -66,19 +66,24 @@ def test_a_game_finished_hand_by_hand_and_its_corrections(game, admin, league, d
     assert places(game) == {"Player 1": 3, "Player 2": 2, "Player 3": 4, "Player 4": 1}
     with django_capture_on_commit_callbacks(execute=True):  # hand 2's ron was really seat 2's win
         hand = HandRecord.objects.get(game=game, sequence=2)
-        scoring.hand_record_correct(hand=hand, record={"result": {"type": "ron", "from": 3, "winners": [
-            {"seat": 2, "han": 4, "fu": 30}]}}, actor=admin)
+        scoring.hand_record_correct(
+            hand=hand,
+            record={"result": {"type": "ron", "from": 3, "winners": [{"seat": 2, "han": 4, "fu": 30}]}},
+            actor=admin,
+        )
     assert places(game)["Player 3"] < 4
     assert full_recompute_agrees(league)
     with django_capture_on_commit_callbacks(execute=True):  # the last hand deleted: the game ends at hand 4
         scoring.hand_record_delete(hand=HandRecord.objects.get(game=game, sequence=5), actor=admin)
-    assert places(game) == dict(zip(["Player 1", "Player 2", "Player 3", "Player 4"],
-                                    GameResult.objects.get(game=game).places))
+    assert places(game) == dict(
+        zip(["Player 1", "Player 2", "Player 3", "Player 4"], GameResult.objects.get(game=game).places)
+    )
     assert full_recompute_agrees(league)
 
 
-def test_revised_tie_rule_moves_places_and_the_ratings_follow(season, game, admin, record, league,
-                                                               django_capture_on_commit_callbacks):
+def test_revised_tie_rule_moves_places_and_the_ratings_follow(
+    season, game, admin, record, league, django_capture_on_commit_callbacks
+):
     record(game, [35000, 35000, 20000, 10000])
     assert places(game)["Player 1"] == places(game)["Player 2"] == 1  # M-League: a tie shares the place
     with django_capture_on_commit_callbacks(execute=True):
@@ -87,8 +92,9 @@ def test_revised_tie_rule_moves_places_and_the_ratings_follow(season, game, admi
     assert full_recompute_agrees(league)
 
 
-def test_a_revision_rebuilds_once_from_the_earliest_game_whose_places_moved(season, players, record, league, admin,
-                                                                            django_capture_on_commit_callbacks):
+def test_a_revision_rebuilds_once_from_the_earliest_game_whose_places_moved(
+    season, players, record, league, admin, django_capture_on_commit_callbacks
+):
     games = [new_game(season, "A", day, 1, players[:4]) for day in (1, 2, 3)]
     record(games[0], [40000, 30000, 20000, 10000])
     record(games[1], [35000, 35000, 20000, 10000])  # the tie: its places move under seat order
@@ -97,8 +103,9 @@ def test_a_revision_rebuilds_once_from_the_earliest_game_whose_places_moved(seas
     seen = rebuilds.count()
     with django_capture_on_commit_callbacks(execute=True):
         # every result's points change (uma), only game 2's places do
-        scoring.season_rules_revise(season=season, overrides={"ties": "seat_order", "uma": [20, 10, -10, -20]},
-                                    actor=admin)
+        scoring.season_rules_revise(
+            season=season, overrides={"ties": "seat_order", "uma": [20, 10, -10, -20]}, actor=admin
+        )
     new = list(rebuilds.order_by("pk")[seen:])
     assert [row.action for row in new] == ["ratings.games_replaced"]
     assert new[0].data["from"] == RatingEvent.objects.filter(game=games[1]).values_list("order_key", flat=True)[0]
@@ -106,8 +113,9 @@ def test_a_revision_rebuilds_once_from_the_earliest_game_whose_places_moved(seas
     assert full_recompute_agrees(league)
 
 
-def test_a_revision_that_moves_no_place_rebuilds_nothing(season, game, admin, record, league,
-                                                         django_capture_on_commit_callbacks):
+def test_a_revision_that_moves_no_place_rebuilds_nothing(
+    season, game, admin, record, league, django_capture_on_commit_callbacks
+):
     record(game, [40000, 30000, 20000, 10000])
     seen = AuditLog.objects.filter(action__startswith="ratings.").count()
     with django_capture_on_commit_callbacks(execute=True):
@@ -116,8 +124,9 @@ def test_a_revision_that_moves_no_place_rebuilds_nothing(season, game, admin, re
     assert full_recompute_agrees(league)
 
 
-def test_deleting_a_result_or_a_game_takes_it_out_of_the_ratings(season, players, record, league,
-                                                                 django_capture_on_commit_callbacks):
+def test_deleting_a_result_or_a_game_takes_it_out_of_the_ratings(
+    season, players, record, league, django_capture_on_commit_callbacks
+):
     one = new_game(season, "A", 1, 1, players[:4])
     two = new_game(season, "A", 2, 1, players[:4])
     record(one, [45000, 30000, 15000, 10000])

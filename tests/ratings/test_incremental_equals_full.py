@@ -15,15 +15,23 @@ from ratings.services import league_ratings_rebuild
 from tests.actors import open_season
 from tests.ratings.conftest import new_game, snapshot
 
-PROPERTY = settings(max_examples=12, deadline=None,
-                    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+PROPERTY = settings(
+    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
 
 # final scores that sum to 100,000 with varied places, ties included
-SCORES = st.sampled_from([
-    [45000, 30000, 15000, 10000], [10000, 15000, 30000, 45000], [25000, 25000, 25000, 25000],
-    [40000, 25000, 25000, 10000], [30000, 30000, 20000, 20000], [20000, 50000, 20000, 10000],
-    [-5000, 60000, 30000, 15000], [35000, 35000, 35000, -5000],
-])
+SCORES = st.sampled_from(
+    [
+        [45000, 30000, 15000, 10000],
+        [10000, 15000, 30000, 45000],
+        [25000, 25000, 25000, 25000],
+        [40000, 25000, 25000, 10000],
+        [30000, 30000, 20000, 20000],
+        [20000, 50000, 20000, 10000],
+        [-5000, 60000, 30000, 15000],
+        [35000, 35000, 35000, -5000],
+    ]
+)
 
 
 @pytest.fixture
@@ -33,12 +41,17 @@ def schedule(season, season2, players):
     for s in (season, season2):
         for day in (1, 2):
             games.append(new_game(s, "A", day, 1, players[:4] if day == 1 else players[3::-1]))
-            games.append(new_game(s, "B", day, 1, players[4:] if day == 1 else [players[5], players[7], players[4], players[6]]))
+            games.append(
+                new_game(s, "B", day, 1, players[4:] if day == 1 else [players[5], players[7], players[4], players[6]])
+            )
     return games
 
 
-OPS = st.lists(st.tuples(st.sampled_from(["enter", "enter", "enter", "delete"]), st.integers(0, 7), SCORES),
-               min_size=1, max_size=14)
+OPS = st.lists(
+    st.tuples(st.sampled_from(["enter", "enter", "enter", "delete"]), st.integers(0, 7), SCORES),
+    min_size=1,
+    max_size=14,
+)
 
 
 @PROPERTY
@@ -78,10 +91,14 @@ def _league_played(slug, rules, players, create_order, entry_order, results):
 
 
 @PROPERTY
-@given(create_order=st.permutations(range(8)), entry_order=st.permutations(range(8)),
-       results=st.lists(SCORES, min_size=8, max_size=8))
-def test_full_recompute_does_not_depend_on_the_order_of_entry(create_order, entry_order, results, mleague_rules,
-                                                                players):
+@given(
+    create_order=st.permutations(range(8)),
+    entry_order=st.permutations(range(8)),
+    results=st.lists(SCORES, min_size=8, max_size=8),
+)
+def test_full_recompute_does_not_depend_on_the_order_of_entry(
+    create_order, entry_order, results, mleague_rules, players
+):
     with transaction.atomic():
         expected = _league_played("in-order", mleague_rules, players, range(8), range(8), results)
         shuffled = _league_played("shuffled", mleague_rules, players, create_order, entry_order, results)

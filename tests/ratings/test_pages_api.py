@@ -20,7 +20,7 @@ def rated(season, season2, players, record):
 
 
 def rows(html):
-    body = html.split('<tbody>')[1].split('</tbody>')[0]
+    body = html.split("<tbody>")[1].split("</tbody>")[0]
     return [re.sub(r"<[^>]+>", " ", tr).split() for tr in body.split("<tr>")[1:]]
 
 
@@ -48,9 +48,17 @@ def test_table_pages_through_many_players(client, league, settings):
     from league.models import Player
     from ratings.models import PlayerRating as PR
 
-    PR.objects.bulk_create(PR(league=league, player=Player.objects.create(display_name=f"P{i:02d}",
-                                                                            membership_number=f"X{i}"),
-                              mu=25 + i / 10, sigma=5, ordinal=10 + i / 10, games=3) for i in range(30))
+    PR.objects.bulk_create(
+        PR(
+            league=league,
+            player=Player.objects.create(display_name=f"P{i:02d}", membership_number=f"X{i}"),
+            mu=25 + i / 10,
+            sigma=5,
+            ordinal=10 + i / 10,
+            games=3,
+        )
+        for i in range(30)
+    )
     first = client.get(f"/leagues/{league.slug}/ratings/").content.decode()
     assert len(rows(first)) == 25 and "Page 1 of 2" in first and 'rel="next"' in first
     second = client.get(f"/leagues/{league.slug}/ratings/?sort=rating&page=2").content.decode()
@@ -72,7 +80,7 @@ def test_player_page_shows_the_rating_and_its_chart(client, rated, players):
     html = client.get(f"/players/{players[0].pk}/").content.decode()
     assert 'class="chart rating-chart"' in html and "<polyline" in html
     assert f"{rated['Player 1'].ordinal:.2f}" in html
-    assert html.count('<circle cx=') >= 2  # one dot per rated game (plus the running-total chart's)
+    assert html.count("<circle cx=") >= 2  # one dot per rated game (plus the running-total chart's)
     assert "2026 S1" in html and "2026 S2" in html  # season ticks
     nobody = client.get(f"/players/{players[7].pk}/").content.decode()
     assert "rating-chart" in nobody  # played once in B: one game
@@ -131,8 +139,17 @@ def test_matrix_objects_point_at_the_worlds_league_and_owner(db):
     assert kinds[routes["api-ratings-player"].obj]["player_id"] == world.players[0].pk
 
 
-@pytest.mark.parametrize("query", ["offset=99999999999999999999999", "limit=99999999999999999999999",
-                                   "limit=-1&offset=-5", "sort=%ED%BF%BF", "limit=abc", "sort=rating%00"])
+@pytest.mark.parametrize(
+    "query",
+    [
+        "offset=99999999999999999999999",
+        "limit=99999999999999999999999",
+        "limit=-1&offset=-5",
+        "sort=%ED%BF%BF",
+        "limit=abc",
+        "sort=rating%00",
+    ],
+)
 def test_league_api_survives_odd_query_strings(api, rated, league, query):
     response = api.get(f"/api/leagues/{league.slug}/ratings/?{query}")
     assert response.status_code in (200, 400, 404)
@@ -143,7 +160,9 @@ def test_ratings_engine_imports_without_django():
     import subprocess
     import sys
 
-    code = ("import sys, ratings.engine; bad = sorted(m for m in sys.modules if m == 'django' or "
-            "m.startswith(('django.', 'rest_framework'))); print(bad); sys.exit(1 if bad else 0)")
+    code = (
+        "import sys, ratings.engine; bad = sorted(m for m in sys.modules if m == 'django' or "
+        "m.startswith(('django.', 'rest_framework'))); print(bad); sys.exit(1 if bad else 0)"
+    )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stdout + proc.stderr

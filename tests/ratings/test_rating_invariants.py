@@ -73,5 +73,9 @@ def test_a_league_win_raises_the_winners_stored_rating_and_ties_stay_ties(game, 
     assert (p1[1].mu_before, p1[1].sigma_before) == (p1[0].mu_after, p1[0].sigma_after)
     current = PlayerRating.objects.get(player=players[0])
     assert (current.mu, current.sigma, current.games, current.last_game_id) == (
-        p1[1].mu_after, p1[1].sigma_after, 2, tie.pk)
+        p1[1].mu_after,
+        p1[1].sigma_after,
+        2,
+        tie.pk,
+    )
     assert current.ordinal == pytest.approx(current.mu - 3 * current.sigma)

@@ -21,15 +21,26 @@ def full_recompute(league):
 
 def played(season, players, admin, record, days=4):
     games = [new_game(season, "A", day, 1, players[:4]) for day in range(1, days + 1)]
-    for game, scores in zip(games, ([45000, 30000, 15000, 10000], [10000, 15000, 30000, 45000],
-                                    [25000, 35000, 30000, 10000], [30000, 30000, 20000, 20000])):
+    for game, scores in zip(
+        games,
+        (
+            [45000, 30000, 15000, 10000],
+            [10000, 15000, 30000, 45000],
+            [25000, 35000, 30000, 10000],
+            [30000, 30000, 20000, 20000],
+        ),
+    ):
         record(game, scores)
     return games
 
 
 def nothing_repaired(league) -> bool:
-    return derived_reconcile(leagues=[league])[league.slug] == {"seats": 0, "standings": 0, "summaries": 0,
-                                                                  "ratings": None}
+    return derived_reconcile(leagues=[league])[league.slug] == {
+        "seats": 0,
+        "standings": 0,
+        "summaries": 0,
+        "ratings": None,
+    }
 
 
 def test_a_result_whose_ratings_task_was_lost_is_rated_by_the_next_run(season, players, admin, record, league):
@@ -38,8 +49,12 @@ def test_a_result_whose_ratings_task_was_lost_is_rated_by_the_next_run(season, p
     late = new_game(season, "A", 4, 1, players[:4])
     services.game_result_record(game=late, scores=[30000, 30000, 20000, 10000 + 10000], actor=admin)
     assert not RatingEvent.objects.filter(game=late).exists()
-    assert league_ratings_disagreement(league=league)[0] == RatingEvent.objects.filter(
-        game=games[0]).values_list("order_key", flat=True)[0][:6] + "00004-00001-" + f"{late.pk:012d}"
+    assert (
+        league_ratings_disagreement(league=league)[0]
+        == RatingEvent.objects.filter(game=games[0]).values_list("order_key", flat=True)[0][:6]
+        + "00004-00001-"
+        + f"{late.pk:012d}"
+    )
     report = derived_reconcile(leagues=[league])[league.slug]
     assert report["ratings"]["games"] == 1  # replayed from the lost game only
     assert RatingEvent.objects.filter(game=late).count() == 4
@@ -68,7 +83,8 @@ def test_a_deleted_game_whose_rebuild_was_lost_leaves_no_trace(season, players, 
     assert report["summaries"] == 1  # the season page no longer counts the deleted game
     first_after = RatingEvent.objects.get(game=games[2], player=players[0])
     assert (first_after.mu_before, first_after.sigma_before) == tuple(
-        RatingEvent.objects.filter(game=games[0], player=players[0]).values_list("mu_after", "sigma_after")[0])
+        RatingEvent.objects.filter(game=games[0], player=players[0]).values_list("mu_after", "sigma_after")[0]
+    )
     repaired = snapshot(league)
     assert full_recompute(league) == repaired
     assert nothing_repaired(league)
@@ -107,12 +123,16 @@ def test_command_reports_each_league(season, players, admin, record, league):
     RatingEvent.objects.filter(game=games[1]).delete()
     out = StringIO()
     call_command("derived_reconcile", stdout=out)
-    assert out.getvalue().startswith("test: 0 seats repaired, 0 divisions' standings recomputed, 0 divisions' summaries "
-                                      "recounted, ratings replayed 1 ")
+    assert out.getvalue().startswith(
+        "test: 0 seats repaired, 0 divisions' standings recomputed, 0 divisions' summaries "
+        "recounted, ratings replayed 1 "
+    )
     out = StringIO()
     call_command("derived_reconcile", "--league", "test", stdout=out)
-    assert out.getvalue() == ("test: 0 seats repaired, 0 divisions' standings recomputed, 0 divisions' summaries "
-                              "recounted, ratings up to date\n")
+    assert out.getvalue() == (
+        "test: 0 seats repaired, 0 divisions' standings recomputed, 0 divisions' summaries "
+        "recounted, ratings up to date\n"
+    )
 
 
 def test_the_beat_runs_the_reconciliation_periodically():

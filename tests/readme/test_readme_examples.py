@@ -35,8 +35,12 @@ EXAMPLES = _examples()
 
 def _env(tmp_path: Path, db: str) -> dict:
     env = {k: v for k, v in os.environ.items() if k not in ("DEBUG", "SECRET_KEY", "DATABASE_URL", "REDIS_URL")}
-    env.update(KYOKU_ENV_FILE=str(tmp_path / ".env"), DATABASE_URL=f"sqlite:///{tmp_path / db}",
-               PRIVATE_MEDIA_ROOT=str(tmp_path / "private"), PYTHONDONTWRITEBYTECODE="1")
+    env.update(
+        KYOKU_ENV_FILE=str(tmp_path / ".env"),
+        DATABASE_URL=f"sqlite:///{tmp_path / db}",
+        PRIVATE_MEDIA_ROOT=str(tmp_path / "private"),
+        PYTHONDONTWRITEBYTECODE="1",
+    )
     return env
 
 

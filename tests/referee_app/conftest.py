@@ -51,15 +51,29 @@ def ev(t, seat, act, **kw):
 
 def incident_1(extra=()):
     """Seed 003, incident 1: North (seat 3) short from the deal, claims after South discarded."""
-    return [ev(0, 0, "discard", settled_t=300), ev(1000, 1, "draw"), ev(2000, 1, "discard", settled_t=2200),
-            ev(3000, 3, "claim_deal_incomplete", kind="short"), *extra]
+    return [
+        ev(0, 0, "discard", settled_t=300),
+        ev(1000, 1, "draw"),
+        ev(2000, 1, "discard", settled_t=2200),
+        ev(3000, 3, "claim_deal_incomplete", kind="short"),
+        *extra,
+    ]
 
 
 def incident_2(late_t=30000):
     """Seed 003, incident 2: West wins; much later South claims a head bump."""
-    return [ev(0, 0, "discard", settled_t=200), ev(800, 1, "draw"), ev(1500, 1, "discard"), ev(2200, 2, "draw"),
-            ev(3000, 2, "discard"), ev(3600, 3, "touch_wall"), ev(3700, 3, "draw"),
-            ev(4000, 3, "discard", settled_t=4200), ev(4600, 2, "ron"), ev(late_t, 1, "ron")]
+    return [
+        ev(0, 0, "discard", settled_t=200),
+        ev(800, 1, "draw"),
+        ev(1500, 1, "discard"),
+        ev(2200, 2, "draw"),
+        ev(3000, 2, "discard"),
+        ev(3600, 3, "touch_wall"),
+        ev(3700, 3, "draw"),
+        ev(4000, 3, "discard", settled_t=4200),
+        ev(4600, 2, "ron"),
+        ev(late_t, 1, "ron"),
+    ]
 
 
 def harmful():

@@ -22,8 +22,16 @@ def post(api, url, data, **headers):
 
 
 def incident_payload(game, events, **kw):
-    return {"game": game.pk, "hand_number": 2, "dealer": 0, "kind": "early_play", "events": events,
-            "description": "South discarded during the deal", "private_notes": "SECRET-NOTE", **kw}
+    return {
+        "game": game.pk,
+        "hand_number": 2,
+        "dealer": 0,
+        "kind": "early_play",
+        "events": events,
+        "description": "South discarded during the deal",
+        "private_notes": "SECRET-NOTE",
+        **kw,
+    }
 
 
 # ---------------------------------------------------------------- preview and false-win check
@@ -35,8 +43,11 @@ def test_preview_one_and_many(as_user, referee, tl):
     assert r.status_code == 200
     assert r.json()["corrections"] == [{"seat": 3, "allowed": True, "clauses": ["1.2", "1.3"]}]
     assert r.json()["explanation_zh"]
-    r = post(api, "/api/rulings/preview/", [{"rules": RULES, "dealer": 0, "events": tl.incident_2()},
-                                           {"rules": RULES, "dealer": 9, "events": []}])
+    r = post(
+        api,
+        "/api/rulings/preview/",
+        [{"rules": RULES, "dealer": 0, "events": tl.incident_2()}, {"rules": RULES, "dealer": 9, "events": []}],
+    )
     assert r.status_code == 200
     good, bad = r.json()
     assert good["invalid_declarations"] == [9] and bad["error"].startswith("dealer: ")
@@ -45,19 +56,27 @@ def test_preview_one_and_many(as_user, referee, tl):
     assert not Ruling.objects.exists() and not Incident.objects.exists()
 
 
-@pytest.mark.parametrize("who,code", [("admin", 200), ("referee", 200), ("member", 403), ("outsider", 403),
-                                      ("anonymous", 403)])
+@pytest.mark.parametrize(
+    "who,code", [("admin", 200), ("referee", 200), ("member", 403), ("outsider", 403), ("anonymous", 403)]
+)
 def test_preview_permissions(as_user, actors, who, code, tl):
     r = post(as_user(actors[who]), "/api/rulings/preview", {"rules": RULES, "dealer": 0, "events": tl.incident_1()})
     assert r.status_code == code
 
 
-DECLARATION = {"seat": 1, "type": "ron", "from": 0, "seat_wind": "2z", "round_wind": "1z",
-               "hand": {"concealed": "123m456p789s1122z", "melds": [], "tile": "2z"}}
+DECLARATION = {
+    "seat": 1,
+    "type": "ron",
+    "from": 0,
+    "seat_wind": "2z",
+    "round_wind": "1z",
+    "hand": {"concealed": "123m456p789s1122z", "melds": [], "tile": "2z"},
+}
 
 
-@pytest.mark.parametrize("who,code", [("admin", 200), ("referee", 200), ("member", 403), ("outsider", 403),
-                                      ("anonymous", 403)])
+@pytest.mark.parametrize(
+    "who,code", [("admin", 200), ("referee", 200), ("member", 403), ("outsider", 403), ("anonymous", 403)]
+)
 def test_false_win_check(as_user, actors, game, who, code):
     r = post(as_user(actors[who]), "/api/false-win/check", {"rules": "wrc", "declaration": DECLARATION})
     assert r.status_code == code
@@ -95,8 +114,9 @@ def test_create_incident_idempotent_and_validated(as_user, referee, game, tl):
     assert minimal.status_code == 201 and minimal.json()["hand_number"] is None and minimal.json()["dealer"] == 0
 
 
-@pytest.mark.parametrize("who,code", [("admin", 201), ("referee", 201), ("member", 403), ("outsider", 403),
-                                      ("anonymous", 403)])
+@pytest.mark.parametrize(
+    "who,code", [("admin", 201), ("referee", 201), ("member", 403), ("outsider", 403), ("anonymous", 403)]
+)
 def test_create_incident_permissions(as_user, actors, game, who, code, tl):
     r = post(as_user(actors[who]), "/api/incidents/", incident_payload(game, tl.incident_1()))
     assert r.status_code == code
@@ -104,6 +124,7 @@ def test_create_incident_permissions(as_user, actors, game, who, code, tl):
 
 def test_referee_of_another_league_cannot_log(as_user, game, tl, django_user_model):
     from kyoku.models import League, LeagueRole
+
     other = League.objects.create(name="Other", slug="other")
     user = django_user_model.objects.create_user("ref-other", password="x-pw-12345")
     LeagueRole.objects.create(league=other, user=user, role="referee")
@@ -113,13 +134,21 @@ def test_referee_of_another_league_cannot_log(as_user, game, tl, django_user_mod
 
 @pytest.fixture
 def logged(game, referee, tl):
-    return services.incident_log(game=game, hand_number=2, dealer=0, kind="early_play", events=tl.harmful(),
-                                 description="South discarded during the deal", private_notes="SECRET-NOTE",
-                                 reporter=referee)
+    return services.incident_log(
+        game=game,
+        hand_number=2,
+        dealer=0,
+        kind="early_play",
+        events=tl.harmful(),
+        description="South discarded during the deal",
+        private_notes="SECRET-NOTE",
+        reporter=referee,
+    )
 
 
-@pytest.mark.parametrize("who,count,private", [("admin", 1, True), ("referee", 1, True), ("member", 1, False),
-                                               ("outsider", 0, False)])
+@pytest.mark.parametrize(
+    "who,count,private", [("admin", 1, True), ("referee", 1, True), ("member", 1, False), ("outsider", 0, False)]
+)
 def test_list_incidents(as_user, actors, logged, who, count, private):
     r = as_user(actors[who]).get("/api/incidents/")
     assert r.status_code == 200
@@ -161,8 +190,9 @@ def test_decide_via_api(as_user, referee, logged):
     assert r.status_code == 400 and r.json()["detail"].startswith("status: ")
 
 
-@pytest.mark.parametrize("who,code", [("admin", 201), ("referee", 201), ("member", 403), ("outsider", 403),
-                                      ("anonymous", 403)])
+@pytest.mark.parametrize(
+    "who,code", [("admin", 201), ("referee", 201), ("member", 403), ("outsider", 403), ("anonymous", 403)]
+)
 def test_decide_permissions(as_user, actors, logged, who, code):
     r = post(as_user(actors[who]), f"/api/incidents/{logged.pk}/ruling/", {"accept": True})
     assert r.status_code == code
@@ -184,8 +214,10 @@ def test_public_log_hides_private_notes(as_user, actors, ruled, season, who):
     assert as_user(actors[who]).get("/api/rulings/?season=99999").json() == []
 
 
-@pytest.mark.parametrize("who,code", [("admin", 403), ("referee", 403), ("member", 201), ("outsider", 403),
-                                      ("anonymous", 403), ("bystander", 403)])
+@pytest.mark.parametrize(
+    "who,code",
+    [("admin", 403), ("referee", 403), ("member", 201), ("outsider", 403), ("anonymous", 403), ("bystander", 403)],
+)
 def test_appeal_permissions(as_user, actors, bystander, ruled, who, code):
     user = bystander if who == "bystander" else actors[who]
     r = post(as_user(user), f"/api/rulings/{ruled.pk}/appeal/", {"reason": "It was not harmful"})
@@ -193,8 +225,12 @@ def test_appeal_permissions(as_user, actors, bystander, ruled, who, code):
 
 
 def test_appeal_decided_by_a_different_referee(as_user, api, referee, referee2, member, ruled):
-    r = post(as_user(member), f"/api/rulings/{ruled.pk}/appeal/", {"reason": "North had no call"},
-             HTTP_IDEMPOTENCY_KEY="ap-1")
+    r = post(
+        as_user(member),
+        f"/api/rulings/{ruled.pk}/appeal/",
+        {"reason": "North had no call"},
+        HTTP_IDEMPOTENCY_KEY="ap-1",
+    )
     assert r.status_code == 201
     appeal_id = r.json()["id"]
     assert Incident.objects.get().status == "appealed"
@@ -215,17 +251,27 @@ def test_openapi_schema_lists_referee_endpoints(api):
     r = api.get("/api/schema/", HTTP_ACCEPT="application/json")
     assert r.status_code == 200
     text = r.content.decode()
-    for path in ("/api/rulings/preview", "/api/false-win/check", "/api/incidents/", "/api/incidents/{id}/ruling/",
-                 "/api/rulings/", "/api/rulings/{id}/appeal/", "/api/appeals/{id}/decide/"):
+    for path in (
+        "/api/rulings/preview",
+        "/api/false-win/check",
+        "/api/incidents/",
+        "/api/incidents/{id}/ruling/",
+        "/api/rulings/",
+        "/api/rulings/{id}/appeal/",
+        "/api/appeals/{id}/decide/",
+    ):
         assert path in text, path
 
 
-@pytest.mark.parametrize("lang, words", [("en", "The tiles are not a complete hand."),
-                                         ("zh-hant", "牌張未成和牌型。"), ("ja", "和了形になっていません。")])
+@pytest.mark.parametrize(
+    "lang, words",
+    [("en", "The tiles are not a complete hand."), ("zh-hant", "牌張未成和牌型。"), ("ja", "和了形になっていません。")],
+)
 def test_false_win_reasons_in_the_readers_language(as_user, referee, game, lang, words):
     incomplete = {**DECLARATION, "hand": {"concealed": "123m456p789s1123z", "melds": [], "tile": "4z"}}
-    r = post(as_user(referee), "/api/false-win/check", {"rules": "wrc", "declaration": incomplete},
-             HTTP_ACCEPT_LANGUAGE=lang)
+    r = post(
+        as_user(referee), "/api/false-win/check", {"rules": "wrc", "declaration": incomplete}, HTTP_ACCEPT_LANGUAGE=lang
+    )
     reason = r.json()["reasons"][0]
     assert reason["code"] == "incomplete" and reason["words"] == words
 

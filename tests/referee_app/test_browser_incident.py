@@ -62,14 +62,27 @@ def test_referee_builds_previews_saves_and_confirms(live_server, game, referee):
     assert ruling.decision == "accepted" and ruling.referee.username == "referee"
     penalty = Penalty.objects.get(ruling=ruling)
     assert (penalty.player, penalty.offence, penalty.sanction) == (
-        game.seats.get(seat=1).player, "early_play_harm", "yellow_card")
+        game.seats.get(seat=1).player,
+        "early_play_harm",
+        "yellow_card",
+    )
     assert Incident.objects.get().status == "ruled"
 
 
-JA = {"winds": ["西家", "北家", "東家", "南家"], "north": "北家(Player 2)", "south": "南家(Player 4)",
-      "may_correct": "北家(Player 2): 訂正できる", "claim": "北家(Player 2)は配牌手順中の3000ミリ秒に少牌を申し出た"}
-EN = {"winds": ["West", "North", "East", "South"], "north": "North (Player 2)", "south": "South (Player 4)",
-      "may_correct": "North (Player 2): may correct", "claim": "North (Player 2) claimed a short deal"}
+JA = {
+    "winds": ["西家", "北家", "東家", "南家"],
+    "north": "北家(Player 2)",
+    "south": "南家(Player 4)",
+    "may_correct": "北家(Player 2): 訂正できる",
+    "claim": "北家(Player 2)は配牌手順中の3000ミリ秒に少牌を申し出た",
+}
+EN = {
+    "winds": ["West", "North", "East", "South"],
+    "north": "North (Player 2)",
+    "south": "South (Player 4)",
+    "may_correct": "North (Player 2): may correct",
+    "claim": "North (Player 2) claimed a short deal",
+}
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -116,9 +129,19 @@ def test_the_printable_ruling_prints_to_pdf_naming_seats_as_the_page_does(live_s
     to a PDF."""
     from referee import services
 
-    incident = services.incident_log(game=game, hand_number=3, dealer=2, kind="deal_error", reporter=referee,
-                                     events=[tl.ev(0, 2, "discard"), tl.ev(900, 3, "draw"), tl.ev(2000, 3, "discard"),
-                                             tl.ev(2600, 1, "claim_deal_incomplete", kind="long")])
+    incident = services.incident_log(
+        game=game,
+        hand_number=3,
+        dealer=2,
+        kind="deal_error",
+        reporter=referee,
+        events=[
+            tl.ev(0, 2, "discard"),
+            tl.ev(900, 3, "draw"),
+            tl.ev(2000, 3, "discard"),
+            tl.ev(2600, 1, "claim_deal_incomplete", kind="long"),
+        ],
+    )
     services.ruling_decide(incident=incident, referee=referee, accept=True)
     errors = []
     with chromium_page() as page:

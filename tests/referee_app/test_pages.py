@@ -13,9 +13,16 @@ from referee.models import Appeal, Incident, Ruling
 
 @pytest.fixture
 def logged(game, referee, tl):
-    return services.incident_log(game=game, hand_number=2, dealer=0, kind="early_play", events=tl.harmful(),
-                                 description="South discarded during the deal", private_notes="SECRET-NOTE",
-                                 reporter=referee)
+    return services.incident_log(
+        game=game,
+        hand_number=2,
+        dealer=0,
+        kind="early_play",
+        events=tl.harmful(),
+        description="South discarded during the deal",
+        private_notes="SECRET-NOTE",
+        reporter=referee,
+    )
 
 
 @pytest.fixture
@@ -35,8 +42,12 @@ def test_dashboard_and_form_are_for_referees(client, game, admin, referee, membe
 
 
 def test_anonymous_goes_to_login(client, game, logged):
-    for url in [reverse("referee-dashboard"), reverse("referee-incident-new") + f"?game={game.pk}",
-                reverse("referee-incident", args=[logged.pk]), reverse("referee-mine")]:
+    for url in [
+        reverse("referee-dashboard"),
+        reverse("referee-incident-new") + f"?game={game.pk}",
+        reverse("referee-incident", args=[logged.pk]),
+        reverse("referee-mine"),
+    ]:
         response = client.get(url)
         assert response.status_code == 302 and "login" in response["Location"], url
 
@@ -58,8 +69,17 @@ def test_incident_form_builder_and_save(client, referee, game, tl):
     response = client.post(url, {"dealer": 0, "kind": "deal_error", "events": json.dumps(bad)})
     assert response.status_code == 200 and "events[3].kind" in response.content.decode()
     assert not Incident.objects.exists()
-    response = client.post(url, {"dealer": 0, "kind": "deal_error", "hand_number": 4, "description": "North short",
-                                 "private_notes": "", "events": json.dumps(tl.incident_1())})
+    response = client.post(
+        url,
+        {
+            "dealer": 0,
+            "kind": "deal_error",
+            "hand_number": 4,
+            "description": "North short",
+            "private_notes": "",
+            "events": json.dumps(tl.incident_1()),
+        },
+    )
     incident = Incident.objects.get()
     assert response.status_code == 302 and response["Location"] == reverse("referee-incident", args=[incident.pk])
     assert incident.events == tl.incident_1() and incident.reporter == referee
@@ -72,8 +92,11 @@ def test_incident_page_proposes_and_confirms(client, referee, logged, played):
     assert 'id="proposed-ruling"' in body and 'id="decide-form"' in body and "SECRET-NOTE" in body
     assert "Early play that harmed another player" in body and "[1.1]" in body
     # override without reason: refused, nothing stored
-    response = client.post(reverse("referee-ruling-decide", args=[logged.pk]),
-                           {"decision": "override", "override_drop_penalties": "on", "override_reason": ""}, follow=True)
+    response = client.post(
+        reverse("referee-ruling-decide", args=[logged.pk]),
+        {"decision": "override", "override_drop_penalties": "on", "override_reason": ""},
+        follow=True,
+    )
     assert "Reason for the override" in response.content.decode() and not Ruling.objects.exists()
     response = client.post(reverse("referee-ruling-decide", args=[logged.pk]), {"decision": "accept"}, follow=True)
     assert response.status_code == 200
@@ -109,8 +132,9 @@ def test_appeal_and_decision_pages(client, member, referee, referee2, logged, ru
     client.force_login(referee)
     body = client.get(reverse("referee-incident", args=[logged.pk])).content.decode()
     assert 'id="pending-appeal"' in body and 'id="appeal-decision-form"' not in body
-    response = client.post(reverse("referee-appeal-decide", args=[appeal.pk]),
-                           {"decision": "reverse", "reason": "mine"}, follow=True)
+    response = client.post(
+        reverse("referee-appeal-decide", args=[appeal.pk]), {"decision": "reverse", "reason": "mine"}, follow=True
+    )
     assert "different referee" in response.content.decode()
     client.force_login(referee2)
     body = client.get(reverse("referee-incident", args=[logged.pk])).content.decode()
@@ -154,9 +178,13 @@ def test_referee_pages_render_in_both_languages(client, referee, game, logged, l
     client.force_login(referee)
     if lang != "en":
         zh(client)
-    for url in [reverse("referee-dashboard"), reverse("referee-incident-new") + f"?game={game.pk}",
-                reverse("referee-incident", args=[logged.pk]), reverse("referee-mine"),
-                reverse("referee-season-rulings", args=[game.season_id])]:
+    for url in [
+        reverse("referee-dashboard"),
+        reverse("referee-incident-new") + f"?game={game.pk}",
+        reverse("referee-incident", args=[logged.pk]),
+        reverse("referee-mine"),
+        reverse("referee-season-rulings", args=[game.season_id]),
+    ]:
         response = client.get(url)
         assert response.status_code == 200, url
         assert f'lang="{lang}"' in response.content.decode()

@@ -15,13 +15,33 @@ from kyoku.labels import label
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.parametrize("lang,words", [
-    ("zh-hant", {"Incident": "事件", "Chombo": "錯和", "False win": "錯和", "Chombo by": "錯和者",
-                 "Open incidents": "未處理事件"}),
-    ("ja", {"Incident": "事案", "Chombo": "チョンボ", "False win": "チョンボ", "Chombo by": "チョンボした人",
-            "Close the incident (no appeal)": "事案を終了する(異議申立てなし)",
-            "Appeal this ruling": "この裁定に異議を申し立てる", "File the appeal": "異議を申し立てる"}),
-])
+@pytest.mark.parametrize(
+    "lang,words",
+    [
+        (
+            "zh-hant",
+            {
+                "Incident": "事件",
+                "Chombo": "錯和",
+                "False win": "錯和",
+                "Chombo by": "錯和者",
+                "Open incidents": "未處理事件",
+            },
+        ),
+        (
+            "ja",
+            {
+                "Incident": "事案",
+                "Chombo": "チョンボ",
+                "False win": "チョンボ",
+                "Chombo by": "チョンボした人",
+                "Close the incident (no appeal)": "事案を終了する(異議申立てなし)",
+                "Appeal this ruling": "この裁定に異議を申し立てる",
+                "File the appeal": "異議を申し立てる",
+            },
+        ),
+    ],
+)
 def test_the_leagues_words(lang, words):
     with translation.override(lang):
         assert {en: gettext(en) for en in words} == words

@@ -26,8 +26,14 @@ def _run(path):
 
 def test_seed_003_incidents(tmp_path, tl):
     path = tmp_path / "incidents.json"
-    path.write_text(json.dumps([{"rules": RULES, "dealer": 0, "events": tl.incident_1()},
-                                {"rules": RULES, "dealer": 0, "events": tl.incident_2()}]))
+    path.write_text(
+        json.dumps(
+            [
+                {"rules": RULES, "dealer": 0, "events": tl.incident_1()},
+                {"rules": RULES, "dealer": 0, "events": tl.incident_2()},
+            ]
+        )
+    )
     (one, two), code = _run(path)
     assert code == 0
     # incident 1: still in DEAL, North may correct; early acts harmed nobody
@@ -52,8 +58,11 @@ def test_invalid_record_in_place_and_nonzero_exit(tmp_path, tl):
     bad = tl.incident_1()
     bad[2] = {**bad[2], "t": 500}  # earlier than events[1]
     path = tmp_path / "mixed.json"
-    path.write_text(json.dumps([{"rules": RULES, "dealer": 0, "events": tl.incident_1()},
-                                {"rules": RULES, "dealer": 0, "events": bad}]))
+    path.write_text(
+        json.dumps(
+            [{"rules": RULES, "dealer": 0, "events": tl.incident_1()}, {"rules": RULES, "dealer": 0, "events": bad}]
+        )
+    )
     (good, err), code = _run(path)
     assert code != 0
     assert "corrections" in good
@@ -77,12 +86,26 @@ def test_not_json(tmp_path):
 def test_stdin_through_manage_py(tl):
     env = {**os.environ, "DEBUG": "1", "SECRET_KEY": os.environ.get("SECRET_KEY", "x" * 50)}
     record = {"rules": RULES, "dealer": 0, "events": tl.incident_2()}
-    done = subprocess.run([sys.executable, "manage.py", "rule", "-"], input=json.dumps(record), cwd=ROOT,
-                          capture_output=True, text=True, env=env, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "manage.py", "rule", "-"],
+        input=json.dumps(record),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["invalid_declarations"] == [9]
-    bad = subprocess.run([sys.executable, "manage.py", "rule", "-"], input=json.dumps([{"dealer": 0}]), cwd=ROOT,
-                         capture_output=True, text=True, env=env, timeout=120)
+    bad = subprocess.run(
+        [sys.executable, "manage.py", "rule", "-"],
+        input=json.dumps([{"dealer": 0}]),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
     assert bad.returncode != 0
     assert json.loads(bad.stdout) == [{"error": json.loads(bad.stdout)[0]["error"]}]
     assert json.loads(bad.stdout)[0]["error"].startswith("rules: ")

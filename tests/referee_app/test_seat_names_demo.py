@@ -21,8 +21,11 @@ from django.urls import reverse
 from referee.models import Incident, Ruling
 
 # This hand's winds, written out here from the rules (not taken from the code under test).
-WINDS = {"en": ("East", "South", "West", "North"), "zh-hant": ("東家", "南家", "西家", "北家"),
-         "ja": ("東家", "南家", "西家", "北家")}
+WINDS = {
+    "en": ("East", "South", "West", "North"),
+    "zh-hant": ("東家", "南家", "西家", "北家"),
+    "ja": ("東家", "南家", "西家", "北家"),
+}
 LANGS = ("en", "zh-hant", "ja")
 INTERNAL_REF = re.compile(r"events\[\d+\]|事件\s?\d")
 
@@ -96,8 +99,11 @@ def test_every_demo_incident_names_each_player_by_one_wind(demo, client, lang):
                 assert f"#9 {late}" in re.sub(r"<[^>]+>", "", text)
             # the seat table: each seat's wind this hand beside its player
             for seat, player in names_of(incident).items():
-                row = re.search(rf'<tr data-seat="{seat}"><td>{seat}</td><td class="wind">([^<]*)</td>'
-                                rf'<td class="player-name">([^<]*)</td>', text)
+                row = re.search(
+                    rf'<tr data-seat="{seat}"><td>{seat}</td><td class="wind">([^<]*)</td>'
+                    rf'<td class="player-name">([^<]*)</td>',
+                    text,
+                )
                 assert row and row.groups() == (expected_wind(seat, incident.dealer, lang), player), (name, seat)
             # forms and timeline name a seat the same way: every option for a seat reads its label
             for seat, shown in re.findall(r'<option value="(\d)">([^<]*)</option>', text):

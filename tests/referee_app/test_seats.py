@@ -16,11 +16,14 @@ from referee.seats import explanation_lines, seat_label, seat_rows
 NAMES = {0: "Ann", 1: "Bo", 2: "Cy", 3: "Di"}
 
 
-@pytest.mark.parametrize("lang,expected", [
-    ("en", ["West (Ann)", "North (Bo)", "East (Cy)", "South (Di)"]),
-    ("zh", ["西家(Ann)", "北家(Bo)", "東家(Cy)", "南家(Di)"]),
-    ("ja", ["西家(Ann)", "北家(Bo)", "東家(Cy)", "南家(Di)"]),
-])
+@pytest.mark.parametrize(
+    "lang,expected",
+    [
+        ("en", ["West (Ann)", "North (Bo)", "East (Cy)", "South (Di)"]),
+        ("zh", ["西家(Ann)", "北家(Bo)", "東家(Cy)", "南家(Di)"]),
+        ("ja", ["西家(Ann)", "北家(Bo)", "東家(Cy)", "南家(Di)"]),
+    ],
+)
 def test_seat_label_with_seat_2_dealing(lang, expected):
     assert [seat_label(s, dealer=2, names=NAMES, lang=lang) for s in range(4)] == expected
 
@@ -30,7 +33,12 @@ def test_seat_label_follows_the_active_language():
         assert seat_label(1, dealer=0, names=NAMES) == "南家(Bo)"
     with translation.override("ja"):
         assert seat_rows(dealer=1, names=NAMES)[0] == {
-            "seat": 0, "wind": "north", "wind_name": "北家", "player_name": "Ann", "label": "北家(Ann)"}
+            "seat": 0,
+            "wind": "north",
+            "wind_name": "北家",
+            "player_name": "Ann",
+            "label": "北家(Ann)",
+        }
 
 
 @pytest.mark.django_db
@@ -43,9 +51,18 @@ def test_forms_and_explanation_name_a_seat_alike(game, tl):
     names = {s.seat: s.player.display_name for s in seats}
     with translation.override("en"):
         assert dict(seat_choices(seats, 2))[1] == "North (Player 2)"
-    ruling = rule({"rules": "wrc", "dealer": 2, "events": [
-        tl.ev(0, 2, "discard"), tl.ev(900, 3, "draw"), tl.ev(2000, 3, "discard"),
-        tl.ev(2600, 1, "claim_deal_incomplete", kind="long")]})
+    ruling = rule(
+        {
+            "rules": "wrc",
+            "dealer": 2,
+            "events": [
+                tl.ev(0, 2, "discard"),
+                tl.ev(900, 3, "draw"),
+                tl.ev(2000, 3, "discard"),
+                tl.ev(2600, 1, "claim_deal_incomplete", kind="long"),
+            ],
+        }
+    )
     lines = [ln["text"] for ln in explanation_lines(ruling, dealer=2, names=names, lang="en")]
     assert lines[-1].startswith("North (Player 2) claimed a long deal at 2600 ms")
     assert any(ln.startswith("South (Player 4) drew at 900 ms") for ln in lines)
@@ -58,16 +75,31 @@ def test_forms_and_explanation_name_a_seat_alike(game, tl):
 @pytest.mark.django_db
 def test_preview_names_the_games_players(as_user, referee, game, tl):
     api = as_user(referee)
-    record = {"rules": "wrc", "dealer": 2, "events": [
-        tl.ev(0, 2, "discard"), tl.ev(900, 3, "draw"), tl.ev(2000, 3, "discard"),
-        tl.ev(2600, 1, "claim_deal_incomplete", kind="long")]}
-    r = api.post(f"/api/rulings/preview?game={game.pk}", json.dumps(record), content_type="application/json",
-                 HTTP_ACCEPT_LANGUAGE="ja")
+    record = {
+        "rules": "wrc",
+        "dealer": 2,
+        "events": [
+            tl.ev(0, 2, "discard"),
+            tl.ev(900, 3, "draw"),
+            tl.ev(2000, 3, "discard"),
+            tl.ev(2600, 1, "claim_deal_incomplete", kind="long"),
+        ],
+    }
+    r = api.post(
+        f"/api/rulings/preview?game={game.pk}",
+        json.dumps(record),
+        content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE="ja",
+    )
     assert r.status_code == 200
     body = r.json()
     assert body["language"] == "ja"
-    assert [s["label"] for s in body["seats"]] == ["西家(Player 1)", "北家(Player 2)", "東家(Player 3)",
-                                                     "南家(Player 4)"]
+    assert [s["label"] for s in body["seats"]] == [
+        "西家(Player 1)",
+        "北家(Player 2)",
+        "東家(Player 3)",
+        "南家(Player 4)",
+    ]
     assert body["explanation_text"][-1].startswith("北家(Player 2)は配牌手順中の2600ミリ秒に多牌を申し出た")
     # without a game: the engine's own output, unchanged (the ruling contract)
     plain = api.post("/api/rulings/preview", json.dumps(record), content_type="application/json").json()

@@ -14,11 +14,16 @@ from referee.models import Appeal, Incident, PenaltyCatalogue, Ruling
 
 
 def log(game, referee, events, **kw):
-    return services.incident_log(game=game, hand_number=kw.pop("hand_number", 3), dealer=kw.pop("dealer", 0),
-                                 kind=kw.pop("kind", "early_play"), events=events,
-                                 description=kw.pop("description", "South played during the deal"),
-                                 private_notes=kw.pop("private_notes", "South was rude to the referee"),
-                                 reporter=referee)
+    return services.incident_log(
+        game=game,
+        hand_number=kw.pop("hand_number", 3),
+        dealer=kw.pop("dealer", 0),
+        kind=kw.pop("kind", "early_play"),
+        events=events,
+        description=kw.pop("description", "South played during the deal"),
+        private_notes=kw.pop("private_notes", "South was rude to the referee"),
+        reporter=referee,
+    )
 
 
 def standing(game, seat):
@@ -74,9 +79,18 @@ def test_accept_issues_penalty_and_standings_deduct(played, referee, tl):
 
 def test_false_win_chombo_deducts_league_points(played, referee, tl):
     before = standing(played, 2).total_points
-    events = [tl.ev(0, 0, "discard"), tl.ev(800, 1, "draw"), tl.ev(1500, 1, "discard"), tl.ev(2200, 2, "draw"),
-              tl.ev(3000, 2, "discard"), tl.ev(3600, 3, "touch_wall"), tl.ev(3700, 3, "draw"),
-              tl.ev(4000, 3, "discard"), tl.ev(4500, 2, "ron"), tl.ev(9000, 2, "false_win_found")]
+    events = [
+        tl.ev(0, 0, "discard"),
+        tl.ev(800, 1, "draw"),
+        tl.ev(1500, 1, "discard"),
+        tl.ev(2200, 2, "draw"),
+        tl.ev(3000, 2, "discard"),
+        tl.ev(3600, 3, "touch_wall"),
+        tl.ev(3700, 3, "draw"),
+        tl.ev(4000, 3, "discard"),
+        tl.ev(4500, 2, "ron"),
+        tl.ev(9000, 2, "false_win_found"),
+    ]
     incident = log(played, referee, events, kind="false_win")
     ruling = services.ruling_decide(incident=incident, referee=referee, accept=True)
     (penalty,) = ruling.penalties.all()
@@ -89,17 +103,27 @@ def test_false_win_chombo_deducts_league_points(played, referee, tl):
 def test_override_requires_reason(game, referee, tl):
     incident = log(game, referee, tl.incident_1())
     with pytest.raises(ValidationError) as err:
-        services.ruling_decide(incident=incident, referee=referee, accept=False,
-                               override={"penalties": [{"seat": 1, "offence": "early_play_harm"}]}, override_reason=" ")
+        services.ruling_decide(
+            incident=incident,
+            referee=referee,
+            accept=False,
+            override={"penalties": [{"seat": 1, "offence": "early_play_harm"}]},
+            override_reason=" ",
+        )
     assert "override_reason" in err.value.message_dict
     with pytest.raises(ValidationError) as err:
-        services.ruling_decide(incident=incident, referee=referee, accept=False, override={"verdict": 1},
-                               override_reason="x")
+        services.ruling_decide(
+            incident=incident, referee=referee, accept=False, override={"verdict": 1}, override_reason="x"
+        )
     assert "override.verdict" in err.value.message_dict
     assert not Ruling.objects.exists()
-    ruling = services.ruling_decide(incident=incident, referee=referee, accept=False,
-                                    override={"penalties": [{"seat": 1, "offence": "early_play_harm"}]},
-                                    override_reason="North did miss a pon on South's discard")
+    ruling = services.ruling_decide(
+        incident=incident,
+        referee=referee,
+        accept=False,
+        override={"penalties": [{"seat": 1, "offence": "early_play_harm"}]},
+        override_reason="North did miss a pon on South's discard",
+    )
     assert ruling.decision == "overridden" and ruling.override_reason.startswith("North did")
     assert ruling.proposed["penalties"] == [] and ruling.final["penalties"][0]["seat"] == 1
     assert ruling.penalties.get().sanction == "yellow_card"
@@ -155,20 +179,26 @@ def test_catalogue_revision_is_versioned_and_used(game, referee, admin, tl):
 def test_extra_penalties_from_the_referee(game, referee, tl):
     incident = log(game, referee, tl.incident_1())
     with pytest.raises(ValidationError) as err:
-        services.ruling_decide(incident=incident, referee=referee, accept=True,
-                               penalties=[{"seat": 2, "offence": "shouting"}])
+        services.ruling_decide(
+            incident=incident, referee=referee, accept=True, penalties=[{"seat": 2, "offence": "shouting"}]
+        )
     assert "penalties[0].offence" in err.value.message_dict
-    ruling = services.ruling_decide(incident=incident, referee=referee, accept=True,
-                                    penalties=[{"seat": 2, "offence": "slow_play"}])
+    ruling = services.ruling_decide(
+        incident=incident, referee=referee, accept=True, penalties=[{"seat": 2, "offence": "slow_play"}]
+    )
     assert ruling.final == ruling.proposed
     assert ruling.penalties.get().sanction == "warning"
 
 
 def test_appeal_reversed_by_another_referee_restores_standings(played, referee, referee2, member, players, tl):
     before = standing(played, 1).total_points
-    ruling = services.ruling_decide(incident=log(played, referee, tl.harmful()), referee=referee, accept=False,
-                                    override={"penalties": [{"seat": 1, "offence": "false_win"}]},
-                                    override_reason="South's win was false")
+    ruling = services.ruling_decide(
+        incident=log(played, referee, tl.harmful()),
+        referee=referee,
+        accept=False,
+        override={"penalties": [{"seat": 1, "offence": "false_win"}]},
+        override_reason="South's win was false",
+    )
     assert standing(played, 1).total_points == before - Decimal("20.0")
     # only a player of the game may appeal
     with pytest.raises(PermissionDenied):
@@ -206,8 +236,13 @@ def test_appeal_reversed_by_another_referee_restores_standings(played, referee, 
 def test_appeal_reversed_with_a_new_penalty(game, referee, referee2, players, tl):
     ruling = services.ruling_decide(incident=log(game, referee, tl.harmful()), referee=referee, accept=True)
     appeal = services.appeal_file(ruling=ruling, player=players[1], reason="I did not harm North")
-    services.appeal_decide(appeal=appeal, referee=referee2, uphold=False, reason="It was West",
-                           new_final={"penalties": [{"seat": 2, "offence": "early_play_harm", "clauses": ["1.1"]}]})
+    services.appeal_decide(
+        appeal=appeal,
+        referee=referee2,
+        uphold=False,
+        reason="It was West",
+        new_final={"penalties": [{"seat": 2, "offence": "early_play_harm", "clauses": ["1.1"]}]},
+    )
     new = Ruling.objects.get(appeal_of=appeal)
     assert [(p.player, p.sanction) for p in new.penalties.all()] == [(players[2], "yellow_card")]
     assert not Penalty.objects.filter(player=players[1], cancelled_at__isnull=True).exists()

@@ -30,7 +30,7 @@ def _table(prefix, rows):
 def test_decide_form_offers_the_catalogue_by_name_not_json(client, referee, logged):
     client.force_login(referee)
     body = client.get(reverse("referee-incident", args=[logged.pk])).content.decode()
-    assert "JSON" not in body and "textarea name=\"extra_penalties\"" not in body
+    assert "JSON" not in body and 'textarea name="extra_penalties"' not in body
     # a select of the catalogue's offences: the code is the value, the name is what is shown
     assert '<option value="slow_play">Slow play</option>' in body
     assert '<option value="late_declaration">Late declaration</option>' in body
@@ -43,8 +43,12 @@ def test_decide_form_offers_the_catalogue_by_name_not_json(client, referee, logg
 
 def test_accept_with_an_extra_card_chosen_by_name(client, referee, logged, players):
     client.force_login(referee)
-    data = {"decision": "accept", **_table("extra", [
-        {"seat": "3", "offence": "slow_play", "note": "kept saying wait"}, {"seat": "", "offence": ""}])}
+    data = {
+        "decision": "accept",
+        **_table(
+            "extra", [{"seat": "3", "offence": "slow_play", "note": "kept saying wait"}, {"seat": "", "offence": ""}]
+        ),
+    }
     response = client.post(reverse("referee-ruling-decide", args=[logged.pk]), data, follow=True)
     assert response.status_code == 200
     ruling = Ruling.objects.get()
@@ -53,7 +57,9 @@ def test_accept_with_an_extra_card_chosen_by_name(client, referee, logged, playe
     assert issued == {(players[1].pk, "early_play_harm", "yellow_card"), (players[3].pk, "slow_play", "warning")}
     assert "kept saying wait" in Penalty.objects.get(offence="slow_play").note
     body = response.content.decode()
-    assert "Slow play" in body and "Yellow card" in body and "slow_play" not in body.split("<main>")[1].split("<select")[0]
+    assert (
+        "Slow play" in body and "Yellow card" in body and "slow_play" not in body.split("<main>")[1].split("<select")[0]
+    )
 
 
 def test_half_filled_row_or_unknown_offence_stores_nothing(client, referee, logged):
@@ -61,17 +67,25 @@ def test_half_filled_row_or_unknown_offence_stores_nothing(client, referee, logg
     url = reverse("referee-ruling-decide", args=[logged.pk])
     response = client.post(url, {"decision": "accept", **_table("extra", [{"seat": "2", "offence": ""}])}, follow=True)
     assert "Choose both the player and the offence" in response.content.decode()
-    response = client.post(url, {"decision": "accept", **_table("extra", [{"seat": "2", "offence": "jumping"}])},
-                           follow=True)
+    response = client.post(
+        url, {"decision": "accept", **_table("extra", [{"seat": "2", "offence": "jumping"}])}, follow=True
+    )
     assert "Row 1 · Offence" in response.content.decode()
     assert not Ruling.objects.exists() and not Penalty.objects.exists()
 
 
 def test_override_picks_winners_and_withdraws_penalties(client, referee, logged):
     client.force_login(referee)
-    response = client.post(reverse("referee-ruling-decide", args=[logged.pk]), {
-        "decision": "override", "override_winners": ["2"], "override_drop_penalties": "on",
-        "override_reason": "North's call was not lost"}, follow=True)
+    response = client.post(
+        reverse("referee-ruling-decide", args=[logged.pk]),
+        {
+            "decision": "override",
+            "override_winners": ["2"],
+            "override_drop_penalties": "on",
+            "override_reason": "North's call was not lost",
+        },
+        follow=True,
+    )
     assert response.status_code == 200
     ruling = Ruling.objects.get()
     assert ruling.decision == "overridden" and ruling.final["winners"] == [2] and ruling.final["penalties"] == []
@@ -84,9 +98,15 @@ def test_appeal_reversed_with_a_new_penalty_table(client, referee, referee2, mem
     client.force_login(referee2)
     body = client.get(reverse("referee-incident", args=[logged.pk])).content.decode()
     assert 'name="newpen-0-offence"' in body and "new_final" not in body
-    client.post(reverse("referee-appeal-decide", args=[appeal.pk]), {
-        "decision": "reverse", "reason": "a warning is enough", "new_winners": [],
-        **_table("newpen", [{"seat": "1", "offence": "late_declaration"}])})
+    client.post(
+        reverse("referee-appeal-decide", args=[appeal.pk]),
+        {
+            "decision": "reverse",
+            "reason": "a warning is enough",
+            "new_winners": [],
+            **_table("newpen", [{"seat": "1", "offence": "late_declaration"}]),
+        },
+    )
     appeal.refresh_from_db()
     assert appeal.status == Appeal.Status.REVERSED
     active = Penalty.objects.filter(cancelled_at__isnull=True)
@@ -99,9 +119,14 @@ def test_appeal_reversed_with_a_new_penalty_table(client, referee, referee2, mem
 def _catalogue_post(current: dict, *, version="2026.1", change=None, drop=(), add=()):
     rows = []
     for code, e in current["offences"].items():
-        row = {"code": code, "description": e["description"], "description_zh": e.get("description_zh", ""),
-               "sanction": e["sanction"], "points": "" if e.get("points") is None else str(e["points"]),
-               "clauses": ", ".join(e.get("clauses", []))}
+        row = {
+            "code": code,
+            "description": e["description"],
+            "description_zh": e.get("description_zh", ""),
+            "sanction": e["sanction"],
+            "points": "" if e.get("points") is None else str(e["points"]),
+            "clauses": ", ".join(e.get("clauses", [])),
+        }
         row.update((change or {}).get(code, {}))
         if code in drop:
             row["DELETE"] = "on"
@@ -130,18 +155,37 @@ def test_admin_adds_changes_and_removes_rows(client, admin, league):
     current = services.penalty_catalogue_current(league=league).data
     body = client.get(url).content.decode()
     assert 'name="offences-0-code"' in body and 'class="formset-empty"' in body
-    response = client.post(url, _catalogue_post(
-        current, change={"slow_play": {"sanction": "point_deduction", "points": "2000"}}, drop=["unsportsmanlike"],
-        add=[{"code": "phone_at_table", "description": "Phone at the table", "description_zh": "對局中使用手機",
-              "sanction": "yellow_card", "points": "", "clauses": "5"}]), follow=True)
+    response = client.post(
+        url,
+        _catalogue_post(
+            current,
+            change={"slow_play": {"sanction": "point_deduction", "points": "2000"}},
+            drop=["unsportsmanlike"],
+            add=[
+                {
+                    "code": "phone_at_table",
+                    "description": "Phone at the table",
+                    "description_zh": "對局中使用手機",
+                    "sanction": "yellow_card",
+                    "points": "",
+                    "clauses": "5",
+                }
+            ],
+        ),
+        follow=True,
+    )
     assert response.status_code == 200 and "version 2" in response.content.decode()
     latest = PenaltyCatalogue.objects.filter(league=league).order_by("-version").first()
     assert latest.version == 2 and latest.data["version"] == "2026.1"
     offences = latest.data["offences"]
     assert "unsportsmanlike" not in offences
     assert offences["slow_play"]["sanction"] == "point_deduction" and offences["slow_play"]["points"] == 2000
-    assert offences["phone_at_table"] == {"sanction": "yellow_card", "clauses": ["5"],
-                                          "description": "Phone at the table", "description_zh": "對局中使用手機"}
+    assert offences["phone_at_table"] == {
+        "sanction": "yellow_card",
+        "clauses": ["5"],
+        "description": "Phone at the table",
+        "description_zh": "對局中使用手機",
+    }
     assert latest.data["escalation"] == current["escalation"]  # the parts the table does not edit are kept
     assert AuditLog.objects.filter(action="penalty_catalogue.revise").count() == 1
     # the new offence is offered by its own name (zh from the catalogue) on a referee's form
@@ -186,11 +230,19 @@ def test_my_rulings_linked_from_the_navigation_and_my_page(client, member):
 def test_tier_and_division_names_follow_the_language(client, league, season):
     from league.models import QualificationTier
 
-    tier = QualificationTier.objects.create(league=league, code="1", description="Category 1: league results",
-                                            description_zh="第一類資格:聯賽成績", division_code="A",
-                                            effective_year=2020, validity="yearly", requirements={})
+    tier = QualificationTier.objects.create(
+        league=league,
+        code="1",
+        description="Category 1: league results",
+        description_zh="第一類資格:聯賽成績",
+        division_code="A",
+        effective_year=2020,
+        validity="yearly",
+        requirements={},
+    )
     division = season.divisions.get(code="A")
     from django.utils import translation
+
     with translation.override("zh-hant"):
         assert str(tier) == "1: 第一類資格:聯賽成績" and division.display_name == "甲組"
     with translation.override("en"):

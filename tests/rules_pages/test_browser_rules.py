@@ -11,11 +11,24 @@ pytestmark = [pytest.mark.browser, needs_chromium, pytest.mark.django_db(transac
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 WORDS = {
-    "en": {"kiriage": "Kiriage mangan", "uma": "Uma", "honba": "Value of a honba", "yes": "yes",
-           "preview": "Preview the changes", "changes": "What this revision changes",
-           "counts": "5 hands will be settled again and 1 results re-scored"},
-    "zh-Hant": {"kiriage": "切上滿貫", "uma": "順位馬", "honba": "每本場點數", "yes": "是",
-                "preview": "預覽改動", "changes": "此修訂會改變甚麼", "counts": None},
+    "en": {
+        "kiriage": "Kiriage mangan",
+        "uma": "Uma",
+        "honba": "Value of a honba",
+        "yes": "yes",
+        "preview": "Preview the changes",
+        "changes": "What this revision changes",
+        "counts": "5 hands will be settled again and 1 results re-scored",
+    },
+    "zh-Hant": {
+        "kiriage": "切上滿貫",
+        "uma": "順位馬",
+        "honba": "每本場點數",
+        "yes": "是",
+        "preview": "預覽改動",
+        "changes": "此修訂會改變甚麼",
+        "counts": None,
+    },
 }
 
 

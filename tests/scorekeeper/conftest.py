@@ -10,15 +10,20 @@ from tests.actors import open_season
 
 
 def make_season(league, players, *, preset, number=1, overrides=None):
-    rules = services.rule_set_create(name=preset, slug=f"{preset}-{number}", preset=preset,
-                                     overrides=overrides or {}, is_template=True)
+    rules = services.rule_set_create(
+        name=preset, slug=f"{preset}-{number}", preset=preset, overrides=overrides or {}, is_template=True
+    )
     return open_season(league, rules, players[:4], number=number)
 
 
 @pytest.fixture
 def season(league, players):
-    return make_season(league, players, preset="mleague",
-                       overrides={"abortive_draws": ["nine_terminals", "four_winds", "four_riichi", "four_kans"]})
+    return make_season(
+        league,
+        players,
+        preset="mleague",
+        overrides={"abortive_draws": ["nine_terminals", "four_winds", "four_riichi", "four_kans"]},
+    )
 
 
 @pytest.fixture
@@ -46,4 +51,5 @@ def client_for():
         if user is not None:
             client.force_login(user)
         return client
+
     return make

@@ -56,8 +56,10 @@ def no_horizontal_scroll(page) -> bool:
 
 
 def bottom(page, selector) -> float:
-    return page.evaluate(f"(() => {{ const r = document.querySelector('{selector}').getBoundingClientRect();"
-                         f" return r.bottom + window.scrollY; }})()")
+    return page.evaluate(
+        f"(() => {{ const r = document.querySelector('{selector}').getBoundingClientRect();"
+        f" return r.bottom + window.scrollY; }})()"
+    )
 
 
 def outbox(page, game):
@@ -67,9 +69,17 @@ def outbox(page, game):
 # ---------------------------------------------------------------- phone first
 
 
-@pytest.mark.parametrize("lang, save_label, errors", [
-    ("en", "Save hand 1", ("pick the player who discarded the winning tile", "the winner cannot win on their own discard")),
-    ("zh-hant", "儲存第 1 局", ("請選擇放銃者", "和了者不能榮和自己打出的牌"))])
+@pytest.mark.parametrize(
+    "lang, save_label, errors",
+    [
+        (
+            "en",
+            "Save hand 1",
+            ("pick the player who discarded the winning tile", "the winner cannot win on their own discard"),
+        ),
+        ("zh-hant", "儲存第 1 局", ("請選擇放銃者", "和了者不能榮和自己打出的牌")),
+    ],
+)
 def test_phone_after_ron_shows_only_what_it_needs(live_server, game, admin, lang, save_label, errors):
     SHOTS.mkdir(parents=True, exist_ok=True)
     with scorekeeper(live_server, game, lang=lang) as page:
@@ -99,7 +109,7 @@ def test_phone_after_ron_shows_only_what_it_needs(live_server, game, admin, lang
         assert bottom(page, "#sk-save") <= 1.5 * PHONE["height"], bottom(page, "#sk-save")
         assert no_horizontal_scroll(page)
         # targets a thumb can hit: every seat button at least 44 px high
-        heights = page.eval_on_selector_all('.sk-group:not([hidden]) .sk-seat', "bs => bs.map(b => b.offsetHeight)")
+        heights = page.eval_on_selector_all(".sk-group:not([hidden]) .sk-seat", "bs => bs.map(b => b.offsetHeight)")
         assert heights and min(heights) >= 44
         page.screenshot(path=str(SHOTS / f"phone-{lang}-ron.png"), full_page=True)
         # a 5 han hand needs no fu: the fu picker goes away
@@ -167,7 +177,7 @@ def test_lost_answer_is_retried_with_its_key_and_stored_once(live_server, game, 
         if route.request.method != "POST":
             return route.continue_()
         answers.append(route.fetch().status)  # the server stores the hand...
-        route.abort("connectionfailed")       # ...and the phone never hears about it
+        route.abort("connectionfailed")  # ...and the phone never hears about it
 
     with scorekeeper(live_server, game) as page:
         url = f"**/api/games/{game.pk}/hands/"
@@ -250,7 +260,9 @@ def test_correct_a_hand_of_a_finished_game(live_server, finished, admin, lang):
         assert page.input_value('.sk-value[data-seat="3"] select[name=han]') == "3"
         page.select_option('.sk-value[data-seat="3"] select[name=han]', "4")
         page.wait_for_selector("#sk-save:not([disabled])")
-        assert page.inner_text('#sk-scores tr[data-seat="3"] .sk-after') == "32,800"  # 4 han 30 fu rounded up to mangan (M.League kiriage): 8,000 + 1,000 sticks
+        assert (
+            page.inner_text('#sk-scores tr[data-seat="3"] .sk-after') == "32,800"
+        )  # 4 han 30 fu rounded up to mangan (M.League kiriage): 8,000 + 1,000 sticks
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / f"phone-{lang}-correct.png"), full_page=True)
         assert bottom(page, "#sk-save") <= 1.5 * PHONE["height"] and no_horizontal_scroll(page)

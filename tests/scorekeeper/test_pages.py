@@ -40,7 +40,12 @@ def test_abortive_draw_offered_with_the_reasons_the_rules_allow(client_for, admi
     page = client_for(admin, lang).get(f"/scoring/games/{game.pk}/scorekeeper/").content.decode()
     assert re.findall(r'data-type="(\w+)"', page) == ["ron", "tsumo", "draw", "abortive", "chombo"]
     reasons = re.search(r'(?s)<select name="reason".*?</select>', page).group(0)
-    assert re.findall(r'<option value="(\w+)">', reasons) == ["nine_terminals", "four_winds", "four_riichi", "four_kans"]
+    assert re.findall(r'<option value="(\w+)">', reasons) == [
+        "nine_terminals",
+        "four_winds",
+        "four_riichi",
+        "four_kans",
+    ]
     assert reason in page and "triple_ron" not in page
 
 
@@ -65,14 +70,14 @@ def test_engine_error_in_the_page_language(game, admin):
     bad_fu = {"result": {"type": "ron", "from": 2, "winners": [{"seat": 1, "han": 1, "fu": 20}]}}
     zh = api_for(admin, "zh-hant").post(HANDS_URL.format(game.pk), {"record": bad_fu}, format="json")
     assert zh.status_code == 400 and zh.json()["errors"]["result.winners[0].fu"] == [
-        "20符只可能是自摸（平和自摸）；榮和至少30符"]
+        "20符只可能是自摸（平和自摸）；榮和至少30符"
+    ]
     assert HandRecord.objects.count() == 0
 
 
 def test_abortive_refused_under_rules_without_them_in_chinese(wrc_game, admin):
     record = {"result": {"type": "abortive", "reason": "four_winds"}}
-    zh = api_for(admin, "zh-hant").post(HANDS_URL.format(wrc_game.pk) + "preview/", {"record": record},
-                                        format="json")
+    zh = api_for(admin, "zh-hant").post(HANDS_URL.format(wrc_game.pk) + "preview/", {"record": record}, format="json")
     assert zh.status_code == 400 and zh.json()["errors"] == {"result.type": ["此規則不設途中流局"]}
 
 
@@ -93,9 +98,11 @@ def test_preview_payments_in_words(game, admin):
     assert en["display"]["payments"] == [
         {"from": "Player 2", "to": "the table", "points": 1000, "why": "riichi stick"},
         {"from": "Player 3", "to": "Player 2", "points": 3900, "why": "Ron 3 han 30 fu"},
-        {"from": "the table", "to": "Player 2", "points": 1000, "why": "riichi sticks on the table"}]
-    zh = api_for(admin, "zh-hant").post(HANDS_URL.format(game.pk) + "preview/", {"record": record},
-                                        format="json").json()
+        {"from": "the table", "to": "Player 2", "points": 1000, "why": "riichi sticks on the table"},
+    ]
+    zh = (
+        api_for(admin, "zh-hant").post(HANDS_URL.format(game.pk) + "preview/", {"record": record}, format="json").json()
+    )
     assert zh["display"]["payments"][0] == {"from": "Player 2", "to": "枱面", "points": 1000, "why": "立直棒"}
     assert "3番" in zh["display"]["payments"][1]["why"] and "30符" in zh["display"]["payments"][1]["why"]
     assert zh["display"]["winners"] == [{"seat": "Player 2", "value": "3番30符", "points": 3900}]
@@ -122,16 +129,18 @@ def test_finished_game_offers_correction_of_any_hand(client_for, admin, finished
 def test_correcting_a_finished_games_hand_rederives_the_result(finished, admin):
     four_han = {"result": {"type": "ron", "from": 2, "winners": [{"seat": 3, "han": 4, "fu": 30}]}}
     client = api_for(admin, "en")
-    response = client.put(HANDS_URL.format(finished.pk) + "2/", {"record": four_han}, format="json",
-                          HTTP_IDEMPOTENCY_KEY="fix-2")
+    response = client.put(
+        HANDS_URL.format(finished.pk) + "2/", {"record": four_han}, format="json", HTTP_IDEMPOTENCY_KEY="fix-2"
+    )
     assert response.status_code == 200
     # 4 han 30 fu is 8,000 under M.League's kiriage (切り上げ満貫), + 300 honba + 1 stick
     assert HandRecord.objects.get(game=finished, sequence=2).settlement["deltas"] == [0, 0, -8300, 9300]
     result = GameResult.objects.get(game=finished)
     assert result.scores == [23800, 27800, 14300, 33100]
     assert [float(p) for p in result.points] == [-16.2, 7.8, -45.7, 54.1]
-    again = client.put(HANDS_URL.format(finished.pk) + "2/", {"record": four_han}, format="json",
-                       HTTP_IDEMPOTENCY_KEY="fix-2")
+    again = client.put(
+        HANDS_URL.format(finished.pk) + "2/", {"record": four_han}, format="json", HTTP_IDEMPOTENCY_KEY="fix-2"
+    )
     assert again["Idempotent-Replayed"] == "true"
 
 
@@ -142,7 +151,9 @@ def test_game_page_explains_each_hand(client_for, finished):
     page = client_for().get(f"/games/{finished.pk}/").content.decode()
     season = finished.season
     assert f'href="/seasons/{season.pk}/"' in page and f'href="/seasons/{season.pk}/divisions/A/"' in page
-    hands = re.findall(r'(?s)<li class="gp-hand card" data-sequence="(\d)">(.*?)</li>\s*(?=<li class="gp-hand|</ol>)', page)
+    hands = re.findall(
+        r'(?s)<li class="gp-hand card" data-sequence="(\d)">(.*?)</li>\s*(?=<li class="gp-hand|</ol>)', page
+    )
     assert [n for n, _ in hands] == ["1", "2", "3", "4", "5"]
     hand2 = visible_text(hands[1][1])
     assert "Ron" in hand2 and "Player 4 won on Player 3's discard" in hand2 and "3 han 30 fu" in hand2

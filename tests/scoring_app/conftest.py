@@ -7,14 +7,14 @@ from tests.actors import open_season
 
 
 def make_season(league, players, *, preset, number=1, overrides=None):
-    rules = services.rule_set_create(name=preset, slug=f"{preset}-{number}", preset=preset,
-                                     overrides=overrides or {}, is_template=True)
+    rules = services.rule_set_create(
+        name=preset, slug=f"{preset}-{number}", preset=preset, overrides=overrides or {}, is_template=True
+    )
     return open_season(league, rules, players[:4], number=number)
 
 
 def make_game(season, players, table=1):
-    return services.game_create(division=season.divisions.get(code="A"), match_day=1, table=table,
-                                players=players[:4])
+    return services.game_create(division=season.divisions.get(code="A"), match_day=1, table=table, players=players[:4])
 
 
 @pytest.fixture

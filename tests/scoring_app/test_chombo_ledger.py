@@ -41,8 +41,9 @@ def test_correcting_the_chombo_to_another_seat_moves_the_deduction(chombo_game, 
 
 
 def test_revised_chombo_amount_rebooks_it(chombo_game, season, admin):
-    services.season_rules_revise(season=season, overrides={"chombo": {"mode": "deduction", "points": 8000}},
-                                 actor=admin)
+    services.season_rules_revise(
+        season=season, overrides={"chombo": {"mode": "deduction", "points": 8000}}, actor=admin
+    )
     assert active(chombo_game) == [(1, Decimal("8"))]
     assert penalty_points_of(chombo_game, 2) == Decimal("8")
     # running it again books nothing more

@@ -13,16 +13,29 @@ from kyoku.errors import ENGINE_WORDS, engine_error
 from scoring.engine import SettlementError, settle
 
 ROOT = Path(__file__).resolve().parents[2]
-RON_35_FU = {"rules": "wrc", "dealer": 0, "result": {"type": "ron", "from": 1, "winners": [{"seat": 2, "han": 2, "fu": 35}]}}
+RON_35_FU = {
+    "rules": "wrc",
+    "dealer": 0,
+    "result": {"type": "ron", "from": 1, "winners": [{"seat": 2, "han": 2, "fu": 35}]},
+}
 
 
-@pytest.mark.parametrize("lang, words", [("en", "fu must be 20, 25 or a multiple of 10 from 30 to 110"),
-                                         ("zh-hant", "符數須為20、25或30至110之間10的倍數"),
-                                         ("ja", None)])
+@pytest.mark.parametrize(
+    "lang, words",
+    [
+        ("en", "fu must be 20, 25 or a multiple of 10 from 30 to 110"),
+        ("zh-hant", "符數須為20、25或30至110之間10的倍數"),
+        ("ja", None),
+    ],
+)
 def test_an_engine_error_answers_its_code_and_words_in_the_readers_language(as_user, game, admin, lang, words):
     client = as_user(admin)
-    response = client.post(f"/api/games/{game.pk}/hands/", {"record": {k: v for k, v in RON_35_FU.items() if k != "rules"}},
-                           format="json", HTTP_ACCEPT_LANGUAGE=lang)
+    response = client.post(
+        f"/api/games/{game.pk}/hands/",
+        {"record": {k: v for k, v in RON_35_FU.items() if k != "rules"}},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE=lang,
+    )
     assert response.status_code == 400
     body = response.json()
     field = "result.winners[0].fu"
@@ -35,11 +48,17 @@ def test_an_engine_error_answers_its_code_and_words_in_the_readers_language(as_u
 
 def test_a_service_error_is_coded_and_translated_where_raised(as_user, game, admin):
     client = as_user(admin)
-    response = client.post(f"/api/games/{game.pk}/hands/", {"record": {"dealer": 0, "result": {"type": "draw", "tenpai": []}},
-                                                            "sequence": 5}, format="json", HTTP_ACCEPT_LANGUAGE="ja")
+    response = client.post(
+        f"/api/games/{game.pk}/hands/",
+        {"record": {"dealer": 0, "result": {"type": "draw", "tenpai": []}}, "sequence": 5},
+        format="json",
+        HTTP_ACCEPT_LANGUAGE="ja",
+    )
     assert response.status_code == 400
     assert response.json()["codes"]["sequence"] == ["sequence_gap"]
-    assert "1" in response.json()["errors"]["sequence"][0] and "next hand" not in response.json()["errors"]["sequence"][0]
+    assert (
+        "1" in response.json()["errors"]["sequence"][0] and "next hand" not in response.json()["errors"]["sequence"][0]
+    )
 
 
 def test_every_worded_code_is_raised_by_an_engine_and_has_its_parameters():
@@ -56,7 +75,13 @@ def test_an_error_without_words_keeps_the_engines_message():
     assert exc.code == "invalid"
     assert engine_error(exc).message_dict == {"result.type": ["must be one of ron, tsumo; got 'x'"]}
     with pytest.raises(SettlementError) as err:
-        settle({"rules": "wrc", "dealer": 0, "result": {"type": "ron", "from": 1, "winners": [{"seat": 1, "han": 1, "fu": 30}]}})
+        settle(
+            {
+                "rules": "wrc",
+                "dealer": 0,
+                "result": {"type": "ron", "from": 1, "winners": [{"seat": 1, "han": 1, "fu": 30}]},
+            }
+        )
     assert err.value.code == "ron_own_discard"
 
 

@@ -28,10 +28,18 @@ from tests.browser import chromium_page, login, needs_chromium
 
 from .test_hands_riichi import HANDS, RUNNING
 
-DELTAS_WITHOUT_2 = [[1500, 500, -1500, -1500], [-1400, 4000, -800, -800], [-300, -500, 1100, -300],
-                    [-1000, -1000, -1000, 2000]]
-RUNNING_WITHOUT_2 = [[26500, 25500, 23500, 23500], [25100, 29500, 22700, 22700], [24800, 29000, 23800, 22400],
-                     [23800, 28000, 22800, 24400]]
+DELTAS_WITHOUT_2 = [
+    [1500, 500, -1500, -1500],
+    [-1400, 4000, -800, -800],
+    [-300, -500, 1100, -300],
+    [-1000, -1000, -1000, 2000],
+]
+RUNNING_WITHOUT_2 = [
+    [26500, 25500, 23500, 23500],
+    [25100, 29500, 22700, 22700],
+    [24800, 29000, 23800, 22400],
+    [23800, 28000, 22800, 24400],
+]
 STATES_WITHOUT_2 = [(0, 0, 0), (0, 1, 1), (1, 0, 0), (2, 0, 0)]
 
 
@@ -41,8 +49,12 @@ def enter(game, admin, records=HANDS):
 
 def stored(game):
     hands = HandRecord.objects.filter(game=game).order_by("sequence")
-    return ([h.sequence for h in hands], [h.settlement["deltas"] for h in hands], [h.scores_after for h in hands],
-            [(h.record["dealer"], h.record["honba"], h.record["deposits"]) for h in hands])
+    return (
+        [h.sequence for h in hands],
+        [h.settlement["deltas"] for h in hands],
+        [h.scores_after for h in hands],
+        [(h.record["dealer"], h.record["honba"], h.record["deposits"]) for h in hands],
+    )
 
 
 def test_deleting_a_middle_hand_moves_and_resettles_the_later_ones(game, admin):
@@ -105,7 +117,9 @@ def test_a_hand_deleted_already_is_a_conflict_not_the_next_one(game, admin):
 def test_a_chombo_booked_from_a_later_hand_follows_its_new_number(game, admin):
     enter(game, admin, [HANDS[0], {"result": {"type": "chombo", "seat": 2}}, HANDS[1]])
     services.game_hands_finish(game=game, actor=admin)
-    assert list(Penalty.objects.filter(game=game, cancelled_at__isnull=True).values_list("hand_number", flat=True)) == [2]
+    assert list(Penalty.objects.filter(game=game, cancelled_at__isnull=True).values_list("hand_number", flat=True)) == [
+        2
+    ]
     services.hand_record_delete(hand=HandRecord.objects.get(game=game, sequence=1), actor=admin)
     active = Penalty.objects.filter(game=game, cancelled_at__isnull=True)
     assert list(active.values_list("hand_number", flat=True)) == [1]

@@ -17,17 +17,20 @@ def post_hand(client, game, record, sequence=None, key=None):
     return client.post(HANDS_URL.format(game.pk), body, format="json", **headers)
 
 
-@pytest.mark.parametrize("who, allowed", [("admin", True), ("referee", False), ("member", False),
-                                          ("outsider", False), (None, False)])
+@pytest.mark.parametrize(
+    "who, allowed", [("admin", True), ("referee", False), ("member", False), ("outsider", False), (None, False)]
+)
 def test_permission_matrix(request, as_user, game, admin, who, allowed):
     client = as_user(request.getfixturevalue(who) if who else None)
     expected = (201, 200) if allowed else (401, 403)
     assert post_hand(client, game, HANDS[0]).status_code in expected
     hand_url = HANDS_URL.format(game.pk)
     assert client.post(hand_url + "preview/", {"record": HANDS[0]}, format="json").status_code in (
-        (200,) if allowed else (401, 403))
+        (200,) if allowed else (401, 403)
+    )
     assert client.put(hand_url + "1/", {"record": HANDS[0]}, format="json").status_code in (
-        (200,) if allowed else (401, 403, 404))
+        (200,) if allowed else (401, 403, 404)
+    )
     assert client.post(hand_url + "finish/", {}, format="json").status_code in ((201,) if allowed else (401, 403))
     assert HandRecord.objects.count() == (1 if allowed else 0)
     assert client.get(hand_url).status_code == 200  # reading is public
@@ -52,7 +55,11 @@ def test_enter_list_preview_and_finish(as_user, game, admin):
         assert response.json()["hand"]["settlement"]["deltas"] == DELTAS[i - 1]
     body = client.get(HANDS_URL.format(game.pk)).json()
     assert [h["scores_after"] for h in body["hands"]] == RUNNING
-    assert body["position"]["next_sequence"] == 6 and body["position"]["state"] == {"dealer": 3, "honba": 1, "deposits": 1}
+    assert body["position"]["next_sequence"] == 6 and body["position"]["state"] == {
+        "dealer": 3,
+        "honba": 1,
+        "deposits": 1,
+    }
     finish = client.post(HANDS_URL.format(game.pk) + "finish/", {}, format="json", HTTP_IDEMPOTENCY_KEY="fin")
     assert finish.status_code == 201
     assert finish.json()["points"] == [-16.2, 7.8, -41.6, 50.0]
@@ -102,8 +109,11 @@ def test_correction_through_put(as_user, game, admin):
     client = as_user(admin)
     for record in HANDS:
         post_hand(client, game, record)
-    response = client.put(HANDS_URL.format(game.pk) + "2/", {"record": {
-        "result": {"type": "ron", "from": 2, "winners": [{"seat": 3, "han": 4, "fu": 30}]}}}, format="json")
+    response = client.put(
+        HANDS_URL.format(game.pk) + "2/",
+        {"record": {"result": {"type": "ron", "from": 2, "winners": [{"seat": 3, "han": 4, "fu": 30}]}}},
+        format="json",
+    )
     assert response.status_code == 200
     assert response.json()["position"]["scores"] == [23800, 27800, 14300, 33100]  # kiriage: 8,000
     assert client.put(HANDS_URL.format(game.pk) + "9/", {"record": HANDS[0]}, format="json").status_code == 404

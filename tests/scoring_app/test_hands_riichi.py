@@ -94,13 +94,18 @@ def test_correction_resettles_every_later_hand(game, admin):
     # Hand 2 was really a 4 han 30 fu ron: 8,000 under M.League's kiriage (切り上げ満貫), so seat 3
     # +9,300, seat 2 −8,300. Later states are unchanged (dealer passes either way), so later deltas
     # stay and running scores shift by 4,100.
-    services.hand_record_correct(hand=hands[1], actor=admin, record={
-        "result": {"type": "ron", "from": 2, "winners": [{"seat": 3, "han": 4, "fu": 30}]}})
+    services.hand_record_correct(
+        hand=hands[1],
+        actor=admin,
+        record={"result": {"type": "ron", "from": 2, "winners": [{"seat": 3, "han": 4, "fu": 30}]}},
+    )
     after = list(HandRecord.objects.filter(game=game).order_by("sequence"))
     assert after[1].settlement["deltas"] == [0, 0, -8300, 9300]
     assert [h.scores_after for h in after][4] == [23800, 27800, 14300, 33100]
     # Hand 1 corrected to a dealer-noten draw: the dealer passes, so hand 2 onwards move a seat.
-    services.hand_record_correct(hand=after[0], actor=admin, record={"riichi": [1], "result": {"type": "draw", "tenpai": [1]}})
+    services.hand_record_correct(
+        hand=after[0], actor=admin, record={"riichi": [1], "result": {"type": "draw", "tenpai": [1]}}
+    )
     after = list(HandRecord.objects.filter(game=game).order_by("sequence"))
     assert (after[1].record["dealer"], after[1].record["honba"], after[1].record["deposits"]) == (1, 1, 1)
     assert after[0].settlement["deltas"] == [-1000, 2000, -1000, -1000]
@@ -113,8 +118,9 @@ def test_correction_resettles_every_later_hand(game, admin):
 def test_correction_after_finish_updates_the_result(game, admin):
     hands = enter_all(game, admin)
     services.game_hands_finish(game=game, actor=admin)
-    services.hand_record_correct(hand=hands[3], actor=admin, record={
-        "result": {"type": "tsumo", "winner": {"seat": 2, "han": 1, "fu": 40}}})  # 400/700 + 100 each: [-500, -800, +1800, -500]
+    services.hand_record_correct(
+        hand=hands[3], actor=admin, record={"result": {"type": "tsumo", "winner": {"seat": 2, "han": 1, "fu": 40}}}
+    )  # 400/700 + 100 each: [-500, -800, +1800, -500]
     result = GameResult.objects.get(game=game)
     assert result.scores == [23700, 27600, 18800, 28900]
 
@@ -125,8 +131,9 @@ def test_state_fields_must_match_the_derived_state(game, admin):
         with pytest.raises(ValidationError) as err:
             services.hand_record_add(game=game, record={**HANDS[1], field: value}, actor=admin)
         assert list(err.value.message_dict) == [field]
-    hand, created = services.hand_record_add(game=game, actor=admin,
-                                             record={**HANDS[1], "dealer": 0, "honba": 1, "deposits": 1})
+    hand, created = services.hand_record_add(
+        game=game, actor=admin, record={**HANDS[1], "dealer": 0, "honba": 1, "deposits": 1}
+    )
     assert created and hand.settlement["deltas"] == DELTAS[1]
 
 

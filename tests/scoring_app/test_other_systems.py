@@ -12,8 +12,12 @@ from scoring import services
 def test_zung_jung_typed_result_uses_net_points(zj_game, admin):
     result, created = game_result_record(game=zj_game, scores=[150, -30, -45, -75], actor=admin)
     assert created and result.points == [150.0, -30.0, -45.0, -75.0] and result.places == [1, 2, 3, 4]
-    assert [s.points for s in zj_game.seats.order_by("seat")] == [Decimal("150.0"), Decimal("-30.0"),
-                                                                 Decimal("-45.0"), Decimal("-75.0")]
+    assert [s.points for s in zj_game.seats.order_by("seat")] == [
+        Decimal("150.0"),
+        Decimal("-30.0"),
+        Decimal("-45.0"),
+        Decimal("-75.0"),
+    ]
 
 
 def test_zung_jung_typed_result_must_sum_to_zero(zj_game, admin):
@@ -49,21 +53,28 @@ def test_zung_jung_game_hand_by_hand(zj_game, admin):
 
 def test_zung_jung_bad_value_names_the_field(zj_game, admin):
     with pytest.raises(ValidationError) as err:
-        services.hand_record_add(game=zj_game, actor=admin,
-                                 record={"result": {"type": "self_draw", "winner": 2, "value": -5}})
+        services.hand_record_add(
+            game=zj_game, actor=admin, record={"result": {"type": "self_draw", "winner": 2, "value": -5}}
+        )
     assert list(err.value.message_dict) == ["result.value"]
 
 
 def test_beijing_game_hand_by_hand_dealer_follows(beijing_game, admin):
     # hand 1: dealer 0 self-draws 門清 龍: each pays 1 × 2² × 2 (self-draw) × 2 (dealer) = 16.
-    first, _ = services.hand_record_add(game=beijing_game, actor=admin, record={
-        "result": {"type": "tsumo", "winner": 0, "factors": ["menqing", "long"]}})
+    first, _ = services.hand_record_add(
+        game=beijing_game,
+        actor=admin,
+        record={"result": {"type": "tsumo", "winner": 0, "factors": ["menqing", "long"]}},
+    )
     assert first.settlement["deltas"] == [48, -16, -16, -16] and first.scores_after == [48, -16, -16, -16]
     # dealer won: keeps the deal, second hand in a row
     second, _ = services.hand_record_add(game=beijing_game, actor=admin, record={"result": {"type": "draw"}})
     assert (second.record["dealer"], second.record["dealer_streak"]) == (0, 2)
-    third, _ = services.hand_record_add(game=beijing_game, actor=admin, record={
-        "result": {"type": "ron", "winner": 1, "from": 2, "factors": ["menqing"]}})
+    third, _ = services.hand_record_add(
+        game=beijing_game,
+        actor=admin,
+        record={"result": {"type": "ron", "winner": 1, "from": 2, "factors": ["menqing"]}},
+    )
     assert third.record["after_draw"] is True
     with pytest.raises(ValidationError) as err:
         services.hand_record_add(game=beijing_game, actor=admin, record={"dealer": 0, "result": {"type": "draw"}})

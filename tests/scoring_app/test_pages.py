@@ -19,6 +19,7 @@ def client_for():
         if user is not None:
             client.force_login(user)
         return client
+
     return make
 
 
@@ -39,8 +40,9 @@ def test_rules_tables_render_from_engine_data(client_for, db, lang):
     from kyoku.labels import label
 
     with translation.override(lang):  # the presets by name (WRC, M.League), not by code
-        assert all(label(name, "preset") in page for name in ("wrc", "ema", "mleague", "tenhou", "jpml")
-                   if name in PRESETS)
+        assert all(
+            label(name, "preset") in page for name in ("wrc", "ema", "mleague", "tenhou", "jpml") if name in PRESETS
+        )
     assert "kiriage" in page and OPTION_DOCS["kiriage"].split()[0] in page
 
 
@@ -83,8 +85,10 @@ def test_json_fallback_form_saves_a_hand(client_for, admin, game):
     url = f"/scoring/games/{game.pk}/scorekeeper/"
     response = client.post(url, {"record": json.dumps(HANDS[0]), "sequence": 1})
     assert response.status_code == 302 and HandRecord.objects.count() == 1
-    bad = client.post(url, {"record": json.dumps({"result": {"type": "ron", "from": 2, "winners": [
-        {"seat": 1, "han": 2, "fu": 35}]}})})
+    bad = client.post(
+        url,
+        {"record": json.dumps({"result": {"type": "ron", "from": 2, "winners": [{"seat": 1, "han": 2, "fu": 35}]}})},
+    )
     assert bad.status_code == 200 and "result.winners[0].fu" in bad.content.decode()
     assert HandRecord.objects.count() == 1
 

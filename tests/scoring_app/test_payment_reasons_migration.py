@@ -25,9 +25,11 @@ def test_stored_settlements_gain_reasons(finished, admin):
     assert any(h["payments"] for h in fresh.values())
     for hand in HandRecord.objects.all():  # as stored before reasons (the digest guard clears the digest)
         HandRecord.objects.filter(pk=hand.pk).update(settlement=_strip(hand.settlement))
-    assert all(display.settlement_display(h.settlement, ["a", "b", "c", "d"])["payments"] == [] or
-               all(p["why"] == "" for p in display.settlement_display(h.settlement, ["a", "b", "c", "d"])["payments"])
-               for h in HandRecord.objects.all())
+    assert all(
+        display.settlement_display(h.settlement, ["a", "b", "c", "d"])["payments"] == []
+        or all(p["why"] == "" for p in display.settlement_display(h.settlement, ["a", "b", "c", "d"])["payments"])
+        for h in HandRecord.objects.all()
+    )
 
     # the models as the migration sees them (the historical state before it)
     historical = MigrationLoader(connection).project_state(("scoring", "0006_hand_derived_json")).apps

@@ -55,8 +55,19 @@ def test_engine_docstring_examples_pass_the_gate(path):
 
 def test_beijing_hand_with_wildcard_indicator_and_fixed_special_is_stored(beijing_game, admin):
     # beijing.md §2.6: 天和 has a fixed value, each of the other three pays it (the preset: 20)
-    hand, _ = services.hand_record_add(game=beijing_game, actor=admin, record={
-        "wildcard_indicator": "1p", "shaozhuang": False,
-        "result": {"type": "tsumo", "winner": 0, "special": "tianhu", "hunyou": False,
-                   "winning_tile_wildcard": False}})
+    hand, _ = services.hand_record_add(
+        game=beijing_game,
+        actor=admin,
+        record={
+            "wildcard_indicator": "1p",
+            "shaozhuang": False,
+            "result": {
+                "type": "tsumo",
+                "winner": 0,
+                "special": "tianhu",
+                "hunyou": False,
+                "winning_tile_wildcard": False,
+            },
+        },
+    )
     assert hand.settlement["deltas"] == [60, -20, -20, -20]

@@ -27,11 +27,23 @@ def client_for(user=None, lang="en"):
     return client
 
 
-@pytest.mark.parametrize("lang, words", [
-    ("en", ["Kiriage mangan", "20,000 points off the final score", "+15 / +5 / −5 / −15", "not used",
-            "worldriichi.org", "unconfirmed"]),
-    ("zh-hant", ["切上滿貫", "終局點數扣 20,000 點", "+15 / +5 / −5 / −15", "不採用", "worldriichi.org", "未證實"]),
-])
+@pytest.mark.parametrize(
+    "lang, words",
+    [
+        (
+            "en",
+            [
+                "Kiriage mangan",
+                "20,000 points off the final score",
+                "+15 / +5 / −5 / −15",
+                "not used",
+                "worldriichi.org",
+                "unconfirmed",
+            ],
+        ),
+        ("zh-hant", ["切上滿貫", "終局點數扣 20,000 點", "+15 / +5 / −5 / −15", "不採用", "worldriichi.org", "未證實"]),
+    ],
+)
 def test_rules_page_shows_options_in_words_with_sources(db, lang, words):
     page = client_for(lang=lang).get("/scoring/rules/").content.decode()
     riichi = re.search(r'(?s)<table class="grid" id="riichi-options">.*?</table>', page).group(0)
@@ -89,8 +101,9 @@ def test_an_uma_only_preview_says_no_hand_is_resettled(finished, season, admin):
     assert not shown["hands_resettled"] and shown["hands"] == 0 and shown["results"] == 1
 
 
-@pytest.mark.parametrize("field, value", [("uma", "15 / 5 / -5"), ("uma", "a / b / c / d"),
-                                          ("honba_points", "250"), ("renhou", "double")])
+@pytest.mark.parametrize(
+    "field, value", [("uma", "15 / 5 / -5"), ("uma", "a / b / c / d"), ("honba_points", "250"), ("renhou", "double")]
+)
 def test_a_bad_value_names_its_field_and_stores_nothing(season, admin, field, value):
     client = client_for(admin)
     form = _form_data(client.get(f"/scoring/seasons/{season.pk}/rules/").content.decode())
@@ -104,8 +117,7 @@ def test_a_bad_value_names_its_field_and_stores_nothing(season, admin, field, va
 
 def test_it_validates_ownership(season, outsider, referee, member):
     for user in (outsider, referee, member, None):
-        response = client_for(user).post(f"/scoring/seasons/{season.pk}/rules/",
-                                         {"kiriage": "on", "save": "1"})
+        response = client_for(user).post(f"/scoring/seasons/{season.pk}/rules/", {"kiriage": "on", "save": "1"})
         assert response.status_code == 403
     season.refresh_from_db()
     assert season.rule_set.version == 1
@@ -131,5 +143,7 @@ def _form_data(page: str) -> dict:
         data[name] = chosen.group(1) if chosen else ""
     for name, body in re.findall(r'(?s)<textarea name="([^"]+)"[^>]*>(.*?)</textarea>', form):
         data[name] = body.strip()
-    return {k: (v[0] if isinstance(v, list) and len(v) == 1 and k not in ("abortive_draws", "pao") else v)
-            for k, v in data.items()}
+    return {
+        k: (v[0] if isinstance(v, list) and len(v) == 1 and k not in ("abortive_draws", "pao") else v)
+        for k, v in data.items()
+    }

@@ -27,10 +27,13 @@ from .conftest import make_game
 from .test_hands_riichi import HANDS, RUNNING
 
 REVISED = {"honba_points": 1500, "uma": [20, 10, -10, -20]}
-REVISED_RUNNING = [[26500, 25500, 23500, 23500], [26500, 25500, 18100, 29900], [25200, 29400, 16800, 28600],
-                   [24400, 28400, 19400, 27800], [23400, 27400, 18400, 29800]]
-
-
+REVISED_RUNNING = [
+    [26500, 25500, 23500, 23500],
+    [26500, 25500, 18100, 29900],
+    [25200, 29400, 16800, 28600],
+    [24400, 28400, 19400, 27800],
+    [23400, 27400, 18400, 29800],
+]
 
 
 def running():
@@ -44,7 +47,13 @@ def test_season_resettle_rebuilds_settlements_results_and_standings(finished, ad
     finished.seats.update(points=0, place=None)
     timings = {}
     summary = services.season_hands_resettle(season=finished.season, actor=admin, timings=timings)
-    assert summary == {"hands": 5, "hands_changed": 5, "hands_resettled": True, "games_finished_from_hands": 1, "results_changed": 1}
+    assert summary == {
+        "hands": 5,
+        "hands_changed": 5,
+        "hands_resettled": True,
+        "games_finished_from_hands": 1,
+        "results_changed": 1,
+    }
     assert set(timings) == {"read_engine_write", "results", "standings"}
     assert running() == RUNNING
     result = GameResult.objects.get(game=finished)
@@ -101,8 +110,9 @@ def test_season_resettle_leaves_games_not_finished_from_hands(game, admin):
 
 def test_an_invalid_stored_hand_names_it_and_changes_nothing(finished):
     bad = HandRecord.objects.get(sequence=4)
-    HandRecord.objects.filter(pk=bad.pk).update(record={**bad.record, "result": {"type": "tsumo", "winner": {
-        "seat": 2, "han": 1, "fu": 35}}})
+    HandRecord.objects.filter(pk=bad.pk).update(
+        record={**bad.record, "result": {"type": "tsumo", "winner": {"seat": 2, "han": 1, "fu": 35}}}
+    )
     before = list(HandRecord.objects.order_by("sequence").values_list("settlement", "scores_after"))
     with pytest.raises(ValidationError) as caught:
         services.season_hands_resettle(season=finished.season)
@@ -125,7 +135,13 @@ def test_worker_processes_give_what_one_process_gives(season, players, admin, wo
         services.game_hands_finish(game=g, actor=admin)
     HandRecord.objects.update(settlement={}, scores_after=[])
     summary = services.season_hands_resettle(season=season, workers=workers, batch_hands=6)
-    assert summary == {"hands": 25, "hands_changed": 25, "hands_resettled": True, "games_finished_from_hands": 5, "results_changed": 0}
+    assert summary == {
+        "hands": 25,
+        "hands_changed": 25,
+        "hands_resettled": True,
+        "games_finished_from_hands": 5,
+        "results_changed": 0,
+    }
     for g in games:
         assert [h.scores_after for h in g.hands.order_by("sequence")] == RUNNING
 
@@ -138,13 +154,22 @@ def test_rules_revision_resettles_hands_and_re_derives_every_result(finished, se
     season.refresh_from_db()
     assert (season.rule_set.slug, season.rule_set.version) == (before.slug, before.version + 1)
     assert season.rule_set.options["honba_points"] == 1500
-    assert summary == {"rule_set": {"slug": before.slug, "version": 2}, "hands": 5, "hands_changed": 4,
-                       "hands_resettled": True, "games_finished_from_hands": 1, "results_changed": 2}
+    assert summary == {
+        "rule_set": {"slug": before.slug, "version": 2},
+        "hands": 5,
+        "hands_changed": 4,
+        "hands_resettled": True,
+        "games_finished_from_hands": 1,
+        "results_changed": 2,
+    }
     assert running() == REVISED_RUNNING
     assert HandRecord.objects.get(sequence=2).settlement["deltas"] == [0, 0, -5400, 6400]
     result = GameResult.objects.get(game=finished)
     assert (result.scores, result.points, result.rule_set_id) == (
-        [23400, 27400, 18400, 29800], [-16.6, 7.4, -31.6, 40.8], season.rule_set_id)
+        [23400, 27400, 18400, 29800],
+        [-16.6, 7.4, -31.6, 40.8],
+        season.rule_set_id,
+    )
     assert GameResult.objects.get(game=typed).points == [50.0, 10.0, -20.0, -40.0]
     assert [float(s.points) for s in typed.seats.order_by("seat")] == [50.0, 10.0, -20.0, -40.0]
     top = Standing.objects.get(player=finished.seats.get(seat=0).player)
@@ -165,8 +190,14 @@ def test_a_revision_of_game_end_options_alone_rescores_results_and_leaves_hands(
     digests = list(HandRecord.objects.order_by("sequence").values_list("derived_digest", flat=True))
     with CaptureQueriesContext(connection) as queries:
         summary = services.season_rules_revise(season=season, overrides={"uma": [20, 10, -10, -20]}, actor=admin)
-    assert summary == {"rule_set": {"slug": season.rule_set.slug, "version": 2}, "hands": 5, "hands_changed": 0,
-                       "hands_resettled": False, "games_finished_from_hands": 1, "results_changed": 2}
+    assert summary == {
+        "rule_set": {"slug": season.rule_set.slug, "version": 2},
+        "hands": 5,
+        "hands_changed": 0,
+        "hands_resettled": False,
+        "games_finished_from_hands": 1,
+        "results_changed": 2,
+    }
     assert not [q for q in queries if "scoring_handrecord" in q["sql"] and not q["sql"].startswith("SELECT")]
     assert list(HandRecord.objects.order_by("sequence").values_list("derived_digest", flat=True)) == digests
     assert running() == RUNNING

@@ -12,10 +12,9 @@ RESETTLE_URL = "/api/seasons/{}/resettle/"
 REVISION = {"overrides": {"honba_points": 1500, "uma": [20, 10, -10, -20]}, "notes": "AGM"}
 
 
-
-
-@pytest.mark.parametrize("who, allowed", [("admin", True), ("referee", False), ("member", False),
-                                          ("outsider", False), (None, False)])
+@pytest.mark.parametrize(
+    "who, allowed", [("admin", True), ("referee", False), ("member", False), ("outsider", False), (None, False)]
+)
 def test_permission_matrix(request, as_user, finished, season, who, allowed):
     client = as_user(request.getfixturevalue(who) if who else None)
     revised = client.post(RULES_URL.format(season.pk), REVISION, format="json")
@@ -28,8 +27,14 @@ def test_permission_matrix(request, as_user, finished, season, who, allowed):
 def test_revision_answers_with_the_summary_and_a_repeat_changes_nothing(as_user, finished, season, admin):
     client = as_user(admin)
     first = client.post(RULES_URL.format(season.pk), REVISION, format="json", HTTP_IDEMPOTENCY_KEY="agm-1")
-    assert first.json() == {"rule_set": {"slug": season.rule_set.slug, "version": 2}, "hands": 5,
-                            "hands_changed": 4, "hands_resettled": True, "games_finished_from_hands": 1, "results_changed": 1}
+    assert first.json() == {
+        "rule_set": {"slug": season.rule_set.slug, "version": 2},
+        "hands": 5,
+        "hands_changed": 4,
+        "hands_resettled": True,
+        "games_finished_from_hands": 1,
+        "results_changed": 1,
+    }
     again = client.post(RULES_URL.format(season.pk), REVISION, format="json", HTTP_IDEMPOTENCY_KEY="agm-1")
     assert again.json() == first.json()
     season.refresh_from_db()

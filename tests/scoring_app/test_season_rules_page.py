@@ -14,8 +14,6 @@ from .test_season_resettle import REVISED_RUNNING
 LANGS = ["en", "zh-hant"]
 
 
-
-
 def page_of(season, user=None, lang="en", data=None):
     client = Client(HTTP_ACCEPT_LANGUAGE=lang)
     if user is not None:
@@ -38,8 +36,9 @@ def test_admin_revises_and_the_season_is_resettled(finished, season, admin, lang
     form = page_of(season, admin, lang).content.decode()
     assert 'id="rules-form"' in form
     assert ("修訂規則" if lang == "zh-hant" else "Revise the rules") in form
-    response = page_of(season, admin, lang, {"overrides": '{"honba_points": 1500, "uma": [20, 10, -10, -20]}',
-                                             "notes": "AGM 2026"})
+    response = page_of(
+        season, admin, lang, {"overrides": '{"honba_points": 1500, "uma": [20, 10, -10, -20]}', "notes": "AGM 2026"}
+    )
     assert response.status_code == 302
     assert [h.scores_after for h in HandRecord.objects.order_by("sequence")] == REVISED_RUNNING
     assert GameResult.objects.get(game=finished).points == [-16.6, 7.4, -31.6, 40.8]
@@ -51,8 +50,9 @@ def test_admin_revises_and_the_season_is_resettled(finished, season, admin, lang
 def test_an_uma_revision_says_the_hands_stand(finished, season, admin, lang, says):
     client = Client(HTTP_ACCEPT_LANGUAGE=lang)
     client.force_login(admin)
-    response = client.post(f"/scoring/seasons/{season.pk}/rules/", {"overrides": '{"uma": [20, 10, -10, -20]}',
-                                                                    "notes": ""}, follow=True)
+    response = client.post(
+        f"/scoring/seasons/{season.pk}/rules/", {"overrides": '{"uma": [20, 10, -10, -20]}', "notes": ""}, follow=True
+    )
     assert says in response.content.decode()
     assert GameResult.objects.get(game=finished).points == [-16.2, 7.8, -31.6, 40.0]
 
@@ -82,10 +82,13 @@ def test_anonymous_is_refused_too(season):
 @pytest.mark.browser
 @needs_chromium
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.parametrize("size, lang, preview_says", [
-    ({"width": 390, "height": 844}, "en", "5 hands will be settled again"),
-    ({"width": 1280, "height": 900}, "zh-hant", "將重新結算 5 手牌"),
-])
+@pytest.mark.parametrize(
+    "size, lang, preview_says",
+    [
+        ({"width": 390, "height": 844}, "en", "5 hands will be settled again"),
+        ({"width": 1280, "height": 900}, "zh-hant", "將重新結算 5 手牌"),
+    ],
+)
 def test_revision_in_the_browser(live_server, finished, season, size, lang, preview_says):
     """The typed form on a phone and a desktop: change uma and honba, preview, then save."""
     with chromium_page() as page:

@@ -13,11 +13,20 @@ from django.core.management.base import CommandError
 
 ROOT = Path(__file__).resolve().parents[2]
 
-WRC_DOUBLE_RON = {"rules": "wrc", "dealer": 0, "honba": 1, "deposits": 1, "riichi": [2],
-                  "result": {"type": "ron", "from": 3,
-                             "winners": [{"seat": 1, "han": 3, "fu": 40}, {"seat": 2, "yakuman": 1}]}}
+WRC_DOUBLE_RON = {
+    "rules": "wrc",
+    "dealer": 0,
+    "honba": 1,
+    "deposits": 1,
+    "riichi": [2],
+    "result": {"type": "ron", "from": 3, "winners": [{"seat": 1, "han": 3, "fu": 40}, {"seat": 2, "yakuman": 1}]},
+}
 MLEAGUE_END = {"rules": "mleague", "game_end": {"scores": [43000, 30800, 16000, 10200], "deposits_left": 0}}
-BAD_FU = {"rules": "wrc", "dealer": 0, "result": {"type": "ron", "from": 2, "winners": [{"seat": 1, "han": 2, "fu": 35}]}}
+BAD_FU = {
+    "rules": "wrc",
+    "dealer": 0,
+    "result": {"type": "ron", "from": 2, "winners": [{"seat": 1, "han": 2, "fu": 35}]},
+}
 
 
 def run(file_arg, stdin_text=None, monkeypatch=None):
@@ -69,12 +78,18 @@ def test_single_invalid_record_gives_error_object(tmp_path):
 
 def test_standard_riichi_figures():
     cases = [  # (record, deltas) from the contract's worked figures
-        ({"dealer": 0, "result": {"type": "ron", "from": 2, "winners": [{"seat": 1, "han": 1, "fu": 30}]}},
-         [0, 1000, -1000, 0]),
-        ({"dealer": 0, "result": {"type": "tsumo", "winner": {"seat": 1, "han": 1, "fu": 30}}},
-         [-500, 1100, -300, -300]),
-        ({"dealer": 0, "result": {"type": "ron", "from": 2, "winners": [{"seat": 1, "han": 4, "fu": 30}]}},
-         [0, 7700, -7700, 0]),
+        (
+            {"dealer": 0, "result": {"type": "ron", "from": 2, "winners": [{"seat": 1, "han": 1, "fu": 30}]}},
+            [0, 1000, -1000, 0],
+        ),
+        (
+            {"dealer": 0, "result": {"type": "tsumo", "winner": {"seat": 1, "han": 1, "fu": 30}}},
+            [-500, 1100, -300, -300],
+        ),
+        (
+            {"dealer": 0, "result": {"type": "ron", "from": 2, "winners": [{"seat": 1, "han": 4, "fu": 30}]}},
+            [0, 7700, -7700, 0],
+        ),
         ({"dealer": 0, "result": {"type": "draw", "tenpai": [1]}}, [-1000, 3000, -1000, -1000]),
     ]
     out = io.StringIO()
@@ -103,11 +118,25 @@ def test_missing_file_and_non_json_are_command_errors(tmp_path):
 
 def test_real_process_stdin_and_exit_status():
     env = {**os.environ, "DEBUG": "1"}
-    proc = subprocess.run([sys.executable, "manage.py", "settle", "-"], cwd=ROOT, env=env, capture_output=True,
-                          text=True, input=json.dumps([WRC_DOUBLE_RON, BAD_FU]), timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "manage.py", "settle", "-"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        input=json.dumps([WRC_DOUBLE_RON, BAD_FU]),
+        timeout=120,
+    )
     assert proc.returncode == 1
     out = json.loads(proc.stdout)
     assert out[0]["deltas"] == [0, 7500, -1000, -5500] and "error" in out[1]
-    ok = subprocess.run([sys.executable, "manage.py", "settle", "-"], cwd=ROOT, env=env, capture_output=True,
-                        text=True, input=json.dumps(MLEAGUE_END), timeout=120)
+    ok = subprocess.run(
+        [sys.executable, "manage.py", "settle", "-"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        input=json.dumps(MLEAGUE_END),
+        timeout=120,
+    )
     assert ok.returncode == 0 and json.loads(ok.stdout)["points"] == [63.0, 10.8, -24.0, -49.8]

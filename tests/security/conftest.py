@@ -44,5 +44,12 @@ def bystander(players):
 
 @pytest.fixture
 def tier(league):
-    return QualificationTier.objects.create(league=league, code="1", description="Open", division_code="A",
-                                            effective_year=2020, validity="yearly", requirements={})
+    return QualificationTier.objects.create(
+        league=league,
+        code="1",
+        description="Open",
+        division_code="A",
+        effective_year=2020,
+        validity="yearly",
+        requirements={},
+    )

@@ -16,9 +16,17 @@ def _event(world):
     from events import services as events
     from league.models import Game
 
-    event = events.event_create(league=world.league, name="Matrix Open", slug="matrix-open",
-                                starts_on=dt.date(2026, 12, 1), ends_on=dt.date(2026, 12, 1),
-                                rule_set=world.season.rule_set, capacity=8, rounds=2, cut=4)
+    event = events.event_create(
+        league=world.league,
+        name="Matrix Open",
+        slug="matrix-open",
+        starts_on=dt.date(2026, 12, 1),
+        ends_on=dt.date(2026, 12, 1),
+        rule_set=world.season.rule_set,
+        capacity=8,
+        rounds=2,
+        cut=4,
+    )
     for p in world.players:
         events.checkin_set(registration=events.registration_add(event=event, player=p), present=True)
     events.seating_plan(event=event, time_limit=0.5)
@@ -72,8 +80,9 @@ def _match_day(world):
 
     day = MatchDay.objects.filter(division=world.division, number=90).first()
     if day is None:
-        day = services.match_day_create(division=world.division, number=90, date=datetime.date(2026, 12, 1),
-                                        venue="Matrix hall")
+        day = services.match_day_create(
+            division=world.division, number=90, date=datetime.date(2026, 12, 1), venue="Matrix hall"
+        )
         services.seating_generate(match_day=day, seed=0)
         services.seating_publish(plan=day.seating)
     return day

@@ -55,7 +55,11 @@ def test_changing_a_games_status_in_admin_is_audited(client, staff, game):
     data = _change_form(client, url)
     data["status"] = Game.Status.VOID
     response = client.post(url, data)
-    assert response.status_code == 302, [(f.formset.errors, f.formset.non_form_errors()) for f in response.context["inline_admin_formsets"]] if response.context else ""
+    assert response.status_code == 302, (
+        [(f.formset.errors, f.formset.non_form_errors()) for f in response.context["inline_admin_formsets"]]
+        if response.context
+        else ""
+    )
     row = AuditLog.objects.filter(action="admin.game.change").get()
     assert row.actor == staff
     assert row.data["before"]["status"] == "scheduled" and row.data["after"]["status"] == "void"
@@ -67,8 +71,10 @@ def test_derived_rows_are_read_only_in_admin(client, staff, played):
     client.force_login(staff)
     standing = Standing.objects.first()
     result = GameResult.objects.get()
-    for url in (reverse("admin:league_standing_change", args=[standing.pk]),
-                reverse("admin:league_gameresult_change", args=[result.pk])):
+    for url in (
+        reverse("admin:league_standing_change", args=[standing.pk]),
+        reverse("admin:league_gameresult_change", args=[result.pk]),
+    ):
         page = client.get(url)
         assert page.status_code == 200
         assert b'name="_save"' not in page.content  # view only

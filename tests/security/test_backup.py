@@ -15,9 +15,18 @@ from tests.security.world import world_build
 
 def _everything() -> list:
     out = io.StringIO()
-    call_command("dumpdata", format=BACKUP_SERIALIZATION, natural_foreign=True, natural_primary=True, exclude=EXCLUDED, stdout=out)
-    return sorted(json.loads(out.getvalue()), key=lambda o: (o["model"], str(o.get("pk")), json.dumps(o["fields"],
-                                                                                                     sort_keys=True)))
+    call_command(
+        "dumpdata",
+        format=BACKUP_SERIALIZATION,
+        natural_foreign=True,
+        natural_primary=True,
+        exclude=EXCLUDED,
+        stdout=out,
+    )
+    return sorted(
+        json.loads(out.getvalue()),
+        key=lambda o: (o["model"], str(o.get("pk")), json.dumps(o["fields"], sort_keys=True)),
+    )
 
 
 def _files(root: Path) -> dict:

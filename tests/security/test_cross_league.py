@@ -21,16 +21,27 @@ def application(season, players, tier):
 
 @pytest.fixture
 def incident(game, referee):
-    events = [{"t": 0, "seat": 0, "act": "discard", "settled_t": 300}, {"t": 1000, "seat": 1, "act": "draw"},
-              {"t": 2000, "seat": 1, "act": "discard", "settled_t": 2200},
-              {"t": 3000, "seat": 3, "act": "claim_deal_incomplete", "kind": "short"}]
-    return referee_services.incident_log(game=game, hand_number=1, dealer=0, kind="deal_error", events=events,
-                                         private_notes="only for our referees", reporter=referee)
+    events = [
+        {"t": 0, "seat": 0, "act": "discard", "settled_t": 300},
+        {"t": 1000, "seat": 1, "act": "draw"},
+        {"t": 2000, "seat": 1, "act": "discard", "settled_t": 2200},
+        {"t": 3000, "seat": 3, "act": "claim_deal_incomplete", "kind": "short"},
+    ]
+    return referee_services.incident_log(
+        game=game,
+        hand_number=1,
+        dealer=0,
+        kind="deal_error",
+        events=events,
+        private_notes="only for our referees",
+        reporter=referee,
+    )
 
 
 def test_another_leagues_admin_cannot_post_a_result(as_user, other_admin, game):
-    response = as_user(other_admin).post(f"/api/games/{game.pk}/result/",
-                                         {"scores": [48000, 35800, 21000, 15200]}, format="json")
+    response = as_user(other_admin).post(
+        f"/api/games/{game.pk}/result/", {"scores": [48000, 35800, 21000, 15200]}, format="json"
+    )
     assert response.status_code == 403
     assert not GameResult.objects.exists()
 

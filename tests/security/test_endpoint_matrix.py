@@ -56,8 +56,7 @@ def test_declarations_name_real_routes():
     assert not stale, f"declared but not in the URL conf: {stale}"
 
 
-PROBED = sorted((name, method) for name in NAMED if (d := _declaration(name)) and not d.skip
-                for method in d.methods)
+PROBED = sorted((name, method) for name in NAMED if (d := _declaration(name)) and not d.skip for method in d.methods)
 
 
 def _client(world, actor: str) -> Client:

@@ -22,18 +22,19 @@ def _stored_files(settings) -> list[Path]:
 
 def _apply(api, season, tier, name, content, content_type="application/octet-stream"):
     upload = SimpleUploadedFile(name, content, content_type=content_type)
-    return api.post("/api/applications/", {"season": season.pk, "tier": tier.pk, "proof": upload},
-                    format="multipart")
+    return api.post("/api/applications/", {"season": season.pk, "tier": tier.pk, "proof": upload}, format="multipart")
 
 
-@pytest.mark.parametrize("name,content,content_type", [
-    ("proof.html", HTML, "text/html"),
-    ("proof.png", HTML, "image/png"),  # the name and the declared type lie: the content decides
-    ("proof.svg", SVG, "image/svg+xml"),
-    ("setup.exe", b"MZ\x90\x00" + b"\x00" * 1000, "application/x-msdownload"),
-])
-def test_it_refuses_types_outside_the_allow_list(as_user, member, season, tier, settings, name, content,
-                                                 content_type):
+@pytest.mark.parametrize(
+    "name,content,content_type",
+    [
+        ("proof.html", HTML, "text/html"),
+        ("proof.png", HTML, "image/png"),  # the name and the declared type lie: the content decides
+        ("proof.svg", SVG, "image/svg+xml"),
+        ("setup.exe", b"MZ\x90\x00" + b"\x00" * 1000, "application/x-msdownload"),
+    ],
+)
+def test_it_refuses_types_outside_the_allow_list(as_user, member, season, tier, settings, name, content, content_type):
     response = _apply(as_user(member), season, tier, name, content, content_type)
     assert response.status_code == 400
     assert "proof" in response.json()["errors"]
@@ -80,12 +81,19 @@ def test_the_file_is_never_public(client, as_user, member, season, tier, setting
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
 
 
-def test_it_validates_ownership(client, as_user, member, bystander, admin, referee, other_admin, other_referee,
-                                season, tier):
+def test_it_validates_ownership(
+    client, as_user, member, bystander, admin, referee, other_admin, other_referee, season, tier
+):
     _apply(as_user(member), season, tier, "a.png", PNG)
     url = reverse("application-proof", args=[QualificationApplication.objects.get().pk])
-    for user, expected in [(bystander, 403), (other_admin, 403), (other_referee, 403),
-                           (member, 200), (admin, 200), (referee, 200)]:
+    for user, expected in [
+        (bystander, 403),
+        (other_admin, 403),
+        (other_referee, 403),
+        (member, 200),
+        (admin, 200),
+        (referee, 200),
+    ]:
         client.force_login(user)
         assert client.get(url).status_code == expected, user
 
@@ -116,8 +124,10 @@ def test_a_file_changed_on_disk_is_not_shown_inline(client, as_user, member, adm
 
 def test_the_my_page_form_applies_the_same_checks(client, member, season, tier, settings):
     client.force_login(member)
-    response = client.post(reverse("me"), {"season": season.pk, "tier": tier.pk,
-                                           "proof": SimpleUploadedFile("x.html", HTML, content_type="text/html")})
+    response = client.post(
+        reverse("me"),
+        {"season": season.pk, "tier": tier.pk, "proof": SimpleUploadedFile("x.html", HTML, content_type="text/html")},
+    )
     assert response.status_code == 200  # the form again, with the error
     assert QualificationApplication.objects.count() == 0
     assert _stored_files(settings) == []
@@ -126,6 +136,6 @@ def test_the_my_page_form_applies_the_same_checks(client, member, season, tier, 
 def test_every_page_has_a_content_security_policy(client, season):
     response = client.get("/")
     policy = response["Content-Security-Policy"]
-    assert "script-src 'self'" in policy and "'unsafe-inline'" not in policy.split('script-src')[1].split(';')[0]
+    assert "script-src 'self'" in policy and "'unsafe-inline'" not in policy.split("script-src")[1].split(";")[0]
     assert "object-src 'none'" in policy
     assert "frame-ancestors 'none'" in policy

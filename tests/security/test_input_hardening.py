@@ -27,9 +27,11 @@ def game(division_a, players):
 
 
 def _timeline(extra=""):
-    return ('[{"t": 0, "seat": 0, "act": "discard", "settled_t": 300}, {"t": 1000, "seat": 1, "act": "draw"%s},'
-            ' {"t": 2000, "seat": 1, "act": "discard", "settled_t": 2200},'
-            ' {"t": 3000, "seat": 3, "act": "claim_deal_incomplete", "kind": "short"}]') % extra
+    return (
+        '[{"t": 0, "seat": 0, "act": "discard", "settled_t": 300}, {"t": 1000, "seat": 1, "act": "draw"%s},'
+        ' {"t": 2000, "seat": 1, "act": "discard", "settled_t": 2200},'
+        ' {"t": 3000, "seat": 3, "act": "claim_deal_incomplete", "kind": "short"}]'
+    ) % extra
 
 
 def test_a_lone_surrogate_in_an_incident_is_refused_and_reads_keep_working(as_user, referee, game, api):
@@ -60,14 +62,17 @@ def test_a_lone_surrogate_in_a_hand_record_is_refused(as_user, admin, game):
     assert as_user(admin).get(f"/api/games/{game.pk}/hands/").status_code == 200
 
 
-@pytest.mark.parametrize("record,field", [
-    ({"result": {"type": "ron", "from": 2, "winners": [{"seat": 1, "han": 10**20, "fu": 30}]}}, "han"),
-    ({"result": {"type": "ron", "from": 2, "winners": [{"seat": 1, "han": 10**12, "fu": 30}]}}, "han"),
-    ({"result": {"type": "ron", "from": 2, "winners": [{"seat": 1, "yakuman": 10**9}]}}, "yakuman"),
-    ({"result": {"type": "ron", "from": 2, "winners": [{"seat": 1, "han": 1e20, "fu": 30}]}}, "han"),
-    ({"result": {"type": "chombo", "seat": 2}, "colour": "red"}, "colour"),
-    ({"result": {"type": "chombo", "seat": 2, "favourite": 1}}, "result.favourite"),
-])
+@pytest.mark.parametrize(
+    "record,field",
+    [
+        ({"result": {"type": "ron", "from": 2, "winners": [{"seat": 1, "han": 10**20, "fu": 30}]}}, "han"),
+        ({"result": {"type": "ron", "from": 2, "winners": [{"seat": 1, "han": 10**12, "fu": 30}]}}, "han"),
+        ({"result": {"type": "ron", "from": 2, "winners": [{"seat": 1, "yakuman": 10**9}]}}, "yakuman"),
+        ({"result": {"type": "ron", "from": 2, "winners": [{"seat": 1, "han": 1e20, "fu": 30}]}}, "han"),
+        ({"result": {"type": "chombo", "seat": 2}, "colour": "red"}, "colour"),
+        ({"result": {"type": "chombo", "seat": 2, "favourite": 1}}, "result.favourite"),
+    ],
+)
 def test_hand_records_out_of_range_or_with_unknown_keys_are_refused(as_user, admin, game, record, field):
     response = as_user(admin).post(f"/api/games/{game.pk}/hands/", {"record": record}, format="json")
     assert response.status_code == 400, response.content
@@ -76,8 +81,11 @@ def test_hand_records_out_of_range_or_with_unknown_keys_are_refused(as_user, adm
 
 
 def test_the_stateless_settle_refuses_a_huge_han_without_computing_it(api):
-    record = {"rules": "wrc", "dealer": 0, "result": {"type": "ron", "from": 2,
-                                                       "winners": [{"seat": 1, "han": 10**15, "fu": 30}]}}
+    record = {
+        "rules": "wrc",
+        "dealer": 0,
+        "result": {"type": "ron", "from": 2, "winners": [{"seat": 1, "han": 10**15, "fu": 30}]},
+    }
     response = api.post("/api/settle", record, format="json")
     assert response.status_code == 400
     assert "han" in response.json()["error"]
@@ -90,9 +98,17 @@ def test_json_nested_five_thousand_deep_is_a_400(api):
     assert "nested" in response.json()["detail"]
 
 
-@pytest.mark.parametrize("url", ["/api/games/?limit=47973239239910973440", "/api/players/?limit=abc",
-                                 "/api/penalties/?offset=-1", "/api/rulings/?season=47973239239910973440",
-                                 "/api/incidents/?game=47973239239910973440", "/api/games/?season=99999999999999999999"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/api/games/?limit=47973239239910973440",
+        "/api/players/?limit=abc",
+        "/api/penalties/?offset=-1",
+        "/api/rulings/?season=47973239239910973440",
+        "/api/incidents/?game=47973239239910973440",
+        "/api/games/?season=99999999999999999999",
+    ],
+)
 def test_huge_or_malformed_query_numbers_are_a_400(as_user, referee, season, url):
     response = as_user(referee).get(url)
     assert response.status_code == 400, (url, response.status_code)
@@ -115,11 +131,14 @@ def test_a_non_numeric_application_id_is_a_404(as_user, admin):
     assert as_user(admin).post("/api/applications/abc/decide/", {"approve": True}, format="json").status_code == 404
 
 
-@pytest.mark.parametrize("scores,field", [
-    ([1e20, 30000, 30000, -1e20], "scores"),
-    ([10**20, 30000, 30000, 30000], "scores"),
-    ([30050, 30000, 30000, 29950], "scores"),  # not a multiple of 100
-])
+@pytest.mark.parametrize(
+    "scores,field",
+    [
+        ([1e20, 30000, 30000, -1e20], "scores"),
+        ([10**20, 30000, 30000, 30000], "scores"),
+        ([30050, 30000, 30000, 29950], "scores"),  # not a multiple of 100
+    ],
+)
 def test_result_scores_out_of_range_or_off_the_unit_are_refused(as_user, admin, game, scores, field):
     response = as_user(admin).post(f"/api/games/{game.pk}/result/", {"scores": scores}, format="json")
     assert response.status_code == 400, response.content
@@ -138,8 +157,9 @@ def test_scores_off_the_unit_are_refused_by_the_service(admin, game):
 
 
 def test_forty_sticks_left_on_the_table_is_refused(as_user, admin, game):
-    response = as_user(admin).post(f"/api/games/{game.pk}/result/",
-                                   {"scores": [10000, 10000, 10000, 10000], "deposits_left": 40}, format="json")
+    response = as_user(admin).post(
+        f"/api/games/{game.pk}/result/", {"scores": [10000, 10000, 10000, 10000], "deposits_left": 40}, format="json"
+    )
     assert response.status_code == 400
     assert "deposits_left" in response.json()["detail"]
 
@@ -148,15 +168,32 @@ def test_forty_sticks_left_on_the_table_is_refused(as_user, admin, game):
 def tier(league):
     from league.models import QualificationTier
 
-    return QualificationTier.objects.create(league=league, code="1", description="Open", division_code="A",
-                                            effective_year=2020, validity="yearly", requirements={})
+    return QualificationTier.objects.create(
+        league=league,
+        code="1",
+        description="Open",
+        division_code="A",
+        effective_year=2020,
+        validity="yearly",
+        requirements={},
+    )
 
 
-@pytest.mark.parametrize("field,value", [("account_id", "x" * 10_000), ("rating", 2**70), ("rating", -1),
-                                         ("games_in_year", 10**12), ("rank", "r" * 100), ("platform", "icq")])
+@pytest.mark.parametrize(
+    "field,value",
+    [
+        ("account_id", "x" * 10_000),
+        ("rating", 2**70),
+        ("rating", -1),
+        ("games_in_year", 10**12),
+        ("rank", "r" * 100),
+        ("platform", "icq"),
+    ],
+)
 def test_application_fields_are_bounded(as_user, member, season, tier, field, value):
-    response = as_user(member).post("/api/applications/", {"season": season.pk, "tier": tier.pk, field: value},
-                                    format="json")
+    response = as_user(member).post(
+        "/api/applications/", {"season": season.pk, "tier": tier.pk, field: value}, format="json"
+    )
     assert response.status_code == 400, response.content
     assert field in response.json()["detail"]
     assert QualificationApplication.objects.count() == 0
@@ -183,8 +220,9 @@ def test_the_penalty_catalogue_must_be_storable(league):
         services.penalty_catalogue_revise(league=league, data={"version": "x\x00"})
 
 
-def test_a_failing_standings_refresh_never_fails_a_stored_result(as_user, admin, game, monkeypatch,
-                                                                 django_capture_on_commit_callbacks):
+def test_a_failing_standings_refresh_never_fails_a_stored_result(
+    as_user, admin, game, monkeypatch, django_capture_on_commit_callbacks
+):
     from django.db import OperationalError
 
     from league import tasks
@@ -194,8 +232,9 @@ def test_a_failing_standings_refresh_never_fails_a_stored_result(as_user, admin,
 
     monkeypatch.setattr(tasks.standings_recompute, "delay", locked)
     with django_capture_on_commit_callbacks(execute=True):
-        response = as_user(admin).post(f"/api/games/{game.pk}/result/",
-                                       {"scores": [48000, 35800, 21000, 15200]}, format="json")
+        response = as_user(admin).post(
+            f"/api/games/{game.pk}/result/", {"scores": [48000, 35800, 21000, 15200]}, format="json"
+        )
     assert response.status_code == 201
     assert GameResult.objects.filter(game=game).exists()
     # the standings never depended on that task: they are written in the result's transaction

@@ -22,8 +22,14 @@ def _actor(name, request):
     return None if name == "anonymous" else request.getfixturevalue(name)
 
 
-ALLOWED = {"anonymous": False, "bystander": False, "referee": False, "other_admin": False,
-           "member": True, "admin": True}
+ALLOWED = {
+    "anonymous": False,
+    "bystander": False,
+    "referee": False,
+    "other_admin": False,
+    "member": True,
+    "admin": True,
+}
 
 
 @pytest.mark.parametrize("actor", sorted(ALLOWED))
@@ -44,8 +50,9 @@ def test_player_api(member_player, actor, request):
     if user is not None:
         api.force_authenticate(user)
     one = api.get(f"/api/players/{member_player.pk}/").json()
-    listed = next(p for p in api.get("/api/players/", {"page_size": 100}).json()["results"]
-                  if p["id"] == member_player.pk)
+    listed = next(
+        p for p in api.get("/api/players/", {"page_size": 100}).json()["results"] if p["id"] == member_player.pk
+    )
     for data in (one, listed):
         assert data["display_name"] == member_player.display_name
         assert all((data[field] is not None) is ALLOWED[actor] for field in PRIVATE), (actor, data)
@@ -70,8 +77,11 @@ def test_admin_looks_a_player_up_by_membership_number(member_player, admin):
 
 @pytest.mark.parametrize("route", ["standings", "results"])
 def test_exports_carry_no_private_field(client, member_player, season, route):
-    url = (reverse("standings-export", args=[season.pk, "A", "json"]) if route == "standings"
-           else reverse("results-export", args=[season.pk, "json"]))
+    url = (
+        reverse("standings-export", args=[season.pk, "A", "json"])
+        if route == "standings"
+        else reverse("results-export", args=[season.pk, "json"])
+    )
     body = client.get(url).content.decode()
     for secret in (member_player.membership_number, "TenhouName1", "Soul-000123"):
         assert secret not in body

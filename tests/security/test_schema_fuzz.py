@@ -57,10 +57,14 @@ def settings_overrides(settings, tmp_path):
 
 @pytest.mark.parametrize("role", ROLES)
 @schema.parametrize()
-@settings(max_examples=EXAMPLES, deadline=None, derandomize=True, phases=[Phase.explicit, Phase.generate],
-          suppress_health_check=list(HealthCheck))
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize=True,
+    phases=[Phase.explicit, Phase.generate],
+    suppress_health_check=list(HealthCheck),
+)
 def test_api_answers_within_its_schema(case, role, tokens):
     headers = {"Authorization": f"Token {tokens[role]}"} if role != "anonymous" else {}
     response = case.call(headers=headers)
-    case.validate_response(response, checks=[not_a_server_error, response_schema_conformance,
-                                             content_type_conformance])
+    case.validate_response(response, checks=[not_a_server_error, response_schema_conformance, content_type_conformance])

@@ -59,10 +59,15 @@ SCRIPT = textwrap.dedent("""
 
 @pytest.mark.skipif(connection.vendor != "sqlite", reason="the embedded default is SQLite")
 def test_eight_concurrent_writers_on_the_sqlite_file(tmp_path):
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "DEBUG": "1",
-           "SECRET_KEY": "concurrency-test-key"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        "DEBUG": "1",
+        "SECRET_KEY": "concurrency-test-key",
+    }
     env.pop("REDIS_URL", None)
-    done = subprocess.run([sys.executable, "-c", SCRIPT], cwd=ROOT, env=env, capture_output=True, text=True,
-                          timeout=300)
+    done = subprocess.run(
+        [sys.executable, "-c", SCRIPT], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     assert done.stdout.strip().endswith("ok")

@@ -42,13 +42,25 @@ def world_build() -> SimpleNamespace:
     services.game_result_record(game=w.result_game, scores=[48000, 35800, 21000, 15200], actor=w.admin)
     services.standings_recompute(division=w.division)
     w.tier = QualificationTier.objects.create(
-        league=w.league, code="1", description="Open tier", division_code="A", effective_year=2020,
-        validity=QualificationTier.Validity.YEARLY, requirements={})
+        league=w.league,
+        code="1",
+        description="Open tier",
+        division_code="A",
+        effective_year=2020,
+        validity=QualificationTier.Validity.YEARLY,
+        requirements={},
+    )
     w.application = services.application_submit(
-        player=w.players[0], season=w.season, tier=w.tier, evidence={"note": "mine"},
-        proof=SimpleUploadedFile("shot.png", PNG, content_type="image/png"), actor=w.owner)
-    w.penalty = services.penalty_assign(season=w.season, player=w.players[0], offence="slow_play",
-                                        sanction="warning", actor=w.admin)
+        player=w.players[0],
+        season=w.season,
+        tier=w.tier,
+        evidence={"note": "mine"},
+        proof=SimpleUploadedFile("shot.png", PNG, content_type="image/png"),
+        actor=w.owner,
+    )
+    w.penalty = services.penalty_assign(
+        season=w.season, player=w.players[0], offence="slow_play", sanction="warning", actor=w.admin
+    )
     _referee_objects(w)
     return w
 
@@ -59,15 +71,27 @@ def _referee_objects(w) -> None:
     def ev(t, seat, act, **kw):
         return {"t": t, "seat": seat, "act": act, **kw}
 
-    timeline = [ev(0, 0, "discard", settled_t=300), ev(1000, 1, "draw"), ev(2000, 1, "discard", settled_t=2200),
-                ev(3000, 3, "claim_deal_incomplete", kind="short")]
-    w.incident = referee.incident_log(game=w.game, hand_number=1, dealer=0, kind="deal_error", events=timeline,
-                                      private_notes="referees only", reporter=w.referee)
-    ruled = referee.incident_log(game=w.game, hand_number=2, dealer=0, kind="deal_error", events=timeline,
-                                 reporter=w.referee)
+    timeline = [
+        ev(0, 0, "discard", settled_t=300),
+        ev(1000, 1, "draw"),
+        ev(2000, 1, "discard", settled_t=2200),
+        ev(3000, 3, "claim_deal_incomplete", kind="short"),
+    ]
+    w.incident = referee.incident_log(
+        game=w.game,
+        hand_number=1,
+        dealer=0,
+        kind="deal_error",
+        events=timeline,
+        private_notes="referees only",
+        reporter=w.referee,
+    )
+    ruled = referee.incident_log(
+        game=w.game, hand_number=2, dealer=0, kind="deal_error", events=timeline, reporter=w.referee
+    )
     w.ruling = referee.ruling_decide(incident=ruled, referee=w.referee, accept=True)
-    appealed = referee.incident_log(game=w.game, hand_number=3, dealer=0, kind="deal_error", events=timeline,
-                                    reporter=w.referee)
+    appealed = referee.incident_log(
+        game=w.game, hand_number=3, dealer=0, kind="deal_error", events=timeline, reporter=w.referee
+    )
     appealed_ruling = referee.ruling_decide(incident=appealed, referee=w.referee, accept=True)
-    w.appeal = referee.appeal_file(ruling=appealed_ruling, player=w.players[0], reason="I was not short",
-                                   actor=w.owner)
+    w.appeal = referee.appeal_file(ruling=appealed_ruling, player=w.players[0], reason="I was not short", actor=w.owner)

@@ -23,8 +23,12 @@ class Command(BaseCommand):
         parser.add_argument("--game", type=int)
         parser.add_argument("--user", help="the admin the import is recorded under (default: a superuser)")
         parser.add_argument("--override", default="", help="import even if the record disagrees, for this reason")
-        parser.add_argument("--keep", choices=["hands", "result"], default="hands",
-                            help="what the league keeps: every hand (default) or the final scores only")
+        parser.add_argument(
+            "--keep",
+            choices=["hands", "result"],
+            default="hands",
+            help="what the league keeps: every hand (default) or the final scores only",
+        )
 
     def handle(self, files, game=None, user=None, override="", keep="hands", **options):
         if game is not None and len(files) != 1:
@@ -65,9 +69,12 @@ class Command(BaseCommand):
         if game is None:
             raise CommandError(f"no game {game_id}")
         try:
-            imported = services.game_import(game=game, data=data, filename=Path(name).name, actor=actor,
-                                            override_reason=override, keep=keep)
+            imported = services.game_import(
+                game=game, data=data, filename=Path(name).name, actor=actor, override_reason=override, keep=keep
+            )
         except ValidationError as exc:
             raise CommandError(f"{name}: {'; '.join(f'{k}: {v[0]}' for k, v in exc.message_dict.items())}") from None
-        self.stdout.write(f"{name}: imported into game {game.pk}: {len(imported.comparison['hands'])} hands, "
-                          f"{'agrees' if imported.agreed else 'overridden'}")
+        self.stdout.write(
+            f"{name}: imported into game {game.pk}: {len(imported.comparison['hands'])} hands, "
+            f"{'agrees' if imported.agreed else 'overridden'}"
+        )

@@ -5,8 +5,10 @@ from ratings.reconcile import derived_reconcile
 
 
 class Command(BaseCommand):
-    help = ("Find derived rows (seat settlements, standings, season page summaries, ratings) left stale by a lost task and repair "
-            "them from the stored results; a second run finds nothing.")
+    help = (
+        "Find derived rows (seat settlements, standings, season page summaries, ratings) left stale by a lost task and repair "
+        "them from the stored results; a second run finds nothing."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("--league", metavar="SLUG", help="only this league (default: every league)")
@@ -20,5 +22,7 @@ class Command(BaseCommand):
         for slug, done in derived_reconcile(leagues=leagues).items():
             rated = done["ratings"]
             ratings = f"replayed {rated['games']} games from {rated['from']}" if rated else "up to date"
-            self.stdout.write(f"{slug}: {done['seats']} seats repaired, {done['standings']} divisions' standings "
-                              f"recomputed, {done['summaries']} divisions' summaries recounted, ratings {ratings}")
+            self.stdout.write(
+                f"{slug}: {done['seats']} seats repaired, {done['standings']} divisions' standings "
+                f"recomputed, {done['summaries']} divisions' summaries recounted, ratings {ratings}"
+            )

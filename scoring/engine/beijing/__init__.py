@@ -17,5 +17,15 @@ from .wincheck import win_check
 
 SYSTEM = "beijing"
 
-__all__ = ["SYSTEM", "PRESETS", "OPTION_DOCS", "FACTORS", "resolve", "settle", "win_check",
-           "wildcard_of", "next_tile", "analyse"]
+__all__ = [
+    "SYSTEM",
+    "PRESETS",
+    "OPTION_DOCS",
+    "FACTORS",
+    "resolve",
+    "settle",
+    "win_check",
+    "wildcard_of",
+    "next_tile",
+    "analyse",
+]

@@ -21,17 +21,33 @@ FIVE_M = 4
 _DRAGON_NEXT = {RED: GREEN, GREEN: WHITE, WHITE: RED}  # 中→發→白→中
 
 MELD_TYPES = {
-    "chi": "chi", "chow": "chi", "吃": "chi",
-    "pon": "pon", "pung": "pon", "peng": "pon", "碰": "pon",
-    "kan": "kan", "minkan": "kan", "open_kong": "kan", "minggang": "kan", "明槓": "kan",
-    "ankan": "ankan", "concealed_kong": "ankan", "angang": "ankan", "暗槓": "ankan",
-    "kakan": "kakan", "added_kong": "kakan", "jiagang": "kakan", "shouminkan": "kakan", "加槓": "kakan",
+    "chi": "chi",
+    "chow": "chi",
+    "吃": "chi",
+    "pon": "pon",
+    "pung": "pon",
+    "peng": "pon",
+    "碰": "pon",
+    "kan": "kan",
+    "minkan": "kan",
+    "open_kong": "kan",
+    "minggang": "kan",
+    "明槓": "kan",
+    "ankan": "ankan",
+    "concealed_kong": "ankan",
+    "angang": "ankan",
+    "暗槓": "ankan",
+    "kakan": "kakan",
+    "added_kong": "kakan",
+    "jiagang": "kakan",
+    "shouminkan": "kakan",
+    "加槓": "kakan",
 }
 KONG_KIND = {"kan": "open", "ankan": "concealed", "kakan": "added"}
 
-Group = tuple[str, int]              # ("pair" | "pung" | "chow", first tile)
+Group = tuple[str, int]  # ("pair" | "pung" | "chow", first tile)
 Decomposition = tuple[Group, ...]
-Meld = tuple[str, list[int]]         # (meld type, its tiles)
+Meld = tuple[str, list[int]]  # (meld type, its tiles)
 
 
 def next_tile(t: int) -> int:
@@ -90,9 +106,9 @@ def _group_tiles(g: Group) -> list[int]:
 @dataclass
 class Reading:
     factors: tuple[str, ...]  # hand factors (menqing .. zhuowu; haohua repeated), canonical order
-    duanmen: bool            # the represented hand lacks a number suit
-    shape: str               # "standard" | "qidui"
-    long_tiles_win: bool = False   # the winning tile sits in one of a 龍's three chows
+    duanmen: bool  # the represented hand lacks a number suit
+    shape: str  # "standard" | "qidui"
+    long_tiles_win: bool = False  # the winning tile sits in one of a 龍's three chows
 
 
 @dataclass
@@ -100,12 +116,12 @@ class Analysis:
     wild: int | None
     tile: int
     concealed: list[int]
-    melds: list[Meld]         # [(type, [tiles])]
-    jokers: int               # wildcards among concealed + tile (+ a concealed kong of them)
-    jokers13: int             # wildcards among the concealed tiles only
+    melds: list[Meld]  # [(type, [tiles])]
+    jokers: int  # wildcards among concealed + tile (+ a concealed kong of them)
+    jokers13: int  # wildcards among the concealed tiles only
     open: bool
-    kongs: list[str]          # ["open"|"concealed"|"added"]
-    claims: int               # chow/pong claims (an added kong was a pong)
+    kongs: list[str]  # ["open"|"concealed"|"added"]
+    claims: int  # chow/pong claims (an added kong was a pong)
     hungang: bool
     hunyou: bool
     win_is_wild: bool
@@ -125,7 +141,9 @@ class Analysis:
         b = self.best(duanmen)
         if b is None:
             return []
-        return sorted({r.factors for r in self.readings if (r.duanmen or not duanmen) and len(r.factors) == len(b.factors)})
+        return sorted(
+            {r.factors for r in self.readings if (r.duanmen or not duanmen) and len(r.factors) == len(b.factors)}
+        )
 
 
 _ORDER = ["menqing", "meihuar", "long", "qidui", "haohua", "zhuowu", "gangkai"]
@@ -154,7 +172,9 @@ def parse_hand(hand: Any, field: str) -> tuple[list[int], list[Meld], int]:
             raise SettlementError(mf, "must be an object {type, tiles}")
         mtype = MELD_TYPES.get(str(m.get("type", "")).lower()) or MELD_TYPES.get(str(m.get("type", "")))
         if mtype is None:
-            raise SettlementError(f"{mf}.type", f"unknown meld type {m.get('type')!r}; use chi, pon, kan, ankan or kakan")
+            raise SettlementError(
+                f"{mf}.type", f"unknown meld type {m.get('type')!r}; use chi, pon, kan, ankan or kakan"
+            )
         ts = sorted(parse_tiles(m.get("tiles", ""), f"{mf}.tiles"))
         if mtype == "chi":
             ok = len(ts) == 3 and ts[0] < 27 and ts[0] % 9 <= 6 and ts == [ts[0], ts[0] + 1, ts[0] + 2]
@@ -177,7 +197,9 @@ def analyse(hand: Any, indicator: Any, options: dict[str, Any], field: str = "ha
     n = len(concealed) + 1 + 3 * len(melds)
     if n != 14:
         what = "大相公 (too many tiles)" if n > 14 else "小相公 (too few tiles)"
-        raise SettlementError(f"{field}.concealed", f"{what}: {n} tiles counting each meld as 3 and the winning tile, need 14")
+        raise SettlementError(
+            f"{field}.concealed", f"{what}: {n} tiles counting each meld as 3 and the winning tile, need 14"
+        )
     everything = concealed + [tile] + [t for _, ts in melds for t in ts]
     for t in set(everything):
         if everything.count(t) > 4:
@@ -188,16 +210,26 @@ def analyse(hand: Any, indicator: Any, options: dict[str, Any], field: str = "ha
             if mtype == "ankan":
                 jokers_in_kong = 4
             else:
-                raise SettlementError(f"{field}.melds[{i}]", "a meld containing a 混 (wildcard) cannot be claimed or exposed")
+                raise SettlementError(
+                    f"{field}.melds[{i}]", "a meld containing a 混 (wildcard) cannot be claimed or exposed"
+                )
     jokers13 = concealed.count(wild) if wild is not None else 0
     win_is_wild = wild is not None and tile == wild
     jokers = jokers13 + (1 if win_is_wild else 0) + jokers_in_kong
     open_ = any(m in ("chi", "pon", "kan", "kakan") for m, _ in melds)
     a = Analysis(
-        wild=wild, tile=tile, concealed=concealed, melds=melds, jokers=jokers, jokers13=jokers13,
-        open=open_, kongs=[KONG_KIND[m] for m, _ in melds if m in KONG_KIND],
+        wild=wild,
+        tile=tile,
+        concealed=concealed,
+        melds=melds,
+        jokers=jokers,
+        jokers13=jokers13,
+        open=open_,
+        kongs=[KONG_KIND[m] for m, _ in melds if m in KONG_KIND],
         claims=sum(1 for m, _ in melds if m in ("chi", "pon", "kakan")),
-        hungang=jokers >= 4, hunyou=False, win_is_wild=win_is_wild,
+        hungang=jokers >= 4,
+        hunyou=False,
+        win_is_wild=win_is_wild,
     )
     if a.hungang:
         return a
@@ -274,8 +306,14 @@ def _readings(a: Analysis, options: dict[str, Any]) -> list[Reading]:
             long_suits = [s for s in range(3) if all(("chow", 9 * s + k) in groups for k in (0, 3, 6))]
             m = meih
             stand_ins = [t for t in combo if t != wild]
-            if (not m and options.get("benhunlong_meihuar") and len(stand_ins) == 1 and long_suits
-                    and wild is not None and wild < 27):
+            if (
+                not m
+                and options.get("benhunlong_meihuar")
+                and len(stand_ins) == 1
+                and long_suits
+                and wild is not None
+                and wild < 27
+            ):
                 # 本混龍: exactly one 混 stands in (others at face value) for a tile of the 龍's suit
                 t = stand_ins[0]
                 s = t // 9
@@ -318,7 +356,7 @@ def is_complete_with(concealed: list[int], melds: list[Meld], tile: int, wild: i
     j = sum(1 for t in tiles14 if t == wild) if wild is not None else 0
     if j >= 4:
         return True
-    for combo in (combinations_with_replacement(_candidates(real, melds, wild), j) if j else [()]):
+    for combo in combinations_with_replacement(_candidates(real, melds, wild), j) if j else [()]:
         c = list(real)
         for t in combo:
             c[t] += 1

@@ -34,27 +34,27 @@ PRESETS: dict[str, dict[str, Any]] = {
 OPTION_DOCS: dict[str, str] = {
     "base": "Base rate r: the value of one point (a hand with no factor is worth r).",
     "kong_points": "Points per kong of the winner, paid by each opponent: open (exposed) 1, concealed 2; "
-                   "an added kong (加槓) counts as open by default.",
+    "an added kong (加槓) counts as open by default.",
     "dealer_doubles_kong": "Kong points are doubled when the dealer pays or receives them (off: some players don't).",
     "gangkai_doubles_kong": "The 槓開 factor also doubles kong points (S4: yes).",
     "discarder_pays_all": "点炮包荘 / 大包: on a discard win the discarder alone pays the three players' shares "
-                          "(without the discarder ×2).",
+    "(without the discarder ×2).",
     "pays_all_self_draw_double": "With discarder_pays_all: self-draws keep the 提溜 ×2 (to be agreed; default keep).",
     "fixed_hands": "Fixed values of 天和 / 地和 / 混槓, paid equally by each of the three, no factors.",
     "chombo": "False win: {'mode': 'fixed', 'points': 20} to each of the three, or {'mode': 'reverse'} "
-              "(each player receives what he would have paid for the claimed hand).",
+    "(each player receives what he would have paid for the claimed hand).",
     "shaozhuang": "焼荘 / 荒荘: if the first go-around had four identical discards (record flag 'shaozhuang') "
-                  "and the hand ends in a win, the dealer pays 'points' to each of the other three; waived on a draw.",
+    "and the hand ends in a win, the dealer pays 'points' to each of the other three; waived on a draw.",
     "shanglou": "上楼: the hand after a draw (after_draw) and/or from the dealer's Nth consecutive hand "
-                "(dealer_streak, 0 = off) scores ×2; scope 'all' (hand + kong + fixed hands), "
-                "'hand_and_kong' or 'hand'. Penalties are never doubled.",
+    "(dealer_streak, 0 = off) scores ×2; scope 'all' (hand + kong + fixed hands), "
+    "'hand_and_kong' or 'hand'. Penalties are never doubled.",
     "qianggang_pao": "搶槓包: the robbed player alone pays the sum of the three self-draw-style shares.",
     "hangzhou_pao": "杭州流の3副露の包: a player who made 3 claims from another's discards is in 包 with him; "
-                    "each pays the other's entire win alone (double 包 ×2).",
+    "each pays the other's entire win alone (double 包 ×2).",
     "multiple_winners": "Several winners on one discard: 'head_bump' (the first after the discarder in turn "
-                        "order wins alone) or 'all'.",
+    "order wins alone) or 'all'.",
     "furiten": "After passing a winnable discard no discard win until the player's 'next_turn' (S4 2015-12) "
-               "or until he has 'draw_or_call'ed; the declaration's 'passed' list follows this window.",
+    "or until he has 'draw_or_call'ed; the declaration's 'passed' list follows this window.",
     "duanmen": "断門: a winning hand must lack at least one of the three number suits.",
     "claim_limit": "食いの回数制限: at most one chow/pong per player per hand (exposed kongs without pong are free).",
     "hunyou_meihuar": "Treat 混悠 (wildcard single wait, one wildcard) as 没混 (×2).",
@@ -115,9 +115,18 @@ def resolve(spec: Any) -> dict[str, Any]:
     _int(o["base"], "rules.base", 1)
     for kk in ("open", "concealed", "added"):
         _int(o["kong_points"][kk], f"rules.kong_points.{kk}")
-    for kk in ("dealer_doubles_kong", "gangkai_doubles_kong", "discarder_pays_all",
-               "pays_all_self_draw_double", "qianggang_pao", "hangzhou_pao", "duanmen",
-               "claim_limit", "hunyou_meihuar", "benhunlong_meihuar"):
+    for kk in (
+        "dealer_doubles_kong",
+        "gangkai_doubles_kong",
+        "discarder_pays_all",
+        "pays_all_self_draw_double",
+        "qianggang_pao",
+        "hangzhou_pao",
+        "duanmen",
+        "claim_limit",
+        "hunyou_meihuar",
+        "benhunlong_meihuar",
+    ):
         _bool(o[kk], f"rules.{kk}")
     for kk in ("tianhu", "dihu", "hungang"):
         _int(o["fixed_hands"][kk], f"rules.fixed_hands.{kk}")
@@ -135,13 +144,16 @@ def resolve(spec: Any) -> dict[str, Any]:
     if s["scope"] not in _SCOPES:
         raise SettlementError("rules.shanglou.scope", f"must be one of {', '.join(_SCOPES)}, got {s['scope']!r}")
     if o["multiple_winners"] not in _MW:
-        raise SettlementError("rules.multiple_winners", f"must be one of {', '.join(_MW)}, got {o['multiple_winners']!r}")
+        raise SettlementError(
+            "rules.multiple_winners", f"must be one of {', '.join(_MW)}, got {o['multiple_winners']!r}"
+        )
     if o["furiten"] not in ("next_turn", "draw_or_call"):
         raise SettlementError("rules.furiten", f"must be 'next_turn' or 'draw_or_call', got {o['furiten']!r}")
     ef = o["extra_factors"]
     if not isinstance(ef, dict):
         raise SettlementError("rules.extra_factors", "must be an object {id: doublings}")
     from .factors import ALIASES
+
     for kk, vv in ef.items():
         if not isinstance(kk, str) or not kk or kk in ALIASES:
             raise SettlementError(f"rules.extra_factors.{kk}", "must be a new pattern id, not a standard factor")

@@ -33,14 +33,32 @@ from ..tiles import parse_tile, tile_name
 from .factors import ALIASES, BY_ID, zh_name
 from .hand import Analysis, analyse, next_tile
 
-SELF_DRAW_TYPES = {"tsumo": "self_draw", "self_draw": "self_draw", "zimo": "self_draw", "tiliu": "self_draw",
-                   "提溜": "self_draw", "自摸": "self_draw", "gangkai": "self_draw"}
+SELF_DRAW_TYPES = {
+    "tsumo": "self_draw",
+    "self_draw": "self_draw",
+    "zimo": "self_draw",
+    "tiliu": "self_draw",
+    "提溜": "self_draw",
+    "自摸": "self_draw",
+    "gangkai": "self_draw",
+}
 DISCARD_TYPES = {"ron": "discard", "discard": "discard", "dianpao": "discard", "放銃": "discard", "点炮": "discard"}
 ROB_TYPES = {"qianggang": "qianggang", "robbing_kong": "qianggang", "chankan": "qianggang", "搶槓": "qianggang"}
 KONG_ALIASES = {
-    "open": "open", "exposed": "open", "kan": "open", "minkan": "open", "minggang": "open", "明槓": "open",
-    "concealed": "concealed", "ankan": "concealed", "angang": "concealed", "暗槓": "concealed",
-    "added": "added", "kakan": "added", "jiagang": "added", "加槓": "added",
+    "open": "open",
+    "exposed": "open",
+    "kan": "open",
+    "minkan": "open",
+    "minggang": "open",
+    "明槓": "open",
+    "concealed": "concealed",
+    "ankan": "concealed",
+    "angang": "concealed",
+    "暗槓": "concealed",
+    "added": "added",
+    "kakan": "added",
+    "jiagang": "added",
+    "加槓": "added",
 }
 KONG_ZH = {"open": "明槓", "concealed": "暗槓", "added": "加槓"}
 
@@ -93,10 +111,10 @@ class Win:
 
     def __init__(self) -> None:
         self.seat: int | None = None
-        self.kind: str | None = None          # self_draw | discard | qianggang
+        self.kind: str | None = None  # self_draw | discard | qianggang
         self.frm: int | None = None
         self.factors: list[str] = []
-        self.extra = 0            # extra doublings from rules.extra_factors
+        self.extra = 0  # extra doublings from rules.extra_factors
         self.kongs: list[str] = []
         self.special: str | None = None
         self.derived = False
@@ -128,7 +146,9 @@ def _parse_factors(raw: Any, field: str, options: dict[str, Any]) -> tuple[list[
         if kind == "payer":
             raise SettlementError(ff, f"{fid} ({zh_name(fid)}) is applied by the engine per payer; do not list it")
         if kind == "option":
-            raise SettlementError(ff, f"{fid} ({zh_name(fid)}) is not a factor by itself; with its option on list 'meihuar'")
+            raise SettlementError(
+                ff, f"{fid} ({zh_name(fid)}) is not a factor by itself; with its option on list 'meihuar'"
+            )
         if kind == "fixed":
             if special is not None:
                 raise SettlementError(ff, f"two fixed-value hands ({special}, {fid})")
@@ -136,8 +156,12 @@ def _parse_factors(raw: Any, field: str, options: dict[str, Any]) -> tuple[list[
             continue
         limit = BY_ID[fid].get("repeatable", 1) if fid in BY_ID else 1
         if out.count(fid) >= limit:
-            raise SettlementError(ff, f"duplicate factor {fid} ({zh_name(fid)})" if limit == 1
-                                  else f"{fid} ({zh_name(fid)}) at most {limit} times (once per four-of-a-kind)")
+            raise SettlementError(
+                ff,
+                f"duplicate factor {fid} ({zh_name(fid)})"
+                if limit == 1
+                else f"{fid} ({zh_name(fid)}) at most {limit} times (once per four-of-a-kind)",
+            )
         out.append(fid)
     return out, special
 
@@ -157,8 +181,17 @@ def _parse_kongs(raw: Any, field: str) -> list[str] | None:
     return out
 
 
-def build_win(record: dict[str, Any], result: dict[str, Any], wd: dict[str, Any], fp: str, options: dict[str, Any],
-              dealer: int, kind: str, frm: int | None, validate: bool = True) -> Win:
+def build_win(
+    record: dict[str, Any],
+    result: dict[str, Any],
+    wd: dict[str, Any],
+    fp: str,
+    options: dict[str, Any],
+    dealer: int,
+    kind: str,
+    frm: int | None,
+    validate: bool = True,
+) -> Win:
     """Validate one winner's data (``wd``, with field prefix ``fp``) and return a :class:`Win`."""
     w = Win()
     w.kind, w.frm = kind, frm
@@ -180,7 +213,9 @@ def build_win(record: dict[str, Any], result: dict[str, Any], wd: dict[str, Any]
     an = None
     if wd.get("hand") is not None:
         if w.wild is None:
-            raise SettlementError("wildcard_indicator", "missing: needed to analyse the hand's wildcards (or give 'wildcard')")
+            raise SettlementError(
+                "wildcard_indicator", "missing: needed to analyse the hand's wildcards (or give 'wildcard')"
+            )
         ind = tile_name(_prev(w.wild))
         an = analyse(wd["hand"], ind, options, f"{fp}.hand")
         if kongs is not None and sorted(kongs) != sorted(an.kongs):
@@ -199,7 +234,9 @@ def build_win(record: dict[str, Any], result: dict[str, Any], wd: dict[str, Any]
 
     if special is not None:
         if factors and validate:
-            raise SettlementError(f"{fp}.factors", f"a fixed-value hand ({special} {zh_name(special)}) takes no factors")
+            raise SettlementError(
+                f"{fp}.factors", f"a fixed-value hand ({special} {zh_name(special)}) takes no factors"
+            )
         w.factors = []
         return w
 
@@ -267,15 +304,20 @@ def _combo_checks(kind: str | None, factors: list[str], kongs: list[str], fp: st
             raise SettlementError(f"{fp}.kongs", "gangkai (槓開) needs the winner's kong in kongs")
     if kind in ("discard", "qianggang") and "menqing" not in factors:
         what = "robbing a kong (搶槓)" if kind == "qianggang" else "a discard win"
-        raise SettlementError(f"{fp}.factors", f"{what} on an open hand: without menqing (門清) a hand wins only by self-draw (吃碰提)")
+        raise SettlementError(
+            f"{fp}.factors", f"{what} on an open hand: without menqing (門清) a hand wins only by self-draw (吃碰提)"
+        )
 
 
-def _validate(w: Win, wd: dict[str, Any], fp: str, options: dict[str, Any], dealer: int, factors: list[str],
-              an: Analysis | None) -> None:
+def _validate(
+    w: Win, wd: dict[str, Any], fp: str, options: dict[str, Any], dealer: int, factors: list[str], an: Analysis | None
+) -> None:
     kind = w.kind
     by_discard = kind in ("discard", "qianggang")
     if _flag(wd, "discarded_wildcard", f"{fp}.discarded_wildcard"):
-        raise SettlementError(f"{fp}.discarded_wildcard", "the winner discarded a 混 this hand and forfeited winning (上がり放棄)")
+        raise SettlementError(
+            f"{fp}.discarded_wildcard", "the winner discarded a 混 this hand and forfeited winning (上がり放棄)"
+        )
     if _flag(wd, "forfeited", f"{fp}.forfeited"):
         raise SettlementError(f"{fp}.forfeited", "the winner had forfeited winning this hand (上がり放棄)")
     if kind == "discard" and _flag(wd, "winning_tile_wildcard", f"{fp}.winning_tile_wildcard"):
@@ -293,7 +335,10 @@ def _validate(w: Win, wd: dict[str, Any], fp: str, options: dict[str, Any], deal
         if kind == "discard" and an.win_is_wild:
             raise SettlementError(f"{fp}.hand.tile", "no one can win on a discarded 混 (wildcard)")
         if by_discard and an.open:
-            raise SettlementError("result.type", "a discard win on an open hand: after a chow, pong or exposed kong a hand wins only by self-draw")
+            raise SettlementError(
+                "result.type",
+                "a discard win on an open hand: after a chow, pong or exposed kong a hand wins only by self-draw",
+            )
         if not an.complete:
             raise SettlementError(f"{fp}.hand", "not a complete hand (4 melds + a pair, or seven pairs)")
         if options.get("duanmen") and not an.hungang and an.best(True) is None:
@@ -370,7 +415,7 @@ def win_shares(w: Win, dealer: int, options: dict[str, Any], mult: int = 1) -> l
             if tiliu:
                 names.append("提溜" if self_draw else "放銃")
             e = w.n + (1 if dealer_in else 0) + (1 if tiliu else 0)
-            hand = r * 2 ** e
+            hand = r * 2**e
             why.append(f"hand {'·'.join(names) or 'no factor'} = {hand}")
             if w.kongs:
                 kb = sum(kp[k] for k in w.kongs)
@@ -383,7 +428,9 @@ def win_shares(w: Win, dealer: int, options: dict[str, Any], mult: int = 1) -> l
                     km *= 2
                     tags.append("槓開")
                 kong = r * kb * km
-                why.append(f"kongs {'+'.join(KONG_ZH[k] for k in w.kongs)} {kb}{'×' + '×'.join(tags) if tags else ''} = {kong}")
+                why.append(
+                    f"kongs {'+'.join(KONG_ZH[k] for k in w.kongs)} {kb}{'×' + '×'.join(tags) if tags else ''} = {kong}"
+                )
         if mult != 1:
             if scope in ("all", "hand_and_kong", "hand"):
                 hand *= mult
@@ -392,8 +439,9 @@ def win_shares(w: Win, dealer: int, options: dict[str, Any], mult: int = 1) -> l
             if scope == "all":
                 fixed *= mult
             why.append(f"上楼 ×{mult} ({scope})")
-        out.append({"seat": p, "hand": hand, "kong": kong, "fixed": fixed,
-                    "total": hand + kong + fixed, "why": "; ".join(why)})
+        out.append(
+            {"seat": p, "hand": hand, "kong": kong, "fixed": fixed, "total": hand + kong + fixed, "why": "; ".join(why)}
+        )
     return out
 
 
@@ -405,25 +453,48 @@ R_SHAOZHUANG = {"code": "shaozhuang"}
 def _share_reason(share: dict[str, Any], liability: str | None = None) -> dict[str, Any]:
     """``{"code": "share", "seat", "hand", "kong", "fixed"}`` (+ ``"liability"``: the line is
     ``seat``'s share paid by the discarder or the robbed player)."""
-    r: dict[str, Any] = {"code": "share", "seat": share["seat"], "hand": share["hand"], "kong": share["kong"], "fixed": share["fixed"]}
+    r: dict[str, Any] = {
+        "code": "share",
+        "seat": share["seat"],
+        "hand": share["hand"],
+        "kong": share["kong"],
+        "fixed": share["fixed"],
+    }
     if liability:
         r["liability"] = liability
     return r
 
 
-def liable_lines(w: Win, shares: list[dict[str, Any]], options: dict[str, Any],
-                 relations: set[tuple[int, int]]) -> list[dict[str, Any]]:
+def liable_lines(
+    w: Win, shares: list[dict[str, Any]], options: dict[str, Any], relations: set[tuple[int, int]]
+) -> list[dict[str, Any]]:
     """Turn shares into payment lines, applying 点炮包荘, 搶槓包 and Hangzhou 包."""
-    lines = [{"from": s["seat"], "to": w.seat, "points": s["total"], "why": s["why"], "reason": _share_reason(s)}
-             for s in shares]
+    lines = [
+        {"from": s["seat"], "to": w.seat, "points": s["total"], "why": s["why"], "reason": _share_reason(s)}
+        for s in shares
+    ]
     if not w.special and w.kind == "discard" and options["discarder_pays_all"]:
-        lines = [{"from": w.frm, "to": w.seat, "points": s["total"],
-                  "why": f"点炮包荘: seat {s['seat']}'s share ({s['why']})",
-                  "reason": _share_reason(s, "discarder")} for s in shares]
+        lines = [
+            {
+                "from": w.frm,
+                "to": w.seat,
+                "points": s["total"],
+                "why": f"点炮包荘: seat {s['seat']}'s share ({s['why']})",
+                "reason": _share_reason(s, "discarder"),
+            }
+            for s in shares
+        ]
     if not w.special and w.kind == "qianggang" and options["qianggang_pao"]:
-        lines = [{"from": w.frm, "to": w.seat, "points": s["total"],
-                  "why": f"搶槓包: seat {s['seat']}'s share ({s['why']})",
-                  "reason": _share_reason(s, "robbed_kong")} for s in shares]
+        lines = [
+            {
+                "from": w.frm,
+                "to": w.seat,
+                "points": s["total"],
+                "why": f"搶槓包: seat {s['seat']}'s share ({s['why']})",
+                "reason": _share_reason(s, "robbed_kong"),
+            }
+            for s in shares
+        ]
     if options["hangzhou_pao"] and relations:
         total = sum(s["total"] for s in shares)
         liable = []
@@ -434,10 +505,17 @@ def liable_lines(w: Win, shares: list[dict[str, Any]], options: dict[str, Any],
             if m:
                 liable.append((b, m))
         if liable:
-            lines = [{"from": b, "to": w.seat, "points": m * total,
-                      "why": f"包 (3 claims{', double 包' if m == 2 else ''}): pays the whole win {total}" + (f" ×{m}" if m > 1 else ""),
-                      "reason": {"code": "bao", "times": m, "total": total}}
-                     for b, m in liable]
+            lines = [
+                {
+                    "from": b,
+                    "to": w.seat,
+                    "points": m * total,
+                    "why": f"包 (3 claims{', double 包' if m == 2 else ''}): pays the whole win {total}"
+                    + (f" ×{m}" if m > 1 else ""),
+                    "reason": {"code": "bao", "times": m, "total": total},
+                }
+                for b, m in liable
+            ]
     return lines
 
 
@@ -459,8 +537,9 @@ def settle(record: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
     if "shanglou" in record:
         shanglou = _flag(record, "shanglou", "shanglou") and sl["enabled"]
     else:
-        shanglou = sl["enabled"] and ((sl["after_draw"] and after_draw)
-                                      or (sl["dealer_streak"] > 0 and streak >= sl["dealer_streak"]))
+        shanglou = sl["enabled"] and (
+            (sl["after_draw"] and after_draw) or (sl["dealer_streak"] > 0 and streak >= sl["dealer_streak"])
+        )
     mult = 2 if shanglou else 1
     shaozhuang = _flag(record, "shaozhuang", "shaozhuang")
     notes = []
@@ -486,12 +565,22 @@ def settle(record: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
         if c["mode"] == "fixed":
             for p in range(4):
                 if p != seat:
-                    pay({"from": seat, "to": p, "points": c["points"], "why": "chombo (false win): fixed penalty",
-                         "reason": R_CHOMBO})
+                    pay(
+                        {
+                            "from": seat,
+                            "to": p,
+                            "points": c["points"],
+                            "why": "chombo (false win): fixed penalty",
+                            "reason": R_CHOMBO,
+                        }
+                    )
         else:
             claimed = result.get("claimed")
             if not isinstance(claimed, dict):
-                raise SettlementError("result.claimed", "required with chombo mode 'reverse': the claimed win {type, factors, kongs, from}")
+                raise SettlementError(
+                    "result.claimed",
+                    "required with chombo mode 'reverse': the claimed win {type, factors, kongs, from}",
+                )
             ck = win_kind(claimed.get("type", "tsumo"), "result.claimed.type")
             if ck not in ("self_draw", "discard", "qianggang"):
                 raise SettlementError("result.claimed.type", "must be a win type (tsumo, ron or qianggang)")
@@ -500,9 +589,15 @@ def settle(record: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
             cw["winner"] = seat
             w = build_win(record, result, cw, "result.claimed", options, dealer, ck, frm, validate=False)
             for line in liable_lines(w, win_shares(w, dealer, options, 1), options, set()):
-                pay({"from": seat, "to": line["from"], "points": line["points"],
-                     "why": f"chombo (false win), reverse payment: {line['why']}",
-                     "reason": R_CHOMBO_REVERSE})
+                pay(
+                    {
+                        "from": seat,
+                        "to": line["from"],
+                        "points": line["points"],
+                        "why": f"chombo (false win), reverse payment: {line['why']}",
+                        "reason": R_CHOMBO_REVERSE,
+                    }
+                )
         extra["chombo_seat"] = seat
     else:
         frm = None
@@ -537,14 +632,20 @@ def settle(record: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
             lines = liable_lines(w, shares, options, relations)
             for line in lines:
                 pay(line)
-            winners_out.append({
-                "seat": w.seat, "type": w.kind, "from": w.frm, "special": w.special,
-                "factors": w.factors + w.extra_ids,
-                "factor_names": [zh_name(f) for f in w.factors] + w.extra_ids,
-                "derived_from_tiles": w.derived, "kongs": w.kongs,
-                "shares": [{k: s[k] for k in ("seat", "hand", "kong", "fixed", "total")} for s in shares],
-                "total": sum(line["points"] for line in lines),
-            })
+            winners_out.append(
+                {
+                    "seat": w.seat,
+                    "type": w.kind,
+                    "from": w.frm,
+                    "special": w.special,
+                    "factors": w.factors + w.extra_ids,
+                    "factor_names": [zh_name(f) for f in w.factors] + w.extra_ids,
+                    "derived_from_tiles": w.derived,
+                    "kongs": w.kongs,
+                    "shares": [{k: s[k] for k in ("seat", "hand", "kong", "fixed", "total")} for s in shares],
+                    "total": sum(line["points"] for line in lines),
+                }
+            )
             if w.wild is not None and wild is None:
                 wild = w.wild
         repeats = any(w.seat == dealer for w in wins)
@@ -553,14 +654,22 @@ def settle(record: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
                 pts = options["shaozhuang"]["points"]
                 for p in range(4):
                     if p != dealer:
-                        pay({"from": dealer, "to": p, "points": pts, "why": "焼荘 (four identical first discards): dealer's penalty",
-                             "reason": R_SHAOZHUANG})
+                        pay(
+                            {
+                                "from": dealer,
+                                "to": p,
+                                "points": pts,
+                                "why": "焼荘 (four identical first discards): dealer's penalty",
+                                "reason": R_SHAOZHUANG,
+                            }
+                        )
             else:
                 notes.append("shaozhuang flagged but the 焼荘 rule is off")
     dealer_next = dealer if repeats else (dealer + 1) % 4
     streak_next = streak + 1 if repeats else 1
-    shanglou_next = sl["enabled"] and ((sl["after_draw"] and kind == "draw")
-                                       or (sl["dealer_streak"] > 0 and streak_next >= sl["dealer_streak"]))
+    shanglou_next = sl["enabled"] and (
+        (sl["after_draw"] and kind == "draw") or (sl["dealer_streak"] > 0 and streak_next >= sl["dealer_streak"])
+    )
     out = {
         "system": "beijing",
         "deltas": deltas,

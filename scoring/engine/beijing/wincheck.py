@@ -13,24 +13,35 @@ from .settle import win_kind
 
 _REASONS = {
     "dead_hand": ("the declarer's hand is dead (上がり放棄)", "已放弃和牌(死手)"),
-    "wildcard_discarded": ("the declarer discarded a 混 (wildcard) this hand and forfeited winning (上がり放棄)",
-                           "打出过混儿,本局放弃和牌"),
+    "wildcard_discarded": (
+        "the declarer discarded a 混 (wildcard) this hand and forfeited winning (上がり放棄)",
+        "打出过混儿,本局放弃和牌",
+    ),
     "tile_count": ("wrong number of tiles (大相公/小相公): winning is forfeited", "大相公/小相公,放弃和牌"),
     "wildcard_in_meld": ("a meld containing a 混 cannot be claimed or exposed", "含混儿的副露不能吃碰杠"),
     "not_complete": ("not a complete hand (4 melds + a pair, or seven pairs)", "牌型未和(需四组一对或七对)"),
-    "open_hand_discard": ("a discard win needs a concealed hand: after a chow, pong or exposed kong a hand wins only by self-draw (吃碰提)",
-                          "吃碰明杠后只能自摸(提溜),不能点炮和"),
+    "open_hand_discard": (
+        "a discard win needs a concealed hand: after a chow, pong or exposed kong a hand wins only by self-draw (吃碰提)",
+        "吃碰明杠后只能自摸(提溜),不能点炮和",
+    ),
     "discarded_wildcard_win": ("no one can win on a discarded 混 (wildcard)", "不能和别人打出的混儿"),
     "three_wildcards_discard": ("with three 混 in hand a player wins only by self-draw", "手中有三张混儿只能自摸"),
-    "hunyou_discard": ("混悠 (wildcard single wait) wins only by self-draw, even when concealed", "混悠(混儿单吊)只能自摸"),
+    "hunyou_discard": (
+        "混悠 (wildcard single wait) wins only by self-draw, even when concealed",
+        "混悠(混儿单吊)只能自摸",
+    ),
     "qidui_not_concealed": ("seven pairs (七対) needs a concealed hand (門清)", "七对必须门清"),
     "gangkai_discard": ("槓開 is a kong-replacement win, always a self-draw", "杠开只能是自摸"),
-    "furiten_passed": ("the declarer passed a winnable discard and cannot win on a discard until his next turn (見逃し)",
-                       "漏和后到自己下一巡前不能点炮和"),
+    "furiten_passed": (
+        "the declarer passed a winnable discard and cannot win on a discard until his next turn (見逃し)",
+        "漏和后到自己下一巡前不能点炮和",
+    ),
     "duanmen": ("断門 is required: the hand must lack one of the three number suits", "须断门(缺一门)"),
     "claim_limit": ("more than one chow/pong this hand (食いの回数制限)", "本局吃碰超过一次"),
-    "qianggang_not_added": ("only an added kong (加槓) can be robbed, or a concealed kong when the wait is in one of a 龍's melds",
-                            "只能抢加杠;暗杠仅在和张属于一条龙时可抢"),
+    "qianggang_not_added": (
+        "only an added kong (加槓) can be robbed, or a concealed kong when the wait is in one of a 龍's melds",
+        "只能抢加杠;暗杠仅在和张属于一条龙时可抢",
+    ),
 }
 
 
@@ -41,6 +52,7 @@ def _reason(code: str, extra: str = "") -> dict[str, Any]:
 
 def _opts(options: dict[str, Any] | None) -> dict[str, Any]:
     from .options import resolve
+
     if options is None:
         return resolve({"preset": "beijing"})
     if "preset" in options:

@@ -20,9 +20,17 @@ Pure Python (no Django).  Public interface (``docs/engine-interfaces.md``):
 from typing import Any
 
 from .game_end import game_end
-from .presets import (DEFAULT_OPTION_SOURCE, GAME_END_OPTIONS, OPTION_DOCS, OPTION_SOURCES, PRESET_SOURCES,
-                      PRESETS, resolve)
+from .presets import (
+    DEFAULT_OPTION_SOURCE,
+    GAME_END_OPTIONS,
+    OPTION_DOCS,
+    OPTION_SOURCES,
+    PRESET_SOURCES,
+    PRESETS,
+    resolve,
+)
 from .settle import settle
+
 # Imported eagerly: a lazy ``from .win_check import ...`` would rebind the package attribute
 # ``win_check`` to the submodule on first call.
 from .win_check import win_check  # noqa: E402

@@ -47,8 +47,9 @@ def _scaled(uma: tuple[float, ...], oka: float) -> tuple[int, tuple[int, ...], i
     return d, tuple(scaled[:-1]), scaled[-1]
 
 
-def game_end(options: dict[str, Any], scores: Any, deposits_left: int = 0, *,
-             field: str = "game_end") -> dict[str, Any]:
+def game_end(
+    options: dict[str, Any], scores: Any, deposits_left: int = 0, *, field: str = "game_end"
+) -> dict[str, Any]:
     _check(options, scores, deposits_left, field)
     split = options["ties"] == "split"
     ret = options["return_points"]
@@ -61,8 +62,9 @@ def game_end(options: dict[str, Any], scores: Any, deposits_left: int = 0, *,
     uma: list[float] | tuple[int, ...] = _uma_for_length(options)  # uma as given, then scaled by d
     ubf = options.get("uma_by_floaters")
     if ubf:  # floaters: at or above the return points, sticks included (score·n + sticks·1000 ≥ return·n)
-        floaters = sum(1 for i in range(4)
-                       if scores[i] * n_to + (1000 * deposits_left if i in sticks_to else 0) >= ret * n_to)
+        floaters = sum(
+            1 for i in range(4) if scores[i] * n_to + (1000 * deposits_left if i in sticks_to else 0) >= ret * n_to
+        )
         uma = ubf.get(str(floaters), uma)
     d, uma, oka = _scaled(tuple(uma), options["oka"])
     # league points × d: (score − return) / 1000, a share of the sticks, uma (and oka) of the place
@@ -80,7 +82,7 @@ def game_end(options: dict[str, Any], scores: Any, deposits_left: int = 0, *,
         if split:
             while pos + len(group) < 4 and scores[order[pos + len(group)]] == scores[order[pos]]:
                 group.append(order[pos + len(group)])
-        share = (sum(uma[pos:pos + len(group)]) + (oka if pos == 0 else 0)) // len(group)
+        share = (sum(uma[pos : pos + len(group)]) + (oka if pos == 0 else 0)) // len(group)
         for i in group:
             exact[i] += share
             points[i] += share
@@ -96,8 +98,11 @@ def game_end(options: dict[str, Any], scores: Any, deposits_left: int = 0, *,
 def _uma_for_length(options: dict[str, Any]) -> list[float]:
     """The uma of the game's length: east-only games (tonpuusen) may have their own (Tenhou's
     east-only lobbies: +10/+5/−5/−10)."""
-    uma: list[float] = (options["uma_tonpuusen"] if options.get("game_length") == "tonpuusen"
-                        and options.get("uma_tonpuusen") else options["uma"])
+    uma: list[float] = (
+        options["uma_tonpuusen"]
+        if options.get("game_length") == "tonpuusen" and options.get("uma_tonpuusen")
+        else options["uma"]
+    )
     return uma
 
 
@@ -112,8 +117,9 @@ def _round_score(score: int, rule: str) -> int:
     return sign * 1000 * (thousands + up)
 
 
-def _tenths_summing_to_total(points: list[int], exact: list[int], d: int, order: list[int],
-                             remainder_to: str) -> list[int]:
+def _tenths_summing_to_total(
+    points: list[int], exact: list[int], d: int, order: list[int], remainder_to: str
+) -> list[int]:
     """Each player's league points in tenths, so that they add up to the exact total of the game
     (zero when oka balances the return and the sticks go to first place).
 
@@ -134,8 +140,9 @@ def _tenths_summing_to_total(points: list[int], exact: list[int], d: int, order:
     return _remainder_by_seat(tenths, remainder, points, exact, d, order)
 
 
-def _remainder_by_seat(tenths: list[int], remainder: int, points: list[int], exact: list[int], d: int,
-                       order: list[int]) -> list[int]:
+def _remainder_by_seat(
+    tenths: list[int], remainder: int, points: list[int], exact: list[int], d: int, order: list[int]
+) -> list[int]:
     """The ``nearest_first_dealer`` clause: of the players whose share was rounded, the one nearest
     the first dealer takes what is over, and the one farthest from the first dealer gives what is
     short, so that the nearer never ends with less than the farther who had the same share."""
@@ -172,13 +179,14 @@ def _check(options: dict[str, Any], scores: Any, deposits_left: Any, field: str)
         raise SettlementError(
             f"{field}.scores",
             f"add up to {sum(scores)}, but 4 × {start} start points less {deposits_left} riichi stick(s) "
-            f"left on the table is {expected}")
+            f"left on the table is {expected}",
+        )
 
 
 def game_end_record(record: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
     ge = record.get("game_end")
     if not isinstance(ge, dict):
-        raise SettlementError("game_end", "must be an object {\"scores\": [4 ints], \"deposits_left\": n}")
+        raise SettlementError("game_end", 'must be an object {"scores": [4 ints], "deposits_left": n}')
     if "scores" not in ge:
         raise SettlementError("game_end.scores", "missing: the 4 seats' final scores")
     out = game_end(options, ge["scores"], ge.get("deposits_left", 0))

@@ -77,8 +77,16 @@ from ..tiles import parse_tile, parse_tiles, tile_name
 __all__ = ["evaluate_hand", "parse_winner_hand", "optional_rules", "YAKU_EN"]
 
 FLAG_NAMES = (
-    "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan",
-    "chankan", "tenhou", "chiihou", "renhou",
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "tenhou",
+    "chiihou",
+    "renhou",
 )
 
 MELD_TYPES = ("chi", "pon", "kan", "ankan", "shouminkan")
@@ -176,8 +184,13 @@ def _yakuman_cap(options: dict[str, Any]) -> int:
 
 
 @lru_cache(maxsize=64)
-def _optional_rules_cached(kuitan: bool, kazoe: bool, kiriage: bool, double: bool, renhou_yakuman: bool,
-                           ) -> OptionalRules:
+def _optional_rules_cached(
+    kuitan: bool,
+    kazoe: bool,
+    kiriage: bool,
+    double: bool,
+    renhou_yakuman: bool,
+) -> OptionalRules:
     return OptionalRules(
         has_open_tanyao=kuitan,
         has_aka_dora=False,  # red fives are counted here, from the winner's "aka"
@@ -205,7 +218,7 @@ def optional_rules(options: dict[str, Any]) -> OptionalRules:
 
 def _parse_meld(meld: Any, field: str) -> tuple[str, list[int]]:
     if not isinstance(meld, dict):
-        raise SettlementError(field, "a meld is an object {\"type\": ..., \"tiles\": ...}")
+        raise SettlementError(field, 'a meld is an object {"type": ..., "tiles": ...}')
     kind = meld.get("type")
     if kind not in MELD_TYPES:
         raise SettlementError(f"{field}.type", f"expected one of {', '.join(MELD_TYPES)}, got {kind!r}")
@@ -219,7 +232,9 @@ def _parse_meld(meld: Any, field: str) -> tuple[str, list[int]]:
             and tiles[2] == tiles[0] + 2
         )
         if not ok:
-            raise SettlementError(f"{field}.tiles", f"a chi is three consecutive tiles of one suit, got {meld.get('tiles')!r}")
+            raise SettlementError(
+                f"{field}.tiles", f"a chi is three consecutive tiles of one suit, got {meld.get('tiles')!r}"
+            )
     elif kind == "pon":
         if len(tiles) != 3 or len(set(tiles)) != 1:
             raise SettlementError(f"{field}.tiles", f"a pon is three identical tiles, got {meld.get('tiles')!r}")
@@ -235,7 +250,7 @@ def parse_winner_hand(hand: Any, field: str) -> tuple[list[int], list[tuple[str,
     Checks the tile count (14 with kans counted as 3) and that no tile appears more than 4 times.
     """
     if not isinstance(hand, dict):
-        raise SettlementError(field, "expected an object with \"concealed\", \"melds\" and \"tile\"")
+        raise SettlementError(field, 'expected an object with "concealed", "melds" and "tile"')
     if "concealed" not in hand:
         raise SettlementError(f"{field}.concealed", "missing: the tiles in hand, without the winning tile")
     if "tile" not in hand or hand["tile"] in (None, ""):
@@ -276,7 +291,7 @@ def _flags(winner: dict[str, Any], field: str) -> dict[str, bool]:
     if isinstance(raw, (list, tuple)):
         raw = {name: True for name in raw}
     if not isinstance(raw, dict):
-        raise SettlementError(f"{field}.flags", "expected an object of booleans such as {\"riichi\": true}")
+        raise SettlementError(f"{field}.flags", 'expected an object of booleans such as {"riichi": true}')
     unknown = sorted(set(raw) - set(FLAG_NAMES))
     if unknown:
         raise SettlementError(f"{field}.flags.{unknown[0]}", f"unknown flag; known: {', '.join(FLAG_NAMES)}")

@@ -18,12 +18,22 @@ LEGAL_FU = (20, 25) + tuple(range(30, 140, 10))
 
 LIMITS = {  # han -> (base, name)
     5: (2000, "mangan"),
-    6: (3000, "haneman"), 7: (3000, "haneman"),
-    8: (4000, "baiman"), 9: (4000, "baiman"), 10: (4000, "baiman"),
-    11: (6000, "sanbaiman"), 12: (6000, "sanbaiman"),
+    6: (3000, "haneman"),
+    7: (3000, "haneman"),
+    8: (4000, "baiman"),
+    9: (4000, "baiman"),
+    10: (4000, "baiman"),
+    11: (6000, "sanbaiman"),
+    12: (6000, "sanbaiman"),
 }
-YAKUMAN_NAMES = {1: "yakuman", 2: "double yakuman", 3: "triple yakuman",
-                 4: "4x yakuman", 5: "5x yakuman", 6: "6x yakuman"}
+YAKUMAN_NAMES = {
+    1: "yakuman",
+    2: "double yakuman",
+    3: "triple yakuman",
+    4: "4x yakuman",
+    5: "5x yakuman",
+    6: "6x yakuman",
+}
 
 
 def ceil100(x: int) -> int:
@@ -48,8 +58,7 @@ for _b in {b for b in BASE.values() if b <= 2000} | {2000, 3000, 4000, 6000} | {
 del _b
 
 
-def hand_base(han: int, fu: int | None, yakuman: int, kiriage: bool, kazoe: bool,
-              max_multiple: int) -> tuple[int, str]:
+def hand_base(han: int, fu: int | None, yakuman: int, kiriage: bool, kazoe: bool, max_multiple: int) -> tuple[int, str]:
     """(base points after limits, limit name or "")."""
     if yakuman:
         k = yakuman if yakuman < max_multiple else max_multiple

@@ -107,14 +107,25 @@ _COMMON = {
 # Options that no hand's settlement reads: game end only (game_end.py) or the referee. A season's
 # rules revised in these alone leaves every stored hand as it is; only results are rescored.
 # tests/engine_riichi/test_game_end_options.py proves settle() ignores them.
-GAME_END_OPTIONS = frozenset({"return_points", "uma", "uma_by_floaters", "oka", "ties", "leftover_deposits",
-                              "reaction_time_ms", "game_length", "uma_tonpuusen", "final_rounding",
-                              "remainder_to"})
+GAME_END_OPTIONS = frozenset(
+    {
+        "return_points",
+        "uma",
+        "uma_by_floaters",
+        "oka",
+        "ties",
+        "leftover_deposits",
+        "reaction_time_ms",
+        "game_length",
+        "uma_tonpuusen",
+        "final_rounding",
+        "remainder_to",
+    }
+)
 
 
 def _preset(**changes: Any) -> dict[str, Any]:
-    out = {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
-           for k, v in _COMMON.items()}
+    out = {k: (list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v) for k, v in _COMMON.items()}
     out.update(changes)
     return out
 
@@ -122,19 +133,19 @@ def _preset(**changes: Any) -> dict[str, Any]:
 PRESETS: dict[str, dict[str, Any]] = {
     # World Riichi Championship Rules (2022 edition; 2015 rule book text).
     "wrc": _preset(
-        kiriage=True,                # WRC rules summary: "Kiriage (4-han 30-fu is rounded up to mangan)"
-        multiple_ron=False,          # atamahane; rule book as remembered (not re-checked)
+        kiriage=True,  # WRC rules summary: "Kiriage (4-han 30-fu is rounded up to mangan)"
+        multiple_ron=False,  # atamahane; rule book as remembered (not re-checked)
         max_ron_winners=1,
-        nagashi_mangan=False,        # not in the WRC yaku list (as remembered)
+        nagashi_mangan=False,  # not in the WRC yaku list (as remembered)
         chombo={"mode": "deduction", "points": 20000},
         renhou="mangan",
     ),
     # EMA Riichi Competition Rules 2016.
     "ema": _preset(
         multiple_ron=True,
-        max_ron_winners=3,           # "Double and triple Ron is allowed"
-        honba_to="each_winner",      # contract: every winner paid with their own honba
-        deposits_to="each_winner",   # own riichi stick back, the rest to the first winner
+        max_ron_winners=3,  # "Double and triple Ron is allowed"
+        honba_to="each_winner",  # contract: every winner paid with their own honba
+        deposits_to="each_winner",  # own riichi stick back, the rest to the first winner
         chombo={"mode": "deduction", "points": 20000},
     ),
     # M.League (25,000 start / 30,000 return, +50/+10/-10/-30 = uma 30/10 + oka 20).
@@ -142,13 +153,13 @@ PRESETS: dict[str, dict[str, Any]] = {
         start_points=25000,
         uma=[30, 10, -10, -30],
         oka=20,
-        kiriage=True,                # 切り上げ満貫 / "7700は切り上げ" (k-bys.work, majyan-item.com)
-        kazoe_yakuman=False,         # 数え役満なし: 13 han and more is sanbaiman (k-bys.work)
-        max_yakuman_multiple=6,      # 役満の複合あり (k-bys.work); no double yakuman by wait
-        abortive_draws=[],           # 途中流局なし (nine terminals, four winds, four kans, four riichi play on)
+        kiriage=True,  # 切り上げ満貫 / "7700は切り上げ" (k-bys.work, majyan-item.com)
+        kazoe_yakuman=False,  # 数え役満なし: 13 han and more is sanbaiman (k-bys.work)
+        max_yakuman_multiple=6,  # 役満の複合あり (k-bys.work); no double yakuman by wait
+        abortive_draws=[],  # 途中流局なし (nine terminals, four winds, four kans, four riichi play on)
         pao=["daisangen", "daisuushii", "suukantsu"],
         aka_dora=3,
-        chombo={"mode": "deduction", "points": 20000},   # チョンボは20000点相当の罰符 (majyan-item.com)
+        chombo={"mode": "deduction", "points": 20000},  # チョンボは20000点相当の罰符 (majyan-item.com)
     ),
     # Tenhou.net ranked rules.
     "tenhou": _preset(
@@ -158,15 +169,15 @@ PRESETS: dict[str, dict[str, Any]] = {
         ties="seat_order",
         kazoe_yakuman=True,
         multiple_ron=True,
-        max_ron_winners=2,           # triple ron (sanchahou) is an abortive draw
+        max_ron_winners=2,  # triple ron (sanchahou) is an abortive draw
         abortive_draws=list(ABORTIVE_REASONS),
         nagashi_mangan=True,
         nagashi_tenpai_payments="replace",
-        chombo={"mode": "reverse_mangan"},   # online play has none; parlour convention
-        uma_tonpuusen=[10, 5, -5, -10],      # east-only lobbies, as real east-only records show
-        final_rounding="thousand_half_up",   # non-first final scores to the nearest 1,000
-        remainder_to="first_place",          # first place: minus the sum of the others
-        pao_scope="whole_hand",              # real records: the liable player pays a double yakuman whole
+        chombo={"mode": "reverse_mangan"},  # online play has none; parlour convention
+        uma_tonpuusen=[10, 5, -5, -10],  # east-only lobbies, as real east-only records show
+        final_rounding="thousand_half_up",  # non-first final scores to the nearest 1,000
+        remainder_to="first_place",  # first place: minus the sum of the others
+        pao_scope="whole_hand",  # real records: the liable player pays a double yakuman whole
         max_yakuman_multiple=6,
         double_yakuman=True,
         aka_dora=3,
@@ -184,7 +195,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         ippatsu=False,
         ura_dora=False,
         kan_dora=False,
-        chombo={"mode": "deduction", "points": 20000},   # unconfirmed
+        chombo={"mode": "deduction", "points": 20000},  # unconfirmed
     ),
 }
 
@@ -200,9 +211,11 @@ PRESET_SOURCES = {
     "ema": gettext_noop("EMA Rules for Japanese Mahjong, 2016 edition; riichi.wiki EMA Riichi Competition Rules"),
     "mleague": gettext_noop("M.League rules (m-league.jp/about) as summarised on riichi.wiki"),
     "tenhou": gettext_noop("Tenhou.net rules (riichi.wiki translation; mjstars.net ranking rules)"),
-    "jpml": gettext_noop("日本プロ麻雀連盟 公式ルール (pixiv encyclopaedia summary); variable uma: the 8-3-1 複合ウマ by players "
-            "above 30,000 (1 浮き +12/-1/-3/-8, 2 浮き +8/+4/-4/-8, 3 浮き +8/+3/+1/-12), as listed for the JPML "
-            "official rules in the atwiki 麻雀ローカルルール page 'ウマ' (www29.atwiki.jp/mahjlocal/pages/55.html)"),
+    "jpml": gettext_noop(
+        "日本プロ麻雀連盟 公式ルール (pixiv encyclopaedia summary); variable uma: the 8-3-1 複合ウマ by players "
+        "above 30,000 (1 浮き +12/-1/-3/-8, 2 浮き +8/+4/-4/-8, 3 浮き +8/+3/+1/-12), as listed for the JPML "
+        "official rules in the atwiki 麻雀ローカルルール page 'ウマ' (www29.atwiki.jp/mahjlocal/pages/55.html)"
+    ),
 }
 
 # Where each preset's value of an option comes from, where it is not the preset's general source
@@ -210,7 +223,7 @@ PRESET_SOURCES = {
 # published text; the options page shows it.
 OPTION_SOURCES: dict[str, dict[str, str]] = {
     "wrc": {
-        "kiriage": gettext_noop("worldriichi.org, WRC rules: \"Kiriage (4-han 30-fu is rounded up to mangan)\""),
+        "kiriage": gettext_noop('worldriichi.org, WRC rules: "Kiriage (4-han 30-fu is rounded up to mangan)"'),
         "renhou": gettext_noop("worldriichi.org, WRC rules: renhou counts as mangan"),
         "aka_dora": gettext_noop("worldriichi.org, WRC rules: no red fives"),
         "kazoe_yakuman": gettext_noop("worldriichi.org, WRC rules: no kazoe yakuman (capped at sanbaiman)"),
@@ -224,28 +237,39 @@ OPTION_SOURCES: dict[str, dict[str, str]] = {
         "return_points": gettext_noop("riichi.wiki, World Riichi Championship rules: ending points (target) 30,000"),
         "oka": gettext_noop("riichi.wiki, World Riichi Championship rules: oka 0"),
         "uma": gettext_noop("riichi.wiki, World Riichi Championship rules: uma +15 / +5 / −5 / −15"),
-        "ties": gettext_noop("riichi.wiki, World Riichi Championship rules: uma modified for ties (tied places share it)"),
+        "ties": gettext_noop(
+            "riichi.wiki, World Riichi Championship rules: uma modified for ties (tied places share it)"
+        ),
     },
     "mleague": {
-        "abortive_draws": gettext_noop("M.League rules: 途中流局なし (九種九牌・四風子連打・四開槓・四人リーチ play on); "
-                          "majannavi.com and mahjong-space.com summaries"),
+        "abortive_draws": gettext_noop(
+            "M.League rules: 途中流局なし (九種九牌・四風子連打・四開槓・四人リーチ play on); "
+            "majannavi.com and mahjong-space.com summaries"
+        ),
         "multiple_ron": gettext_noop("M.League rules: ダブロンなし (head bump)"),
-        "kazoe_yakuman": gettext_noop("k-bys.work \"Mリーグルール\": 数え役満なし (13 han and more is sanbaiman)"),
-        "max_yakuman_multiple": gettext_noop("k-bys.work \"Mリーグルール\": 役満の複合あり (e.g. 大三元・字一色)"),
-        "double_yakuman": gettext_noop("k-bys.work \"Mリーグルール\": 四暗刻単騎・国士無双13面待ち are not double yakuman"),
+        "kazoe_yakuman": gettext_noop('k-bys.work "Mリーグルール": 数え役満なし (13 han and more is sanbaiman)'),
+        "max_yakuman_multiple": gettext_noop('k-bys.work "Mリーグルール": 役満の複合あり (e.g. 大三元・字一色)'),
+        "double_yakuman": gettext_noop(
+            'k-bys.work "Mリーグルール": 四暗刻単騎・国士無双13面待ち are not double yakuman'
+        ),
         "chombo": gettext_noop("majyan-item.com/m-rule and ojisan-gyakushu.com: チョンボは20000点相当の罰符"),
-        "ties": gettext_noop("majyan-item.com/m-rule: 同着の場合は順位点は分け (tied places share the placement points)"),
+        "ties": gettext_noop(
+            "majyan-item.com/m-rule: 同着の場合は順位点は分け (tied places share the placement points)"
+        ),
         "pao_scope": gettext_noop("unconfirmed: riichi.wiki, Sekinin barai (each yakuman settled on its own)"),
         "pao_ron_honba": gettext_noop("unconfirmed: published summaries differ; the settlement contract's default"),
-        "kiriage": gettext_noop("k-bys.work \"Mリーグルール\": 切り上げ満貫; majyan-item.com/m-rule: 7700は切り上げ"),
-        "honba_points": gettext_noop("majannavi.com \"Mリーグ公式ルールまとめ\": 1本場300点"),
+        "kiriage": gettext_noop('k-bys.work "Mリーグルール": 切り上げ満貫; majyan-item.com/m-rule: 7700は切り上げ'),
+        "honba_points": gettext_noop('majannavi.com "Mリーグ公式ルールまとめ": 1本場300点'),
     },
     "tenhou": {
-        "final_rounding": gettext_noop("real Tenhou records: 10,500 / 42,500 / 5,500 / 40,500 with one stick left "
-                          "give −29 / +52 / −44 / +21"),
+        "final_rounding": gettext_noop(
+            "real Tenhou records: 10,500 / 42,500 / 5,500 / 40,500 with one stick left " "give −29 / +52 / −44 / +21"
+        ),
         "remainder_to": gettext_noop("real Tenhou records: first place receives minus the sum of the others"),
         "uma_tonpuusen": gettext_noop("real Tenhou east-only records (+10/+5/−5/−10)"),
-        "pao_scope": gettext_noop("real Tenhou records: the liable player pays the whole of a self-drawn double yakuman"),
+        "pao_scope": gettext_noop(
+            "real Tenhou records: the liable player pays the whole of a self-drawn double yakuman"
+        ),
         "chombo": gettext_noop("Tenhou has none (online); the common parlour reverse mangan"),
     },
     "jpml": {
@@ -337,6 +361,7 @@ def _int(lo: int, hi: int | None = None) -> Validator:
             rng = f"from {lo} to {hi}" if hi is not None else f"at least {lo}"
             raise _err(opt, f"must be an integer {rng}, got {v!r}")
         return v
+
     return check
 
 
@@ -345,6 +370,7 @@ def _enum(*choices: str | int) -> Validator:
         if v not in choices or type(v) is not str:
             raise _err(opt, f"must be one of {', '.join(map(repr, choices))}, got {v!r}")
         return v
+
     return check
 
 
@@ -360,7 +386,7 @@ def _uma_by_floaters(opt: str, v: Any) -> dict[str, list[int | float]] | None:
     if v is None:
         return None
     if not isinstance(v, dict) or not v:
-        raise _err(opt, "must be null or an object {\"1\": [..4], \"2\": [...], ...}")
+        raise _err(opt, 'must be null or an object {"1": [..4], "2": [...], ...}')
     out: dict[str, list[int | float]] = {}
     for k, lst in v.items():
         if str(k) not in ("0", "1", "2", "3", "4"):
@@ -395,7 +421,7 @@ def _pao(opt: str, v: Any) -> list[str]:
 
 def _chombo(opt: str, v: Any) -> dict[str, Any]:
     if not isinstance(v, dict):
-        raise _err(opt, "must be {\"mode\": \"deduction\", \"points\": N} or {\"mode\": \"reverse_mangan\"}")
+        raise _err(opt, 'must be {"mode": "deduction", "points": N} or {"mode": "reverse_mangan"}')
     mode = v.get("mode")
     if mode == "deduction":
         pts = v.get("points", 20000)
@@ -461,6 +487,7 @@ def _int_choice(*choices: str | int) -> Validator:
         if not _is_int(v) or v not in choices:
             raise _err(opt, f"must be one of {', '.join(map(str, choices))}, got {v!r}")
         return v
+
     return check
 
 

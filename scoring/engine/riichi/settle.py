@@ -80,8 +80,14 @@ def _why_text(how: str, han: int | None, fu: int | None, yakuman: int, limit: st
 
 
 # limit name (points.py) → reason code; a k-fold yakuman is {"limit": "yakuman", "yakuman": k}
-_LIMIT_CODES = {"": None, "mangan": "mangan", "haneman": "haneman", "baiman": "baiman",
-                "sanbaiman": "sanbaiman", "kazoe yakuman": "kazoe_yakuman"}
+_LIMIT_CODES = {
+    "": None,
+    "mangan": "mangan",
+    "haneman": "haneman",
+    "baiman": "baiman",
+    "sanbaiman": "sanbaiman",
+    "kazoe yakuman": "kazoe_yakuman",
+}
 _WIN_REASONS: dict[str, dict[str, Any]] = {}  # payment text of a win → its reason (the text says all of it)
 _WIN_REASONS_MAX_HAN = 40  # texts of absurd han counts are not kept (the table stays bounded)
 
@@ -132,8 +138,7 @@ def _fast_table(tsumo: bool) -> dict[tuple[int, int | None], _FastEntry]:
                 continue
             b, lim = hand_base(han, fu, 0, False, False, 1)
             bk, limk = hand_base(han, fu, 0, True, False, 1)
-            table[(han, fu)] = (b, lim, _why_text(how, han, fu, 0, lim),
-                                bk, limk, _why_text(how, han, fu, 0, limk))
+            table[(han, fu)] = (b, lim, _why_text(how, han, fu, 0, lim), bk, limk, _why_text(how, han, fu, 0, limk))
     return table
 
 
@@ -189,7 +194,7 @@ def _value(w: Any, field: str, options: dict[str, Any], tsumo: bool, dealer: int
 
 def _value_slow(w: Any, field: str, options: dict[str, Any], tsumo: bool, dealer: int) -> tuple[dict[str, Any], str]:
     if not isinstance(w, dict):
-        raise SettlementError(field, "a winner must be an object {\"seat\", \"han\", \"fu\"} or {\"seat\", \"yakuman\"}")
+        raise SettlementError(field, 'a winner must be an object {"seat", "han", "fu"} or {"seat", "yakuman"}')
     yaku = None
     evaluated = False
     yk = w.get("yakuman")
@@ -207,33 +212,50 @@ def _value_slow(w: Any, field: str, options: dict[str, Any], tsumo: bool, dealer
         fu = w.get("fu")
     if yk:
         if type(yk) is not int or yk < 0:
-            raise SettlementError(f"{field}.yakuman", f"must be a positive integer (k-fold yakuman), got {yk!r}",
-                                  "yakuman_invalid")
+            raise SettlementError(
+                f"{field}.yakuman", f"must be a positive integer (k-fold yakuman), got {yk!r}", "yakuman_invalid"
+            )
         base, limit = hand_base(0, None, yk, False, False, options["max_yakuman_multiple"])
-        d: dict[str, Any] = {"seat": w.get("seat"), "han": None, "fu": None,
-                             "yakuman": yk if yk < options["max_yakuman_multiple"] else options["max_yakuman_multiple"],
-                             "base": base, "limit": limit}
+        d: dict[str, Any] = {
+            "seat": w.get("seat"),
+            "han": None,
+            "fu": None,
+            "yakuman": yk if yk < options["max_yakuman_multiple"] else options["max_yakuman_multiple"],
+            "base": base,
+            "limit": limit,
+        }
     else:
         if yk is not None and (type(yk) is not int or yk < 0):
-            raise SettlementError(f"{field}.yakuman", f"must be a positive integer (k-fold yakuman), got {yk!r}",
-                                  "yakuman_invalid")
+            raise SettlementError(
+                f"{field}.yakuman", f"must be a positive integer (k-fold yakuman), got {yk!r}", "yakuman_invalid"
+            )
         if han is None:
             raise SettlementError(f"{field}.han", "missing: give han (and fu below 5 han) or yakuman", "han_missing")
         if type(han) is not int or han < 1:
             raise SettlementError(f"{field}.han", f"must be an integer of at least 1, got {han!r}", "han_invalid")
         if han < options["min_han"]:
-            raise SettlementError(f"{field}.han", f"below the minimum of {options['min_han']} han", "han_below_minimum",
-                                  {"n": options["min_han"]})
+            raise SettlementError(
+                f"{field}.han",
+                f"below the minimum of {options['min_han']} han",
+                "han_below_minimum",
+                {"n": options["min_han"]},
+            )
         if (fu is not None or han < 5) and not evaluated:
             if fu is None:
                 raise SettlementError(f"{field}.fu", f"missing: a {han} han hand needs fu", "fu_missing", {"han": han})
             if type(fu) is not int or fu not in _LEGAL_FU or fu > options["max_fu"]:
                 raise SettlementError(
-                    f"{field}.fu", f"must be 20, 25 or a multiple of 10 from 30 to {options['max_fu']}, got {fu!r}",
-                    "fu_invalid", {"max": options["max_fu"]})
+                    f"{field}.fu",
+                    f"must be 20, 25 or a multiple of 10 from 30 to {options['max_fu']}, got {fu!r}",
+                    "fu_invalid",
+                    {"max": options["max_fu"]},
+                )
             if fu == 20 and not tsumo:
-                raise SettlementError(f"{field}.fu", "20 fu is only possible on a self-draw (pinfu tsumo); a ron is at least 30 fu",
-                                      "fu_20_ron")
+                raise SettlementError(
+                    f"{field}.fu",
+                    "20 fu is only possible on a self-draw (pinfu tsumo); a ron is at least 30 fu",
+                    "fu_20_ron",
+                )
             if fu == 25 and han < 2:
                 raise SettlementError(f"{field}.fu", "25 fu (seven pairs) needs at least 2 han", "fu_25_one_han")
         base, limit = hand_base(han, fu, 0, options["kiriage"], options["kazoe_yakuman"], 1)
@@ -243,8 +265,9 @@ def _value_slow(w: Any, field: str, options: dict[str, Any], tsumo: bool, dealer
     return d, _why_text("tsumo" if tsumo else "ron", d["han"], d["fu"], d["yakuman"], d["limit"])
 
 
-def _pao_seat(w: dict[str, Any], field: str, winner_seat: int, detail: dict[str, Any],
-              options: dict[str, Any]) -> int | None:
+def _pao_seat(
+    w: dict[str, Any], field: str, winner_seat: int, detail: dict[str, Any], options: dict[str, Any]
+) -> int | None:
     p = w.get("pao")
     if p is None:
         return None
@@ -264,8 +287,9 @@ def _pao_share(w: dict[str, Any], field: str, detail: dict[str, Any], options: d
     k = detail["yakuman"]
     liable = w.get("pao_yakuman", k)
     if type(liable) is not int or liable < 1 or liable > max(k, 1):
-        raise SettlementError(f"{field}.pao_yakuman",
-                              f"must be an integer from 1 to the hand's {k} yakuman, got {liable!r}")
+        raise SettlementError(
+            f"{field}.pao_yakuman", f"must be an integer from 1 to the hand's {k} yakuman, got {liable!r}"
+        )
     if options["pao_scope"] == "whole_hand" or liable >= k:
         return cast(int, detail["base"])
     return 8000 * liable
@@ -295,8 +319,14 @@ def settle(record: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
         raise SettlementError("result.type", f"must be one of ron, tsumo, draw, abortive, chombo; got {typ!r}")
     deltas = [0, 0, 0, 0]
     payments: list[dict[str, Any]] = []
-    out = {"system": "riichi", "preset": options.get("preset"), "type": typ,
-           "deltas": deltas, "payments": payments, "penalties": []}
+    out = {
+        "system": "riichi",
+        "preset": options.get("preset"),
+        "type": typ,
+        "deltas": deltas,
+        "payments": payments,
+        "penalties": [],
+    }
     if riichi:
         if type(riichi) is not list:
             _seats(riichi, "riichi")
@@ -308,8 +338,9 @@ def settle(record: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
         if typ != "chombo":
             for s in riichi:
                 deltas[s] -= RIICHI_STICK
-                payments.append({"from": s, "to": None, "points": RIICHI_STICK, "why": "riichi deposit",
-                                 "reason": R_RIICHI_DEPOSIT})
+                payments.append(
+                    {"from": s, "to": None, "points": RIICHI_STICK, "why": "riichi deposit", "reason": R_RIICHI_DEPOSIT}
+                )
     else:
         riichi = ()
     fn(result, options, dealer, honba, deposits, riichi, out)
@@ -324,6 +355,7 @@ def _settle_odd(record: Any, options: dict[str, Any]) -> dict[str, Any]:
     if result is None:
         if "game_end" in record:
             from .game_end import game_end_record
+
             return game_end_record(record, options)
         raise SettlementError("result", "missing: give the hand's result (ron, tsumo, draw, abortive, chombo)")
     if not isinstance(result, dict):
@@ -342,8 +374,9 @@ def _pay(out: dict[str, Any], frm: int, to: int, pts: int, why: str, reason: dic
 def _collect(out: dict[str, Any], to: int, sticks: int, why: str = "riichi deposits") -> None:
     if sticks:
         out["deltas"][to] += sticks * RIICHI_STICK
-        out["payments"].append({"from": None, "to": to, "points": sticks * RIICHI_STICK, "why": why,
-                                "reason": _COLLECT_REASONS[why]})
+        out["payments"].append(
+            {"from": None, "to": to, "points": sticks * RIICHI_STICK, "why": why, "reason": _COLLECT_REASONS[why]}
+        )
 
 
 _WFIELD = [f"result.winners[{i}]" for i in range(8)]
@@ -355,7 +388,7 @@ def _wfield(i: int) -> str:
 
 def _winner_seat(w: Any, field: str, frm: int | None = None) -> int:
     if not isinstance(w, dict):
-        raise SettlementError(field, "a winner must be an object {\"seat\", \"han\", \"fu\"} or {\"seat\", \"yakuman\"}")
+        raise SettlementError(field, 'a winner must be an object {"seat", "han", "fu"} or {"seat", "yakuman"}')
     s = w.get("seat")
     if type(s) is not int or s < 0 or s > 3:
         if s is None:
@@ -366,12 +399,21 @@ def _winner_seat(w: Any, field: str, frm: int | None = None) -> int:
     return cast(int, s)  # a seat: checked above
 
 
-def _ron(result: dict[str, Any], options: dict[str, Any], dealer: int, honba: int, deposits: int,
-         riichi: Sequence[int], out: dict[str, Any]) -> None:
+def _ron(
+    result: dict[str, Any],
+    options: dict[str, Any],
+    dealer: int,
+    honba: int,
+    deposits: int,
+    riichi: Sequence[int],
+    out: dict[str, Any],
+) -> None:
     frm = result.get("from")
     if type(frm) is not int or frm < 0 or frm > 3:
         if frm is None:
-            raise SettlementError("result.from", "missing: the seat that discarded the winning tile", "discarder_missing")
+            raise SettlementError(
+                "result.from", "missing: the seat that discarded the winning tile", "discarder_missing"
+            )
         _seat(frm, "result.from")
     winners = result.get("winners")
     if winners is None and isinstance(result.get("winner"), dict):
@@ -439,8 +481,15 @@ def _ron(result: dict[str, Any], options: dict[str, Any], dealer: int, honba: in
         if honba_pts and (n == 0 or each_honba):
             deltas[honba_payer] -= honba_pts
             deltas[s] += honba_pts
-            payments.append({"from": honba_payer, "to": s, "points": honba_pts, "why": _honba_why(honba),
-                             "reason": _HONBA_REASON[honba] if honba < 20 else _honba_reason(honba)})
+            payments.append(
+                {
+                    "from": honba_payer,
+                    "to": s,
+                    "points": honba_pts,
+                    "why": _honba_why(honba),
+                    "reason": _HONBA_REASON[honba] if honba < 20 else _honba_reason(honba),
+                }
+            )
         details.append(d)
     sticks = deposits + len(riichi)
     if len(entries) > 1 and options["deposits_to"] == "each_winner":
@@ -474,8 +523,15 @@ def _honba_reason(n: int) -> dict[str, Any]:
     return _HONBA_REASON[n] if n < 20 else {"code": "honba", "count": n}
 
 
-def _tsumo(result: dict[str, Any], options: dict[str, Any], dealer: int, honba: int, deposits: int,
-           riichi: Sequence[int], out: dict[str, Any]) -> None:
+def _tsumo(
+    result: dict[str, Any],
+    options: dict[str, Any],
+    dealer: int,
+    honba: int,
+    deposits: int,
+    riichi: Sequence[int],
+    out: dict[str, Any],
+) -> None:
     w = result.get("winner")
     field = "result.winner"
     if w is None and isinstance(result.get("winners"), list) and len(result["winners"]) == 1:
@@ -484,8 +540,9 @@ def _tsumo(result: dict[str, Any], options: dict[str, Any], dealer: int, honba: 
         w = dict(result, seat=w)
         field = "result"
     if w is None:
-        raise SettlementError(field, "missing: the winner {\"seat\", \"han\", \"fu\"} or {\"seat\", \"yakuman\"}",
-                              "winner_missing")
+        raise SettlementError(
+            field, 'missing: the winner {"seat", "han", "fu"} or {"seat", "yakuman"}', "winner_missing"
+        )
     s = _winner_seat(w, field)
     d, why = _value(w, field, options, True, dealer)
     d["seat"] = s
@@ -539,15 +596,25 @@ def _tsumo(result: dict[str, Any], options: dict[str, Any], dealer: int, honba: 
 _OTHERS = [tuple(x for x in range(4) if x != s) for s in range(4)]
 
 
-def _draw(result: dict[str, Any], options: dict[str, Any], dealer: int, honba: int, deposits: int,
-          riichi: Sequence[int], out: dict[str, Any]) -> None:
+def _draw(
+    result: dict[str, Any],
+    options: dict[str, Any],
+    dealer: int,
+    honba: int,
+    deposits: int,
+    riichi: Sequence[int],
+    out: dict[str, Any],
+) -> None:
     tenpai = result.get("tenpai", ())
     tenpai = _seats(tenpai, "result.tenpai")
     nagashi = result.get("nagashi")
     nagashi = _seats(nagashi, "result.nagashi") if nagashi else ()
     if nagashi and not options["nagashi_mangan"]:
-        raise SettlementError("result.nagashi", "nagashi mangan is not played under these rules (rules.nagashi_mangan)",
-                              "nagashi_not_played")
+        raise SettlementError(
+            "result.nagashi",
+            "nagashi mangan is not played under these rules (rules.nagashi_mangan)",
+            "nagashi_not_played",
+        )
     if nagashi:
         _, _, from_nd, from_d = payments_for(2000)
         for s in nagashi:
@@ -575,8 +642,15 @@ def _draw(result: dict[str, Any], options: dict[str, Any], dealer: int, honba: i
     out["honba_next"] = honba + 1
 
 
-def _abortive_core(out: dict[str, Any], options: dict[str, Any], dealer: int, honba: int, deposits: int,
-                   riichi: Sequence[int], reason: str) -> None:
+def _abortive_core(
+    out: dict[str, Any],
+    options: dict[str, Any],
+    dealer: int,
+    honba: int,
+    deposits: int,
+    riichi: Sequence[int],
+    reason: str,
+) -> None:
     out["reason"] = reason
     out["type"] = "abortive"
     out["deposits_after"] = deposits + len(riichi)
@@ -584,21 +658,39 @@ def _abortive_core(out: dict[str, Any], options: dict[str, Any], dealer: int, ho
     out["honba_next"] = honba + 1
 
 
-def _abortive(result: dict[str, Any], options: dict[str, Any], dealer: int, honba: int, deposits: int,
-              riichi: Sequence[int], out: dict[str, Any]) -> None:
+def _abortive(
+    result: dict[str, Any],
+    options: dict[str, Any],
+    dealer: int,
+    honba: int,
+    deposits: int,
+    riichi: Sequence[int],
+    out: dict[str, Any],
+) -> None:
     reason = result.get("reason")
     allowed = options["abortive_draws"]
     if not allowed:
-        raise SettlementError("result.type", "abortive draws are not played under these rules (rules.abortive_draws)",
-                              "abortive_not_played")
+        raise SettlementError(
+            "result.type",
+            "abortive draws are not played under these rules (rules.abortive_draws)",
+            "abortive_not_played",
+        )
     if reason not in allowed:
-        raise SettlementError("result.reason", f"must be one of {', '.join(allowed)}; got {reason!r}",
-                              "abortive_reason_not_allowed")
+        raise SettlementError(
+            "result.reason", f"must be one of {', '.join(allowed)}; got {reason!r}", "abortive_reason_not_allowed"
+        )
     _abortive_core(out, options, dealer, honba, deposits, riichi, cast(str, reason))  # one of the allowed reasons
 
 
-def _chombo(result: dict[str, Any], options: dict[str, Any], dealer: int, honba: int, deposits: int,
-            riichi: Sequence[int], out: dict[str, Any]) -> None:
+def _chombo(
+    result: dict[str, Any],
+    options: dict[str, Any],
+    dealer: int,
+    honba: int,
+    deposits: int,
+    riichi: Sequence[int],
+    out: dict[str, Any],
+) -> None:
     if "seat" not in result:
         raise SettlementError("result.seat", "missing: the seat that committed the chombo", "chombo_seat_missing")
     s = _seat(result["seat"], "result.seat")
@@ -619,8 +711,9 @@ def _chombo(result: dict[str, Any], options: dict[str, Any], dealer: int, honba:
 _HANDLERS: dict[str, _Handler] = {"ron": _ron, "tsumo": _tsumo, "draw": _draw, "abortive": _abortive, "chombo": _chombo}
 
 
-def _tsumo_pao_split(out: dict[str, Any], s: int, p: int, base: int, liable_base: int, is_dealer: bool, dealer: int,
-                     why: str) -> int:
+def _tsumo_pao_split(
+    out: dict[str, Any], s: int, p: int, base: int, liable_base: int, is_dealer: bool, dealer: int, why: str
+) -> int:
     """Self-draw of several yakuman with only some under pao (``pao_scope == "pao_yakuman"``): the
     liable player pays the liable yakuman whole; the other yakuman are paid as an ordinary tsumo
     by the three others (riichi.wiki, Sekinin barai: "point exchanges happen independently for

@@ -83,11 +83,13 @@ def win_check(declaration: dict[str, Any], options: dict[str, Any]) -> list[dict
     kind = declaration.get("type")
     seat = declaration.get("seat")
     if kind not in _RON + _TSUMO:
-        reasons.append(_reason(
-            "bad_declaration",
-            f"type must be 'ron' or 'tsumo', got {kind!r}",
-            f"和牌方式須為「榮和」(ron) 或「自摸」(tsumo),收到 {kind!r}",
-        ))
+        reasons.append(
+            _reason(
+                "bad_declaration",
+                f"type must be 'ron' or 'tsumo', got {kind!r}",
+                f"和牌方式須為「榮和」(ron) 或「自摸」(tsumo),收到 {kind!r}",
+            )
+        )
     if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat <= 3):
         reasons.append(_reason("bad_declaration", f"seat must be 0..3, got {seat!r}", f"座位須為 0..3,收到 {seat!r}"))
         seat = None
@@ -95,20 +97,28 @@ def win_check(declaration: dict[str, Any], options: dict[str, Any]) -> list[dict
     if is_ron:
         src = declaration.get("from")
         if src is not None and not (isinstance(src, int) and not isinstance(src, bool) and 0 <= src <= 3):
-            reasons.append(_reason("bad_declaration", f"from must be a seat 0..3, got {src!r}", f"放銃者座位須為 0..3,收到 {src!r}"))
+            reasons.append(
+                _reason(
+                    "bad_declaration", f"from must be a seat 0..3, got {src!r}", f"放銃者座位須為 0..3,收到 {src!r}"
+                )
+            )
         elif src is not None and seat is not None and src == seat:
-            reasons.append(_reason(
-                "ron_from_self",
-                "a ron cannot be declared on one's own discard",
-                "不能榮和自己打出的牌",
-            ))
+            reasons.append(
+                _reason(
+                    "ron_from_self",
+                    "a ron cannot be declared on one's own discard",
+                    "不能榮和自己打出的牌",
+                )
+            )
 
     if declaration.get("dead_hand"):
-        reasons.append(_reason(
-            "dead_hand",
-            "the hand is dead (e.g. a wrong number of tiles or an illegal call earlier): it cannot win",
-            "此手牌已成死牌(如相公或錯誤叫牌),不能和牌",
-        ))
+        reasons.append(
+            _reason(
+                "dead_hand",
+                "the hand is dead (e.g. a wrong number of tiles or an illegal call earlier): it cannot win",
+                "此手牌已成死牌(如相公或錯誤叫牌),不能和牌",
+            )
+        )
 
     # ---- tiles
     try:
@@ -123,13 +133,15 @@ def win_check(declaration: dict[str, Any], options: dict[str, Any]) -> list[dict
     for t in concealed + [win]:
         counts[t] += 1
     if not Agari.is_agari(counts):
-        reasons.append(_reason(
-            "incomplete",
-            f"not a complete hand: {tiles_to_string(concealed)} + {tile_name(win)}"
-            + (f" (waits: {_names(wait_list)})" if wait_list else " (not ready)"),
-            f"未成和牌型:{tiles_to_string(concealed)} + {tile_name(win)}"
-            + (f"(聽 {_names(wait_list)})" if wait_list else "(未聽牌)"),
-        ))
+        reasons.append(
+            _reason(
+                "incomplete",
+                f"not a complete hand: {tiles_to_string(concealed)} + {tile_name(win)}"
+                + (f" (waits: {_names(wait_list)})" if wait_list else " (not ready)"),
+                f"未成和牌型:{tiles_to_string(concealed)} + {tile_name(win)}"
+                + (f"(聽 {_names(wait_list)})" if wait_list else "(未聽牌)"),
+            )
+        )
         return reasons
 
     # ---- yaku (only when the declaration's type is known)
@@ -141,11 +153,13 @@ def win_check(declaration: dict[str, Any], options: dict[str, Any]) -> list[dict
             msg = exc.message
             if msg.startswith("no yaku"):
                 min_han = options.get("min_han", 1) or 1
-                reasons.append(_reason(
-                    "no_yaku",
-                    msg,
-                    "無役(寶牌不算役)" if min_han <= 1 else f"役的飜數未達最低 {min_han} 飜(寶牌不算)",
-                ))
+                reasons.append(
+                    _reason(
+                        "no_yaku",
+                        msg,
+                        "無役(寶牌不算役)" if min_han <= 1 else f"役的飜數未達最低 {min_han} 飜(寶牌不算)",
+                    )
+                )
             elif msg.startswith("not a complete hand"):
                 reasons.append(_reason("incomplete", msg, "未成和牌型"))
             elif exc.field.startswith("declaration.hand") or exc.field.startswith("declaration.aka"):
@@ -165,32 +179,38 @@ def win_check(declaration: dict[str, Any], options: dict[str, Any]) -> list[dict
             return reasons
         hit = wait_set.intersection(discards)
         if hit:
-            reasons.append(_reason(
-                "furiten_discards",
-                f"furiten: the hand waits on {_names(wait_set)} and the declarer discarded {_names(hit)}; "
-                "a ron is not allowed",
-                f"振聽:聽 {_names(wait_set)},而自己曾打出 {_names(hit)},不能榮和",
-            ))
+            reasons.append(
+                _reason(
+                    "furiten_discards",
+                    f"furiten: the hand waits on {_names(wait_set)} and the declarer discarded {_names(hit)}; "
+                    "a ron is not allowed",
+                    f"振聽:聽 {_names(wait_set)},而自己曾打出 {_names(hit)},不能榮和",
+                )
+            )
         hit = wait_set.intersection(passed)
         if hit:
-            reasons.append(_reason(
-                "furiten_temporary",
-                f"temporary furiten: a waiting tile ({_names(hit)}) was passed since the declarer's "
-                "last draw; a ron is not allowed until the next draw",
-                f"同巡振聽:自己上次摸牌後已放過聽的牌 {_names(hit)},在下次摸牌前不能榮和",
-            ))
+            reasons.append(
+                _reason(
+                    "furiten_temporary",
+                    f"temporary furiten: a waiting tile ({_names(hit)}) was passed since the declarer's "
+                    "last draw; a ron is not allowed until the next draw",
+                    f"同巡振聽:自己上次摸牌後已放過聽的牌 {_names(hit)},在下次摸牌前不能榮和",
+                )
+            )
         riichi = bool(declaration.get("riichi") or declaration.get("double_riichi"))
         flags = declaration.get("flags")
         if isinstance(flags, dict):
             riichi = riichi or bool(flags.get("riichi") or flags.get("double_riichi"))
         hit = wait_set.intersection(passed_riichi)
         if riichi and hit:
-            reasons.append(_reason(
-                "furiten_riichi",
-                f"riichi furiten: a waiting tile ({_names(hit)}) was passed after riichi; "
-                "a ron is not allowed for the rest of the hand",
-                f"立直後振聽:立直後放過聽的牌 {_names(hit)},本局不能再榮和",
-            ))
+            reasons.append(
+                _reason(
+                    "furiten_riichi",
+                    f"riichi furiten: a waiting tile ({_names(hit)}) was passed after riichi; "
+                    "a ron is not allowed for the rest of the hand",
+                    f"立直後振聽:立直後放過聽的牌 {_names(hit)},本局不能再榮和",
+                )
+            )
     return reasons
 
 

@@ -19,8 +19,19 @@ from .patterns import CHICKEN, EDITIONS, PATTERNS
 from .settle import SYSTEM, settle
 
 __all__ = [
-    "SYSTEM", "PRESETS", "OPTION_DOCS", "PATTERNS", "CHICKEN", "EDITIONS", "LIABILITY_MODES", "SCHEMES",
-    "resolve", "settle", "evaluate_hand", "win_check", "waits",
+    "SYSTEM",
+    "PRESETS",
+    "OPTION_DOCS",
+    "PATTERNS",
+    "CHICKEN",
+    "EDITIONS",
+    "LIABILITY_MODES",
+    "SCHEMES",
+    "resolve",
+    "settle",
+    "evaluate_hand",
+    "win_check",
+    "waits",
 ]
 
 _DEFAULT: dict[str, Any] | None = None
@@ -47,9 +58,16 @@ def _self_draw_flag(value: object, field: str) -> bool:
     return value
 
 
-def evaluate_hand(hand: dict[str, Any], options: dict[str, Any] | None = None, *, self_draw: bool | None = None,
-                  seat_wind: Any = None, nine_gates_allowed: bool = True, field: str = "hand",
-                  **flags: Any) -> dict[str, Any]:
+def evaluate_hand(
+    hand: dict[str, Any],
+    options: dict[str, Any] | None = None,
+    *,
+    self_draw: bool | None = None,
+    seat_wind: Any = None,
+    nine_gates_allowed: bool = True,
+    field: str = "hand",
+    **flags: Any,
+) -> dict[str, Any]:
     """Value a winning hand from its tiles.
 
     ``hand``: ``{"concealed": "...", "melds": [{"type": "chow"|"pung"|"kong"|"concealed_kong", "tiles": "..."}],
@@ -72,8 +90,9 @@ def evaluate_hand(hand: dict[str, Any], options: dict[str, Any] | None = None, *
     _hand.check_flags(fl, sd, h, field)
     if h.tile is None:  # parse_hand asks for the tile; said again for the type checker
         raise SettlementError(f"{field}.tile", "missing: the winning tile")
-    ev = _hand.evaluate(h, h.tile, self_draw=sd, seat_wind=sw, flags=fl, options=options,
-                        nine_gates_allowed=nine_gates_allowed)
+    ev = _hand.evaluate(
+        h, h.tile, self_draw=sd, seat_wind=sw, flags=fl, options=options, nine_gates_allowed=nine_gates_allowed
+    )
     if ev is None:
         raise SettlementError(field, "not a complete hand")
     return _hand.public_result(ev)
@@ -84,6 +103,7 @@ def waits(hand: dict[str, Any], options: dict[str, Any] | None = None, field: st
     options = _options(options)
     h = _hand.parse_hand(hand, field, need_tile=False)
     from ..tiles import tile_name
+
     return [tile_name(t) for t in _hand.waits(h, options)]
 
 
@@ -108,8 +128,7 @@ def win_check(declaration: dict[str, Any], options: dict[str, Any] | None = None
     try:
         h = _hand.parse_hand(hand_in, "hand")
     except SettlementError as exc:
-        return [_reason("invalid_tiles", f"the declared tiles are not a valid hand ({exc})",
-                        f"牌張無效（{exc}）")]
+        return [_reason("invalid_tiles", f"the declared tiles are not a valid hand ({exc})", f"牌張無效（{exc}）")]
     sw_raw = declaration.get("seat_wind")
     if sw_raw is None and isinstance(hand_in, dict):
         sw_raw = hand_in.get("seat_wind")
@@ -117,17 +136,30 @@ def win_check(declaration: dict[str, Any], options: dict[str, Any] | None = None
     flags = _hand.parse_flags(hand_in if isinstance(hand_in, dict) else {}, "hand")  # parse_hand checked it
     flags.update(_hand.parse_flags(declaration, "declaration"))
     # situation flags that contradict the win type are ignored here (they only add points)
-    flags = {k: v for k, v in flags.items()
-             if not ((k in ("kong_replacement", "heaven") and not self_draw)
-                     or (k in ("robbing_kong", "earth") and self_draw))}
+    flags = {
+        k: v
+        for k, v in flags.items()
+        if not (
+            (k in ("kong_replacement", "heaven") and not self_draw) or (k in ("robbing_kong", "earth") and self_draw)
+        )
+    }
     if h.tile is None:  # parse_hand asks for the tile
         return [_reason("invalid_tiles", "the declared tiles have no winning tile", "未有和張")]
     ev = _hand.evaluate(h, h.tile, self_draw=self_draw, seat_wind=sw, flags=flags, options=options)
     if ev is None:
-        return [_reason("incomplete_hand", "the hand is not complete (not four sets and a pair, seven pairs or "
-                                           "thirteen terminals)", "未成和牌形（詐和）")]
+        return [
+            _reason(
+                "incomplete_hand",
+                "the hand is not complete (not four sets and a pair, seven pairs or " "thirteen terminals)",
+                "未成和牌形（詐和）",
+            )
+        ]
     if ev["value"] < options["min_points"]:
-        return [_reason("below_min_points",
-                        f"the hand is worth {ev['value']} point(s), below the minimum of {options['min_points']}",
-                        f"和牌只得{ev['value']}分，未達起和分數{options['min_points']}分")]
+        return [
+            _reason(
+                "below_min_points",
+                f"the hand is worth {ev['value']} point(s), below the minimum of {options['min_points']}",
+                f"和牌只得{ev['value']}分，未達起和分數{options['min_points']}分",
+            )
+        ]
     return []

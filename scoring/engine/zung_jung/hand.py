@@ -18,21 +18,33 @@ from .patterns import table
 TERMINALS_AND_HONORS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _WIND_WORDS = {"e": 27, "east": 27, "s": 28, "south": 28, "w": 29, "west": 29, "n": 30, "north": 30}
 FLAG_NAMES = ("final_tile", "kong_replacement", "robbing_kong", "heaven", "earth")
-_FLAG_ALIASES = {"final_draw": "final_tile", "final_discard": "final_tile", "last_tile": "final_tile",
-                 "win_on_kong": "kong_replacement", "rinshan": "kong_replacement"}
+_FLAG_ALIASES = {
+    "final_draw": "final_tile",
+    "final_discard": "final_tile",
+    "last_tile": "final_tile",
+    "win_on_kong": "kong_replacement",
+    "rinshan": "kong_replacement",
+}
 
 _MELD_KINDS = {
-    "chow": ("chow", False), "chi": ("chow", False),
-    "pung": ("pung", False), "pong": ("pung", False), "pon": ("pung", False),
-    "kong": ("kong", False), "kan": ("kong", False), "open_kong": ("kong", False),
-    "exposed_kong": ("kong", False), "minkan": ("kong", False),
-    "concealed_kong": ("kong", True), "ankan": ("kong", True),
+    "chow": ("chow", False),
+    "chi": ("chow", False),
+    "pung": ("pung", False),
+    "pong": ("pung", False),
+    "pon": ("pung", False),
+    "kong": ("kong", False),
+    "kan": ("kong", False),
+    "open_kong": ("kong", False),
+    "exposed_kong": ("kong", False),
+    "minkan": ("kong", False),
+    "concealed_kong": ("kong", True),
+    "ankan": ("kong", True),
 }
 
 
-SetSplit = tuple[tuple[str, int], ...]   # sets as ("P" | "C", lowest tile)
-SetInfo = tuple[str, int, bool, bool]     # (kind "C" | "P", tile, concealed triplet, is a kong)
-Found = tuple[str, int | None]            # (pattern key, the set's tile for a per-set pattern)
+SetSplit = tuple[tuple[str, int], ...]  # sets as ("P" | "C", lowest tile)
+SetInfo = tuple[str, int, bool, bool]  # (kind "C" | "P", tile, concealed triplet, is a kong)
+Found = tuple[str, int | None]  # (pattern key, the set's tile for a per-set pattern)
 
 
 def _is_terminal(t: int) -> bool:
@@ -41,19 +53,20 @@ def _is_terminal(t: int) -> bool:
 
 @dataclass(frozen=True)
 class Meld:
-    kind: str        # "chow" | "pung" | "kong"
-    tile: int        # lowest tile
+    kind: str  # "chow" | "pung" | "kong"
+    tile: int  # lowest tile
     concealed: bool  # only a concealed kong
 
 
 @dataclass(frozen=True)
 class Hand:
-    concealed: tuple[int, ...]   # concealed tiles, winning tile excluded
+    concealed: tuple[int, ...]  # concealed tiles, winning tile excluded
     melds: tuple[Meld, ...]
-    tile: int | None             # winning tile, when given
+    tile: int | None  # winning tile, when given
 
 
 # ---------------------------------------------------------------------------------------- parsing
+
 
 def parse_hand(hand: Any, field: str = "hand", need_tile: bool = True) -> Hand:
     if not isinstance(hand, dict):
@@ -66,7 +79,7 @@ def parse_hand(hand: Any, field: str = "hand", need_tile: bool = True) -> Hand:
     for i, m in enumerate(melds_raw):
         mf = f"{field}.melds[{i}]"
         if not isinstance(m, dict):
-            raise SettlementError(mf, "expected {\"type\": ..., \"tiles\": ...}")
+            raise SettlementError(mf, 'expected {"type": ..., "tiles": ...}')
         kind_raw = m.get("type")
         if kind_raw not in _MELD_KINDS:
             raise SettlementError(f"{mf}.type", f"expected chow, pung, kong or concealed_kong, got {kind_raw!r}")
@@ -75,8 +88,13 @@ def parse_hand(hand: Any, field: str = "hand", need_tile: bool = True) -> Hand:
             conc = True
         tiles = sorted(parse_tiles(m.get("tiles", ""), f"{mf}.tiles"))
         if kind == "chow":
-            ok = (len(tiles) == 3 and tiles[0] < 27 and tiles[0] % 9 <= 6
-                  and tiles[1] == tiles[0] + 1 and tiles[2] == tiles[0] + 2)
+            ok = (
+                len(tiles) == 3
+                and tiles[0] < 27
+                and tiles[0] % 9 <= 6
+                and tiles[1] == tiles[0] + 1
+                and tiles[2] == tiles[0] + 2
+            )
         elif kind == "pung":
             ok = len(tiles) == 3 and len(set(tiles)) == 1
         else:
@@ -93,9 +111,11 @@ def parse_hand(hand: Any, field: str = "hand", need_tile: bool = True) -> Hand:
         raise SettlementError(f"{field}.tile", "missing: the winning tile")
     want = 13 - 3 * len(melds)
     if len(concealed) != want:
-        raise SettlementError(f"{field}.concealed",
-                              f"expected {want} concealed tiles besides the winning tile with {len(melds)} meld(s), "
-                              f"got {len(concealed)}")
+        raise SettlementError(
+            f"{field}.concealed",
+            f"expected {want} concealed tiles besides the winning tile with {len(melds)} meld(s), "
+            f"got {len(concealed)}",
+        )
     counts = [0] * 34
     for t in concealed:
         counts[t] += 1
@@ -153,6 +173,7 @@ def check_flags(flags: dict[str, Any], self_draw: bool, hand: Hand, field: str) 
 
 # ---------------------------------------------------------------------------------- decomposition
 
+
 @lru_cache(maxsize=65536)
 def _set_decomps(counts: tuple[int, ...]) -> tuple[SetSplit, ...]:
     """All ways to split ``counts`` into pungs ('P', t) and chows ('C', t)."""
@@ -196,8 +217,11 @@ def _is_seven_pairs(counts: Sequence[int], allow_quad: bool) -> bool:
 
 
 def _is_thirteen(counts: Sequence[int]) -> bool:
-    return sum(counts) == 14 and all(counts[t] >= 1 for t in TERMINALS_AND_HONORS) and \
-        sum(counts[t] for t in TERMINALS_AND_HONORS) == 14
+    return (
+        sum(counts) == 14
+        and all(counts[t] >= 1 for t in TERMINALS_AND_HONORS)
+        and sum(counts[t] for t in TERMINALS_AND_HONORS) == 14
+    )
 
 
 def _counts(tiles: Iterable[int]) -> list[int]:
@@ -241,11 +265,12 @@ def waits(hand: Hand, options: dict[str, Any]) -> list[int]:
             base = t - t % 9
             near.update(x for x in range(t - 2, t + 3) if base <= x < base + 9)
     if not hand.melds:
-        near.update(TERMINALS_AND_HONORS)   # thirteen terminals can wait on a tile not held
+        near.update(TERMINALS_AND_HONORS)  # thirteen terminals can wait on a tile not held
     return [t for t in sorted(near) if is_complete(hand, t, options)]
 
 
 # ---------------------------------------------------------------------------------- detection
+
 
 def _composition(counts: Sequence[int]) -> tuple[list[str], dict[str, Any]]:
     suits = {t // 9 for t in range(27) if counts[t]}
@@ -281,8 +306,15 @@ def _incidental(self_draw: bool, flags: dict[str, Any]) -> list[str]:
     return keys
 
 
-def _detect_regular(sets: list[SetInfo], pair: int, comp_keys: list[str], comp: dict[str, Any], seat_wind: int,
-                    concealed_hand: bool, nine_gates: bool) -> list[Found]:
+def _detect_regular(
+    sets: list[SetInfo],
+    pair: int,
+    comp_keys: list[str],
+    comp: dict[str, Any],
+    seat_wind: int,
+    concealed_hand: bool,
+    nine_gates: bool,
+) -> list[Found]:
     """``sets``: list of (kind 'C'|'P', tile, concealed_triplet, is_kong). Returns [(key, tile|None)]."""
     found: list[Found] = [(k, None) for k in comp_keys]
     chows = [t for k, t, _, _ in sets if k == "C"]
@@ -314,7 +346,9 @@ def _detect_regular(sets: list[SetInfo], pair: int, comp_keys: list[str], comp: 
         found.append(("all_triplets", None))
     n_conc = sum(1 for k, _, conc, _ in sets if k == "P" and conc)
     if n_conc >= 2:
-        found.append(({2: "two_concealed_triplets", 3: "three_concealed_triplets"}.get(n_conc, "four_concealed_triplets"), None))
+        found.append(
+            ({2: "two_concealed_triplets", 3: "three_concealed_triplets"}.get(n_conc, "four_concealed_triplets"), None)
+        )
     n_kong = sum(1 for _, _, _, kong in sets if kong)
     if n_kong:
         found.append((("one_kong", "two_kong", "three_kong", "four_kong")[n_kong - 1], None))
@@ -364,8 +398,10 @@ def _detect_regular(sets: list[SetInfo], pair: int, comp_keys: list[str], comp: 
     elif comp["all_term_honor"] and comp["has_term"] and comp["honors"]:
         found.append(("mixed_greater_terminals", None))
     else:
+
         def set_term(k: str, t: int) -> bool:
             return (t % 9 in (0, 6)) if k == "C" else _is_terminal(t)
+
         every_term = all(set_term(k, t) for k, t, _, _ in sets) and _is_terminal(pair)
         every_term_honor = all(set_term(k, t) or t >= 27 for k, t, _, _ in sets) and (_is_terminal(pair) or pair >= 27)
         if every_term and not comp["honors"]:
@@ -375,14 +411,18 @@ def _detect_regular(sets: list[SetInfo], pair: int, comp_keys: list[str], comp: 
     return found
 
 
-def _score(found: Iterable[Found], rows: dict[str, dict[str, Any]], chicken: dict[str, Any], limit: int,
-           ) -> dict[str, Any]:
+def _score(
+    found: Iterable[Found],
+    rows: dict[str, dict[str, Any]],
+    chicken: dict[str, Any],
+    limit: int,
+) -> dict[str, Any]:
     """Apply the one-pattern-per-series rule and the limit. Returns a result dict."""
     best_in_series: dict[str, dict[str, Any]] = {}
     honors: list[tuple[dict[str, Any], int]] = []
     for key, tile in found:
         row = rows.get(key)
-        if row is None:   # not in this edition
+        if row is None:  # not in this edition
             continue
         if row.get("per_set"):
             honors.append((row, cast(int, tile)))  # a per-set pattern names its set's tile
@@ -394,32 +434,76 @@ def _score(found: Iterable[Found], rows: dict[str, dict[str, Any]], chicken: dic
     for row in best_in_series.values():
         pats.append({"id": row["id"], "key": row["key"], "en": row["en"], "zh": row["zh"], "value": row["value"]})
     for row, tile in honors:
-        pats.append({"id": row["id"], "key": row["key"], "en": row["en"], "zh": row["zh"], "value": row["value"],
-                     "tile": tile_name(tile)})
+        pats.append(
+            {
+                "id": row["id"],
+                "key": row["key"],
+                "en": row["en"],
+                "zh": row["zh"],
+                "value": row["value"],
+                "tile": tile_name(tile),
+            }
+        )
     pats.sort(key=lambda p: (tuple(int(x) for x in p["id"].split(".")), p.get("tile", "")))
     if not pats:
-        c = {"id": chicken["id"], "key": chicken["key"], "en": chicken["en"], "zh": chicken["zh"], "value": chicken["value"]}
-        return {"value": chicken["value"], "sum": chicken["value"], "limit": None, "chicken": True,
-                "patterns": [c], "other_patterns": []}
+        c = {
+            "id": chicken["id"],
+            "key": chicken["key"],
+            "en": chicken["en"],
+            "zh": chicken["zh"],
+            "value": chicken["value"],
+        }
+        return {
+            "value": chicken["value"],
+            "sum": chicken["value"],
+            "limit": None,
+            "chicken": True,
+            "patterns": [c],
+            "other_patterns": [],
+        }
     total = sum(p["value"] for p in pats)
     listed = [p for p in pats if p["value"] >= limit]
     if listed:
         top = max(listed, key=lambda p: p["value"])
-        return {"value": top["value"], "sum": total, "limit": "listed", "chicken": False,
-                "patterns": [top], "other_patterns": [p for p in pats if p is not top]}
-    return {"value": min(total, limit), "sum": total, "limit": "compound" if total >= limit else None,
-            "chicken": False, "patterns": pats, "other_patterns": []}
+        return {
+            "value": top["value"],
+            "sum": total,
+            "limit": "listed",
+            "chicken": False,
+            "patterns": [top],
+            "other_patterns": [p for p in pats if p is not top],
+        }
+    return {
+        "value": min(total, limit),
+        "sum": total,
+        "limit": "compound" if total >= limit else None,
+        "chicken": False,
+        "patterns": pats,
+        "other_patterns": [],
+    }
 
 
 def _set_out(kind: str, t: int, conc: bool, kong: bool, melded: bool) -> dict[str, Any]:
     if kind == "C":
         return {"type": "chow", "tiles": tiles_to_string([t, t + 1, t + 2]), "melded": melded}
-    return {"type": "kong" if kong else "pung", "tiles": tiles_to_string([t] * (4 if kong else 3)),
-            "melded": melded, "concealed": conc}
+    return {
+        "type": "kong" if kong else "pung",
+        "tiles": tiles_to_string([t] * (4 if kong else 3)),
+        "melded": melded,
+        "concealed": conc,
+    }
 
 
-def evaluate(hand: Hand, tile: int, *, self_draw: bool, seat_wind: int, flags: dict[str, Any], options: dict[str, Any],
-             nine_gates_allowed: bool = True) -> dict[str, Any] | None:
+def evaluate(
+    hand: Hand,
+    tile: int,
+    *,
+    self_draw: bool,
+    seat_wind: int,
+    flags: dict[str, Any],
+    options: dict[str, Any],
+    nine_gates_allowed: bool = True,
+) -> dict[str, Any] | None:
     """Best arrangement of ``hand`` + ``tile``; None when it is not a complete hand."""
     rows, chicken = table(options)
     limit = options.get("limit", 320)
@@ -436,8 +520,10 @@ def evaluate(hand: Hand, tile: int, *, self_draw: bool, seat_wind: int, flags: d
     incidental: list[Found] = [(k, None) for k in _incidental(self_draw, flags)]
     candidates = []
 
-    meld_sets = [("C" if m.kind == "chow" else "P", m.tile, m.kind == "kong" and m.concealed, m.kind == "kong")
-                 for m in hand.melds]
+    meld_sets = [
+        ("C" if m.kind == "chow" else "P", m.tile, m.kind == "kong" and m.concealed, m.kind == "kong")
+        for m in hand.melds
+    ]
     concealed_hand = all(m.kind == "kong" and m.concealed for m in hand.melds)
     nine_gates = False
     if nine_gates_allowed and not hand.melds and tile < 27:
@@ -491,6 +577,7 @@ def evaluate(hand: Hand, tile: int, *, self_draw: bool, seat_wind: int, flags: d
 def public_result(res: dict[str, Any]) -> dict[str, Any]:
     def strip(p: dict[str, Any]) -> dict[str, Any]:
         return {k: v for k, v in p.items()}
+
     return {
         "value": res["value"],
         "patterns": [strip(p) for p in res["patterns"]],

@@ -20,11 +20,18 @@ from .options import effective_par
 from .patterns import table
 
 SYSTEM = "zung-jung"
-_TYPE_ALIASES = {"self_draw": "self_draw", "tsumo": "self_draw", "discard": "discard", "ron": "discard",
-                 "draw": "draw", "exhaustive_draw": "draw"}
+_TYPE_ALIASES = {
+    "self_draw": "self_draw",
+    "tsumo": "self_draw",
+    "discard": "discard",
+    "ron": "discard",
+    "draw": "draw",
+    "exhaustive_draw": "draw",
+}
 
 
 # ------------------------------------------------------------------------------------- helpers
+
 
 def _seat(value: object, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
@@ -44,13 +51,21 @@ def check_value(value: object, options: dict[str, Any], field: str, allow_zero: 
         rows, _ = table(options)
         listed = sorted({r["value"] for r in rows.values() if r["value"] >= limit})
         if value not in listed:
-            raise SettlementError(field, f"{value} is above the limit {limit} and is not a listed limit "
-                                         f"({', '.join(map(str, listed))})")
+            raise SettlementError(
+                field,
+                f"{value} is above the limit {limit} and is not a listed limit " f"({', '.join(map(str, listed))})",
+            )
     return value
 
 
-def settle_band(a: int, b: int, r: int | None, winner: int, pay: dict[int, int], par: int,
-                ) -> list[tuple[int, int, str]]:
+def settle_band(
+    a: int,
+    b: int,
+    r: int | None,
+    winner: int,
+    pay: dict[int, int],
+    par: int,
+) -> list[tuple[int, int, str]]:
     """Settle the band (a, b] of the value with responsible seat ``r`` (``r == winner``: a SELF band).
 
     Adds to ``pay`` (opponent -> points) and returns explanation lines ``(seat, points, what)``.
@@ -76,6 +91,7 @@ def settle_band(a: int, b: int, r: int | None, winner: int, pay: dict[int, int],
 
 # ------------------------------------------------------------------------------------- settle
 
+
 def settle(record: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(record, dict):
         raise SettlementError("", "a hand record must be a JSON object")
@@ -96,7 +112,9 @@ def settle(record: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
     discarder = None
     if not self_draw:
         if "from" not in result:
-            raise SettlementError("result.from", "missing: the seat that discarded the winning tile", "discarder_missing")
+            raise SettlementError(
+                "result.from", "missing: the seat that discarded the winning tile", "discarder_missing"
+            )
         discarder = _seat(result["from"], "result.from")
         if discarder == winner:
             raise SettlementError("result.from", "the discarder cannot be the winner")
@@ -142,9 +160,12 @@ def settle(record: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
             raise SettlementError("result.value", "missing: give the hand's value or the tiles in 'hand'")
         value = check_value(result["value"], options, "result.value")
     if value < options["min_points"]:
-        raise SettlementError("result.value" if hand is None else "result.hand",
-                              f"{value} is below the minimum of {options['min_points']} points: a false win",
-                              "points_below_minimum", {"value": value, "n": options["min_points"]})
+        raise SettlementError(
+            "result.value" if hand is None else "result.hand",
+            f"{value} is below the minimum of {options['min_points']} points: a false win",
+            "points_below_minimum",
+            {"value": value, "n": options["min_points"]},
+        )
 
     pay = {s: 0 for s in range(4) if s != winner}
     lines = []
@@ -196,13 +217,23 @@ def settle(record: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
                 add_band(0, value, discarder, f"discard by seat {discarder}, value {value}", "discard")
             elif first["seat"] == winner:
                 assert win_tile is not None  # first is an earlier discard of the winning tile
-                add_band(0, value, winner, f"winner's own earlier {tile_name(win_tile)}: settled as a self-draw, "
-                                           f"value {value}", "own_earlier")
+                add_band(
+                    0,
+                    value,
+                    winner,
+                    f"winner's own earlier {tile_name(win_tile)}: settled as a self-draw, " f"value {value}",
+                    "own_earlier",
+                )
             else:
                 assert win_tile is not None  # first is an earlier discard of the winning tile
                 liable = first["seat"]
-                add_band(0, value, liable, f"seat {liable} discarded {tile_name(win_tile)} first "
-                                           f"(same-turn immunity), value {value}", "first_discard")
+                add_band(
+                    0,
+                    value,
+                    liable,
+                    f"seat {liable} discarded {tile_name(win_tile)} first " f"(same-turn immunity), value {value}",
+                    "first_discard",
+                )
         else:
             multi = mode == "precise_multiwait"
             wait_set = set(H.waits(hand, options)) if (multi and hand is not None) else None
@@ -217,8 +248,10 @@ def settle(record: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
                 h = e["value"]
                 if h is None:
                     if hand is None:
-                        raise SettlementError(f"result.earlier[{idx}].value",
-                                              "missing: give the value of winning on this tile, or the tiles in result.hand")
+                        raise SettlementError(
+                            f"result.earlier[{idx}].value",
+                            "missing: give the value of winning on this tile, or the tiles in result.hand",
+                        )
                     h, ev_e = _hypothetical(hand, e, winner, seat_wind, options, idx)
                     eo["value"] = h
                     eo["patterns"] = ev_e["patterns"] if ev_e else []
@@ -231,8 +264,7 @@ def settle(record: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
                         why = f"winner's own earlier {tile_name(e['tile'])} (declined self-draw worth {h})"
                     else:
                         why = f"seat {e['seat']}'s earlier {tile_name(e['tile'])} (worth {h})"
-                    add_band(covered, cap, e["seat"], why,
-                             "own_earlier" if e["seat"] == winner else "earlier_discard")
+                    add_band(covered, cap, e["seat"], why, "own_earlier" if e["seat"] == winner else "earlier_discard")
                     covered = cap
             if value > covered:
                 liable = discarder
@@ -277,11 +309,12 @@ def _parse_earlier(raw: Any, winner: int, options: dict[str, Any]) -> list[dict[
     for i, e in enumerate(raw):
         f = f"result.earlier[{i}]"
         if not isinstance(e, dict):
-            raise SettlementError(f, "expected {\"seat\": ..., \"tile\": ..., \"value\": ...}")
+            raise SettlementError(f, 'expected {"seat": ..., "tile": ..., "value": ...}')
         seat = _seat(e.get("seat"), f"{f}.seat")
         if seat == winner and i != 0:
-            raise SettlementError(f"{f}.seat", "the winner's own discard opens the window: it can only be the first "
-                                               "earlier discard")
+            raise SettlementError(
+                f"{f}.seat", "the winner's own discard opens the window: it can only be the first " "earlier discard"
+            )
         if e.get("tile") is None:
             raise SettlementError(f"{f}.tile", "missing: the tile discarded")
         tile = parse_tile(e["tile"], f"{f}.tile")
@@ -297,16 +330,24 @@ def _parse_earlier(raw: Any, winner: int, options: dict[str, Any]) -> list[dict[
     return out
 
 
-def _hypothetical(hand: H.Hand, e: dict[str, Any], winner: int, seat_wind: int, options: dict[str, Any],
-                 idx: int) -> tuple[int, dict[str, Any] | None]:
+def _hypothetical(
+    hand: H.Hand, e: dict[str, Any], winner: int, seat_wind: int, options: dict[str, Any], idx: int
+) -> tuple[int, dict[str, Any] | None]:
     """Value of winning on an earlier tile (§1.7 step 2; A6, A7)."""
     own = e["seat"] == winner
     f = f"result.earlier[{idx}]"
     if H.copies_held(hand, e["tile"]) >= 4:
         return 0, None
     H.check_flags(e["flags"], own, hand, f)
-    ev = H.evaluate(hand, e["tile"], self_draw=own, seat_wind=seat_wind, flags=e["flags"], options=options,
-                    nine_gates_allowed=options["declined_nine_gates"] if own else True)
+    ev = H.evaluate(
+        hand,
+        e["tile"],
+        self_draw=own,
+        seat_wind=seat_wind,
+        flags=e["flags"],
+        options=options,
+        nine_gates_allowed=options["declined_nine_gates"] if own else True,
+    )
     if ev is None:
         return 0, None
     return ev["value"], ev

@@ -20,9 +20,12 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("season", type=int, help="the season's id")
-        parser.add_argument("--overrides", help="revise the season's rules first: options to change, as a JSON "
-                                                "object, merged over the season's current overrides (null "
-                                                "removes one, going back to the preset's value)")
+        parser.add_argument(
+            "--overrides",
+            help="revise the season's rules first: options to change, as a JSON "
+            "object, merged over the season's current overrides (null "
+            "removes one, going back to the preset's value)",
+        )
         parser.add_argument("--notes", default="", help="why the rules change (with --overrides)")
         parser.add_argument("--workers", type=int, default=None, help="engine processes (default: CPU cores)")
 
@@ -57,4 +60,3 @@ def _json(text: str):
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise CommandError(f"overrides: not JSON ({exc.msg})") from None
-
