@@ -55,7 +55,7 @@ class RatingEventSerializer(serializers.Serializer):
     rating = serializers.FloatField(source="ordinal")
 
     def get_season(self, event) -> str:
-        return f"{event.game.season.year} S{event.game.season.number}"
+        return str(event.game.season)
 
 
 class LeagueRatingsView(APIView):

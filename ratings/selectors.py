@@ -104,7 +104,7 @@ def chart(events: list, width: int = 480, height: int = 220, pad_x: int = 44, pa
                 {
                     "x": line[i][0],
                     "label_x": min(line[i][0], width - 62),
-                    "label": f"{e.game.season.year} S{e.game.season.number}",
+                    "label": str(e.game.season),
                 }
             )
             previous = e.game.season_id
