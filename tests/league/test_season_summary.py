@@ -83,3 +83,19 @@ def test_admin_edits_keep_the_summary(season, players, admin):
     r = client.post(f"/admin/league/game/{game.pk}/delete/", {"post": "yes"})
     assert r.status_code == 302 and not Game.objects.filter(pk=game.pk).exists()
     assert _same(season)[a.pk]["to_play"] == 0
+
+
+def test_rows_built_in_python_escape_what_players_typed(season, players, admin):
+    """The season's games and a player's history are built as HTML in Python (league.views): a name
+    or a division code with markup is shown as text, never run."""
+    a = season.divisions.get(code="A")
+    players[0].display_name = '<script>alert("x")</script>'
+    players[0].save()
+    game = services.game_create(division=a, match_day=1, table=1, players=players[:4])
+    services.game_result_record(game=game, scores=[45000, 30000, 15000, 10000], actor=admin)
+    for url in (f"/seasons/{season.pk}/", f"/players/{players[0].pk}/"):
+        page = Client().get(url).content.decode()
+        assert '<script>alert("x")</script>' not in page, url
+    assert (
+        "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;" in Client().get(f"/seasons/{season.pk}/").content.decode()
+    )
