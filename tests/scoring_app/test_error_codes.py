@@ -63,7 +63,9 @@ def test_a_service_error_is_coded_and_translated_where_raised(as_user, game, adm
 
 def test_every_worded_code_is_raised_by_an_engine_and_has_its_parameters():
     engine = "\n".join(p.read_text() for p in (ROOT / "scoring" / "engine").rglob("*.py"))
-    raised = set(re.findall(r'"([a-z_0-9]+)"(?:,\s*\{[^}]*\})?\)', engine))
+    # a code is the last argument of the raise, or followed by its parameters (formatted on one
+    # line or one argument per line, with a trailing comma)
+    raised = set(re.findall(r'"([a-z_0-9]+)",?\s*(?:\{[^}]*\},?\s*)?\)', engine))
     assert sorted(set(ENGINE_WORDS) - raised) == []  # no words for a code nothing raises
     for code, words in ENGINE_WORDS.items():
         for name in re.findall(r"%\((\w+)\)s", str(words)):
