@@ -32,10 +32,13 @@ def division_summary_game_moved(*, game: Game, before: str | None, after: str | 
         return
     column = {Game.Status.FINISHED: "finished", Game.Status.VOID: "void"}
     change: dict = {}
+    taken: dict = {}  # the counts this change lowers must hold the game it takes away
     for status, sign in ((before, -1), (after, 1)):
         if status is not None:
             field = column.get(status, "to_play")
             change[field] = change.get(field, F(field)) + sign
+            if sign < 0:
+                taken[f"{field}__gte"] = 1
     if before == Game.Status.FINISHED:  # the last match day played may be an earlier one now
         change["last_match_day"] = (
             Game.objects.filter(season_id=game.season_id, division_id=game.division_id, status=Game.Status.FINISHED)
@@ -50,7 +53,9 @@ def division_summary_game_moved(*, game: Game, before: str | None, after: str | 
             default=F("last_match_day"),
             output_field=PositiveSmallIntegerField(),
         )
-    if not DivisionSummary.objects.filter(division_id=game.division_id).update(**change):
+    # no row yet, or a row that a change made outside the services left behind (a count that
+    # would fall below zero): count the division again instead of storing a wrong figure
+    if not DivisionSummary.objects.filter(division_id=game.division_id, **taken).update(**change):
         division_summary_recompute(division=Division(pk=game.division_id, season_id=game.season_id))
 
 

@@ -99,3 +99,19 @@ def test_rows_built_in_python_escape_what_players_typed(season, players, admin):
     assert (
         "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;" in Client().get(f"/seasons/{season.pk}/").content.decode()
     )
+
+
+def test_a_status_changed_outside_the_services_is_counted_again_not_stored_below_zero(season, players, admin):
+    """A result deleted and its game set back to scheduled by hand (a shell, a data fix) leaves
+    the summary behind; the next result counts the division again instead of failing on a
+    negative count."""
+    from league.models import GameResult
+
+    a = season.divisions.get(code="A")
+    game = services.game_create(division=a, match_day=1, table=1, players=players[:4])
+    services.game_result_record(game=game, scores=[45000, 30000, 15000, 10000], actor=admin)
+    GameResult.objects.filter(game=game).delete()
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.SCHEDULED)
+    game.refresh_from_db()
+    services.game_result_record(game=game, scores=[45000, 30000, 15000, 10000], actor=admin)
+    assert _same(season)[a.pk]["finished"] == 1
