@@ -5,6 +5,7 @@ REDIS_URL      absent: Celery runs tasks in-process and the cache is local memor
 SECRET_KEY     required when DEBUG is off (./scripts/serve writes a development one into .env)
 DEBUG          "1"/"true" for development; off by default (safe production default)
 ALLOWED_HOSTS  comma-separated
+DB_CONNECT_RETRY_SECONDS  how long opening a PostgreSQL connection is retried (a restart), 3
 """
 
 import os
@@ -122,8 +123,14 @@ DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
         conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")),
+        # a kept connection is checked before a request uses it: after a database restart the
+        # first request reconnects instead of failing on the dead connection
+        conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # the same backend, waiting out a restart when it connects (kyoku/postgresql/base.py)
+    DATABASES["default"]["ENGINE"] = "kyoku.postgresql"
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # The embedded default under concurrent use: WAL lets readers run beside the writer, a busy
     # timeout waits for the writer lock instead of failing at once, and IMMEDIATE transactions
@@ -234,6 +241,15 @@ else:
     CELERY_BROKER_URL = "memory://"
     CELERY_TASK_ALWAYS_EAGER = True  # no broker: run tasks in-process
 CELERY_TASK_EAGER_PROPAGATES = True
+# A request that queues a task must not wait on a Redis that is down: the publish fails at once
+# (one connection attempt of at most 1 s, no retry: kombu's default retries for 2 s) and the task
+# runs in-process (ratings.receivers.task_enqueue). The worker reconnects by its own loop.
+CELERY_BROKER_CONNECTION_TIMEOUT = 1.0
+CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 1.0, "max_retries": 0}
+# No caller reads a task's return value (the database holds what a task did). A stored result
+# would also make every queueing subscribe to its result in Redis first, which with Redis down
+# retries for 20 s inside the request. A task whose value is read says ignore_result=False.
+CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULE = {

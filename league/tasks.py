@@ -26,7 +26,7 @@ def season_promote(season_id: int, next_season_id: int) -> dict:
     return services.season_promote(season=season, next_season=Season.objects.get(pk=next_season_id))
 
 
-@shared_task
+@shared_task(ignore_result=False)
 def ping() -> str:
     """Round trip through the broker (used by the Redis test and health checks)."""
     return "pong"

@@ -100,3 +100,37 @@ def test_when_the_in_process_run_fails_too_the_reconciliation_rates_the_game(
     assert created and not RatingEvent.objects.filter(game=game).exists()
     assert derived_reconcile(leagues=[league])["test"]["ratings"]["games"] == 1
     assert RatingEvent.objects.filter(game=game).count() == 4
+
+
+@pytest.fixture
+def broker_unreachable(broker_mode):
+    """Celery's real broker and result backend, both pointed at a Redis that is not running (the
+    broker connection pool and the thread's backend are rebuilt for it, then restored)."""
+    app = ratings_game_sync.app
+    saved = {key: app.conf[key] for key in ("broker_url", "result_backend")}
+    url = f"redis://127.0.0.1:{closed_port()}/0"
+    app.conf.broker_url = app.conf.result_backend = url
+
+    def rebuild() -> None:
+        app._pool = None
+        app.amqp._producer_pool = None
+        app._local.__dict__.pop("backend", None)
+
+    rebuild()
+    yield app
+    app.conf.update(saved)
+    rebuild()
+
+
+def test_queueing_with_redis_down_goes_in_process_without_waiting_on_the_result_backend(
+    game, admin, broker_unreachable, django_capture_on_commit_callbacks
+):
+    """Unmocked queueing: the publish fails at once and the sync runs in the request. A stored
+    result would first subscribe to it in Redis, which retries 20 times a second apart before the
+    publish is even tried (what made writes time out while Redis was down in bench/faults.py)."""
+    backend = broker_unreachable.backend
+    with mock.patch.object(type(backend), "on_task_call", autospec=True) as subscribe:
+        with django_capture_on_commit_callbacks(execute=True):
+            services.game_result_record(game=game, scores=[45000, 30000, 15000, 10000], actor=admin)
+    assert not subscribe.called
+    assert sorted(RatingEvent.objects.filter(game=game).values_list("place", flat=True)) == [1, 2, 3, 4]

@@ -1,0 +1,1 @@
+"""Django's PostgreSQL backend, waiting out a database restart when it connects (see base)."""
