@@ -49,6 +49,9 @@ PGBIN = (
     else ""
 )
 
+# extra server settings, e.g. "-c shared_buffers=32MB" on a machine with little shared memory
+PG_OPTIONS = os.environ.get("FAULTS_PG_OPTIONS", "")
+
 # the worked M-League game of tests/riichi_game.py: five hands, final 23,800 / 27,800 / 18,400 / 29,000
 HANDS = [
     {"riichi": [1], "result": {"type": "draw", "tenpai": [0, 1]}},
@@ -115,7 +118,7 @@ class Cluster:
         subprocess.run(
             as_postgres(
                 f"{PGBIN}/pg_ctl -D {self.pgdata} -o '-p {self.pg_port} -k {self.tmp} "
-                f"-c listen_addresses=127.0.0.1' -l {self.tmp}/pg.log -w -t 120 start"
+                f"-c listen_addresses=127.0.0.1 {PG_OPTIONS}' -l {self.tmp}/pg.log -w -t 120 start"
             ),
             check=True,
             stdout=subprocess.DEVNULL,
@@ -125,7 +128,7 @@ class Cluster:
         subprocess.run(
             as_postgres(
                 f"{PGBIN}/pg_ctl -D {self.pgdata} -m fast -w -t 120 restart "
-                f"-o '-p {self.pg_port} -k {self.tmp} -c listen_addresses=127.0.0.1'"
+                f"-o '-p {self.pg_port} -k {self.tmp} -c listen_addresses=127.0.0.1 {PG_OPTIONS}'"
             ),
             check=True,
             stdout=subprocess.DEVNULL,
@@ -387,13 +390,15 @@ def main() -> None:
     parser.add_argument("--redis-down", type=float, help="seconds Redis stays down")
     parser.add_argument("--reconcile-every", type=float, default=None)
     parser.add_argument("--web-workers", type=int, default=3)
+    parser.add_argument("--duration", type=float, help="seconds of traffic (600 with --full, else 60)")
+    parser.add_argument("--json", help="also write the figures to this file (tests/perf/test_faults_run.py)")
     args = parser.parse_args()
     tables = args.tables or (50 if args.full else 8)
     interval = args.interval or (10.0 if args.full else 1.0)
     redis_down = args.redis_down or (60.0 if args.full else 10.0)
     args.reconcile_every = args.reconcile_every or (60.0 if args.full else 10.0)
     # a game is five hands and the finish: enough games for the run's length
-    duration = 600.0 if args.full else 60.0
+    duration = args.duration or (600.0 if args.full else 60.0)
     games_per_table = int(duration / (interval * 6)) + 1
 
     cluster = Cluster(args)
@@ -452,7 +457,10 @@ def main() -> None:
                 if ok and name not in caught:
                     caught[name] = time.monotonic() - ended
             time.sleep(0.5)
-        report(cluster, traffic, faults, caught, t0, tables, interval, duration)
+        summary = report(cluster, traffic, faults, caught, t0, tables, interval, duration)
+        if args.json:
+            with open(args.json, "w") as out:
+                json.dump(summary, out, indent=1)
     finally:
         cluster.stop_all()
         if os.environ.get("FAULTS_KEEP"):
@@ -461,7 +469,7 @@ def main() -> None:
             shutil.rmtree(cluster.tmp, ignore_errors=True)
 
 
-def report(cluster, traffic, faults, caught, t0, tables, interval, duration) -> None:
+def report(cluster, traffic, faults, caught, t0, tables, interval, duration) -> dict:
     from django.db import close_old_connections
     from django.db.models import Count
 
@@ -475,13 +483,18 @@ def report(cluster, traffic, faults, caught, t0, tables, interval, duration) -> 
         f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
     )
     print(f"\n{'fault':52} {'at s':>6} {'for s':>6} {'writes failed':>14} {'pages failed':>13}")
+    fault_rows = []
     for what, start, end in faults:
         during = [a for a in traffic.attempts if start <= a[0] <= end + 5]
-        print(
-            f"{what:52} {start - t0:6.0f} {end - start:6.1f} "
-            f"{sum(1 for a in during if a[1] == 'write' and not a[2]):14d} "
-            f"{sum(1 for a in during if a[1] == 'page' and not a[2]):13d}"
-        )
+        row = {
+            "fault": what,
+            "at": round(start - t0, 1),
+            "for": round(end - start, 1),
+            "writes_failed": sum(1 for a in during if a[1] == "write" and not a[2]),
+            "pages_failed": sum(1 for a in during if a[1] == "page" and not a[2]),
+        }
+        fault_rows.append(row)
+        print(f"{what:52} {row['at']:6.0f} {row['for']:6.1f} {row['writes_failed']:14d} {row['pages_failed']:13d}")
     writes = [a for a in traffic.attempts if a[1] == "write"]
     pages = [a for a in traffic.attempts if a[1] == "page"]
     hands_acked = sum(1 for _, key in traffic.acknowledged if "-hand-" in key)
@@ -524,6 +537,22 @@ def report(cluster, traffic, faults, caught, t0, tables, interval, duration) -> 
             f"derived {name}: "
             + (f"caught up {took:.1f} s after the traffic ended" if took is not None else "NOT caught up")
         )
+    return {
+        "faults": fault_rows,
+        "writes": len(writes),
+        "writes_failed": sum(1 for a in writes if not a[2]),
+        "hands_acknowledged": hands_acked,
+        "hands_stored": hands_stored,
+        "stored_not_acknowledged": extra,
+        "duplicates": duplicates,
+        "results_acknowledged": finishes_acked,
+        "results_stored": results,
+        "pages": len(pages),
+        "pages_failed": sum(1 for a in pages if not a[2]),
+        "write_p95_ms": p95(ok_ms),
+        "page_p95_ms": p95(page_ms),
+        "caught_up_s": caught,
+    }
 
 
 if __name__ == "__main__":
