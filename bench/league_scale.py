@@ -64,7 +64,9 @@ def build(players_n: int, games_n: int, divisions_n: int, tag: str = "", analyse
     season = services.season_create(league=league, year=2026, number=1, rule_set=rules, divisions=codes)
     divisions = list(Division.objects.filter(season=season).order_by("order"))
     players = Player.objects.bulk_create(
-        Player(display_name=f"Player {i:05d}", native_name=f"選手{i}", membership_number=f"S{players_n}-{games_n}{tag}-{i}")
+        Player(
+            display_name=f"Player {i:05d}", native_name=f"選手{i}", membership_number=f"S{players_n}-{games_n}{tag}-{i}"
+        )
         for i in range(players_n)
     )
     per = players_n // divisions_n

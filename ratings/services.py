@@ -90,7 +90,7 @@ def states_before(league, key: str, players: set[int]) -> dict[int, tuple[float,
     return state
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)  # inside a caller's transaction: no savepoint round trip
 def league_ratings_rebuild(
     *, league: League, from_key: str | None = None, actor=None, reason: str = "recompute", players=()
 ) -> dict:
@@ -196,7 +196,7 @@ def game_ratings_sync(*, league: League, game_id: int, kind: str = "changed", ac
     return games_ratings_sync(league=league, game_ids=[game_id], kind=kind, actor=actor)
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)  # inside a caller's transaction: no savepoint round trip
 def games_ratings_sync(
     *, league: League, game_ids, kind: str = "changed", season_id: int | None = None, actor=None
 ) -> dict | None:
@@ -234,18 +234,50 @@ def games_ratings_sync(
         return game_ratings_append(
             league=league, game_id=moved[0], seats=current[moved[0]], actor=actor, reason=f"game_{kind}"
         )
+    if len(moved) == 1 and _latest_game_replaced(league, stored.get(moved[0], []), current.get(moved[0], [])):
+        # a correction of the latest rated game (the evening's last result entered again): its
+        # events go and it is rated again from its players' states before it
+        game_id = moved[0]
+        RatingEvent.objects.filter(league=league, game_id=game_id).delete()
+        return game_ratings_append(
+            league=league,
+            game_id=game_id,
+            seats=current[game_id],
+            actor=actor,
+            reason=f"game_{kind}",
+            replacing={p for _, p, _ in stored[game_id]},
+        )
     return league_ratings_rebuild(
         league=league, from_key=from_key, actor=actor, reason=f"game_{kind}" if len(wanted) == 1 else f"games_{kind}"
     )
 
 
+def _latest_game_replaced(league: League, stored: list[tuple], current: list[tuple]) -> bool:
+    """Whether a game's rated seats (``stored``, (key, player, place)) and its seats now
+    (``current``) differ only in places, at the same position, with nothing rated after it."""
+    if not stored or not current:
+        return False
+    keys = {key for key, _, _ in stored} | {key for key, _, _ in current}
+    if len(keys) != 1 or sorted(p for _, p, _ in stored) != sorted(p for _, p, _ in current):
+        return False
+    return not RatingEvent.objects.filter(league=league, order_key__gt=keys.pop()).exists()
+
+
 def game_ratings_append(
-    *, league: League, game_id: int, seats: list[tuple[str, int, int]], actor=None, reason: str = "game_created"
+    *,
+    league: League,
+    game_id: int,
+    seats: list[tuple[str, int, int]],
+    actor=None,
+    reason: str = "game_created",
+    replacing: set[int] = frozenset(),  # type: ignore[assignment]
 ) -> dict:
     """Rate one game later than every rated game: its four players from their current ratings
     (the state after their last event), openskill's own update, four events and four rating
     rows written. Constant time whatever the league's size. ``seats``: (key, player, place) in
-    seat order. The caller holds the league's lock and checked that nothing is rated after it."""
+    seat order. The caller holds the league's lock and checked that nothing is rated after it.
+    ``replacing``: players whose events of this same game the caller has just removed (a
+    correction): their count of rated games stays as it was."""
     key = seats[0][0]
     players = [p for _, p, _ in seats]
     state = states_before(league, key, set(players))
@@ -269,16 +301,24 @@ def game_ratings_append(
     )
     rows = {r.player_id: r for r in PlayerRating.objects.filter(league=league, player_id__in=players)}
     now = timezone.now()
+    changed = []
     for p, (mu, sigma) in zip(players, after):
         row = rows.get(p)
-        games = (row.games + 1) if row is not None and p in state else 1
+        if row is not None and p in replacing:
+            games = row.games
+        else:
+            games = (row.games + 1) if row is not None and p in state else 1
         values = dict(
             mu=mu, sigma=sigma, ordinal=engine.ordinal(mu, sigma), games=games, last_game_id=game_id, updated_at=now
         )
         if row is None:
             PlayerRating.objects.create(league=league, player_id=p, **values)
         else:
-            PlayerRating.objects.filter(pk=row.pk).update(**values)
+            for field, value in values.items():
+                setattr(row, field, value)
+            changed.append(row)
+    if changed:
+        _player_ratings_update(changed, now)  # one batch, not a statement each
     summary = {"from": key, "games": 1, "players": len(players)}
     audit_log_write(actor=actor, action=f"ratings.{reason}", obj=league, data=summary)
     return summary

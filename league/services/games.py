@@ -142,18 +142,27 @@ def game_result_record(
     if rule_set.system == "riichi":
         _scores_unit_check(scores, rule_set.options)
     computed = game_points_compute(rule_set=rule_set, scores=scores, deposits_left=deposits_left)
-    result, created = GameResult.objects.update_or_create(
-        game=game,
-        defaults=dict(
-            scores=scores,
-            deposits_left=deposits_left,
-            entered_by=acting_user(actor),
-            rule_set=rule_set,
-            points=computed["points"],
-            places=computed["places"],
-        ),
+    values = dict(
+        scores=scores,
+        deposits_left=deposits_left,
+        entered_by=acting_user(actor),
+        rule_set=rule_set,
+        points=computed["points"],
+        places=computed["places"],
     )
-    _seats_apply(game, scores, computed)
+    # the game is locked and its result read above: write it directly (update_or_create would
+    # read it again, in a savepoint of its own)
+    created = existing is None
+    previous = existing and {"scores": existing.scores, "deposits_left": existing.deposits_left}
+    if existing is None:
+        result = GameResult.objects.create(game=game, **values)
+    else:
+        result = existing
+        for field, value in values.items():
+            setattr(result, field, value)
+        result.game = game  # the locked game, so the audit entry reads no game and season again
+        result.save(update_fields=[*values, "entered_at"])
+    seats = _seats_apply(game, scores, computed)
     before, game.status = game.status, Game.Status.FINISHED
     game.save(update_fields=["status"])
     division_summary_game_moved(game=game, before=before, after=game.status)
@@ -165,15 +174,16 @@ def game_result_record(
             "scores": scores,
             "deposits_left": deposits_left,
             "points": computed["points"],
-            "previous": existing and {"scores": existing.scores, "deposits_left": existing.deposits_left},
+            "previous": previous,
         },
     )
-    standings_refresh(game.division_id, [seat.player_id for seat in game.seats.all()])
+    standings_refresh(game.division_id, [seat.player_id for seat in seats])
     game_result_changed_on_commit(game.pk, "created" if created else "replaced")
     return result, True
 
 
-def _seats_apply(game: Game, scores: list[int], computed: dict) -> None:
+def _seats_apply(game: Game, scores: list[int], computed: dict) -> list[GameSeat]:
+    """Write each seat's score, points and place; returns the seats."""
     seats = list(game.seats.all())
     for seat in seats:
         seat.raw_score = scores[seat.seat]
@@ -188,6 +198,7 @@ def _seats_apply(game: Game, scores: list[int], computed: dict) -> None:
             f'UPDATE "{GameSeat._meta.db_table}" SET "raw_score" = %s, "points" = %s, "place" = %s ' 'WHERE "id" = %s',
             [(s.raw_score, s.points, s.place, s.pk) for s in seats],
         )
+    return seats
 
 
 @transaction.atomic

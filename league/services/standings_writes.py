@@ -45,7 +45,7 @@ def standings_recompute(*, division: Division) -> int:
     return len(rows)
 
 
-@transaction.atomic
+@transaction.atomic(savepoint=False)  # inside a caller's transaction: no savepoint round trip
 def standings_update(*, division: Division, player_ids) -> int:
     """Incremental standings, in the change's own transaction: the rows of ``player_ids`` (the
     four players of a new, corrected or deleted result, or the one of a penalty) are recomputed

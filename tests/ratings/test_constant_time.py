@@ -142,3 +142,22 @@ def test_a_correction_of_an_earlier_game_replays_from_it_not_from_the_first(seas
     before = snapshot(league)
     league_ratings_rebuild(league=league)
     assert snapshot(league) == before
+
+
+def test_a_correction_of_the_latest_game_rates_it_again_in_constant_time(season, players, league, admin):
+    """The evening's last result entered again: only that game's four events are rewritten, from
+    its players' states before it, and each player's count of rated games stays the same."""
+    days = [new_game(season, "A", day, 1, seating(players, "A", day)) for day in range(1, 5)]
+    for game in days:
+        services.game_result_record(game=game, scores=[45000, 30000, 15000, 10000], actor=admin)
+    league_ratings_rebuild(league=league)
+    kept = {e.pk for e in RatingEvent.objects.filter(game__in=days[:3])}
+    latest = days[3]
+    services.game_result_record(game=latest, scores=[10000, 15000, 30000, 45000], actor=admin, replace=True)
+    summary = game_ratings_sync(league=league, game_id=latest.pk, kind="replaced")
+    assert summary["games"] == 1
+    assert {e.pk for e in RatingEvent.objects.filter(game__in=days[:3])} == kept
+    assert set(PlayerRating.objects.filter(league=league).values_list("games", flat=True)) == {4}
+    incremental = snapshot(league)
+    league_ratings_rebuild(league=league)
+    assert snapshot(league) == incremental
