@@ -43,7 +43,9 @@ transversal days and B) in 85 s.  Not found:
   an automorphism of order 3 permuting the 4-cycles in two triples (days fixed or in threes:
   1 + 3 + 3, 4 + 3 or all 7 fixed; 29 first days in all), or one of order 4 turning every
   4-cycle round (x ↦ x + 1 on each; five actions on the days, the first day a transversal
-  orbit and a pair of diagonal tables): unsatisfiable at once every time.  Whether 24 players
+  orbit and a pair of diagonal tables): unsatisfiable at once every time.  With the involution
+  x ↦ x + 2 on each 4-cycle (eight actions on the days and first days): six unsatisfiable, the
+  others no answer in 1 and 7 minutes.  Whether 24 players
   have such a design at all is open here; the season then keeps the rotational design (18
   repeats on the eighth day, bound 12).
 * 48 players (n = 12, a half day, two transversals and B): no answer in 9 minutes.  (Not
