@@ -43,7 +43,8 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from .designs import design_days, design_relabel
+from .c4leave import c4_days
+from .designs import design_days, design_relabel, leave_design_days
 from .tabu import schedule_improve
 from .winds import balanced_winds, winds_given_history
 
@@ -287,6 +288,8 @@ def season_construct(season: _Season, n_days: int, seed: int) -> int:
     kept apart hold, as far as the design reaches.  The design depends on the seed alone, so a
     season seated one match day at a time keeps following it while every played day was the
     design's; any other history leaves the days to the search.  Returns the days added.
+    A season longer than the rotational design at 36 … players (as stored) takes the design whose unmet
+    pairs are 4-cycles (:func:`.designs.leave_design_days`) and its day more.
 
     With byes (n = 4t + r players, r > 0, no pins and no pairs kept apart) the design is the one
     for 4t players: each day r of its players sit out and the r others take their seats
@@ -294,17 +297,27 @@ def season_construct(season: _Season, n_days: int, seed: int) -> int:
     extra = season.n - season.n_tables * 4
     if not n_days or extra < 0 or (extra and (season.pinned or season.apart)):
         return 0
-    design_rng = random.Random(seed)
-    design = design_days(season.n_tables * 4, design_rng)
-    if not design:
-        return 0
     played = len(season.day_tables)
-    if extra:
-        design, byes = design_byes(design, season.n, design_rng)
+    # v ≡ 0 (mod 12) with a stored 4-cycle design: as many repeat-free days as the rotational
+    # season, and then a day with the least repeats possible; taken when the season runs past
+    # them, else second (a season seated one day at a time that took it goes on with it)
+    builders = [design_days]
+    leave_days = c4_days(season.n_tables * 4)
+    if leave_days:
+        builders.insert(0 if played + n_days >= len(leave_days) else 1, leave_design_days)
+    for build in builders:
+        design_rng = random.Random(seed)
+        design = build(season.n_tables * 4, design_rng)
+        if not design:
+            continue
+        if extra:
+            design, byes = design_byes(design, season.n, design_rng)
+        else:
+            design = design_relabel(design, played + n_days, season.pinned, season.apart, design_rng)
+            byes = [[] for _ in design or []]
+        if design is not None and _follows(season.day_tables, design):
+            break
     else:
-        design = design_relabel(design, played + n_days, season.pinned, season.apart, design_rng)
-        byes = [[] for _ in design or []]
-    if design is None or not _follows(season.day_tables, design):
         return 0
     constructed = design[played : played + n_days]
     season.day_tables.extend(constructed)

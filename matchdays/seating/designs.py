@@ -17,6 +17,11 @@
 - **Other multiples of four with a stored base day (24, 28, 36, 40, 44, 48, 52, 56, 60, 72, 76, 80, 84, 88, 96, 100):
   a 1-rotational season** (:mod:`.rotational`): a stored base day turned round Z_q,
   ⌊(v − 1)/3⌋ days, the most possible.
+- **A day more for 36 (and other v ≡ 0 mod 12 with a stored design): a design whose unmet
+  pairs form 4-cycles** (:mod:`.c4leave`, :func:`leave_design_days`), with the same number of
+  repeat-free days, then a day seating each 4-cycle at a table: v/2 repeats, the least possible
+  (the rotational season's unmet pairs are triangles, and a day after it repeats 3v/4).  The
+  seating takes it when the season runs past the rotational one.
 
 The design's points are the players' indexes after a random relabelling; :func:`design_relabel`
 chooses that relabelling so that players pinned to a table, and pairs who must not meet, never
@@ -31,6 +36,7 @@ from __future__ import annotations
 
 import itertools
 
+from .c4leave import c4_days
 from .rotational import rotational_days
 
 # GF(4) = {0, 1, x, x + 1} coded 0..3: addition is XOR; multiplication by the table below.
@@ -173,6 +179,30 @@ def design_days(n_players: int, rng) -> list[list[list[int]]] | None:
     label = list(range(n_players))
     rng.shuffle(label)
     return [[[label[p] for p in table] for table in day] for day in days]
+
+
+def leave_design_days(n_players: int, rng) -> list[list[list[int]]] | None:
+    """For 36 … players (v ≡ 0 mod 12, as stored): the stored design of :mod:`.c4leave`, as many
+    repeat-free days as :func:`design_days` but with the unmet pairs in 4-cycles, and after it
+    the day that seats each 4-cycle at a table (v/2 repeats, the least a day past the design can
+    have).  Days in a random order (a day where no 4-cycle's diagonal meets just before the last)
+    and a random labelling from ``rng``; None when no design is stored for ``n_players``."""
+    days = c4_days(n_players)
+    if not days:
+        return None
+    design, extra = days[:-1], days[-1]
+    rng.shuffle(design)
+    diagonals = {frozenset(t[i : i + 3 : 2]) for t in extra for i in (0, 1)}
+    clean = [
+        d
+        for d, day in enumerate(design)
+        if not any(frozenset(e) in diagonals for t in day for e in itertools.combinations(t, 2))
+    ]
+    if clean:
+        design.append(design.pop(clean[-1]))
+    label = list(range(n_players))
+    rng.shuffle(label)
+    return [[[label[p] for p in table] for table in day] for day in [*design, extra]]
 
 
 def repeat_free_days(n_players: int, n_days: int, rng) -> list[list[list[int]]] | None:
