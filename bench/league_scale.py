@@ -235,10 +235,12 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
         ]
     )
     fresh_flip = iter(range(10**6))
+    entered: list = []
 
     def enter_new_result():
         scores = SCORE_SETS[next(fresh_flip) % len(SCORE_SETS)]
-        services.game_result_record(game=next(fresh), scores=scores, actor=admin, replace=True)
+        entered.append(next(fresh))
+        services.game_result_record(game=entered[-1], scores=scores, actor=admin, replace=True)
         return 0
 
     if os.environ.get("BENCH_PROFILE"):  # where one result's time goes
@@ -252,6 +254,7 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
     # everything the request runs on the embedded default: the on-commit hooks run the ratings
     # task in-process (no receiver disconnected)
     measure("enter one result, new latest game (all incl.)", enter_new_result, n, rows)
+    game = entered[-1]  # the league's latest game now: the evening's last result, corrected
     measure("correct the latest game (all incl. ratings)", enter_result, n, rows)
 
     # the production shape: the request queues the ratings task, a worker runs it; timed apart
