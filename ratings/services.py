@@ -238,7 +238,7 @@ def games_ratings_sync(
         # a correction of the latest rated game (the evening's last result entered again): its
         # events go and it is rated again from its players' states before it
         game_id = moved[0]
-        RatingEvent.objects.filter(league=league, game_id=game_id).delete()
+        RatingEvent.objects.filter(game_id=game_id).delete()  # by game alone: SQLite would walk the league's index
         return game_ratings_append(
             league=league,
             game_id=game_id,
