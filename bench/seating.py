@@ -9,7 +9,9 @@ with byes) and each season length it prints:
 - ``best``: the most repeat-free match days known for that many players (⌊(v − 1)/3⌋ from 24
   on, 5 at 16 and 20, 1 at 12: Hanani, Ray-Chaudhuri and Wilson 1972 for v ≡ 4 (mod 12); Ge,
   Lam, Ling and Shen 2005 for v ≡ 0, 8 (mod 12); the social golfer instances 5-4-5, 8-4-10;
-  OEIS A107431), ``reached``: how many days Kyoku seats without a repeat;
+  OEIS A107431), ``reached``: how many days Kyoku seats without a repeat. For v ≡ 8 (mod 12)
+  Ge et al. leave 18 possible exceptions (the largest 2·346 players) whose list is not checked
+  here: for 68 and 92 the figure may be an upper bound rather than a known design;
 - ``bound`` and Kyoku's ``repeats`` (sum over pairs of meetings − 1) over the season, the gap to
   the bound, and the wind imbalance (sum over players of max − min of their E/S/W/N counts) with
   the least possible in brackets;
