@@ -69,9 +69,9 @@ def test_without_the_lock_the_race_happens(game, admin, monkeypatch):
 
     monkeypatch.setattr(league_games, "game_lock", no_lock)
     outcomes = _race(game, admin, lambda barrier: None)
-    # Both writers passed the "already recorded?" check: each reports that it stored the result and
-    # each wrote it (the second silently overwrote the first, audited as a replacement). Only the
-    # one-to-one constraint kept a second row out.
-    assert outcomes == ["created", "created"]
-    assert AuditLog.objects.filter(action__startswith="game_result.").count() == 2
+    # Both writers passed the "already recorded?" check and both tried to create the result: only
+    # the one-to-one constraint kept the second row out, and that writer failed with an error
+    # instead of answering "same" as it does under the lock (test above).
+    assert outcomes == ["IntegrityError", "created"]
+    assert AuditLog.objects.filter(action__startswith="game_result.").count() == 1
     assert GameResult.objects.filter(game=game).count() == 1
