@@ -59,6 +59,8 @@ import json
 import os
 import random
 
+from .rotational import cnf_totalizer
+
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "c4_designs.json")
 
 
@@ -135,24 +137,8 @@ def c4_cnf(
         x, y, z = pair[a, b], pair[b, c], pair[a, c]
         clauses += [[-x, -y, z], [-x, -z, y], [-y, -z, x]]
 
-    def totalizer(lits: list[int], most: int) -> list[int]:
-        """Outputs o_1 … o_m (m ≤ most): o_j true exactly when at least j of lits are."""
-        if len(lits) == 1:
-            return lits
-        left, right = totalizer(lits[: len(lits) // 2], most), totalizer(lits[len(lits) // 2 :], most)
-        out = [new() for _ in range(min(most, len(left) + len(right)))]
-        for i in range(len(left) + 1):
-            for j in range(len(right) + 1):
-                if 1 <= i + j <= len(out):
-                    clauses.append([out[i + j - 1]] + ([-left[i - 1]] if i else []) + ([-right[j - 1]] if j else []))
-                if i + j + 1 <= len(out):
-                    clauses.append(
-                        [-out[i + j]] + ([left[i]] if i < len(left) else []) + ([right[j]] if j < len(right) else [])
-                    )
-        return out
-
     for p in range(v):
-        out = totalizer([pair[p, b] for b in range(v) if b != p], 4)
+        out = cnf_totalizer([pair[p, b] for b in range(v) if b != p], 4, new, clauses)
         clauses += [[out[2]], [-out[3]]]
     by_key: dict = {key: [] for key in _keys(n, twisted)}
     diagonals: list[tuple] = [("in", i, n // 2) for i in range(4)] if twisted else [("x", 0, 2, 0), ("x", 1, 3, 0)]

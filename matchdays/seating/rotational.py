@@ -509,6 +509,26 @@ def base_day_cover(
     return None
 
 
+def cnf_totalizer(lits: list[int], most: int, new, clauses: list[list[int]]) -> list[int]:
+    """A totalizer (Bailleux and Boufkhad 2003) over ``lits``, its clauses appended to ``clauses``
+    and its variables made by ``new()``: outputs o_1 … o_m (m ≤ most), o_j true exactly when at
+    least j of lits are."""
+    if len(lits) == 1:
+        return lits
+    left = cnf_totalizer(lits[: len(lits) // 2], most, new, clauses)
+    right = cnf_totalizer(lits[len(lits) // 2 :], most, new, clauses)
+    out = [new() for _ in range(min(most, len(left) + len(right)))]
+    for i in range(len(left) + 1):
+        for j in range(len(right) + 1):
+            if 1 <= i + j <= len(out):
+                clauses.append([out[i + j - 1]] + ([-left[i - 1]] if i else []) + ([-right[j - 1]] if j else []))
+            if i + j + 1 <= len(out):
+                clauses.append(
+                    [-out[i + j]] + ([left[i]] if i < len(left) else []) + ([right[j]] if j < len(right) else [])
+                )
+    return out
+
+
 def base_day_cnf(v: int) -> tuple[int, list[list[int]], dict, dict]:
     """A plain base day for v = 3q + 2 players (k = 2) as a SAT problem in conjunctive normal
     form (DIMACS literals), for an external solver (:func:`base_day_sat`): a variable per pair
@@ -553,24 +573,8 @@ def base_day_cnf(v: int) -> tuple[int, list[list[int]], dict, dict]:
         x, y, z = pair[a, b], pair[b, c], pair[a, c]
         clauses += [[-x, -y, z], [-x, -z, y], [-y, -z, x]]
 
-    def totalizer(lits: list[int], most: int) -> list[int]:
-        """Outputs o_1 … o_m (m ≤ most): o_j true exactly when at least j of lits are."""
-        if len(lits) == 1:
-            return lits
-        left, right = totalizer(lits[: len(lits) // 2], most), totalizer(lits[len(lits) // 2 :], most)
-        out = [new() for _ in range(min(most, len(left) + len(right)))]
-        for i in range(len(left) + 1):
-            for j in range(len(right) + 1):
-                if 1 <= i + j <= len(out):
-                    clauses.append([out[i + j - 1]] + ([-left[i - 1]] if i else []) + ([-right[j - 1]] if j else []))
-                if i + j + 1 <= len(out):
-                    clauses.append(
-                        [-out[i + j]] + ([left[i]] if i < len(left) else []) + ([right[j]] if j < len(right) else [])
-                    )
-        return out
-
     for p in set(range(n)) - set(inf1):
-        out = totalizer([pair[p, b] for b in range(n) if b != p] + [inf2[p]], 4)
+        out = cnf_totalizer([pair[p, b] for b in range(n) if b != p] + [inf2[p]], 4, new, clauses)
         clauses += [[out[2]], [-out[3]]]
     by_key: dict = {}
     for a, b in itertools.combinations(range(n), 2):
