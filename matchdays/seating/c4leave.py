@@ -59,7 +59,7 @@ import json
 import os
 import random
 
-from .rotational import cnf_totalizer
+from .rotational import cnf_solve, cnf_totalizer
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "c4_designs.json")
 
@@ -188,8 +188,6 @@ def c4_cnf(
 def c4_sat(v: int, seconds: float = 600.0, seed: int = 0, solver: str = "cadical") -> list[list[list[int]]] | None:
     """The days of the design (:func:`c4_cnf`) from an external SAT solver, or None."""
     import shutil
-    import subprocess
-    import tempfile
 
     if shutil.which(solver) is None:
         return None
@@ -197,18 +195,9 @@ def c4_sat(v: int, seconds: float = 600.0, seed: int = 0, solver: str = "cadical
     n_vars, clauses, pair, fixed = c4_cnf(v)
     if seed:
         random.Random(seed).shuffle(clauses)
-    with tempfile.NamedTemporaryFile("w", suffix=".cnf", delete=False) as fh:
-        fh.write(f"p cnf {n_vars} {len(clauses)}\n")
-        fh.writelines(" ".join(map(str, clause)) + " 0\n" for clause in clauses)
-    try:
-        out = subprocess.run(
-            [solver, "-q", f"--seed={seed}", "-t", str(int(seconds)), fh.name], capture_output=True, text=True
-        ).stdout
-    finally:
-        os.unlink(fh.name)
-    if "s SATISFIABLE" not in out:
+    true = cnf_solve(n_vars, clauses, seconds=seconds, seed=seed, solver=solver)
+    if true is None:
         return None
-    true = {int(x) for line in out.splitlines() if line.startswith("v ") for x in line[2:].split()}
     base: list[list[int]] = []
     seated: set[int] = set()
     for p in range(v):

@@ -509,6 +509,26 @@ def base_day_cover(
     return None
 
 
+def cnf_solve(n_vars: int, clauses: list[list[int]], *, seconds: float, seed: int, solver: str) -> set[int] | None:
+    """Run the external SAT solver ``solver`` (CaDiCaL's command line) on the clauses for at most
+    ``seconds``: the variables true in its model, or None (unsatisfiable, or no answer in time)."""
+    import subprocess
+    import tempfile
+
+    with tempfile.NamedTemporaryFile("w", suffix=".cnf", delete=False) as fh:
+        fh.write(f"p cnf {n_vars} {len(clauses)}\n")
+        fh.writelines(" ".join(map(str, clause)) + " 0\n" for clause in clauses)
+    try:
+        out = subprocess.run(
+            [solver, "-q", f"--seed={seed}", "-t", str(int(seconds)), fh.name], capture_output=True, text=True
+        ).stdout
+    finally:
+        os.unlink(fh.name)
+    if "s SATISFIABLE" not in out:
+        return None
+    return {int(x) for line in out.splitlines() if line.startswith("v ") for x in line[2:].split()}
+
+
 def cnf_totalizer(lits: list[int], most: int, new, clauses: list[list[int]]) -> list[int]:
     """A totalizer (Bailleux and Boufkhad 2003) over ``lits``, its clauses appended to ``clauses``
     and its variables made by ``new()``: outputs o_1 … o_m (m ≤ most), o_j true exactly when at
@@ -595,26 +615,15 @@ def base_day_sat(v: int, seconds: float = 600.0, seed: int = 0, solver: str = "c
     that there is none.  It found 44 players' base day in half a minute (on a shared machine);
     it proves in 16 s that 32 players (q = 10) have none."""
     import shutil
-    import subprocess
-    import tempfile
 
     if shutil.which(solver) is None:
         return None
     q, _ = shape(v)
     n_vars, clauses, pair, inf2 = base_day_cnf(v)
     random.Random(seed).shuffle(clauses)
-    with tempfile.NamedTemporaryFile("w", suffix=".cnf", delete=False) as fh:
-        fh.write(f"p cnf {n_vars} {len(clauses)}\n")
-        fh.writelines(" ".join(map(str, clause)) + " 0\n" for clause in clauses)
-    try:
-        out = subprocess.run(
-            [solver, "-q", f"--seed={seed}", "-t", str(int(seconds)), fh.name], capture_output=True, text=True
-        ).stdout
-    finally:
-        os.unlink(fh.name)
-    if "s SATISFIABLE" not in out:
+    true = cnf_solve(n_vars, clauses, seconds=seconds, seed=seed, solver=solver)
+    if true is None:
         return None
-    true = {int(x) for line in out.splitlines() if line.startswith("v ") for x in line[2:].split()}
     n = 3 * q
     tables = [[0, q, 2 * q], [p for p in range(n) if inf2[p] in true]]
     seated = {p for t in tables for p in t}

@@ -4,6 +4,7 @@ season one day longer than the design at exactly the lower bound, v/2 repeats.""
 
 import itertools
 import random
+import shutil
 
 import pytest
 
@@ -98,3 +99,12 @@ def test_the_cnf_form_holds_for_a_stored_design():
     keys = [c4leave.pair_key(9, a, b) for t in days[-1] for a, b in itertools.combinations(t, 2)]
     assert None not in keys and len(set(keys)) == len(keys)
     assert not set(keys) & c4leave.leave_keys(9)
+
+
+@pytest.mark.skipif(shutil.which("cadical") is None, reason="the offline search's SAT solver is not installed")
+def test_the_sat_call_reads_a_model_and_says_none_when_unsatisfiable():
+    from matchdays.seating.rotational import cnf_solve
+
+    model = cnf_solve(2, [[1], [-2]], seconds=5, seed=0, solver="cadical")
+    assert model is not None and 1 in model and -2 in model
+    assert cnf_solve(1, [[1], [-1]], seconds=5, seed=0, solver="cadical") is None
