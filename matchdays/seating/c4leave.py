@@ -54,6 +54,7 @@ transversal days and B) in 85 s.  Not found:
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import os
@@ -249,7 +250,13 @@ def design_check(v: int, days: list[list[list[int]]]) -> bool:
 
 
 def stored_c4_designs() -> dict[int, list[list[list[int]]]]:
-    """v -> the design's days (players 0 … v − 1), as found offline and stored."""
+    """v -> the design's days (players 0 … v − 1), as found offline and stored (a copy of the
+    mapping: the file is read once per process, not at every seating)."""
+    return dict(_designs_file())
+
+
+@functools.lru_cache(maxsize=1)
+def _designs_file() -> dict[int, list[list[list[int]]]]:
     try:
         with open(DATA) as fh:
             return {int(v): days for v, days in json.load(fh).items()}
@@ -291,6 +298,7 @@ def main(argv: list[str]) -> None:
             with open(DATA, "w") as fh:
                 json.dump({str(v): stored[v] for v in sorted(stored)}, fh, separators=(",", ":"))
                 fh.write("\n")
+            _designs_file.cache_clear()
 
 
 if __name__ == "__main__":

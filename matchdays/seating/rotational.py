@@ -260,7 +260,13 @@ def developed_days(v: int, base: list[list[int]]) -> list[list[list[int]]]:
 
 
 def stored_base_days() -> dict[int, list[list[int]]]:
-    """v -> base day, as found offline and stored in ``base_days.json``."""
+    """v -> base day, as found offline and stored in ``base_days.json`` (a copy of the mapping:
+    the file is read once per process, not at every seating)."""
+    return dict(_base_days_file())
+
+
+@functools.lru_cache(maxsize=1)
+def _base_days_file() -> dict[int, list[list[int]]]:
     try:
         with open(DATA) as fh:
             return {int(v): base for v, base in json.load(fh).items()}
@@ -656,6 +662,7 @@ def main(argv: list[str]) -> None:
             with open(DATA, "w") as fh:
                 json.dump({str(v): stored[v] for v in sorted(stored)}, fh, separators=(",", ":"))
                 fh.write("\n")
+            _base_days_file.cache_clear()
 
 
 def _attempts(v: int, seconds: float) -> list:
