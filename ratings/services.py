@@ -270,7 +270,7 @@ def game_ratings_append(
     seats: list[tuple[str, int, int]],
     actor=None,
     reason: str = "game_created",
-    replacing: set[int] = frozenset(),  # type: ignore[assignment]
+    replacing: frozenset[int] | set[int] = frozenset(),
 ) -> dict:
     """Rate one game later than every rated game: its four players from their current ratings
     (the state after their last event), openskill's own update, four events and four rating
