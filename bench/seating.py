@@ -9,9 +9,15 @@ with byes) and each season length it prints:
 - ``best``: the most repeat-free match days known for that many players (⌊(v − 1)/3⌋ from 24
   on, 5 at 16 and 20, 1 at 12: Hanani, Ray-Chaudhuri and Wilson 1972 for v ≡ 4 (mod 12); Ge,
   Lam, Ling and Shen 2005 for v ≡ 0, 8 (mod 12); the social golfer instances 5-4-5, 8-4-10;
-  OEIS A107431), ``reached``: how many days Kyoku seats without a repeat. For v ≡ 8 (mod 12)
-  Ge et al. leave 18 possible exceptions (the largest 2·346 players) whose list is not checked
-  here: for 68 and 92 the figure may be an upper bound rather than a known design;
+  OEIS A107431), ``reached``: how many days Kyoku seats without a repeat.  For v ≡ 8 (mod 12)
+  the ⌊(v − 1)/3⌋ days need a 4-RGDD of type 2^(v/2), which is not known for every v: Miller,
+  Valkov and Abel, "Combinatorial solutions to the Social Golfer Problem …" (Symmetry 18 (2026)
+  269, arXiv:2507.23376), list it as unknown for v = 92, 140, 164, 188, 200, 236, 260, 404, 428
+  (and impossible for 8, 20), and give 68 its 22 days (their Appendix B: RGDD(68,4,2)), as
+  transcribed in guwidoe/GroupMixer (``backend/core/src/solver5/catalog/p4.rs`` and
+  ``targets/solver5_supplementary_literature_targets.v1.json``).  For 92 the ``best`` here is
+  therefore the 23 days of the resolvable transversal design RTD(4, 23); the paper's own
+  Appendix B figure for 92 was not read and may be higher;
 - ``bound`` and Kyoku's ``repeats`` (sum over pairs of meetings − 1) over the season, the gap to
   the bound, and the wind imbalance (sum over players of max − min of their E/S/W/N counts) with
   the least possible in brackets;
@@ -47,7 +53,8 @@ from matchdays.seating.designs import design_days  # noqa: E402
 
 SIZES = tuple(range(12, 101, 4)) + (22, 30, 45)
 DAYS = (8, 12)
-BEST_KNOWN = {12: 1, 16: 5, 20: 5}  # 12: the second day must seat two of a table together
+# 12: the second day must seat two of a table together; 92: RTD(4, 23), no 4-RGDD of type 2^46 known
+BEST_KNOWN = {12: 1, 16: 5, 20: 5, 92: 23}
 
 
 def best_known_days(n: int) -> int:

@@ -311,7 +311,7 @@ def season_construct(season: _Season, n_days: int, seed: int) -> int:
         if not design:
             continue
         if extra:
-            design, byes = design_byes(design, season.n, design_rng)
+            design, byes = design_byes(design, season.n, design_rng, played + n_days)
         else:
             design = design_relabel(design, played + n_days, season.pinned, season.apart, design_rng)
             byes = [[] for _ in design or []]
@@ -326,38 +326,123 @@ def season_construct(season: _Season, n_days: int, seed: int) -> int:
 
 
 def design_byes(
-    design: list[list[list[int]]], n: int, rng: random.Random, tries: int = 200
+    design: list[list[list[int]]], n: int, rng: random.Random, horizon: int, tries: int = 200
 ) -> tuple[list[list[list[int]]], list[list[int]]]:
     """A design for m = 4t of n players, and the days with the other n − m players seated: each
     day every extra player takes the seat of a design player who has not had a bye yet (so byes
-    go in turn), at a table of their own.  The extras are drawn at random; the seats are chosen
-    greedily so that an extra's table-mates are new to them, the greedy repeated ``tries``
-    times (late days have few seats left to choose from) and the draw with the fewest repeats
-    kept.  Returns the days and each day's byes (player indexes)."""
+    go in turn), at a table of their own.  The extras are drawn at random.  Their seats are
+    chosen greedily so that an extra's table-mates are new to them, the greedy repeated
+    ``tries`` times (late days have few seats left to choose from), once from the first day and
+    once after the longest run of days without a repeat that a depth-first search finds
+    (:func:`byes_backtrack`); the draw with the fewest repeats over the season's first
+    ``horizon`` days, then over all its days, is kept.  Returns the days and each day's byes
+    (player indexes)."""
     m = sum(len(t) for t in design[0])
     label = list(range(n))
     rng.shuffle(label)
-    best: tuple[int, list, list] | None = None
-    for _ in range(tries):
-        repeats, days, byes = _byes_greedy(design, label, m, rng)
-        if best is None or repeats < best[0]:
-            best = (repeats, days, byes)
-        if repeats == 0:
-            break
+    best: tuple[tuple[int, int], list, list] | None = None
+    for prefix in (byes_backtrack(design, label, m, rng), ([], [])):
+        for _ in range(tries):
+            repeats, days, byes = _byes_greedy(design, label, m, rng, prefix)
+            score = (sum(repeats[:horizon]), sum(repeats))
+            if best is None or score < best[0]:
+                best = (score, days, byes)
+            if score[1] == 0:
+                return days, byes
     return best[1], best[2]
 
 
-def _byes_greedy(
-    design: list[list[list[int]]], label: list[int], m: int, rng: random.Random
-) -> tuple[int, list[list[list[int]]], list[list[int]]]:
-    """One greedy draw of :func:`design_byes`: (repeats of the extras, days, byes)."""
-    extras = label[m:]
+def _byes_state(
+    extras: list[int], prefix: tuple[list[list[list[int]]], list[list[int]]]
+) -> tuple[dict[int, set[int]], set[int]]:
+    """Whom each extra has met and who has had a bye over the days ``prefix`` seated."""
     met: dict[int, set[int]] = {e: set() for e in extras}
-    had_bye: set[int] = set()
-    days, byes, repeats = [], [], 0
-    for day in design:
+    for tables in prefix[0]:
+        for t in tables:
+            for e in extras:
+                if e in t:
+                    met[e].update(p for p in t if p != e)
+    return met, {p for out in prefix[1] for p in out}
+
+
+def byes_backtrack(
+    design: list[list[list[int]]], label: list[int], m: int, rng: random.Random, nodes: int = 20_000
+) -> tuple[list[list[list[int]]], list[list[int]]]:
+    """The longest run of days from the start of ``design`` (as :func:`design_byes` seats them)
+    on which no extra meets anyone twice, found by a depth-first search over the extras' seats
+    within ``nodes`` seats tried: (days, byes), possibly empty."""
+    extras = label[m:]
+    met, had_bye = _byes_state(extras, ([], []))
+    n_days = min(len(design), m // len(extras)) if extras else 0
+    days: list[list[list[int]]] = []
+    byes: list[list[int]] = []
+    best: list = [[], []]
+    budget = [nodes]
+
+    def seat(d: int, k: int, tables: list[list[int]], out: list[int], taken: set[int]) -> bool | None:
+        """Extras k … seated on day d; True when every day to n_days is, None out of budget."""
+        if k == len(extras):
+            days.append([list(t) for t in tables])
+            byes.append(list(out))
+            if len(days) > len(best[0]):
+                best[:] = [[list(map(list, t)) for t in days], [list(b) for b in byes]]
+            found = (
+                True if d + 1 == n_days else seat(d + 1, 0, [[label[x] for x in t] for t in design[d + 1]], [], set())
+            )
+            days.pop()
+            byes.pop()
+            return found
+        e = extras[k]
+        seats = [
+            (ti, si)
+            for ti, t in enumerate(tables)
+            if ti not in taken
+            for si, p in enumerate(t)
+            if p not in had_bye and not met[e].intersection(q for q in t if q != p)
+        ]
+        rng.shuffle(seats)
+        for ti, si in seats:
+            budget[0] -= 1
+            if budget[0] < 0:
+                return None
+            p = tables[ti][si]
+            mates = [q for q in tables[ti] if q != p]
+            tables[ti][si] = e
+            had_bye.add(p)
+            met[e].update(mates)
+            taken.add(ti)
+            out.append(p)
+            found = seat(d, k + 1, tables, out, taken)
+            out.pop()
+            taken.discard(ti)
+            met[e].difference_update(mates)
+            had_bye.discard(p)
+            tables[ti][si] = p
+            if found is not False:
+                return found
+        return False
+
+    if extras and n_days:
+        seat(0, 0, [[label[x] for x in t] for t in design[0]], [], set())
+    return best[0], best[1]
+
+
+def _byes_greedy(
+    design: list[list[list[int]]],
+    label: list[int],
+    m: int,
+    rng: random.Random,
+    prefix: tuple[list[list[list[int]]], list[list[int]]] = ([], []),
+) -> tuple[list[int], list[list[list[int]]], list[list[int]]]:
+    """One greedy draw of :func:`design_byes` after the days of ``prefix``: (the extras' repeats
+    day by day, days, byes)."""
+    extras = label[m:]
+    met, had_bye = _byes_state(extras, prefix)
+    days, byes = [list(t) for t in prefix[0]], [list(b) for b in prefix[1]]
+    repeats = [0] * len(days)
+    for day in design[len(days) :]:
         tables = [[label[x] for x in t] for t in day]
-        out, taken = [], set()
+        out, taken, again_today = [], set(), 0
         for e in extras:
             seats = [
                 (ti, si) for ti, t in enumerate(tables) if ti not in taken for si, p in enumerate(t) if p not in had_bye
@@ -371,7 +456,7 @@ def _byes_greedy(
 
             rng.shuffle(seats)
             ti, si = min(seats, key=again)
-            repeats += again((ti, si))
+            again_today += again((ti, si))
             out.append(tables[ti][si])
             had_bye.add(tables[ti][si])
             tables[ti][si] = e
@@ -381,6 +466,7 @@ def _byes_greedy(
             break  # every design player has had a bye: the search goes on
         days.append(tables)
         byes.append(out)
+        repeats.append(again_today)
     return repeats, days, byes
 
 

@@ -14,6 +14,15 @@
 
 - **32 players: a published solution of the social golfer instance 8-4-10** (:func:`published_days`),
   10 days where the doubled construction gives 9.
+- **v = 4q players with q prime to 6 (20, 28, 44, 52, 68, 76, 92, 100, …): a resolvable transversal
+  design RTD(4, q)** (:func:`transversal_days`): players (i, x), i in {0, 1, 2, 3}, x in Z_q; day
+  a seats (0, b), (1, a + b), (2, 2a + b), (3, 3a + b) together for each b.  Players (i, x) and
+  (j, y) of different rows meet on the day a with a(j − i) ≡ y − x, one day since j − i ∈ {1, 2,
+  3} is a unit mod q; players of one row never meet.  So q days (the Riichi Wiki's "tournament
+  blocks" formula is this design).  It serves where nothing longer is stored: 68 players (17
+  days; a 4-RGDD of type 2^34 gives 22 and exists by Miller, Valkov and Abel 2026, Appendix B,
+  but is not stored here) and 92 (23 days; no 4-RGDD of type 2^46 is known, see
+  ``bench/seating.py``).
 - **Other multiples of four with a stored base day (24, 28, 36, 40, 44, 48, 52, 56, 60, 72, 76, 80, 84, 88, 96, 100):
   a 1-rotational season** (:mod:`.rotational`): a stored base day turned round Z_q,
   ⌊(v − 1)/3⌋ days, the most possible.
@@ -35,6 +44,7 @@ Local search only approaches these (64 players over 16 days stalled at 1–4 rep
 from __future__ import annotations
 
 import itertools
+import math
 
 from .c4leave import c4_days
 from .rotational import rotational_days
@@ -163,6 +173,15 @@ def published_days(n_players: int) -> list[list[list[int]]] | None:
     return [[[_LETTERS.index(c) for c in table] for table in line.split()] for line in text.splitlines()]
 
 
+def transversal_days(n_players: int) -> list[list[list[int]]] | None:
+    """The q days of the resolvable transversal design RTD(4, q) for n_players = 4q, q ≥ 5 prime
+    to 6 (player i·q + x is (i, x)), or None."""
+    q, rest = divmod(n_players, 4)
+    if rest or q < 5 or math.gcd(q, 6) != 1:
+        return None
+    return [[[i * q + (a * i + b) % q for i in range(4)] for b in range(q)] for a in range(q)]
+
+
 def design_days(n_players: int, rng) -> list[list[list[int]]] | None:
     """Every repeat-free match day of the design for players 0..n-1, in a random order and a
     random labelling from ``rng``, or None when no construction applies to this number.  Of
@@ -170,7 +189,7 @@ def design_days(n_players: int, rng) -> list[list[list[int]]] | None:
     k = dimension(n_players)
     j = _power_of_two(n_players)
     days = affine_days(k) if k else doubled_days(j, rng) if j else None
-    for other in (rotational_days(n_players), published_days(n_players)):
+    for other in (rotational_days(n_players), published_days(n_players), transversal_days(n_players)):
         if other and (not days or len(other) > len(days)):
             days = other
     if not days:

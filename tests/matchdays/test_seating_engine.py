@@ -12,6 +12,7 @@ from matchdays.seating import (
     SUBSTITUTES,
     Day,
     SeatingError,
+    byes_backtrack,
     designs,
     generate,
     rotational,
@@ -240,6 +241,42 @@ def test_doubled_days_meet_every_pair_at_most_once(j):
     assert all(sorted(p for t in day for p in t) == list(range(n)) and all(len(t) == 4 for t in day) for day in days)
 
 
+@pytest.mark.parametrize("q", [5, 7, 11, 13, 17, 23, 25, 35])
+def test_transversal_days_meet_every_pair_of_rows_exactly_once(q):
+    """RTD(4, q), q prime to 6: q days, each a partition into tables of four; players of
+    different rows (i·q … i·q + q − 1) meet exactly once, players of one row never."""
+    v = 4 * q
+    days = designs.transversal_days(v)
+    assert len(days) == q
+    for day in days:
+        assert sorted(p for t in day for p in t) == list(range(v)) and all(len(t) == 4 for t in day)
+    met = pair_meetings([Day(tables=t) for t in days])
+    assert all(len(d) == 1 for d in met.values())
+    assert {frozenset(k) for k in met} == {
+        frozenset((a, b)) for a in range(v) for b in range(a + 1, v) if a // q != b // q
+    }
+
+
+@pytest.mark.parametrize("v", [16, 24, 32, 36, 48, 60, 84, 12, 30])
+def test_no_transversal_days_where_two_or_three_divides_q(v):
+    # j − i = 2 or 3 would not be a unit mod q: two rows would meet twice on one day's shift
+    assert designs.transversal_days(v) is None
+
+
+@pytest.mark.parametrize("v,days", [(68, 17), (92, 23)])
+def test_sixty_eight_and_ninety_two_players_take_the_transversal_design(v, days):
+    # no rotational base day is stored for them; the transversal design is the longest known
+    # here (68: 17 days, was 16 from the search; 92: 23, was 20)
+    assert len(designs.design_days(v, random.Random(0))) == days
+    players = [f"P{i}" for i in range(v)]
+    result = generate(players, days, seed=3, fixed_table={"P5": 4}, apart=[("P0", "P1")])
+    assert result.repeats == 0 and result.unmet == []
+    assert result.wind_imbalance == result.wind_imbalance_min
+    for day in result.days:
+        assert "P5" in day.tables[3]
+        assert not any({"P0", "P1"} <= set(t) for t in day.tables)
+
+
 def test_the_published_thirty_two_player_season_meets_every_pair_at_most_once():
     """The social golfer instance 8-4-10 (designs._PUBLISHED): ten days, each a partition of the
     32 players into tables of four, no pair twice; the app and the bench take it for 32 players,
@@ -276,8 +313,10 @@ def test_days_beyond_the_construction_are_searched():
     assert len(designs.repeat_free_days(64, 30, random.Random(0))) == 21
     result = generate(list(range(64)), 24, seed=0)
     assert result.repeats == lower_bound_repeats(64, 24) and len(result.days) == 24
-    # a player count with neither a power of two nor a stored base day has no construction
-    assert designs.repeat_free_days(20, 4, random.Random(0)) is None
+    # a player count with no construction (12: neither a power of four, nor a stored base day,
+    # nor 4q with q prime to 6); 20 has the transversal design's five days
+    assert designs.repeat_free_days(12, 4, random.Random(0)) is None
+    assert len(designs.repeat_free_days(20, 9, random.Random(0))) == 5
     assert len(designs.repeat_free_days(48, 20, random.Random(0))) == 15
 
 
@@ -290,6 +329,33 @@ def test_byes_follow_the_design_of_the_players_at_tables():
     assert len(byes) == 12 and len(set(byes)) == 12
     for day in result.days:
         _check_day(day, list(range(45)), BYE)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_thirty_players_with_byes_meet_nobody_twice_over_eight_days(seed):
+    """28 players' design (9 days) and two more players taking the seats of the day's byes: the
+    depth-first search keeps both extras' table-mates new (the greedy alone repeated one or two
+    pairs for seeds 0 and 2); byes go in turn."""
+    result = generate(list(range(30)), 8, seed=seed)
+    assert result.repeats == 0 and result.wind_imbalance == result.wind_imbalance_min
+    byes = [p for day in result.days for p in day.byes]
+    assert len(byes) == 16 and len(set(byes)) == 16
+    for day in result.days:
+        _check_day(day, list(range(30)), BYE)
+
+
+def test_the_byes_search_returns_its_longest_run_without_a_repeat():
+    design = designs.design_days(28, random.Random(0))
+    label = list(range(30))
+    days, byes = byes_backtrack(design, label, 28, random.Random(0))
+    assert 8 <= len(days) == len(byes) <= 9
+    met = pair_meetings([Day(tables=t) for t in days])
+    assert all(len(d) == 1 for d in met.values())
+    assert len({p for b in byes for p in b}) == 2 * len(days) and not {28, 29} & {p for b in byes for p in b}
+    for day, out in zip(days, byes, strict=True):
+        assert sorted(p for t in day for p in t) == sorted(set(range(30)) - set(out))
+    # no extra: nothing to seat
+    assert byes_backtrack(design, list(range(28)), 28, random.Random(0)) == ([], [])
 
 
 def test_a_season_seated_one_match_day_at_a_time_follows_the_design():
