@@ -330,25 +330,26 @@ def design_byes(
 ) -> tuple[list[list[list[int]]], list[list[int]]]:
     """A design for m = 4t of n players, and the days with the other n − m players seated: each
     day every extra player takes the seat of a design player who has not had a bye yet (so byes
-    go in turn), at a table of their own.  The extras are drawn at random.  Their seats are
-    chosen greedily so that an extra's table-mates are new to them, the greedy repeated
-    ``tries`` times (late days have few seats left to choose from), once from the first day and
-    once after the longest run of days without a repeat that a depth-first search finds
-    (:func:`byes_backtrack`); the draw with the fewest repeats over the season's first
-    ``horizon`` days, then over all its days, is kept.  Returns the days and each day's byes
-    (player indexes)."""
+    go in turn), at a table of their own.  The extras are drawn at random.  When a depth-first
+    search (:func:`byes_backtrack`) keeps every extra's table-mates new over the season's first
+    ``horizon`` days (or all the days the byes allow), those days are kept; the seats of any
+    other days are chosen greedily so that an extra's table-mates are new to them, the greedy
+    repeated ``tries`` times (late days have few seats left to choose from) and the draw with
+    the fewest repeats kept.  Returns the days and each day's byes (player indexes)."""
     m = sum(len(t) for t in design[0])
     label = list(range(n))
     rng.shuffle(label)
-    best: tuple[tuple[int, int], list, list] | None = None
-    for prefix in (byes_backtrack(design, label, m, rng), ([], [])):
-        for _ in range(tries):
-            repeats, days, byes = _byes_greedy(design, label, m, rng, prefix)
-            score = (sum(repeats[:horizon]), sum(repeats))
-            if best is None or score < best[0]:
-                best = (score, days, byes)
-            if score[1] == 0:
-                return days, byes
+    # the search draws from a stream of its own, so that the greedy's draws stay as they were
+    prefix = byes_backtrack(design, label, m, random.Random(n))
+    if len(prefix[0]) < min(horizon, len(design), m // (n - m)):
+        prefix = ([], [])
+    best: tuple[int, list, list] | None = None
+    for _ in range(tries):
+        repeats, days, byes = _byes_greedy(design, label, m, rng, prefix)
+        if best is None or sum(repeats) < best[0]:
+            best = (sum(repeats), days, byes)
+        if best[0] == 0:
+            break
     return best[1], best[2]
 
 
