@@ -155,7 +155,7 @@ def plan_figures(match_day: MatchDay, tables, byes) -> dict:
         {p for d in history for t in d.tables for p in t if p is not None}
         | {p for t in tables for p in t if p is not None}
     )
-    figs = seating.schedule_figures(history + [seating.Day(tables=tables, byes=byes)], everyone)
+    figs = seating.schedule_figures(history + [seating.Day(tables=tables, byes=byes)], everyone, played=len(history))
     fixed, apart = _constraints(match_day)
     unmet = []
     where = {p: i for i, t in enumerate(tables) for p in t if p is not None}

@@ -127,20 +127,27 @@ def pair_meetings(days: list[Day]) -> dict:
     return met
 
 
-def schedule_figures(days: list[Day], players: list) -> dict:
+def schedule_figures(days: list[Day], players: list, played: int = 0) -> dict:
     """Repeats, consecutive repeats and wind balance of a schedule, computed from the tables alone
-    (the figures a reviewer sees; also used after a hand swap)."""
+    (the figures a reviewer sees; also used after a hand swap).  The first ``played`` days are
+    played already: the least possible wind imbalance is then the least the later days can
+    reach given their winds (:func:`wind_imbalance_least`)."""
     met = pair_meetings(days)
     repeats = sum(len(v) - 1 for v in met.values())
     consecutive = sum(1 for v in met.values() for x, y in zip(v, v[1:]) if y - x == 1)
     counts = {p: [0, 0, 0, 0] for p in players}
-    for day in days:
+    before: dict = {}
+    for d, day in enumerate(days):
         for table in day.tables:
             for seat, p in enumerate(table):
                 if p is not None:
                     counts.setdefault(p, [0, 0, 0, 0])[seat] += 1
+                    if d < played:
+                        before.setdefault(p, [0, 0, 0, 0])[seat] += 1
     imbalance = sum(max(c) - min(c) for c in counts.values())
-    least = sum(1 for c in counts.values() if sum(c) % 4)
+    least = sum(
+        wind_imbalance_least(before.get(p, [0, 0, 0, 0]), sum(c) - sum(before.get(p, []))) for p, c in counts.items()
+    )
     return {
         "repeats": repeats,
         "consecutive_repeats": consecutive,
@@ -148,6 +155,17 @@ def schedule_figures(days: list[Day], players: list) -> dict:
         "wind_imbalance": imbalance,
         "wind_imbalance_min": least,
     }
+
+
+def wind_imbalance_least(played: list[int], more: int) -> int:
+    """The least max − min of a player's wind counts after ``more`` seats on top of the
+    ``played`` counts: each seat goes to a wind the player has had least (nothing played: 1 when
+    the seats are not a multiple of four, else 0)."""
+    counts = sorted(played)
+    for _ in range(more):
+        counts[0] += 1
+        counts.sort()
+    return counts[-1] - counts[0]
 
 
 @dataclass
@@ -238,7 +256,7 @@ def generate(
         )
     days_out = season_winds(season, history, index, players, new_start)  # step 4
     unmet += apart_broken(days_out, apart)
-    figures = schedule_figures(history + days_out, players)
+    figures = schedule_figures(history + days_out, players, played=len(history))
     return Result(
         days=days_out,
         repeats=figures["repeats"],

@@ -19,6 +19,7 @@ from matchdays.seating import (
     lower_bound_repeats,
     pair_meetings,
     schedule_figures,
+    wind_imbalance_least,
 )
 from bench.seating import random_shuffle_baseline
 from matchdays.seating.designs import affine_days, doubled_days
@@ -356,6 +357,24 @@ def test_the_byes_search_returns_its_longest_run_without_a_repeat():
         assert sorted(p for t in day for p in t) == sorted(set(range(30)) - set(out))
     # no extra: nothing to seat
     assert byes_backtrack(design, list(range(28)), 28, random.Random(0)) == ([], [])
+
+
+def test_the_least_wind_imbalance_counts_the_winds_already_played():
+    # nothing played: one when the seats are not a multiple of four
+    assert [wind_imbalance_least([0, 0, 0, 0], k) for k in (0, 1, 4, 5, 8)] == [0, 1, 0, 1, 0]
+    # five Easts played: one more day cannot make up for them
+    assert wind_imbalance_least([5, 0, 0, 0], 1) == 5
+    assert wind_imbalance_least([3, 1, 1, 0], 3) == 2 and wind_imbalance_least([2, 2, 1, 0], 3) == 0
+    # a season whose played days all seated players 0 … 3 East … North at one table: the figure
+    # the reviewer sees is the least reachable from there, never below it
+    players = list(range(8))
+    history = [Day(tables=[[0, 1, 2, 3], [4, 5, 6, 7]]) for _ in range(3)]
+    result = generate(players, 1, seed=0, history=history)
+    counts = result.wind_counts
+    assert result.wind_imbalance_min == 8 * 3  # each player: 3 of one wind, at best (3, 1, 0, 0)
+    assert result.wind_imbalance == sum(max(c) - min(c) for c in counts.values()) >= result.wind_imbalance_min
+    assert schedule_figures(history + result.days, players, played=3)["wind_imbalance_min"] == 24
+    assert schedule_figures(history + result.days, players)["wind_imbalance_min"] == 0
 
 
 def test_a_season_seated_one_match_day_at_a_time_follows_the_design():
