@@ -364,9 +364,9 @@ def design_byes(
     best: tuple[int, list, list] | None = None
     for _ in range(tries):
         repeats, days, byes = _byes_greedy(design, label, m, rng, prefix)
-        if best is None or sum(repeats) < best[0]:
-            best = (sum(repeats), days, byes)
-        if best[0] == 0:
+        if best is None or repeats < best[0]:
+            best = (repeats, days, byes)
+        if repeats == 0:
             break
     return best[1], best[2]
 
@@ -452,16 +452,16 @@ def _byes_greedy(
     m: int,
     rng: random.Random,
     prefix: tuple[list[list[list[int]]], list[list[int]]] = ([], []),
-) -> tuple[list[int], list[list[list[int]]], list[list[int]]]:
-    """One greedy draw of :func:`design_byes` after the days of ``prefix``: (the extras' repeats
-    day by day, days, byes)."""
+) -> tuple[int, list[list[list[int]]], list[list[int]]]:
+    """One greedy draw of :func:`design_byes` after the days of ``prefix`` (which have none):
+    (repeats of the extras, days, byes)."""
     extras = label[m:]
     met, had_bye = _byes_state(extras, prefix)
     days, byes = [list(t) for t in prefix[0]], [list(b) for b in prefix[1]]
-    repeats = [0] * len(days)
+    repeats = 0
     for day in design[len(days) :]:
         tables = [[label[x] for x in t] for t in day]
-        out, taken, again_today = [], set(), 0
+        out, taken = [], set()
         for e in extras:
             seats = [
                 (ti, si) for ti, t in enumerate(tables) if ti not in taken for si, p in enumerate(t) if p not in had_bye
@@ -475,7 +475,7 @@ def _byes_greedy(
 
             rng.shuffle(seats)
             ti, si = min(seats, key=again)
-            again_today += again((ti, si))
+            repeats += again((ti, si))
             out.append(tables[ti][si])
             had_bye.add(tables[ti][si])
             tables[ti][si] = e
@@ -485,7 +485,6 @@ def _byes_greedy(
             break  # every design player has had a bye: the search goes on
         days.append(tables)
         byes.append(out)
-        repeats.append(again_today)
     return repeats, days, byes
 
 
