@@ -43,8 +43,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from .c4leave import c4_days
-from .designs import design_days, design_relabel, leave_design_days
+from .designs import design_relabel, whole_season_designs
 from .tabu import schedule_improve
 from .winds import balanced_winds, winds_given_history
 
@@ -307,7 +306,8 @@ def season_construct(season: _Season, n_days: int, seed: int) -> int:
     season seated one match day at a time keeps following it while every played day was the
     design's; any other history leaves the days to the search.  Returns the days added.
     A season longer than the rotational design at 36 … players (as stored) takes the design whose unmet
-    pairs are 4-cycles (:func:`.designs.leave_design_days`) and its day more.
+    pairs are 4-cycles (:func:`.designs.leave_design_days`) and its day more; at 24 players, the
+    covering (:func:`.designs.covering_design_days`, :func:`.designs.whole_season_designs`).
 
     With byes (n = 4t + r players, r > 0, no pins and no pairs kept apart) the design is the one
     for 4t players: each day r of its players sit out and the r others take their seats
@@ -316,14 +316,7 @@ def season_construct(season: _Season, n_days: int, seed: int) -> int:
     if not n_days or extra < 0 or (extra and (season.pinned or season.apart)):
         return 0
     played = len(season.day_tables)
-    # v ≡ 0 (mod 12) with a stored 4-cycle design: as many repeat-free days as the rotational
-    # season, and then a day with the least repeats possible; taken when the season runs past
-    # them, else second (a season seated one day at a time that took it goes on with it)
-    builders = [design_days]
-    leave_days = c4_days(season.n_tables * 4)
-    if leave_days:
-        builders.insert(0 if played + n_days >= len(leave_days) else 1, leave_design_days)
-    for build in builders:
+    for build in whole_season_designs(season.n_tables * 4, played + n_days):
         design_rng = random.Random(seed)
         design = build(season.n_tables * 4, design_rng)
         if not design:

@@ -46,8 +46,8 @@ transversal days and B) in 85 s.  Not found:
   orbit and a pair of diagonal tables): unsatisfiable at once every time.  With the involution
   x ↦ x + 2 on each 4-cycle (eight actions on the days and first days): six unsatisfiable, the
   others no answer in 1 and 7 minutes.  Whether 24 players
-  have such a design at all is open here; the season then keeps the rotational design (18
-  repeats on the eighth day, bound 12).
+  have such a design at all is open here; a season of 8 days takes the covering of
+  :mod:`.covering` instead (12 repeats, the bound, but five repeat-free days first, not seven).
 * 48 players (n = 12, a half day, two transversals and B): no answer in 9 minutes.  (Not
   needed for seasons of up to 15 days.)
 """

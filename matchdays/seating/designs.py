@@ -26,6 +26,9 @@
 - **Other multiples of four with a stored base day (24, 28, 36, 40, 44, 48, 52, 56, 60, 72, 76, 80, 84, 88, 96, 100):
   a 1-rotational season** (:mod:`.rotational`): a stored base day turned round Z_q,
   ⌊(v − 1)/3⌋ days, the most possible.
+- **24 players over 8 days or more: a resolvable minimum covering** (:mod:`.covering`,
+  :func:`covering_design_days`): every pair meets over the 8 days and 12 pairs meet twice, the
+  least possible (the rotational season and a day more repeat 18).
 - **A day more for 36 (and other v ≡ 0 mod 12 with a stored design): a design whose unmet
   pairs form 4-cycles** (:mod:`.c4leave`, :func:`leave_design_days`), with the same number of
   repeat-free days, then a day seating each 4-cycle at a table: v/2 repeats, the least possible
@@ -47,6 +50,7 @@ import itertools
 import math
 
 from .c4leave import c4_days
+from .covering import covering_days
 from .rotational import rotational_days
 
 # GF(4) = {0, 1, x, x + 1} coded 0..3: addition is XOR; multiplication by the table below.
@@ -222,6 +226,34 @@ def leave_design_days(n_players: int, rng) -> list[list[list[int]]] | None:
     label = list(range(n_players))
     rng.shuffle(label)
     return [[[label[p] for p in table] for table in day] for day in [*design, extra]]
+
+
+def covering_design_days(n_players: int, rng) -> list[list[list[int]]] | None:
+    """For 24 players (as stored): the resolvable minimum covering of :mod:`.covering`, 8 days in
+    which every pair meets and 12 pairs meet twice (the bound), in its stored order (no pair on
+    two adjacent days) and a random labelling from ``rng``; None when none is stored."""
+    days = covering_days(n_players)
+    if not days:
+        return None
+    label = list(range(n_players))
+    rng.shuffle(label)
+    return [[[label[p] for p in table] for table in day] for day in days]
+
+
+def whole_season_designs(n_players: int, horizon: int) -> list:
+    """The builders of a season's designed days, in the order to try: the repeat-free design
+    (:func:`design_days`) first, unless the season reaches the end of a longer stored design
+    whose last day repeats the least possible (the 4-cycle design and its day more, or the
+    covering), which then goes first; a longer one the season does not reach goes after (a
+    season seated one day at a time that took it goes on with it)."""
+    builders: list = [design_days]
+    for build, days in (
+        (leave_design_days, c4_days(n_players)),
+        (covering_design_days, covering_days(n_players)),
+    ):
+        if days:
+            builders.insert(0 if horizon >= len(days) else len(builders), build)
+    return builders
 
 
 def repeat_free_days(n_players: int, n_days: int, rng) -> list[list[list[int]]] | None:
