@@ -54,13 +54,12 @@ transversal days and B) in 85 s.  Not found:
 
 from __future__ import annotations
 
-import functools
 import itertools
-import json
 import os
 import random
 
 from .rotational import cnf_solve, cnf_totalizer
+from .stored import stored_read, stored_search_main
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "c4_designs.json")
 
@@ -250,18 +249,8 @@ def design_check(v: int, days: list[list[list[int]]]) -> bool:
 
 
 def stored_c4_designs() -> dict[int, list[list[list[int]]]]:
-    """v -> the design's days (players 0 … v − 1), as found offline and stored (a copy of the
-    mapping: the file is read once per process, not at every seating)."""
-    return dict(_designs_file())
-
-
-@functools.lru_cache(maxsize=1)
-def _designs_file() -> dict[int, list[list[list[int]]]]:
-    try:
-        with open(DATA) as fh:
-            return {int(v): days for v, days in json.load(fh).items()}
-    except FileNotFoundError:
-        return {}
+    """v -> the design's days (players 0 … v − 1), as found offline and stored."""
+    return stored_read(DATA)
 
 
 def extra_day(v: int) -> list[list[int]]:
@@ -279,26 +268,7 @@ def c4_days(v: int) -> list[list[list[int]]] | None:
 def main(argv: list[str]) -> None:
     """Search the designs for the sizes given (``--seconds S`` per size, 600 by default) and
     store each found in ``c4_designs.json`` at once."""
-    import time
-
-    seconds = 600.0
-    if "--seconds" in argv:
-        i = argv.index("--seconds")
-        seconds = float(argv[i + 1])
-        argv = argv[:i] + argv[i + 2 :]
-    stored = stored_c4_designs()
-    for v in (int(x) for x in argv):
-        if v in stored:
-            continue
-        started = time.monotonic()
-        days = c4_sat(v, seconds=seconds, seed=0)
-        print(v, "found" if days else "not found", f"{time.monotonic() - started:.0f} s", flush=True)
-        if days:
-            stored[v] = days
-            with open(DATA, "w") as fh:
-                json.dump({str(v): stored[v] for v in sorted(stored)}, fh, separators=(",", ":"))
-                fh.write("\n")
-            _designs_file.cache_clear()
+    stored_search_main(argv, DATA, lambda v, seconds: c4_sat(v, seconds=seconds, seed=0), 600.0)
 
 
 if __name__ == "__main__":

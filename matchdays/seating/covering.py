@@ -37,13 +37,12 @@ no answer from CaDiCaL in 60–240 s each.
 
 from __future__ import annotations
 
-import functools
 import itertools
-import json
 import os
 import random
 
 from .rotational import cnf_solve, cnf_totalizer
+from .stored import stored_read, stored_search_main
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "coverings.json")
 
@@ -223,18 +222,8 @@ def covering_check(v: int, days: list[list[list[int]]]) -> bool:
 
 
 def stored_coverings() -> dict[int, list[list[list[int]]]]:
-    """v -> the covering's days (players 0 … v − 1), as found offline and stored (a copy of the
-    mapping: the file is read once per process)."""
-    return dict(_coverings_file())
-
-
-@functools.lru_cache(maxsize=1)
-def _coverings_file() -> dict[int, list[list[list[int]]]]:
-    try:
-        with open(DATA) as fh:
-            return {int(v): days for v, days in json.load(fh).items()}
-    except FileNotFoundError:
-        return {}
+    """v -> the covering's days (players 0 … v − 1), as found offline and stored."""
+    return stored_read(DATA)
 
 
 def covering_days(v: int) -> list[list[list[int]]] | None:
@@ -243,31 +232,16 @@ def covering_days(v: int) -> list[list[list[int]]] | None:
     return [[list(t) for t in day] for day in days] if days else None
 
 
-def main(argv: list[str]) -> None:
-    """Search the coverings for the sizes given (``--seconds S`` each, 600 by default; the
-    solver's first eight seeds, the best order kept) and store each found in ``coverings.json``
-    at once."""
-    import time
+def covering_search(v: int, seconds: float) -> list[list[list[int]]] | None:
+    """The solver's first eight seeds (``seconds`` each), the covering with the best order."""
+    found = [d for d in (covering_sat(v, seconds=seconds, seed=seed) for seed in range(8)) if d]
+    return max(found, key=order_score) if found else None
 
-    seconds = 600.0
-    if "--seconds" in argv:
-        i = argv.index("--seconds")
-        seconds = float(argv[i + 1])
-        argv = argv[:i] + argv[i + 2 :]
-    stored = stored_coverings()
-    for v in (int(x) for x in argv):
-        if v in stored:
-            continue
-        started = time.monotonic()
-        found = [d for d in (covering_sat(v, seconds=seconds, seed=seed) for seed in range(8)) if d]
-        days = max(found, key=order_score) if found else None
-        print(v, "found" if days else "not found", f"{time.monotonic() - started:.0f} s", flush=True)
-        if days:
-            stored[v] = days
-            with open(DATA, "w") as fh:
-                json.dump({str(v): stored[v] for v in sorted(stored)}, fh, separators=(",", ":"))
-                fh.write("\n")
-            _coverings_file.cache_clear()
+
+def main(argv: list[str]) -> None:
+    """Search the coverings for the sizes given (``--seconds S`` per seed, 600 by default) and
+    store each found in ``coverings.json`` at once."""
+    stored_search_main(argv, DATA, covering_search, 600.0)
 
 
 if __name__ == "__main__":

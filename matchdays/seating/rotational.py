@@ -68,11 +68,12 @@ from __future__ import annotations
 
 import functools
 import itertools
-import json
 import math
 import os
 import random
 import time
+
+from .stored import stored_read, stored_search_main
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "base_days.json")
 
@@ -260,18 +261,8 @@ def developed_days(v: int, base: list[list[int]]) -> list[list[list[int]]]:
 
 
 def stored_base_days() -> dict[int, list[list[int]]]:
-    """v -> base day, as found offline and stored in ``base_days.json`` (a copy of the mapping:
-    the file is read once per process, not at every seating)."""
-    return dict(_base_days_file())
-
-
-@functools.lru_cache(maxsize=1)
-def _base_days_file() -> dict[int, list[list[int]]]:
-    try:
-        with open(DATA) as fh:
-            return {int(v): base for v, base in json.load(fh).items()}
-    except FileNotFoundError:
-        return {}
+    """v -> base day, as found offline and stored in ``base_days.json``."""
+    return stored_read(DATA)
 
 
 def rotational_days(v: int) -> list[list[list[int]]] | None:
@@ -643,26 +634,17 @@ def base_day_sat(v: int, seconds: float = 600.0, seed: int = 0, solver: str = "c
 def main(argv: list[str]) -> None:
     """Search base days for the sizes given and add each found to ``base_days.json`` at once
     (``--seconds S``: per attempt, 60 by default)."""
-    seconds = 60.0
-    if "--seconds" in argv:
-        i = argv.index("--seconds")
-        seconds = float(argv[i + 1])
-        argv = argv[:i] + argv[i + 2 :]
-    stored = stored_base_days()
-    for v in (int(x) for x in argv):
-        if v in stored or shape(v) is None:
-            continue
-        q, _ = shape(v)
-        base = next(
-            (found for attempt in _attempts(v, seconds) if (found := attempt()) and base_day_cost(q, found) == 0), None
-        )
-        print(v, "found" if base else "not found", flush=True)
-        if base:
-            stored[v] = base
-            with open(DATA, "w") as fh:
-                json.dump({str(v): stored[v] for v in sorted(stored)}, fh, separators=(",", ":"))
-                fh.write("\n")
-            _base_days_file.cache_clear()
+    stored_search_main(argv, DATA, base_day_found, 60.0)
+
+
+def base_day_found(v: int, seconds: float) -> list[list[int]] | None:
+    """The first base day :func:`_attempts` finds for v players that meets nobody twice, or None."""
+    if shape(v) is None:
+        return None
+    q, _ = shape(v)
+    return next(
+        (found for attempt in _attempts(v, seconds) if (found := attempt()) and base_day_cost(q, found) == 0), None
+    )
 
 
 def _attempts(v: int, seconds: float) -> list:
