@@ -62,6 +62,11 @@ Issue 23 then tried, for 68 (q = 22), with no base day found:
   (λ = -1) or, with the order-5 multiplier, cannot give ∞1 every orbit once.
 * 92 (q = 30) has the same plain form only (units mod 30 have no element of odd order): SAT
   with ∞2's table among 556 classes and ``--sat``, 11 minutes, no answer.
+* A later session, for 68 again (CaDiCaL, one core each): the plain base day 10 and 40 minutes;
+  fixed by x ↦ −x, unsatisfiable at once; fixed by (x, c) ↦ (λx + b_c, π(c)) exchanging the ∞
+  players, 123 choices of λ, b and π, each unsatisfiable within a second; Z_11 with two base
+  days 30 minutes, and with the first fixed by x ↦ 3x 10 minutes: no answer.  The literature's
+  4-RGDD of type 2^34 (Miller, Valkov and Abel 2026, Appendix B) is not stored here.
 """
 
 from __future__ import annotations
