@@ -58,7 +58,7 @@ import itertools
 import os
 import random
 
-from .rotational import cnf_solve, cnf_totalizer
+from .rotational import cnf_solve, cnf_tables, cnf_together
 from .stored import stored_read, stored_search_main
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "c4_designs.json")
@@ -130,16 +130,7 @@ def c4_cnf(
         clauses.append(list(lits))
         clauses.extend([-x, -y] for x, y in itertools.combinations(lits, 2))
 
-    pair = {}
-    for a, b in itertools.combinations(range(v), 2):
-        pair[a, b] = pair[b, a] = new()
-    for a, b, c in itertools.combinations(range(v), 3):
-        x, y, z = pair[a, b], pair[b, c], pair[a, c]
-        clauses += [[-x, -y, z], [-x, -z, y], [-y, -z, x]]
-
-    for p in range(v):
-        out = cnf_totalizer([pair[p, b] for b in range(v) if b != p], 4, new, clauses)
-        clauses += [[out[2]], [-out[3]]]
+    pair = cnf_together(v, new, clauses)
     by_key: dict = {key: [] for key in _keys(n, twisted)}
     diagonals: list[tuple] = [("in", i, n // 2) for i in range(4)] if twisted else [("x", 0, 2, 0), ("x", 1, 3, 0)]
     for a, b in itertools.combinations(range(v), 2):
@@ -198,12 +189,7 @@ def c4_sat(v: int, seconds: float = 600.0, seed: int = 0, solver: str = "cadical
     true = cnf_solve(n_vars, clauses, seconds=seconds, seed=seed, solver=solver)
     if true is None:
         return None
-    base: list[list[int]] = []
-    seated: set[int] = set()
-    for p in range(v):
-        if p not in seated:
-            base.append([p] + [b for b in range(v) if b != p and pair[p, b] in true])
-            seated.update(base[-1])
+    base = cnf_tables(v, pair, true)
 
     def point(x: int, i: int) -> int:
         return 4 * (x % n) + i

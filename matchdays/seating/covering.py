@@ -41,16 +41,18 @@ import itertools
 import os
 import random
 
-from .rotational import cnf_solve, cnf_totalizer
+from .rotational import cnf_solve, cnf_tables, cnf_together, cnf_totalizer
 from .stored import stored_read, stored_search_main
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "coverings.json")
 
 
 def lower_bound(v: int, n_days: int) -> int:
-    """The fewest repeats of v players over n_days at tables of four: each player has 3·n_days
-    seats for v − 1 opponents."""
-    return max(0, 3 * n_days - (v - 1)) * v // 2
+    """The fewest repeats of v players over n_days (the seating's own bound, read when called:
+    the package imports this module first)."""
+    from . import lower_bound_repeats
+
+    return lower_bound_repeats(v, n_days)
 
 
 def covering_shape(v: int) -> tuple[int, int] | None:
@@ -80,22 +82,10 @@ def covering_cnf(v: int) -> tuple[int, list[list[int]], list[tuple[str, dict]]]:
         count[0] += 1
         return count[0]
 
-    def partition() -> dict:
-        pair: dict = {}
-        for a, b in itertools.combinations(range(v), 2):
-            pair[a, b] = pair[b, a] = new()
-        for a, b, c in itertools.combinations(range(v), 3):
-            x, y, z = pair[a, b], pair[b, c], pair[a, c]
-            clauses.extend([[-x, -y, z], [-x, -z, y], [-y, -z, x]])
-        for a in range(v):
-            out = cnf_totalizer([pair[a, b] for b in range(v) if b != a], 4, new, clauses)
-            clauses.extend([[out[2]], [-out[3]]])
-        return pair
-
     by_class: dict = {}
     days: list[tuple[str, dict]] = []
     for _ in range(n_fixed):
-        pair = partition()
+        pair = cnf_together(v, new, clauses)
         days.append(("fixed", pair))
         for a, b in itertools.combinations(range(v), 2):
             if a // 3 == b // 3:
@@ -106,7 +96,7 @@ def covering_cnf(v: int) -> tuple[int, list[list[int]], list[tuple[str, dict]]]:
             if a % 3 == 0:  # one pair stands for its class
                 by_class.setdefault(pair_class(a, b), []).append(pair[a, b])
     for _ in range(n_base):
-        pair = partition()
+        pair = cnf_together(v, new, clauses)
         days.append(("base", pair))
         for a, b in itertools.combinations(range(v), 2):
             by_class.setdefault(pair_class(a, b), []).append(pair[a, b])
@@ -156,13 +146,7 @@ def covering_sat(
         return None
     days: list[list[list[int]]] = []
     for kind, pair in kinds:
-        tables: list[list[int]] = []
-        seated: set[int] = set()
-        for p in range(v):
-            if p not in seated:
-                tables.append([p] + [b for b in range(v) if b != p and pair[p, b] in true])
-                seated.update(tables[-1])
-        days.append(tables)
+        days.append(cnf_tables(v, pair, true))
         if kind == "base":
             for _ in range(2):
                 days.append([[turn(p) for p in t] for t in days[-1]])
@@ -172,14 +156,19 @@ def covering_sat(
 
 def order_score(days: list[list[list[int]]]) -> tuple[int, int]:
     """(− pairs meeting on two adjacent days, repeat-free days from the first): higher is better."""
+    return _score([_meetings(day) for day in days])
+
+
+def _score(met: list[set[frozenset]]) -> tuple[int, int]:
+    """:func:`order_score` from each day's meetings."""
     seen: set[frozenset] = set()
     free = 0
-    for day in days:
-        if seen & _meetings(day):
+    for pairs in met:
+        if seen & pairs:
             break
-        seen |= _meetings(day)
+        seen |= pairs
         free += 1
-    return -sum(len(_meetings(a) & _meetings(b)) for a, b in itertools.pairwise(days)), free
+    return -sum(len(a & b) for a, b in itertools.pairwise(met)), free
 
 
 def _meetings(day: list[list[int]]) -> set[frozenset]:
@@ -188,23 +177,13 @@ def _meetings(day: list[list[int]]) -> set[frozenset]:
 
 def covering_order(days: list[list[list[int]]]) -> list[list[list[int]]]:
     """The days in the order where fewest pairs meet on two adjacent days (none, for the stored
-    one), and of those one whose first repeat comes latest; every order is tried, so only up to nine days (the
-    order given beyond)."""
+    one), and of those one whose first repeat comes latest; every order is tried, so only up to
+    nine days (the order given beyond)."""
     if len(days) > 9:
         return days
     met = [_meetings(day) for day in days]
-
-    def score(order: tuple[int, ...]) -> tuple[int, int]:
-        seen: set[frozenset] = set()
-        free = 0
-        for d in order:
-            if seen & met[d]:
-                break
-            seen |= met[d]
-            free += 1
-        return -sum(len(met[a] & met[b]) for a, b in itertools.pairwise(order)), free
-
-    return [days[d] for d in max(itertools.permutations(range(len(days))), key=score)]
+    best = max(itertools.permutations(range(len(days))), key=lambda order: _score([met[d] for d in order]))
+    return [days[d] for d in best]
 
 
 def covering_check(v: int, days: list[list[list[int]]]) -> bool:

@@ -199,9 +199,7 @@ def design_days(n_players: int, rng) -> list[list[list[int]]] | None:
     if not days:
         return None
     rng.shuffle(days)
-    label = list(range(n_players))
-    rng.shuffle(label)
-    return [[[label[p] for p in table] for table in day] for day in days]
+    return relabelled(days, n_players, rng)
 
 
 def leave_design_days(n_players: int, rng) -> list[list[list[int]]] | None:
@@ -223,9 +221,7 @@ def leave_design_days(n_players: int, rng) -> list[list[list[int]]] | None:
     ]
     if clean:
         design.append(design.pop(clean[-1]))
-    label = list(range(n_players))
-    rng.shuffle(label)
-    return [[[label[p] for p in table] for table in day] for day in [*design, extra]]
+    return relabelled([*design, extra], n_players, rng)
 
 
 def covering_design_days(n_players: int, rng) -> list[list[list[int]]] | None:
@@ -233,8 +229,12 @@ def covering_design_days(n_players: int, rng) -> list[list[list[int]]] | None:
     which every pair meets and 12 pairs meet twice (the bound), in its stored order (no pair on
     two adjacent days) and a random labelling from ``rng``; None when none is stored."""
     days = covering_days(n_players)
-    if not days:
-        return None
+    return relabelled(days, n_players, rng) if days else None
+
+
+def relabelled(days: list[list[list[int]]], n_players: int, rng) -> list[list[list[int]]]:
+    """The days with the players 0 … n − 1 renamed by a random permutation from ``rng`` (a
+    design's points carry no meaning of their own)."""
     label = list(range(n_players))
     rng.shuffle(label)
     return [[[label[p] for p in table] for table in day] for day in days]

@@ -531,6 +531,35 @@ def cnf_solve(n_vars: int, clauses: list[list[int]], *, seconds: float, seed: in
     return {int(x) for line in out.splitlines() if line.startswith("v ") for x in line[2:].split()}
 
 
+def cnf_together(v: int, new, clauses: list[list[int]]) -> dict:
+    """One day's seating of v players as CNF: a variable per pair "at one table" (made by
+    ``new()``), "at one table" transitive, and every player with exactly three table-mates
+    (totalizer counters); clauses appended to ``clauses``.  Returns pair -> variable (both
+    orders)."""
+    pair: dict = {}
+    for a, b in itertools.combinations(range(v), 2):
+        pair[a, b] = pair[b, a] = new()
+    for a, b, c in itertools.combinations(range(v), 3):
+        x, y, z = pair[a, b], pair[b, c], pair[a, c]
+        clauses.extend([[-x, -y, z], [-x, -z, y], [-y, -z, x]])
+    for p in range(v):
+        out = cnf_totalizer([pair[p, b] for b in range(v) if b != p], 4, new, clauses)
+        clauses.extend([[out[2]], [-out[3]]])
+    return pair
+
+
+def cnf_tables(n: int, pair: dict, true: set[int], tables: list[list[int]] | None = None) -> list[list[int]]:
+    """The tables a model (``true``: the variables set) seats: ``tables`` already known, then each
+    player 0 … n − 1 not yet seated with the players its pair variables put with it."""
+    tables = [list(t) for t in tables or []]
+    seated = {p for t in tables for p in t}
+    for p in range(n):
+        if p not in seated:
+            tables.append([p] + [b for b in range(n) if b != p and pair[p, b] in true])
+            seated.update(tables[-1])
+    return tables
+
+
 def cnf_totalizer(lits: list[int], most: int, new, clauses: list[list[int]]) -> list[int]:
     """A totalizer (Bailleux and Boufkhad 2003) over ``lits``, its clauses appended to ``clauses``
     and its variables made by ``new()``: outputs o_1 … o_m (m ≤ most), o_j true exactly when at
@@ -627,12 +656,7 @@ def base_day_sat(v: int, seconds: float = 600.0, seed: int = 0, solver: str = "c
     if true is None:
         return None
     n = 3 * q
-    tables = [[0, q, 2 * q], [p for p in range(n) if inf2[p] in true]]
-    seated = {p for t in tables for p in t}
-    for p in range(n):
-        if p not in seated:
-            tables.append([p] + [b for b in range(n) if b != p and pair[p, b] in true])
-            seated.update(tables[-1])
+    tables = cnf_tables(n, pair, true, [[0, q, 2 * q], [p for p in range(n) if inf2[p] in true]])
     return tables if base_day_cost(q, tables) == 0 else None
 
 
