@@ -19,10 +19,12 @@
   a seats (0, b), (1, a + b), (2, 2a + b), (3, 3a + b) together for each b.  Players (i, x) and
   (j, y) of different rows meet on the day a with a(j − i) ≡ y − x, one day since j − i ∈ {1, 2,
   3} is a unit mod q; players of one row never meet.  So q days (the Riichi Wiki's "tournament
-  blocks" formula is this design).  It serves where nothing longer is stored: 68 players (17
-  days; a 4-RGDD of type 2^34 gives 22 and exists by Miller, Valkov and Abel 2026, Appendix B,
-  but is not stored here) and 92 (23 days; no 4-RGDD of type 2^46 is known, see
-  ``bench/seating.py``).
+  blocks" formula is this design).  It serves where nothing longer is stored.
+- **v = 4q players with q odd, as stored (68): a base day turned round Z_q on the same four rows,
+  and fixed transversal days** (:mod:`.cyclic`): q days and one more per fixed day, 19 for 68
+  (a 4-RGDD of type 2^34 gives 22 and exists by Miller, Valkov and Abel 2026, Appendix B, but
+  is not stored here).  92 keeps the transversal design's 23 days (no 4-RGDD of type 2^46 is
+  known, see ``bench/seating.py``).
 - **Other multiples of four with a stored base day (24, 28, 36, 40, 44, 48, 52, 56, 60, 72, 76, 80, 84, 88, 96, 100):
   a 1-rotational season** (:mod:`.rotational`): a stored base day turned round Z_q,
   ⌊(v − 1)/3⌋ days, the most possible.
@@ -51,6 +53,7 @@ import math
 
 from .c4leave import c4_days
 from .covering import covering_days
+from .cyclic import cyclic_days
 from .rotational import rotational_days
 
 # GF(4) = {0, 1, x, x + 1} coded 0..3: addition is XOR; multiplication by the table below.
@@ -193,7 +196,12 @@ def design_days(n_players: int, rng) -> list[list[list[int]]] | None:
     k = dimension(n_players)
     j = _power_of_two(n_players)
     days = affine_days(k) if k else doubled_days(j, rng) if j else None
-    for other in (rotational_days(n_players), published_days(n_players), transversal_days(n_players)):
+    for other in (
+        rotational_days(n_players),
+        published_days(n_players),
+        transversal_days(n_players),
+        cyclic_days(n_players),
+    ):
         if other and (not days or len(other) > len(days)):
             days = other
     if not days:

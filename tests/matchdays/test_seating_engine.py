@@ -264,10 +264,10 @@ def test_no_transversal_days_where_two_or_three_divides_q(v):
     assert designs.transversal_days(v) is None
 
 
-@pytest.mark.parametrize("v,days", [(68, 17), (92, 23)])
-def test_sixty_eight_and_ninety_two_players_take_the_transversal_design(v, days):
-    # no rotational base day is stored for them; the transversal design is the longest known
-    # here (68: 17 days, was 16 from the search; 92: 23, was 20)
+@pytest.mark.parametrize("v,days", [(92, 23)])
+def test_ninety_two_players_take_the_transversal_design(v, days):
+    # no rotational base day is stored for 92; the transversal design is the longest known here
+    # (23 days, was 20 from the search).  68 has a longer design: test_seating_cyclic.py
     assert len(designs.design_days(v, random.Random(0))) == days
     players = [f"P{i}" for i in range(v)]
     result = generate(players, days, seed=3, fixed_table={"P5": 4}, apart=[("P0", "P1")])
