@@ -16,8 +16,9 @@ with byes) and each season length it prints:
   (and impossible for 8, 20), and give 68 its 22 days (their Appendix B: RGDD(68,4,2)), as
   transcribed in guwidoe/GroupMixer (``backend/core/src/solver5/catalog/p4.rs`` and
   ``targets/solver5_supplementary_literature_targets.v1.json``).  For 92 the ``best`` here is
-  therefore the 23 days of the resolvable transversal design RTD(4, 23); the paper's own
-  Appendix B figure for 92 was not read and may be higher;
+  therefore the 26 days of this project's own design (:mod:`matchdays.seating.cyclic`: a base
+  day turned round Z_23 and three fixed days; the resolvable transversal design RTD(4, 23) gives
+  23); the paper's own Appendix B figure for 92 was not read and may be higher;
 - ``bound`` and Kyoku's ``repeats`` (sum over pairs of meetings − 1) over the season, the gap to
   the bound, and the wind imbalance (sum over players of max − min of their E/S/W/N counts) with
   the least possible in brackets;
@@ -53,8 +54,9 @@ from matchdays.seating.designs import design_days  # noqa: E402
 
 SIZES = tuple(range(12, 101, 4)) + (22, 30, 45)
 DAYS = (8, 12)
-# 12: the second day must seat two of a table together; 92: RTD(4, 23), no 4-RGDD of type 2^46 known
-BEST_KNOWN = {12: 1, 16: 5, 20: 5, 92: 23}
+# 12: the second day must seat two of a table together; 92: no 4-RGDD of type 2^46 known, the
+# most known here is matchdays.seating.cyclic's 26 days
+BEST_KNOWN = {12: 1, 16: 5, 20: 5, 92: 26}
 
 
 def best_known_days(n: int) -> int:

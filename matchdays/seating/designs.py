@@ -20,11 +20,11 @@
   (j, y) of different rows meet on the day a with a(j − i) ≡ y − x, one day since j − i ∈ {1, 2,
   3} is a unit mod q; players of one row never meet.  So q days (the Riichi Wiki's "tournament
   blocks" formula is this design).  It serves where nothing longer is stored.
-- **v = 4q players with q odd, as stored (68): a base day turned round Z_q on the same four rows,
-  and fixed transversal days** (:mod:`.cyclic`): q days and one more per fixed day, 19 for 68
-  (a 4-RGDD of type 2^34 gives 22 and exists by Miller, Valkov and Abel 2026, Appendix B, but
-  is not stored here).  92 keeps the transversal design's 23 days (no 4-RGDD of type 2^46 is
-  known, see ``bench/seating.py``).
+- **v = 4q players with q odd, as stored (68, 92): a base day turned round Z_q on the same four
+  rows, and fixed transversal days** (:mod:`.cyclic`): q days and one more per fixed day, 19 for
+  68 (a 4-RGDD of type 2^34 gives 22 and exists by Miller, Valkov and Abel 2026, Appendix B, but
+  is not stored here) and 26 for 92 (30 would need a 4-RGDD of type 2^46, not known; see
+  ``bench/seating.py``).
 - **Other multiples of four with a stored base day (24, 28, 36, 40, 44, 48, 52, 56, 60, 72, 76, 80, 84, 88, 96, 100):
   a 1-rotational season** (:mod:`.rotational`): a stored base day turned round Z_q,
   ⌊(v − 1)/3⌋ days, the most possible.

@@ -1,6 +1,6 @@
 """A base day turned round Z_q on four rows, with fixed transversal days
-(matchdays.seating.cyclic): for 68 players it seats more repeat-free days than the transversal
-design's 17, and every stored design meets each pair at most once."""
+(matchdays.seating.cyclic): for 68 and 92 players it seats more repeat-free days than the
+transversal design's 17 and 23, and every stored design meets each pair at most once."""
 
 import itertools
 import random
@@ -42,15 +42,20 @@ def test_stored_designs_meet_every_pair_at_most_once(v):
     assert_repeat_free(v, days)
 
 
-def test_sixty_eight_players_go_past_the_transversal_design():
-    days = cyclic.cyclic_days(68)
-    assert days is not None and len(days) > 17 == len(designs.transversal_days(68))
-    assert len(designs.design_days(68, random.Random(0))) == len(days)
+@pytest.mark.parametrize("v", [68, 92])
+def test_sixty_eight_and_ninety_two_players_go_past_the_transversal_design(v):
+    # no rotational base day is stored for them; the transversal design gives v/4 days (17, 23)
+    days = cyclic.cyclic_days(v)
+    assert days is not None and len(days) > v // 4 == len(designs.transversal_days(v))
+    assert len(designs.design_days(v, random.Random(0))) == len(days)
     n = len(days)
-    players = [f"P{i}" for i in range(68)]
+    players = [f"P{i}" for i in range(v)]
     result = generate(players, n, seed=3, fixed_table={"P5": 4}, apart=[("P0", "P1")])
     assert result.repeats == 0 and result.unmet == []
     assert result.wind_imbalance == result.wind_imbalance_min
+    for day in result.days:
+        assert "P5" in day.tables[3]
+        assert not any({"P0", "P1"} <= set(t) for t in day.tables)
 
 
 @pytest.mark.parametrize("q,n_fixed", [(5, 0), (11, 1)])
