@@ -53,3 +53,17 @@ def login(page, live_server, username, password):
     page.fill("input[name=password]", password)
     page.click("form.card button[type=submit]")
     page.wait_for_load_state()
+
+
+def back_online(page) -> None:
+    """Bring the page's browser back online and tell the page so.  Chromium may fire the page's
+    own ``online`` event first, and its handler may send the outbox and reload before the event
+    dispatched here runs: the reload then ends the evaluation, which is the same outcome."""
+    from playwright.sync_api import Error as PlaywrightError
+
+    page.context.set_offline(False)
+    try:
+        page.evaluate("window.dispatchEvent(new Event('online'))")
+    except PlaywrightError as exc:
+        if "Execution context was destroyed" not in str(exc):
+            raise

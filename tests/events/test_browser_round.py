@@ -19,7 +19,7 @@ from events.models import Round, TableReport
 from league import services as league_services
 from league.models import Game, GameResult, Player
 from tests.actors import make_player_user, make_role_user, make_user
-from tests.browser import chromium_page, login, needs_chromium
+from tests.browser import back_online, chromium_page, login, needs_chromium
 
 pytestmark = [pytest.mark.browser, needs_chromium, pytest.mark.django_db(transaction=True)]
 
@@ -209,16 +209,14 @@ def test_a_tables_phone_keeps_a_report_made_offline_and_sends_it_when_back(live_
         phone.wait_for_selector("#table-outbox:not([hidden])")
         assert "連線恢復後會送出" in phone.inner_text("#table-outbox")
         assert not TableReport.objects.filter(game=table).exists()
-        phone.context.set_offline(False)
-        phone.evaluate("window.dispatchEvent(new Event('online'))")
+        back_online(phone)
         phone.wait_for_selector("#table-report", timeout=30000)
         assert TableReport.objects.get(game=table).scores == SCORES
         # a confirmation made offline is sent too, once
         phone.context.set_offline(True)
         phone.click("button.confirm")
         phone.wait_for_selector("#table-outbox:not([hidden])")
-        phone.context.set_offline(False)
-        phone.evaluate("window.dispatchEvent(new Event('online'))")
+        back_online(phone)
         phone.wait_for_function(
             "() => !document.querySelector('#table-outbox') || " "document.querySelector('#table-outbox').hidden",
             timeout=30000,
