@@ -42,7 +42,9 @@ def _season_through_the_app(days, seed):
     return out
 
 
-@pytest.mark.parametrize("n,count,leftover", [(22, 8, "bye"), (24, 8, "bye"), (32, 8, "bye"), (14, 6, "substitutes")])
+@pytest.mark.parametrize(
+    "n,count,leftover", [(22, 8, "bye"), (24, 8, "bye"), (32, 8, "bye"), (68, 19, "bye"), (14, 6, "substitutes")]
+)
 def test_a_season_seated_day_by_day_gives_the_whole_season_figures(division_a, n, count, leftover):
     players = _division_of(division_a, n)
     days = _days(division_a, count, leftover)
