@@ -23,7 +23,8 @@ slowly at 128 players, while swap moves evaluate in six look-ups each):
    (Step 0, for a multiple of four with a known construction and nothing played that departs
    from it: the season starts from repeat-free match days built as designs, :mod:`.designs`
    (powers of two, a published schedule for 32) and :mod:`.rotational` (24, 28, 36 … 60, 72, 76, 80, 84, 88, 96, 100: ⌊(v − 1)/3⌋ days, the
-   most possible), with the design's points renamed so that pins and pairs kept apart hold;
+   most possible) and :mod:`.cyclic` (68: 19 days, 92: 26), with the design's points renamed so
+   that pins and pairs kept apart hold;
    with byes, the design of the players at tables, the others taking the seats of the day's byes.)
 4. Assign seat winds.  With nothing played, exactly: an edge colouring of the players × tables
    graph gives every player counts that differ by at most one (:mod:`.winds`).  After played
