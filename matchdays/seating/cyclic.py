@@ -117,10 +117,13 @@ def developed_days(q: int, base: list[list[int]], fixed: list[list[int]]) -> lis
         return p - p % q + (p % q + g) % q
 
     days = [[[shifted(p, g) for p in t] for t in base] for g in range(q)]
-    for offsets in fixed:
-        c = [0, *offsets]
-        days.append([[i * q + (c[i] + g) % q for i in range(ROWS)] for g in range(q)])
-    return days
+    return days + [fixed_day(q, offsets) for offsets in fixed]
+
+
+def fixed_day(q: int, offsets: list[int]) -> list[list[int]]:
+    """The q tables {(0, g), (1, c1 + g), (2, c2 + g), (3, c3 + g)} of a fixed day."""
+    c = [0, *offsets]
+    return [[i * q + (c[i] + g) % q for i in range(ROWS)] for g in range(q)]
 
 
 def stored_designs() -> dict[int, dict]:
@@ -166,15 +169,15 @@ def cyclic_anneal(q: int, n_fixed: int, seconds: float, seed: int = 0) -> dict |
             temperature = temperature * 0.995 if temperature > 0.1 else 1.0
         if n_fixed and rng.random() < 0.1:
             f, j = rng.randrange(n_fixed), rng.randrange(ROWS - 1)
-            old = fixed[f]
-            new = old.copy()
+            new = fixed[f].copy()
             new[j] = rng.randrange(q)
-            delta = change(fixed_classes(q, old), -1) + change(fixed_classes(q, new), 1)
+            out, into = fixed_classes(q, fixed[f]), fixed_classes(q, new)
+            delta = change(out, -1) + change(into, 1)
             if delta <= 0 or rng.random() < math.exp(-delta / temperature):
                 fixed[f], cost = new, cost + delta
             else:
-                change(fixed_classes(q, new), -1)
-                change(fixed_classes(q, old), 1)
+                change(into, -1)
+                change(out, 1)
             continue
         a, b = rng.randrange(n), rng.randrange(n)
         ta, tb = where[a], where[b]

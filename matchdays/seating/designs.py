@@ -53,7 +53,7 @@ import math
 
 from .c4leave import c4_days
 from .covering import covering_days
-from .cyclic import cyclic_days
+from .cyclic import cyclic_days, fixed_day
 from .rotational import rotational_days
 
 # GF(4) = {0, 1, x, x + 1} coded 0..3: addition is XOR; multiplication by the table below.
@@ -186,7 +186,8 @@ def transversal_days(n_players: int) -> list[list[list[int]]] | None:
     q, rest = divmod(n_players, 4)
     if rest or q < 5 or math.gcd(q, 6) != 1:
         return None
-    return [[[i * q + (a * i + b) % q for i in range(4)] for b in range(q)] for a in range(q)]
+    # day a is the fixed day with offsets a, 2a, 3a: table b seats (i, a·i + b)
+    return [fixed_day(q, [a, 2 * a % q, 3 * a % q]) for a in range(q)]
 
 
 def design_days(n_players: int, rng) -> list[list[list[int]]] | None:
