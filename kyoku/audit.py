@@ -12,6 +12,7 @@ from django.core import serializers
 from django.db.models import Model
 
 from kyoku.models import AuditLog
+from kyoku.principals import actor_label, actor_require, is_user
 
 
 def _season_id(obj: Model) -> int | None:
@@ -49,8 +50,12 @@ def _league_id(obj: Model) -> int | None:
 
 
 def audit_log_write(*, actor: Any, action: str, obj: Model, data: dict[str, Any] | None = None) -> AuditLog:
+    """Every audited write names its actor (kyoku.principals): None and an anonymous visitor are
+    refused here, so no service writes as nobody."""
+    actor_require(actor)
     return AuditLog.objects.create(
-        actor=actor if getattr(actor, "is_authenticated", False) else None,
+        actor=actor if is_user(actor) else None,
+        actor_label=actor_label(actor),
         action=action,
         object_type=obj._meta.label_lower,
         object_id=str(obj.pk),

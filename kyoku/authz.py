@@ -13,7 +13,11 @@ Needs, weakest first:
   ADMIN    an admin of the object's league
   SELF     the owning player only
   SELF_OR_ADMIN  the player (the object, or its owner), or an admin of a league they belong to
+  TABLE    a player seated at this game (``SEATS_PATH``), or this game's table phone
 A superuser counts as admin and referee of every league.
+
+The actor is one of ``kyoku.principals``: a user, a table phone or the system (tasks and commands,
+which may do anything); an anonymous visitor only reads (VIEW). ``None`` is refused (TypeError).
 """
 
 from __future__ import annotations
@@ -27,12 +31,12 @@ from django.db.models import QuerySet
 from django.http import Http404
 
 from kyoku.models import League, LeagueRole
+from kyoku.principals import System, TablePhone
 
-
-# An actor is a request's user (a User or an AnonymousUser) or None (a task, a command); the platform
-# reads it by duck typing (``is_authenticated``, ``is_superuser``, the ``player`` the league app hangs
-# on a User), so it is typed Any. A player is the league app's Player, which the platform does not
-# import: typed as a model.
+# An actor is one of kyoku.principals (a user, a table phone, the system), or a request's anonymous
+# visitor for reads; the platform reads a user by duck typing (``is_authenticated``, ``is_superuser``,
+# the ``player`` the league app hangs on a User), so it is typed Any here. A player is the league
+# app's Player, which the platform does not import: typed as a model.
 Actor = Any
 M = TypeVar("M", bound=models.Model)
 
@@ -44,6 +48,7 @@ class Need(str, Enum):
     ADMIN = "admin"
     SELF = "self"  # the owning player only
     SELF_OR_ADMIN = "self_or_admin"  # the player, or an admin of a league the player belongs to
+    TABLE = "table"  # a player seated at this game, or this game's table phone
 
 
 # ---------------------------------------------------------------- actors and roles
@@ -184,9 +189,26 @@ def owns(player: models.Model | None, obj: models.Model) -> bool:
     return same
 
 
+def seated(player: models.Model | None, obj: models.Model) -> bool:
+    """Whether ``player`` has a seat at ``obj`` (a game: its ``SEATS_PATH`` names the seated players)."""
+    path = getattr(type(obj), "SEATS_PATH", None)
+    if player is None or not path:
+        return False
+    return bool(type(obj)._default_manager.filter(pk=obj.pk, **{path: player}).exists())
+
+
 def allowed(user: Actor, obj: models.Model, need: Need) -> bool:
+    if user is None:
+        raise TypeError("authorize an actor, never None: pass the user, the table phone or SYSTEM")
+    if isinstance(user, System):
+        return True  # a task or a command: never a request
     if need == Need.VIEW:
         return True
+    if isinstance(user, TablePhone):
+        # a phone acts for its own table and nothing else
+        return need == Need.TABLE and getattr(type(obj), "SEATS_PATH", None) is not None and obj.pk == user.game_id
+    if need == Need.TABLE:
+        return seated(player_of(user), obj)
     if need == Need.SELF:
         return owns(player_of(user), obj)
     if need == Need.SELF_OR_ADMIN:

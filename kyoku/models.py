@@ -63,6 +63,8 @@ class AuditLog(models.Model):
 
     at = models.DateTimeField(auto_now_add=True, db_index=True)
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    # who acted when it was not a user: "system: <task>" or "table phone: game <id>" (kyoku.principals)
+    actor_label = models.CharField(max_length=80, blank=True, default="")
     action = models.CharField(max_length=60)
     object_type = models.CharField(max_length=40)
     object_id = models.CharField(max_length=40)
@@ -90,9 +92,12 @@ class AuditLog(models.Model):
 
 
 class IdempotencyKey(models.Model):
-    """The first response to a write request with an ``Idempotency-Key`` header."""
+    """The first response to a write request with an ``Idempotency-Key`` header. A key belongs to
+    its principal (``kyoku.principals.actor_scope``: "user:<id>", or "table:<game>" for a table's
+    phones), so one principal's key never replays another's answer."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.CASCADE, related_name="+")
+    scope = models.CharField(max_length=60)
     key = models.CharField(max_length=128)
     endpoint = models.CharField(max_length=200)
     request_hash = models.CharField(max_length=64)
@@ -102,4 +107,4 @@ class IdempotencyKey(models.Model):
 
     class Meta:
         db_table = "league_idempotencykey"
-        constraints = [models.UniqueConstraint(fields=["user", "key"], name="uniq_idempotency_key")]
+        constraints = [models.UniqueConstraint(fields=["scope", "key"], name="uniq_idempotency_scope_key")]

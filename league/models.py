@@ -268,6 +268,7 @@ class Game(models.Model):
     """One hanchan at one table."""
 
     LEAGUE_PATH = "season__league"
+    SEATS_PATH = "seats__player"  # kyoku.authz.seated: the players at this table
 
     class Status(models.TextChoices):
         SCHEDULED = "scheduled", _("Scheduled")
