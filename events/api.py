@@ -12,12 +12,13 @@ from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from kyoku.access import ADMIN, PUBLIC, object_for_request, route
+from kyoku.access import ADMIN, PUBLIC, TABLE, object_for_request, route
+from kyoku.principals import request_actor
 from kyoku.idempotency import idempotent
 from league.models import Game
 
 from . import selectors, services
-from .models import Event, Round, TableReport
+from .models import Event, Round
 
 
 def _etag(version: int) -> str:
@@ -80,70 +81,75 @@ class ReportSerializer(serializers.Serializer):
     seat = serializers.IntegerField(min_value=0, max_value=3, help_text="The seat acting: 0 East … 3 North.")
     scores = serializers.ListField(child=serializers.IntegerField(), min_length=4, max_length=4, required=False)
     deposits_left = serializers.IntegerField(min_value=0, max_value=20, default=0)
+    version = serializers.IntegerField(
+        min_value=1, required=False, help_text="confirm: the version of the report this seat agrees with."
+    )
     code = serializers.CharField(
         required=False,
         allow_blank=True,
         default="",
+        max_length=40,
         help_text="The table's code (from its sign), for a phone not logged in.",
     )
     note = serializers.CharField(required=False, allow_blank=True, default="", max_length=2000)
 
 
-def _report_data(report: TableReport) -> dict:
-    return {
-        "game": report.game_id,
-        "status": report.status,
-        "scores": report.scores,
-        "deposits_left": report.deposits_left,
-        "confirmed_seats": report.confirmed_seats,
-        "disputed_seat": report.disputed_seat,
-    }
+class TableView(APIView):
+    """A table's own write: its principal is the player seated here or the table's phone, and an
+    ``Idempotency-Key`` belongs to that principal (a phone has no login)."""
+
+    def idempotency_actor(self, request, pk, *args, **kwargs):
+        return _table_request(request, pk)[1]
 
 
-class TableReportView(APIView):
-    """A table reports its final scores (``action`` report), confirms (confirm) or disputes
-    (dispute) them. The result is recorded when all four seats have confirmed."""
+class TableReportView(TableView):
+    """A table reports its final scores (``action`` report), confirms a version of them (confirm,
+    naming ``version``) or disputes them (dispute). The result is recorded when all four seats have
+    confirmed one version; a different report is a dispute, never a replacement
+    (events.services.table_reports)."""
 
-    access = route("event_table", POST=PUBLIC)  # who may act is the table's: its seats or its code
+    access = route(
+        "event_table",
+        POST=TABLE,
+        actions={"report": TABLE, "confirm": TABLE, "dispute": TABLE},
+        action_in="url",
+    )
 
     @extend_schema(
         request=ReportSerializer,
         tags=["events"],
         responses={
-            200: OpenApiResponse(description="{game, status, scores, deposits_left, confirmed_seats, disputed_seat}"),
-            201: OpenApiResponse(description="The report, waiting for the other seats"),
-            400: OpenApiResponse(description="Errors keyed by field, e.g. seat: not_at_table"),
+            200: OpenApiResponse(
+                description="{game, status, version, scores, deposits_left, confirmed_seats, disputed_seat}"
+            ),
+            201: OpenApiResponse(description="A new version of the report (the first, or a different one: a dispute)"),
+            400: OpenApiResponse(description="Errors keyed by field, e.g. seat: not_your_seat"),
+            403: OpenApiResponse(description="Not a player seated here nor this table's phone"),
+            409: OpenApiResponse(description="Stale version, disputed, recorded, or the round not in play"),
         },
     )
     @idempotent
     def post(self, request, pk, action):
-        game, held, _actor = _table_request(request, pk)
+        game, actor = _table_request(request, pk)
         data = ReportSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        v = {**data.validated_data}
-        v["code"] = v["code"] or held  # the code in the body, else the one this browser entered
+        v = data.validated_data
         if action == "report":
             if "scores" not in v:
                 raise ValidationError({"scores": [_("Four final scores, East to North.")]})
-            submitted = services.table_report_submit(
-                game=game,
-                scores=v["scores"],
-                deposits_left=v["deposits_left"],
-                seat=v["seat"],
-                actor=request.user,
-                code=v["code"],
+            report, changed = services.table_report_submit(
+                game=game, scores=v["scores"], deposits_left=v["deposits_left"], seat=v["seat"], actor=actor
             )
-            return Response(_report_data(submitted), status=status.HTTP_201_CREATED)
-        report = TableReport.objects.filter(game=game).first()
-        if report is None:
-            raise ValidationError({"report": [_("Nothing has been reported at this table yet.")]})
+            return Response(
+                services.report_data(report), status=status.HTTP_201_CREATED if changed else status.HTTP_200_OK
+            )
         if action == "confirm":
-            report = services.table_report_confirm(report=report, seat=v["seat"], actor=request.user, code=v["code"])
+            if "version" not in v:
+                raise ValidationError({"version": [_("Name the version of the report you agree with.")]})
+            report = services.table_report_confirm(game=game, seat=v["seat"], version=v["version"], actor=actor)
         else:
-            report = services.table_report_dispute(
-                report=report, seat=v["seat"], note=v["note"], actor=request.user, code=v["code"]
-            )
-        return Response(_report_data(report))
+            report = services.table_report_dispute(game=game, seat=v["seat"], note=v["note"], actor=actor)
+        return Response(services.report_data(report))
 
 
 class ClockSerializer(serializers.Serializer):
@@ -178,19 +184,17 @@ class ClockView(APIView):
 # ---------------------------------------------------------------- a table's own scorekeeper
 
 
-def _table_request(request, pk: int) -> tuple[Game, str, object]:
-    """The game, the table's code this browser holds, and the acting user (None for the table's
-    phone with its code). A phone holding a code has no login, so the CSRF check the login's
-    session would run is run here."""
+def _table_request(request, pk: int) -> tuple[Game, object]:
+    """The game and the principal acting on it: the signed-in user, or the phone holding this
+    table's code (its session's, or one in the body). A phone has no login, so the CSRF check a
+    session would run is run here for a browser that holds a code."""
     from rest_framework.authentication import SessionAuthentication
 
-    from .views import CODES_KEY
-
     game = object_for_request(request, Game.objects.select_related("season__rule_set", "season__league"), pk=pk)
-    code = (request.session.get(CODES_KEY) or {}).get(str(game.pk), "")
-    if not request.user.is_authenticated and code:
+    actor = request_actor(request, game)
+    if not request.user.is_authenticated and (request.session.get(services.CODES_KEY) or {}):
         SessionAuthentication().enforce_csrf(request)
-    return game, code, request.user if request.user.is_authenticated else None
+    return game, actor
 
 
 class TableHandSerializer(serializers.Serializer):
@@ -198,10 +202,10 @@ class TableHandSerializer(serializers.Serializer):
     record = serializers.JSONField()
 
 
-class TableHandsView(APIView):
+class TableHandsView(TableView):
     """A table enters its next hand (the scorekeeper's save, for the players at the table)."""
 
-    access = route("event_table", POST=PUBLIC)  # who may is the table's: its seats or its code
+    access = route("event_table", POST=TABLE)  # a player seated here, or the table's phone
 
     @extend_schema(
         request=TableHandSerializer,
@@ -216,7 +220,7 @@ class TableHandsView(APIView):
         from scoring import selectors as scoring_selectors
         from scoring.api import HandRecordSerializer
 
-        game, code, actor = _table_request(request, pk)
+        game, actor = _table_request(request, pk)
         data = TableHandSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         hand, created = services.table_hand_add(
@@ -224,7 +228,6 @@ class TableHandsView(APIView):
             record=data.validated_data["record"],
             sequence=data.validated_data.get("sequence"),
             actor=actor,
-            code=code,
         )
         return Response(
             {"hand": HandRecordSerializer(hand).data, "position": scoring_selectors.game_position(game=game)},
@@ -232,10 +235,10 @@ class TableHandsView(APIView):
         )
 
 
-class TableHandDetailView(APIView):
+class TableHandDetailView(TableView):
     """A table corrects one of its hands (every later hand is re-settled)."""
 
-    access = route("event_table_hand", PUT=PUBLIC)
+    access = route("event_table_hand", PUT=TABLE)
 
     @extend_schema(
         request=TableHandSerializer, tags=["events"], responses={200: OpenApiResponse(description="{hand, position}")}
@@ -245,21 +248,21 @@ class TableHandDetailView(APIView):
         from scoring import selectors as scoring_selectors
         from scoring.api import HandRecordSerializer
 
-        game, code, actor = _table_request(request, pk)
+        game, actor = _table_request(request, pk)
         data = TableHandSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         hand = services.table_hand_correct(
-            game=game, sequence=sequence, record=data.validated_data["record"], actor=actor, code=code
+            game=game, sequence=sequence, record=data.validated_data["record"], actor=actor
         )
         return Response(
             {"hand": HandRecordSerializer(hand).data, "position": scoring_selectors.game_position(game=game)}
         )
 
 
-class TableHandPreviewView(APIView):
+class TableHandPreviewView(TableView):
     """A hand settled as it would be stored, without storing it (the scorekeeper's preview)."""
 
-    access = route("event_table", POST=PUBLIC)
+    access = route("event_table", POST=TABLE)
 
     @extend_schema(
         request=TableHandSerializer,
@@ -271,7 +274,7 @@ class TableHandPreviewView(APIView):
     def post(self, request, pk):
         from scoring import display, selectors as scoring_selectors
 
-        game, code, actor = _table_request(request, pk)
+        game, actor = _table_request(request, pk)
         data = TableHandSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         preview = services.table_hand_preview(
@@ -279,17 +282,16 @@ class TableHandPreviewView(APIView):
             record=data.validated_data["record"],
             sequence=data.validated_data.get("sequence"),
             actor=actor,
-            code=code,
         )
         names = [s.player.display_name for s in scoring_selectors.game_seats(game=game)]
         preview["display"] = display.settlement_display(preview["settlement"], names)
         return Response(preview)
 
 
-class TableHandsFinishView(APIView):
+class TableHandsFinishView(TableView):
     """The table ends its game: the hands' final scores become its report, for the others to confirm."""
 
-    access = route("event_table", POST=PUBLIC)
+    access = route("event_table", POST=TABLE)
 
     @extend_schema(
         request=None,
@@ -298,6 +300,6 @@ class TableHandsFinishView(APIView):
     )
     @idempotent
     def post(self, request, pk):
-        game, code, actor = _table_request(request, pk)
-        report = services.table_hands_finish(game=game, actor=actor, code=code)
-        return Response(_report_data(report), status=status.HTTP_201_CREATED)
+        game, actor = _table_request(request, pk)
+        report, changed = services.table_hands_finish(game=game, actor=actor)
+        return Response(services.report_data(report), status=status.HTTP_201_CREATED if changed else status.HTTP_200_OK)

@@ -9,7 +9,10 @@ class EventsConfig(AppConfig):
 
     def ready(self) -> None:
         from kyoku.desk import desk_provider
+        from kyoku.principals import phone_resolver
 
         from .selectors import disputed_calls
+        from .services.tables import table_phone_for
 
         desk_provider(disputed_calls)
+        phone_resolver(table_phone_for)  # a browser holding a table's code is that table's phone

@@ -72,3 +72,15 @@ def hands_left_after_time(time_rule: str) -> int:
     """Hands still played once time is up, the hand in play included: 1 (finish the hand) or 2
     (that hand and one more)."""
     return 2 if time_rule == "one_more" else 1
+
+
+def round_clock(round_) -> Clock:  # type: ignore[no-untyped-def]  # an events.models.Round, read by its fields
+    """A round's clock from the moments stored on it (services and selectors read it alike)."""
+    return Clock(
+        minutes=round_.minutes,
+        started_at=round_.started_at,
+        paused_at=round_.paused_at,
+        paused_seconds=round_.paused_seconds,
+        extra_seconds=round_.extra_seconds,
+        ended_at=round_.ended_at,
+    )

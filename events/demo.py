@@ -11,6 +11,7 @@ from typing import Callable
 
 from django.utils import timezone
 
+from kyoku.principals import TablePhone
 from league.models import Game, Player, RuleSet
 
 from . import services
@@ -47,10 +48,11 @@ def _round_run(event, number: int, started: dt.datetime, minutes: int, actor) ->
 
 
 def _table_report(game: Game, scores: list[int], confirm: tuple[int, ...]):
-    code = services.table_code(game)
-    report = services.table_report_submit(game=game, scores=scores, seat=confirm[0], code=code)
+    """The table's phone (its code entered) reports and confirms, as on the floor."""
+    phone = TablePhone(game_id=game.pk)
+    report, _ = services.table_report_submit(game=game, scores=scores, seat=confirm[0], actor=phone)
     for seat in confirm[1:]:
-        report = services.table_report_confirm(report=report, seat=seat, code=code)
+        report = services.table_report_confirm(game=game, seat=seat, version=report.version, actor=phone)
     return report
 
 
@@ -119,9 +121,9 @@ def event_seed(
     _table_report(mine, scores(rng, 4 * start_points), ((seat + 1) % 4,))  # the demo player has yet to confirm
     disputed = _table_report(others[0], scores(rng, 4 * start_points), (0, 1))
     services.table_report_dispute(
-        report=disputed,
+        game=disputed.game,
         seat=3,
-        code=services.table_code(others[0]),
+        actor=TablePhone(game_id=disputed.game_id),
         note="North says the last hand was a 12,000 ron, not 8,000.",
     )
     for game in others[1:4]:

@@ -141,8 +141,11 @@ class Round(models.Model):
 
 
 class TableReport(models.Model):
-    """What a table reported as its final scores, and which seats confirmed it. The game's result
-    is recorded when all four seats agree (or when a director or referee enters it)."""
+    """A table's report of its final scores: the state of the table's own result
+    (events.services.table_reports is its one state machine). Every version reported is kept
+    (``TableReportVersion``, the raw facts), with the seats that agreed with it; this row holds the
+    current one. The game's result is recorded when all four seats confirm one version, or when a
+    referee or the director enters it (which also ends a dispute)."""
 
     LEAGUE_PATH = "game__season__league"
 
@@ -150,17 +153,46 @@ class TableReport(models.Model):
         PENDING = "pending", _("Waiting for confirmation")
         CONFIRMED = "confirmed", _("Confirmed")
         DISPUTED = "disputed", _("Disputed")
+        RESOLVED = "resolved", _("Recorded by the desk")
 
     game = models.OneToOneField("league.Game", on_delete=models.CASCADE, related_name="table_report")
     scores = models.JSONField()
     deposits_left = models.PositiveSmallIntegerField(default=0)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PENDING)
+    version = models.PositiveIntegerField(default=1)  # the current version's number: a confirmation names it
     reported_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     reported_at = models.DateTimeField(auto_now=True)
-    confirmed_seats = models.JSONField(default=list)  # seats 0..3 that agree, the reporter's included
+    confirmed_seats = models.JSONField(default=list)  # seats 0..3 that agree with the current version
     disputed_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     dispute_note = models.TextField(blank=True)
+    disputed_at = models.DateTimeField(null=True, blank=True)
+    resolved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    resolved_at = models.DateTimeField(null=True, blank=True)
     incident = models.ForeignKey("referee.Incident", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
 
     class Meta:
         constraints = [models.CheckConstraint(condition=Q(deposits_left__lte=100), name="report_deposits")]
+
+
+class TableReportVersion(models.Model):
+    """One version of a table's report, as it was reported (never changed but for the seats that
+    agree with it): a second, different report is a new version and a dispute, never a
+    replacement. ``seat`` is the reporting seat (None: entered by the desk)."""
+
+    LEAGUE_PATH = "report__game__season__league"
+
+    report = models.ForeignKey(TableReport, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField()
+    scores = models.JSONField()
+    deposits_left = models.PositiveSmallIntegerField(default=0)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    confirmed_seats = models.JSONField(default=list)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    by_label = models.CharField(max_length=80, blank=True)  # a table phone or the system (kyoku.principals)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["report", "number"]
+        constraints = [models.UniqueConstraint(fields=["report", "number"], name="uniq_report_version")]

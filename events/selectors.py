@@ -149,9 +149,7 @@ def current_round(event: Event) -> Round | None:
 def round_clock_state(round_: Round | None, now=None) -> dict | None:
     if round_ is None:
         return None
-    from .services import round_clock
-
-    state = clocks.clock_state(round_clock(round_), now or timezone.now())
+    state = clocks.clock_state(clocks.round_clock(round_), now or timezone.now())
     return {
         **state,
         "round": round_.number,

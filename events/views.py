@@ -15,7 +15,8 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from kyoku import authz
-from kyoku.access import ADMIN, ANY_ADMIN, PLAYER, PUBLIC, access, object_for_request
+from kyoku.access import ADMIN, ANY_ADMIN, PLAYER, PUBLIC, REFEREE, TABLE, access, object_for_request
+from kyoku.principals import request_actor
 from league.forms import service_errors_to_form, service_errors_to_messages
 from league.models import SEAT_NAMES, Game, Player
 
@@ -24,7 +25,7 @@ from .ema import ema_csv
 from .forms import EventForm, RegistrationForm, SelfRegistrationForm, TableScoresForm
 from .models import Event, Registration, Round, TableReport
 
-CODES_KEY = "event_table_codes"  # the session's table codes: {game id: code}
+CODES_KEY = services.CODES_KEY  # the session's table codes: {game id: code}
 
 
 @access(GET=PUBLIC)
@@ -216,7 +217,23 @@ def _desk_action(request, event: Event) -> None:
         raise ValidationError({"action": [_("Unknown action.")]})
 
 
-@access("event", GET=ADMIN, POST=ADMIN)
+DESK_ACTIONS = {
+    a: ADMIN
+    for a in (
+        "register",
+        "checkin",
+        "checkout",
+        "withdraw",
+        "plan",
+        "seat_by_standings",
+        "schedule",
+        "running",
+        "finished",
+    )
+}
+
+
+@access("event", GET=ADMIN, POST=ADMIN, actions=DESK_ACTIONS)
 def event_desk(request, event_id):
     """The director's desk: registrations and check-in, seating, the round clocks, the cut."""
     event = object_for_request(request, Event.objects.select_related("league", "season"), pk=event_id)
@@ -244,7 +261,7 @@ def event_desk(request, event_id):
     return render(request, "events/desk.html", context)
 
 
-@access("event_round", POST=ADMIN)
+@access("event_round", POST=ADMIN, actions={a: ADMIN for a in services.CLOCK_ACTIONS})
 def round_clock(request, round_id):
     round_ = object_for_request(request, Round.objects.select_related("event"), pk=round_id)
     try:
@@ -268,69 +285,73 @@ def _seat_rows(game: Game) -> list[dict]:
     ]
 
 
-def _session_code(request, game: Game) -> str:
-    return (request.session.get(CODES_KEY) or {}).get(str(game.pk), "")
+TABLE_ACTIONS = {"report": TABLE, "confirm": TABLE, "dispute": TABLE, "enter": REFEREE, "resolve": REFEREE}
 
 
-@access("event_table", GET=PUBLIC, POST=PUBLIC)
+def _int_field(request, name: str) -> int | None:
+    try:
+        return int(request.POST.get(name, ""))
+    except ValueError:
+        return None
+
+
+def _table_action(request, game: Game, actor, form: TableScoresForm) -> None:
+    """Run one posted action of a table's page through the table report's state machine."""
+    action = request.POST.get("action", "")
+    seat = _int_field(request, "seat")
+    if action in ("report", "enter") and not form.is_valid():
+        raise ValidationError(_("Check the scores."))
+    if action == "enter":
+        services.table_result_enter(
+            game=game, scores=form.scores(), deposits_left=form.cleaned_data["deposits_left"], actor=actor
+        )
+        messages.success(request, _("Result recorded."))
+    elif action == "resolve":
+        services.table_result_enter(game=game, version=_int_field(request, "version") or 0, actor=actor)
+        messages.success(request, _("Result recorded."))
+    elif seat is None:
+        raise ValidationError({"seat": [_("Pick a seat.")]})
+    elif action == "report":
+        report, changed = services.table_report_submit(
+            game=game, scores=form.scores(), seat=seat, deposits_left=form.cleaned_data["deposits_left"], actor=actor
+        )
+        if report.status == TableReport.Status.DISPUTED and changed:
+            messages.warning(request, _("These scores differ from the report: a referee is called to the table."))
+        else:
+            messages.success(request, _("Reported: the other players confirm."))
+    elif action == "confirm":
+        report = services.table_report_confirm(
+            game=game, seat=seat, version=_int_field(request, "version") or 0, actor=actor
+        )
+        messages.success(
+            request, _("Result confirmed and recorded.") if report.status == "confirmed" else _("Confirmed.")
+        )
+    elif action == "dispute":
+        services.table_report_dispute(game=game, seat=seat, note=request.POST.get("note", ""), actor=actor)
+        messages.warning(request, _("Disputed: a referee is called to the table."))
+
+
+@access("event_table", GET=PUBLIC, POST=TABLE, actions=TABLE_ACTIONS)
 def event_table(request, game_id):
     """A table's phone view: the clock, the seats, and the result the table reports and confirms.
     Who may act: a player seated here (logged in), the table's phone (with the code on the table's
-    sign), or a referee or admin of the league (who enters the result directly)."""
+    sign), or a referee or admin of the league (who enters the result, or records a version the
+    table reported, as the desk)."""
     game = object_for_request(request, Game.objects.select_related("season__event", "season__rule_set"), pk=game_id)
     try:
         event = game.season.event
     except Event.DoesNotExist:
         return redirect("game", game_id=game.pk)
-    code = _session_code(request, game)
-    may_act = services.table_may_act(game, request.user, code)
+    actor = request_actor(request, game)
+    may_act = services.seats_for(game, actor)
     is_desk = authz.is_referee(request.user, event.league)
     seats = _seat_rows(game)
     report = TableReport.objects.filter(game=game).first()
-    form = TableScoresForm(
-        request.POST if request.method == "POST" and request.POST.get("action") in ("report", "enter") else None,
-        seats=seats,
-    )
+    posted = request.POST.get("action") if request.method == "POST" else None
+    form = TableScoresForm(request.POST if posted in ("report", "enter") else None, seats=seats)
     if request.method == "POST":
-        action = request.POST.get("action", "")
         try:
-            seat = int(request.POST.get("seat", -1))
-        except ValueError:
-            seat = -1
-        try:
-            if action in ("report", "enter"):
-                if not form.is_valid():
-                    raise ValidationError(_("Check the scores."))
-                if action == "enter":
-                    services.table_result_enter(
-                        game=game,
-                        scores=form.scores(),
-                        deposits_left=form.cleaned_data["deposits_left"],
-                        actor=request.user,
-                    )
-                    messages.success(request, _("Result recorded."))
-                else:
-                    services.table_report_submit(
-                        game=game,
-                        scores=form.scores(),
-                        seat=seat,
-                        actor=request.user,
-                        deposits_left=form.cleaned_data["deposits_left"],
-                        code=code,
-                    )
-                    messages.success(request, _("Reported: the other players confirm."))
-            elif action == "confirm" and report:
-                report = services.table_report_confirm(report=report, seat=seat, actor=request.user, code=code)
-                messages.success(
-                    request, _("Result confirmed and recorded.") if report.status == "confirmed" else _("Confirmed.")
-                )
-            elif action == "dispute" and report:
-                services.table_report_dispute(
-                    report=report, seat=seat, note=request.POST.get("note", ""), actor=request.user, code=code
-                )
-                messages.warning(request, _("Disputed: a referee is called to the table."))
-            else:
-                raise ValidationError({"action": [_("Unknown action.")]})
+            _table_action(request, game, actor, form)
         except ValidationError as exc:
             if form.is_bound and not form.is_valid():
                 return _table_render(request, event, game, seats, report, form, may_act, is_desk, status=400)
@@ -342,6 +363,9 @@ def event_table(request, game_id):
 def _table_render(request, event, game, seats, report, form, may_act, is_desk, status=200):
     round_ = Round.objects.filter(event=event, number=game.match_day).first()
     names = {s["seat"]: s["name"] for s in seats}
+    versions = list(report.versions.all()) if report else []
+    for v in versions:
+        v.agreed_names = [names[s] for s in v.confirmed_seats if s in names]
     return render(
         request,
         "events/table.html",
@@ -350,12 +374,14 @@ def _table_render(request, event, game, seats, report, form, may_act, is_desk, s
             "game": game,
             "seats": seats,
             "report": report,
+            "versions": versions,
             "form": form,
             "may_act": sorted(may_act),
             "act_names": [(s, names[s]) for s in sorted(may_act)],
             "is_desk": is_desk,
             "clock": selectors.round_clock_state(round_),
             "round": round_,
+            "in_play": bool(round_ and services.round_in_play(round_)),
             "result": getattr(game, "result", None),
             "unconfirmed": [(s, names[s]) for s in range(4) if report and s not in report.confirmed_seats],
         },
@@ -363,7 +389,7 @@ def _table_render(request, event, game, seats, report, form, may_act, is_desk, s
     )
 
 
-@access("event_table", GET=PUBLIC, POST=PUBLIC)
+@access("event_table", GET=PUBLIC, POST=TABLE)
 def table_scorekeeper(request, game_id):
     """The scorekeeper for the players at a tournament table (logged in and seated, or the table's
     phone with its code): hands entered here are settled as the league's scorekeeper settles them,
@@ -373,8 +399,8 @@ def table_scorekeeper(request, game_id):
     game = object_for_request(
         request, Game.objects.select_related("season__rule_set", "season__league", "division"), pk=game_id
     )
-    code = _session_code(request, game)
-    if getattr(game.season, "kind", "") != "event" or not services.table_may_act(game, request.user, code):
+    actor = request_actor(request, game)
+    if getattr(game.season, "kind", "") != "event" or not services.seats_for(game, actor):
         messages.error(request, _("Only a player at this table (or its phone, with the table's code) may do this."))
         return redirect("event-table", game_id=game.pk)
     urls = {
@@ -383,10 +409,9 @@ def table_scorekeeper(request, game_id):
         "preview": reverse("api-event-table-hands-preview", args=[game.pk]),
         "finish": reverse("api-event-table-hands-finish", args=[game.pk]),
     }
-    actor = request.user if request.user.is_authenticated else None
 
     def add(record, sequence):  # the page's own form (no script) goes through the table's checks too
-        return services.table_hand_add(game=game, record=record, sequence=sequence, actor=actor, code=code)
+        return services.table_hand_add(game=game, record=record, sequence=sequence, actor=actor)
 
     return scorekeeper_page(
         request, game, urls=urls, add=add, undo=False, extra={"table_url": reverse("event-table", args=[game.pk])}
@@ -395,19 +420,22 @@ def table_scorekeeper(request, game_id):
 
 @access("event", GET=PUBLIC, POST=PUBLIC)
 def event_table_code(request, event_id):
-    """Enter the code printed on a table's sign: the phone then acts for that table."""
+    """Enter the code printed on a table's sign: the phone then acts for that table (while its round
+    is in play). Wrong codes are counted per client and per event (kyoku.throttle)."""
     event = object_for_request(request, Event, pk=event_id)
     error = ""
     if request.method == "POST":
-        code = (request.POST.get("code") or "").strip().upper()
+        services.table_code_guard(request, event)
+        code = services.table_code_normal(request.POST.get("code"))
         round_ = selectors.current_round(event)
         games = Game.objects.filter(season=event.season, match_day=round_.number) if round_ else Game.objects.none()
-        for game in games:
-            if services.table_code_valid(game, code):
-                codes = dict(request.session.get(CODES_KEY) or {})
-                codes[str(game.pk)] = code
-                request.session[CODES_KEY] = codes
-                return redirect("event-table", game_id=game.pk)
+        game = next((g for g in games if code and services.table_code_valid(g, code)), None) if code else None
+        if game is not None:
+            codes = dict(request.session.get(CODES_KEY) or {})
+            codes[str(game.pk)] = code
+            request.session[CODES_KEY] = codes
+            return redirect("event-table", game_id=game.pk)
+        services.table_code_miss(request, event)
         error = _("No table of the current round has this code.")
     return render(request, "events/code.html", {"event": event, "error": error}, status=400 if error else 200)
 

@@ -25,6 +25,15 @@ None for routes without one); the matrix builds one of each kind. Levels, per HT
   SUPERUSER    site staff only (Django admin)
   SELF_OR_ADMIN  the player, or an admin of a league the player belongs to (a player's private
                details and online account links: docs/privacy.md)
+  TABLE        a player seated at this game, or the phone holding this table's code
+               (kyoku.principals.TablePhone); what they may do then is the table report's state
+
+A route whose POST runs one of several actions (a form's ``action`` field, or an ``action`` in the
+URL) declares each: ``actions={"report": TABLE, "enter": REFEREE}``; an undeclared action is
+refused (400), and the matrix probes each action for every principal.
+
+The object is authorized for the request's principal (``kyoku.principals.request_actor``): its
+signed-in user, or the table phone a browser becomes on the one table whose code it holds.
 """
 
 from __future__ import annotations
@@ -35,10 +44,11 @@ from typing import Any, Callable
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ImproperlyConfigured, PermissionDenied
-from django.http import HttpRequest, HttpResponseBase, HttpResponseNotAllowed
+from django.http import HttpRequest, HttpResponseBadRequest, HttpResponseBase, HttpResponseNotAllowed
 from django.utils.translation import gettext as _
 
-from kyoku.authz import Need, is_admin, is_referee, object_for_actor, player_of
+from kyoku.authz import Need, authorize, is_admin, is_referee, object_for_actor, player_of
+from kyoku.principals import request_actor
 
 PUBLIC = "public"
 LOGGED_IN = "logged_in"
@@ -51,7 +61,21 @@ REFEREE = "referee"
 ADMIN = "admin"
 SUPERUSER = "superuser"
 SELF_OR_ADMIN = "self_or_admin"  # the player, or an admin of a league the player belongs to (privacy rule)
-LEVELS = (PUBLIC, LOGGED_IN, PLAYER, SELF, OWNER, ANY_REFEREE, ANY_ADMIN, REFEREE, ADMIN, SUPERUSER, SELF_OR_ADMIN)
+TABLE = "table"  # a player seated at this game, or this table's phone
+LEVELS = (
+    PUBLIC,
+    LOGGED_IN,
+    PLAYER,
+    SELF,
+    OWNER,
+    ANY_REFEREE,
+    ANY_ADMIN,
+    REFEREE,
+    ADMIN,
+    SUPERUSER,
+    SELF_OR_ADMIN,
+    TABLE,
+)
 
 
 @dataclass(frozen=True)
@@ -62,15 +86,40 @@ class Route:
     # say why here; the test then only checks that the reason is given.
     skip: str = ""
     query: str = ""  # extra query string, formatted with the kind's kwargs (e.g. "hand_id={hand_id}")
+    # a POST that runs one of several actions: action → level (the POST's own level is the weakest)
+    actions: dict[str, str] = field(default_factory=dict)
+    action_in: str = "form"  # where the action is named: "form" (the ``action`` field) or "url"
 
 
-def route(obj: str | None = None, *, skip: str = "", query: str = "", **methods: str) -> Route:
+def route(
+    obj: str | None = None,
+    *,
+    skip: str = "",
+    query: str = "",
+    actions: dict[str, str] | None = None,
+    action_in: str = "form",
+    **methods: str,
+) -> Route:
     for method, level in methods.items():
         if method not in {"GET", "POST", "PUT", "PATCH", "DELETE"}:
             raise ValueError(f"unknown method {method}")
         if level not in LEVELS:
             raise ValueError(f"unknown access level {level!r}")
-    return Route(obj=obj, methods=dict(methods), skip=skip, query=query.lstrip("?"))
+    for action, level in (actions or {}).items():
+        if level not in LEVELS:
+            raise ValueError(f"unknown access level {level!r} for action {action!r}")
+    if actions and "POST" not in methods:
+        raise ValueError("actions are declared for a POST")
+    if action_in not in ("form", "url"):
+        raise ValueError("an action is named in the form or in the URL")
+    return Route(
+        obj=obj,
+        methods=dict(methods),
+        skip=skip,
+        query=query.lstrip("?"),
+        actions=dict(actions or {}),
+        action_in=action_in,
+    )
 
 
 # ---------------------------------------------------------------- enforcement
@@ -88,6 +137,7 @@ OBJECT_NEED = {
     REFEREE: Need.REFEREE,
     ADMIN: Need.ADMIN,
     SELF_OR_ADMIN: Need.SELF_OR_ADMIN,
+    TABLE: Need.TABLE,
 }
 
 
@@ -95,8 +145,8 @@ def actor_may_try(user: Any, level: str) -> bool:
     """What can be told of ``user`` before any object is fetched: False refuses at once; True lets
     the view fetch the object, whose check (``OBJECT_NEED``) decides the rest. A user who holds the
     role in no league at all is refused here, which also answers before any database lookup."""
-    if level == PUBLIC:
-        return True
+    if level in (PUBLIC, TABLE):
+        return True  # a table's phone has no login: the table decides (kyoku.principals.request_actor)
     if not getattr(user, "is_authenticated", False):
         return False
     if level == PLAYER:
@@ -107,12 +157,22 @@ def actor_may_try(user: Any, level: str) -> bool:
         return is_admin(user)
     if level == SUPERUSER:
         return bool(user.is_superuser)
-    return True  # LOGGED_IN, and the object levels: the object decides
+    return True  # LOGGED_IN, TABLE (a phone has no login), and the object levels: the object decides
 
 
-def method_level(declared: Route, method: str) -> str | None:
-    """The level declared for ``method`` (HEAD and OPTIONS as GET), or None when not declared."""
+class UnknownAction(Exception):
+    """A POST naming an action its route does not declare (400)."""
+
+
+def method_level(declared: Route, method: str, action: str | None = None) -> str | None:
+    """The level declared for ``method`` (HEAD and OPTIONS as GET), or None when not declared. On a
+    route that declares actions, a POST takes its action's level (UnknownAction when undeclared)."""
     method = "GET" if method in ("HEAD", "OPTIONS") else method
+    if method == "POST" and declared.actions:
+        action = action or ""  # "" declares a form posted without an action (an upload's first step)
+        if action not in declared.actions:
+            raise UnknownAction(action)
+        return declared.actions[action]
     return declared.methods.get(method)
 
 
@@ -128,7 +188,11 @@ def access(
     def decorate(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
         @wraps(view)
         def enforced(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-            level = method_level(declared, request.method or "GET")
+            action = kwargs.get("action") if declared.action_in == "url" else request.POST.get("action")
+            try:
+                level = method_level(declared, request.method or "GET", action)
+            except UnknownAction:
+                return HttpResponseBadRequest(_("Unknown action."))
             if level is None:
                 return HttpResponseNotAllowed(sorted(declared.methods))
             if not actor_may_try(request.user, level):
@@ -154,4 +218,7 @@ def object_for_request(request: Any, model_or_qs: Any, *, need: Need | None = No
     declared = getattr(request, "access_need", None)
     if declared is None:
         raise ImproperlyConfigured("object_for_request needs a view with declared access (@access)")
-    return object_for_actor(model_or_qs, actor=request.user, need=need or declared, **lookup)
+    obj = object_for_actor(model_or_qs, actor=request.user, need=Need.VIEW, **lookup)
+    # the principal is known once the object is: a browser holding this table's code is its phone
+    authorize(request_actor(request, obj), obj, need or declared)
+    return obj

@@ -10,8 +10,11 @@ from django.utils.translation import gettext as _
 from rest_framework.exceptions import MethodNotAllowed, NotAuthenticated, PermissionDenied
 from rest_framework.permissions import BasePermission
 
-from kyoku.access import OBJECT_NEED, Route, actor_may_try, method_level
+from rest_framework.exceptions import ValidationError
+
+from kyoku.access import OBJECT_NEED, Route, UnknownAction, actor_may_try, method_level
 from kyoku.authz import allowed
+from kyoku.principals import request_actor
 
 
 def view_route(view: Any) -> Route | None:
@@ -30,7 +33,13 @@ class DeclaredAccess(BasePermission):
             if isinstance(getattr(view, "access", None), dict) and getattr(view, "action", None) in (None, "metadata"):
                 raise MethodNotAllowed(request.method)  # a viewset's URL that runs no action for this method
             raise PermissionDenied(_("This route declares no access."))
-        level = method_level(declared, request.method)
+        action = (getattr(view, "kwargs", None) or {}).get("action")
+        if declared.action_in == "form":
+            action = request.data.get("action") if declared.actions and hasattr(request.data, "get") else None
+        try:
+            level = method_level(declared, request.method, action)
+        except UnknownAction:
+            raise ValidationError({"action": [_("Unknown action.")]}) from None
         if level is None:
             raise MethodNotAllowed(request.method)
         if not actor_may_try(request.user, level):
@@ -44,4 +53,4 @@ class DeclaredAccess(BasePermission):
         need = getattr(request, "access_need", None)
         if need is None:  # has_permission sets it or refuses: an object reached without it is refused
             return False
-        return allowed(request.user, obj, need)
+        return allowed(request_actor(request, obj), obj, need)

@@ -1,6 +1,12 @@
-"""``Idempotency-Key`` for write endpoints: a repeated request returns the first response
-and creates nothing twice. The key row is inserted in the same transaction as the write,
-so two concurrent requests with one key serialise on the unique index."""
+"""``Idempotency-Key`` for write endpoints: a repeated request returns the first response (marked
+``Idempotent-Replayed: true``) and creates nothing twice; the same key with another body answers
+422 and changes nothing. The key row is inserted in the same transaction as the write, so two
+concurrent requests with one key serialise on the unique index.
+
+A key belongs to its principal (``kyoku.principals.actor_scope``): a signed-in user, or a table's
+phones, which have no login. A view whose principal is not its user names it with
+``idempotency_actor(request, *args, **kwargs)``; a request with no principal writes nothing, so
+it has no key to keep."""
 
 from __future__ import annotations
 
@@ -14,6 +20,7 @@ from rest_framework import status
 from rest_framework.response import Response
 
 from kyoku.models import IdempotencyKey
+from kyoku.principals import actor_scope, is_user
 
 HEADER = "Idempotency-Key"
 
@@ -29,8 +36,8 @@ def _request_hash(request: Any) -> str:
     return digest.hexdigest()
 
 
-def _replay(request: Any, key: str, request_hash: str) -> Response:
-    record = IdempotencyKey.objects.get(user=request.user, key=key)
+def _replay(scope: str, key: str, request_hash: str) -> Response:
+    record = IdempotencyKey.objects.get(scope=scope, key=key)
     if record.request_hash != request_hash:
         return Response(
             {"detail": f"{HEADER}: this key was already used for a different request"},
@@ -48,11 +55,21 @@ class _Discard(Exception):
         self.response = response
 
 
+def _scope(view: Any, request: Any, *args: Any, **kwargs: Any) -> str | None:
+    if is_user(request.user):
+        return actor_scope(request.user)
+    named = getattr(view, "idempotency_actor", None)
+    return actor_scope(named(request, *args, **kwargs)) if named else None
+
+
 def idempotent(method: ViewMethod) -> ViewMethod:
     @wraps(method)
     def wrapper(self: Any, request: Any, *args: Any, **kwargs: Any) -> Any:
         key = request.headers.get(HEADER, "").strip()
-        if not key or not request.user.is_authenticated:
+        if not key:
+            return method(self, request, *args, **kwargs)
+        scope = _scope(self, request, *args, **kwargs)
+        if scope is None:
             return method(self, request, *args, **kwargs)
         if len(key) > 128:
             return Response({"detail": f"{HEADER}: at most 128 characters"}, status=status.HTTP_400_BAD_REQUEST)
@@ -62,10 +79,14 @@ def idempotent(method: ViewMethod) -> ViewMethod:
                 try:
                     with transaction.atomic():
                         record = IdempotencyKey.objects.create(
-                            user=request.user, key=key, endpoint=request.path, request_hash=request_hash
+                            user=request.user if is_user(request.user) else None,
+                            scope=scope,
+                            key=key,
+                            endpoint=request.path[:200],
+                            request_hash=request_hash,
                         )
                 except IntegrityError:
-                    return _replay(request, key, request_hash)
+                    return _replay(scope, key, request_hash)
                 response = method(self, request, *args, **kwargs)
                 if not 200 <= response.status_code < 300:
                     raise _Discard(response)

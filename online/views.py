@@ -47,7 +47,7 @@ def _pending_drop(request, game) -> None:
         private_storage.delete(stash["path"])
 
 
-@access("game", GET=ADMIN, POST=ADMIN)
+@access("game", GET=ADMIN, POST=ADMIN, actions={"": ADMIN, "import": ADMIN, "cancel": ADMIN})
 def game_import(request, game_id):
     game = object_for_request(
         request, Game.objects.select_related("season__rule_set", "season__league", "division"), pk=game_id

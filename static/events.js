@@ -69,6 +69,7 @@
     if (data.has("seat")) body.seat = parseInt(data.get("seat"), 10);
     if (data.has("deposits_left")) body.deposits_left = parseInt(data.get("deposits_left") || "0", 10);
     if (data.has("note")) body.note = data.get("note");
+    if (data.has("version")) body.version = parseInt(data.get("version"), 10);  // the version this seat agrees with
     return body;
   }
   function newKey() {

@@ -15,6 +15,11 @@ def scope_from_user(apps, schema_editor):
 class Migration(migrations.Migration):
     dependencies = [
         ("kyoku", "0001_initial"),
+        # after every app has moved its references to the platform's models (league 0007 drops
+        # them from league's state, ratings and referee point at kyoku.League)
+        ("league", "0007_platform_models_to_kyoku"),
+        ("ratings", "0002_league_owned_by_kyoku"),
+        ("referee", "0002_league_owned_by_kyoku"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

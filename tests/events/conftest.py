@@ -53,3 +53,10 @@ def running(event, field, admin):
     services.seating_plan(event=event, actor=admin, time_limit=2)
     event.refresh_from_db()
     return event
+
+
+@pytest.fixture
+def in_play(running, admin):
+    """``running`` with round 1's clock started: its tables report (the round is in play)."""
+    services.round_clock_set(round_=running.round_set.get(number=1), action="start", actor=admin)
+    return running

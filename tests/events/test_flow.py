@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from events import selectors, services
 from events.models import Event, Registration, Round, TableReport
 from kyoku.desk import desk_calls
+from kyoku.principals import TablePhone
 from league.models import Game, GameResult, Player, Season
 from matchdays.seating import pair_meetings
 
@@ -110,19 +111,24 @@ def _table(event, round_number, table):
     return Game.objects.get(season=event.season, match_day=round_number, table=table)
 
 
-def test_a_table_reports_and_confirms_its_own_result(running, field):
+def _start(event, n, admin):
+    services.round_clock_set(round_=_round(event, n), action="start", actor=admin)
+
+
+def test_a_table_reports_and_confirms_its_own_result(running, field, admin):
     game = _table(running, 1, 1)
+    _start(running, 1, admin)
     seats = {s.seat: s.player for s in game.seats.select_related("player")}
-    # the players with logins may not sit here: use the table's code, as the phone on the table does
-    code = services.table_code(game)
+    # the players with logins may not sit here: the phone on the table (its code entered) acts
+    phone = TablePhone(game_id=game.pk)
     version = Event.objects.get(pk=running.pk).board_version
-    report = services.table_report_submit(game=game, scores=SCORES, seat=0, code=code)
-    assert report.status == "pending" and report.confirmed_seats == [0]
+    report, changed = services.table_report_submit(game=game, scores=SCORES, seat=0, actor=phone)
+    assert changed and report.status == "pending" and report.confirmed_seats == [0] and report.version == 1
     assert Event.objects.get(pk=running.pk).board_version > version
     for seat in (1, 2):
-        services.table_report_confirm(report=report, seat=seat, code=code)
+        services.table_report_confirm(game=game, seat=seat, version=1, actor=phone)
     assert not GameResult.objects.filter(game=game).exists()
-    report = services.table_report_confirm(report=report, seat=3, code=code)
+    report = services.table_report_confirm(game=game, seat=3, version=1, actor=phone)
     assert report.status == "confirmed"
     result = GameResult.objects.get(game=game)
     assert result.scores == SCORES
@@ -132,19 +138,23 @@ def test_a_table_reports_and_confirms_its_own_result(running, field):
     assert rows[seats[0].pk].rank == 1
 
 
-def test_a_wrong_code_or_a_stranger_cannot_report(running, field):
+def test_another_tables_phone_or_a_stranger_cannot_report(running, field, admin):
     game = _table(running, 1, 1)
-    with pytest.raises(ValidationError) as err:
-        services.table_report_submit(game=game, scores=SCORES, seat=0, code="WRONG1")
-    assert err.value.error_dict["seat"][0].code == "not_at_table"
+    _start(running, 1, admin)
+    with pytest.raises(PermissionDenied):
+        services.table_report_submit(
+            game=game, scores=SCORES, seat=0, actor=TablePhone(game_id=_table(running, 1, 2).pk)
+        )
     stranger = next(p for p in field[:4] if not game.seats.filter(player=p).exists())
-    with pytest.raises(ValidationError):
+    with pytest.raises(PermissionDenied):
         services.table_report_submit(game=game, scores=SCORES, seat=0, actor=stranger.user)
+    assert not TableReport.objects.filter(game=game).exists()
 
 
-def test_a_seated_player_reports_for_their_own_seat_only(running, field):
+def test_a_seated_player_reports_for_their_own_seat_only(running, field, admin):
     from league.models import GameSeat
 
+    _start(running, 1, admin)
     seat = (
         GameSeat.objects.filter(game__season=running.season, game__match_day=1, player__in=field[:4])
         .select_related("game")
@@ -152,33 +162,39 @@ def test_a_seated_player_reports_for_their_own_seat_only(running, field):
     )
     user = Player.objects.get(pk=seat.player_id).user
     game = seat.game
-    with pytest.raises(ValidationError):
+    with pytest.raises(ValidationError) as err:
         services.table_report_submit(game=game, scores=SCORES, seat=(seat.seat + 1) % 4, actor=user)
-    report = services.table_report_submit(game=game, scores=SCORES, seat=seat.seat, actor=user)
+    assert err.value.error_dict["seat"][0].code == "not_your_seat"
+    report, _ = services.table_report_submit(game=game, scores=SCORES, seat=seat.seat, actor=user)
     assert report.confirmed_seats == [seat.seat]
 
 
-def test_bad_scores_are_refused_when_reported(running):
+def test_bad_scores_are_refused_when_reported(running, admin):
     game = _table(running, 1, 2)
-    code = services.table_code(game)
+    _start(running, 1, admin)
     with pytest.raises(ValidationError) as err:
-        services.table_report_submit(game=game, scores=[48000, 32000, 12000, 8050], seat=0, code=code)
+        services.table_report_submit(
+            game=game, scores=[48000, 32000, 12000, 8050], seat=0, actor=TablePhone(game_id=game.pk)
+        )
     assert "scores[3]" in err.value.message_dict
     assert not TableReport.objects.filter(game=game).exists()
 
 
 def test_a_dispute_calls_a_referee_who_enters_the_result(running, referee, admin):
     game = _table(running, 1, 3)
-    code = services.table_code(game)
-    report = services.table_report_submit(game=game, scores=SCORES, seat=0, code=code)
-    services.table_report_dispute(report=report, seat=2, note="West had 13,000", code=code)
+    _start(running, 1, admin)
+    phone = TablePhone(game_id=game.pk)
+    services.table_report_submit(game=game, scores=SCORES, seat=0, actor=phone)
+    services.table_report_dispute(game=game, seat=2, note="West had 13,000", actor=phone)
     calls = desk_calls(referee)
     assert len(calls) == 1 and "West had 13,000" in calls[0].detail
     assert calls[0].url == f"/events/tables/{game.pk}/"
     services.table_result_enter(game=game, scores=[48000, 31000, 13000, 8000], actor=referee)
     assert GameResult.objects.get(game=game).scores == [48000, 31000, 13000, 8000]
     assert desk_calls(referee) == []
-    assert TableReport.objects.get(game=game).status == "confirmed"
+    report = TableReport.objects.get(game=game)
+    assert report.status == "resolved" and report.disputed_seat == 2 and report.dispute_note == "West had 13,000"
+    assert [v.scores for v in report.versions.all()] == [SCORES, [48000, 31000, 13000, 8000]]
 
 
 def _play_round(event, n, admin):

@@ -6,6 +6,7 @@ import pytest
 from django.test import Client
 
 from events import services
+from kyoku.principals import TablePhone
 from league.models import Game, GameResult
 
 from .conftest import SCORES
@@ -42,7 +43,8 @@ def test_every_page_answers(running, admin, lang):
     assert anonymous.get(f"/events/{running.pk}/desk/").status_code == 302  # to the login page
 
 
-def test_a_phone_opens_its_table_with_the_code_and_the_table_confirms(running):
+def test_a_phone_opens_its_table_with_the_code_and_the_table_confirms(in_play):
+    running = in_play
     game = Game.objects.get(season=running.season, match_day=1, table=2)
     phone = _client()
     assert phone.post(f"/events/{running.pk}/code/", {"code": "NOPE00"}).status_code == 400
@@ -58,11 +60,12 @@ def test_a_phone_opens_its_table_with_the_code_and_the_table_confirms(running):
     page = phone.get(f"/events/tables/{game.pk}/").content.decode()
     assert "Confirm as" in page
     for seat in (0, 2, 3):
-        phone.post(f"/events/tables/{game.pk}/", {"action": "confirm", "seat": str(seat)})
+        phone.post(f"/events/tables/{game.pk}/", {"action": "confirm", "seat": str(seat), "version": "1"})
     assert GameResult.objects.get(game=game).scores == SCORES
 
 
-def test_a_typing_slip_comes_back_on_the_form(running):
+def test_a_typing_slip_comes_back_on_the_form(in_play):
+    running = in_play
     game = Game.objects.get(season=running.season, match_day=1, table=2)
     phone = _client()
     phone.post(f"/events/{running.pk}/code/", {"code": services.table_code(game)})
@@ -79,14 +82,27 @@ def test_a_typing_slip_comes_back_on_the_form(running):
     assert not hasattr(Game.objects.get(pk=game.pk), "table_report")
 
 
-def test_without_the_code_a_visitor_only_watches(running):
+@pytest.mark.parametrize("action", ["report", "enter", "resolve", "confirm", "dispute"])
+def test_without_the_code_a_visitor_only_watches(in_play, action):
+    """Issue 34, item 1: a plain form post with no login and no code records nothing, neither as a
+    report nor as the desk's entry (which anonymous once could, over a recorded result too)."""
+    running = in_play
     game = Game.objects.get(season=running.season, match_day=1, table=3)
-    response = _client().post(
-        f"/events/tables/{game.pk}/",
-        {"action": "report", "seat": "0", "deposits_left": "0", **{f"score_{i}": str(v) for i, v in enumerate(SCORES)}},
-    )
-    assert response.status_code == 302
+    form = {"action": action, "seat": "0", "version": "1", "deposits_left": "0"}
+    form.update({f"score_{i}": str(v) for i, v in enumerate(SCORES)})
+    response = _client().post(f"/events/tables/{game.pk}/", form)
+    assert response.status_code == 403
     assert not hasattr(Game.objects.get(pk=game.pk), "table_report")
+    assert not GameResult.objects.filter(game=game).exists()
+
+
+def test_an_anonymous_post_never_overwrites_a_recorded_result(in_play, admin):
+    running = in_play
+    game = Game.objects.get(season=running.season, match_day=1, table=3)
+    services.table_result_enter(game=game, scores=SCORES, actor=admin)
+    forged = {"action": "enter", "deposits_left": "0", **{f"score_{i}": str(v) for i, v in enumerate(reversed(SCORES))}}
+    assert _client().post(f"/events/tables/{game.pk}/", forged).status_code == 403
+    assert GameResult.objects.get(game=game).scores == SCORES
 
 
 def test_the_board_answers_304_until_something_changes(running, admin):
@@ -103,7 +119,8 @@ def test_the_board_answers_304_until_something_changes(running, admin):
     assert again.json()["clock"]["remaining"] == 3600
 
 
-def test_the_api_reports_and_confirms_with_the_code(running):
+def test_the_api_reports_and_confirms_with_the_code(in_play):
+    running = in_play
     game = Game.objects.get(season=running.season, match_day=1, table=4)
     code = services.table_code(game)
     api = _client()
@@ -115,7 +132,9 @@ def test_the_api_reports_and_confirms_with_the_code(running):
     assert response.status_code == 201, response.content
     for seat in (1, 2, 3):
         response = api.post(
-            f"/api/events/tables/{game.pk}/confirm", {"seat": seat, "code": code}, content_type="application/json"
+            f"/api/events/tables/{game.pk}/confirm",
+            {"seat": seat, "code": code, "version": 1},
+            content_type="application/json",
         )
     assert response.json()["status"] == "confirmed"
     bad = api.post(f"/api/events/tables/{game.pk}/report", {"seat": 9, "code": code}, content_type="application/json")
@@ -147,11 +166,12 @@ def test_the_ema_file_lists_every_ranked_player(running, admin):
     assert len(lines) == 17
 
 
-def test_the_referee_desk_shows_a_disputed_table(running, referee):
+def test_the_referee_desk_shows_a_disputed_table(in_play, referee):
+    running = in_play
     game = Game.objects.get(season=running.season, match_day=1, table=1)
-    code = services.table_code(game)
-    report = services.table_report_submit(game=game, scores=SCORES, seat=0, code=code)
-    services.table_report_dispute(report=report, seat=3, note="North's riichi stick", code=code)
+    phone = TablePhone(game_id=game.pk)
+    services.table_report_submit(game=game, scores=SCORES, seat=0, actor=phone)
+    services.table_report_dispute(game=game, seat=3, note="North's riichi stick", actor=phone)
     page = _client(referee).get("/referee/").content.decode()
     assert "North&#x27;s riichi stick" in page or "North's riichi stick" in page
     assert f"/events/tables/{game.pk}/" in page

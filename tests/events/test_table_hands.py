@@ -6,6 +6,7 @@ from django.test import Client
 
 from events import services
 from events.models import TableReport
+from kyoku.principals import TablePhone
 from league.models import Game, GameResult
 from scoring.models import HandRecord
 
@@ -19,7 +20,8 @@ def _phone(event, game):
     return phone
 
 
-def test_the_tables_phone_keeps_the_hands_and_finishing_asks_the_others_to_confirm(running):
+def test_the_tables_phone_keeps_the_hands_and_finishing_asks_the_others_to_confirm(in_play):
+    running = in_play
     game = Game.objects.get(season=running.season, match_day=1, table=1)
     phone = _phone(running, game)
     page = phone.get(f"/events/tables/{game.pk}/scorekeeper/")
@@ -47,11 +49,12 @@ def test_the_tables_phone_keeps_the_hands_and_finishing_asks_the_others_to_confi
     assert report.status == "pending" and report.scores == hand.scores_after
     assert not GameResult.objects.filter(game=game).exists()  # the others still confirm
     for seat in (1, 2, 3):
-        services.table_report_confirm(report=report, seat=seat, code=services.table_code(game))
+        services.table_report_confirm(game=game, seat=seat, version=report.version, actor=TablePhone(game_id=game.pk))
     assert GameResult.objects.get(game=game).scores == hand.scores_after
 
 
-def test_a_seated_player_keeps_the_hands_and_a_stranger_cannot(running, field):
+def test_a_seated_player_keeps_the_hands_and_a_stranger_cannot(in_play, field):
+    running = in_play
     from league.models import GameSeat
 
     seat = (
@@ -80,21 +83,19 @@ def test_a_seated_player_keeps_the_hands_and_a_stranger_cannot(running, field):
         refused = stranger.post(
             f"/api/events/tables/{game.pk}/hands/", {"record": DRAW}, content_type="application/json"
         )
-        assert refused.status_code == 400 and refused.json()["codes"]["seat"] == ["not_at_table"]
+        assert refused.status_code == 403
         assert stranger.get(f"/events/tables/{game.pk}/scorekeeper/").status_code == 302
     anonymous = Client()
-    assert (
-        anonymous.post(
-            f"/api/events/tables/{game.pk}/hands/", {"record": DRAW}, content_type="application/json"
-        ).status_code
-        == 400
-    )
+    assert anonymous.post(
+        f"/api/events/tables/{game.pk}/hands/", {"record": DRAW}, content_type="application/json"
+    ).status_code in (401, 403)
     assert HandRecord.objects.filter(game=game).count() == 1
 
 
-def test_a_confirmed_table_takes_no_more_hands(running, admin):
+def test_a_confirmed_table_takes_no_more_hands(in_play, admin):
+    running = in_play
     game = Game.objects.get(season=running.season, match_day=1, table=2)
     services.table_result_enter(game=game, scores=[48000, 32000, 12000, 8000], actor=admin)
     phone = _phone(running, game)
     r = phone.post(f"/api/events/tables/{game.pk}/hands/", {"record": RON}, content_type="application/json")
-    assert r.status_code == 400 and r.json()["errors"]["game"]
+    assert r.status_code == 409 and r.json()["codes"]["game"] == ["result_recorded"]

@@ -1,0 +1,97 @@
+"""The director's round clock and the rounds' start times."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from kyoku import authz
+from kyoku.audit import audit_log_write
+from kyoku.principals import Actor
+
+from .. import clock as clocks
+from ..models import Round
+from .common import authorize, event_board_bump, fail, round_games
+
+
+@transaction.atomic
+def round_schedule(*, round_: Round, starts_at: dt.datetime, actor: Actor) -> Round:
+    """When a round is to start (shown on the event's page, the cards and the calendar of games)."""
+    authorize(actor, round_, authz.Need.ADMIN)
+    event = round_.event
+    first = dt.datetime.combine(event.starts_on, dt.time.min, tzinfo=starts_at.tzinfo)
+    last = dt.datetime.combine(event.ends_on, dt.time.max, tzinfo=starts_at.tzinfo)
+    if not first <= starts_at <= last:
+        raise fail("starts_at", _("A round starts within the event's dates."), "outside_event_dates")
+    round_.scheduled_at = starts_at
+    round_.save(update_fields=["scheduled_at"])
+    round_games(round_).update(scheduled_at=starts_at)
+    audit_log_write(
+        actor=actor,
+        action="event.round_schedule",
+        obj=round_,
+        data={"round": round_.number, "starts_at": starts_at.isoformat()},
+    )
+    event_board_bump(event.pk)
+    return round_
+
+
+CLOCK_ACTIONS = ("start", "pause", "resume", "extend", "end")
+
+
+@transaction.atomic
+def round_clock_set(*, round_: Round, action: str, minutes: int = 0, actor: Actor, now=None) -> dict:
+    """The director's clock: start, pause, resume, extend by (or shorten by, negative) minutes,
+    end. Time runs on the server; every view derives the time left from these moments."""
+    authorize(actor, round_, authz.Need.ADMIN)
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    now = now or timezone.now()
+    c = clocks.round_clock(round_)
+    state = clocks.clock_state(c, now)["state"]
+    if action not in CLOCK_ACTIONS:
+        raise fail("action", _("One of: %(actions)s."), "clock_action", actions=", ".join(CLOCK_ACTIONS))
+    if action == "start":
+        if state != clocks.WAITING:
+            raise fail("action", _("This round's clock has already started."), "clock_started")
+        if not round_games(round_).exists():
+            raise fail("action", _("Seat the round before starting it."), "round_not_seated")
+        running = Round.objects.filter(event=round_.event_id, started_at__isnull=False, ended_at__isnull=True)
+        if running.exclude(pk=round_.pk).exists():
+            raise fail("action", _("Another round is still running: end it first."), "round_running")
+        round_.started_at = now
+    elif action == "pause":
+        if state not in (clocks.RUNNING, clocks.TIME_UP):
+            raise fail("action", _("Only a running clock can be paused."), "clock_not_running")
+        round_.paused_at = now
+    elif action == "resume":
+        if state != clocks.PAUSED:
+            raise fail("action", _("Only a paused clock can be resumed."), "clock_not_paused")
+        resumed = clocks.clock_resume(c, now)
+        round_.paused_at, round_.paused_seconds = None, resumed.paused_seconds
+    elif action == "extend":
+        if isinstance(minutes, bool) or not isinstance(minutes, int) or minutes == 0 or abs(minutes) > 120:
+            raise fail("minutes", _("Minutes to add (or take away): from -120 to 120, not 0."), "minutes_range")
+        if state == clocks.ENDED:
+            raise fail("action", _("The round has ended."), "clock_ended")
+        round_.extra_seconds += minutes * 60
+    elif action == "end":
+        if state == clocks.ENDED:
+            raise fail("action", _("The round has ended."), "clock_ended")
+        if state == clocks.WAITING:
+            raise fail("action", _("The round has not started."), "clock_waiting")
+        if round_.paused_at is not None:  # ending a paused round: the pause counts as paused
+            round_.paused_seconds += int((now - round_.paused_at).total_seconds())
+            round_.paused_at = None
+        round_.ended_at = now
+    round_.save()
+    audit_log_write(
+        actor=actor,
+        action=f"event.clock_{action}",
+        obj=round_,
+        data={"round": round_.number, "minutes": minutes or None},
+    )
+    event_board_bump(round_.event_id)
+    return clocks.clock_state(clocks.round_clock(round_), now)

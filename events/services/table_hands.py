@@ -1,0 +1,79 @@
+"""A table keeps its own hands (the scorekeeper for the players at the table, or its phone): entered
+and corrected while its round is in play and before a report is recorded; finishing turns the
+hands' final scores into the table's report."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from kyoku import authz
+from kyoku.principals import Actor
+from league.models import Game
+
+from ..models import TableReport
+from .common import authorize, fail
+from .table_reports import _game_open, conflict, table_report_submit
+from .tables import round_in_play_require, seat_of
+
+
+def _table_check(game: Game, actor: Actor) -> None:
+    authorize(actor, game, authz.Need.TABLE)
+    _game_open(game)
+    round_in_play_require(game)
+    report = TableReport.objects.filter(game=game).only("status").first()
+    if hasattr(game, "result") or (
+        report and report.status in (TableReport.Status.CONFIRMED, TableReport.Status.RESOLVED)
+    ):
+        raise conflict(
+            "game", _("This table's result is already recorded: ask a referee to correct it."), "result_recorded"
+        )
+    if report and report.status == TableReport.Status.PENDING:
+        raise conflict(
+            "game",
+            _("The table's final scores wait for confirmation: dispute them to correct a hand."),
+            "report_pending",
+        )
+
+
+def table_hand_add(*, game: Game, record, sequence: int | None, actor: Actor):
+    """A player at the table (or the table's phone) enters the next hand, as the scorekeeper does."""
+    from scoring import services as scoring
+
+    _table_check(game, actor)
+    return scoring.hand_record_add(game=game, record=record, actor=actor, sequence=sequence)
+
+
+def table_hand_correct(*, game: Game, sequence: int, record, actor: Actor):
+    from scoring import services as scoring
+    from scoring.models import HandRecord
+
+    _table_check(game, actor)
+    hand = HandRecord.objects.filter(game=game, sequence=sequence).first()
+    if hand is None:
+        raise fail("sequence", _("No hand %(n)s at this table."), "no_such_hand", n=sequence)
+    return scoring.hand_record_correct(hand=hand, record=record, actor=actor)
+
+
+def table_hand_preview(*, game: Game, record, sequence: int | None, actor: Actor) -> dict:
+    from scoring import services as scoring
+
+    _table_check(game, actor)
+    return scoring.hand_preview(game=game, record=record, sequence=sequence)
+
+
+def table_hands_finish(*, game: Game, actor: Actor) -> tuple[TableReport, bool]:
+    """The table ends its game at the last hand entered: the final scores the hands give become the
+    table's report, which the other seats confirm (the reporting seat is the player's own, or East
+    for the table's phone)."""
+    from scoring import services as scoring
+    from scoring.models import HandRecord
+
+    _table_check(game, actor)
+    hands = list(HandRecord.objects.filter(game=game).order_by("sequence"))
+    if not hands:
+        raise fail("hands", _("No hand has been entered at this table."), "no_hands")
+    scores, deposits_left = scoring.final_scores(scoring.Rules(game.season.rule_set), hands)
+    seat = seat_of(game, actor)
+    return table_report_submit(
+        game=game, scores=scores, deposits_left=deposits_left, seat=seat if seat is not None else 0, actor=actor
+    )
