@@ -87,6 +87,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # under /api/ every answer is JSON (a 404, a 405, a 413 body, a 500): wraps all below
+    "kyoku.middleware.ApiErrorsMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -94,6 +96,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "kyoku.middleware.RequestHardeningMiddleware",
+    # kyoku.throttle.Throttled raised by a view (or a login backend) → 429 with Retry-After
+    "kyoku.throttle.ThrottleMiddleware",
     # last, as django-axes asks: turns a locked-out login into its lockout response
     "axes.middleware.AxesMiddleware",
 ]
@@ -147,7 +151,13 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # django-axes first: it refuses a locked-out login before the password is even checked.
-AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+# An address that failed THROTTLE "login_client" times (kyoku.throttle.LIMITS: 50 in 15 minutes),
+# whatever the usernames, is refused 429 before that.
+AUTHENTICATION_BACKENDS = [
+    "kyoku.throttle.LoginAddressThrottleBackend",
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 # Brute-force protection on every login path (/accounts/login/, /admin/login/, /api/auth/token/):
 # after AXES_FAILURE_LIMIT failures for one username from one address, that pair is locked out
 # for AXES_COOLOFF_MINUTES; a success resets the count.

@@ -23,8 +23,8 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 
-EMA_NUMBER = re.compile(r"\d{8}")
-NATION = re.compile(r"[A-Z]{3}")
+EMA_NUMBER = re.compile(r"[0-9]{8}")  # ASCII only: \d would take Arabic-Indic and fullwidth digits
+NATION = re.compile(r"[A-Z]{3}")  # a literal range: ASCII letters only
 COLUMNS = ("Position", "Last name", "First name", "EMA number", "Nationality", "Points", "MERS base")
 
 

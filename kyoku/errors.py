@@ -6,7 +6,8 @@ the engines raise ``SettlementError`` with a ``code`` and ``params`` too, and
 :func:`engine_error` gives it words from :data:`ENGINE_WORDS` (Zulip's ``JsonableError``: code,
 data, HTTP status; the words are never recovered from English text). The API answers a
 ValidationError 400 naming the field with each error's code, a :class:`Conflict` 409, Django's
-PermissionDenied/Http404 403/404 (DRF does those), and a last net for values the database
+PermissionDenied/Http404 403/404 (DRF does those), ``kyoku.throttle.Throttled`` 429 with
+Retry-After, and a last net for values the database
 cannot hold (400, never a 500)."""
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from django.utils.translation import gettext_lazy
 from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+
+from .throttle import Throttled, throttled_words
 
 logger = logging.getLogger(__name__)
 
@@ -103,6 +106,11 @@ class Conflict(DjangoValidationError):
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, Throttled):
+        # Too many in a window (kyoku.throttle): 429, Retry-After, words in the reader's language.
+        response = Response({"detail": throttled_words(exc), "code": "throttled"}, status=429)
+        response["Retry-After"] = str(exc.retry_after)
+        return response
     if isinstance(exc, DjangoValidationError):
         code = getattr(exc, "http_status", status.HTTP_400_BAD_REQUEST)  # Conflict and its kin: 409
         return Response(validation_payload(exc), status=code)

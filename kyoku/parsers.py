@@ -10,7 +10,7 @@ from django.conf import settings
 from django import forms as django_forms
 from django.forms.fields import JSONString
 from rest_framework import serializers as drf_serializers
-from rest_framework.exceptions import ParseError
+from rest_framework.exceptions import APIException, ParseError
 from rest_framework.parsers import JSONParser
 
 from .safe_json import MAX_DEPTH, UnsafeJSON, check
@@ -39,12 +39,20 @@ def _depth_guard(text: str) -> None:
             depth -= 1
 
 
+class PayloadTooLarge(APIException):
+    """A body over ``API_MAX_BODY_BYTES``: 413 (``kyoku.middleware.ApiErrorsMiddleware`` refuses one
+    that says its length before it is read; this is the body that did not say it)."""
+
+    status_code = 413
+    default_code = "body_too_large"
+
+
 class SafeJSONParser(JSONParser):
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
         raw = stream.read() if stream is not None else b""
         limit = getattr(settings, "API_MAX_BODY_BYTES", 5 * 1024 * 1024)
         if len(raw) > limit:
-            raise ParseError(f"body: larger than {limit} bytes")
+            raise PayloadTooLarge(f"body: larger than {limit} bytes")
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:

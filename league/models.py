@@ -32,8 +32,35 @@ class Player(models.Model):
     class Meta:
         ordering = ["display_name"]
 
+    # the names' normal form (kyoku.text): field → (max length, required)
+    NAME_FIELDS = {
+        "display_name": (80, True),
+        "native_name": (80, False),
+        "tenhou_id": (40, False),
+        "mahjong_soul_id": (40, False),
+    }
+
     def __str__(self):
         return f"{self.display_name} ({self.native_name})" if self.native_name else self.display_name
+
+    def names_clean(self) -> None:
+        """Each name in its normal form, or ValidationError naming the first field refused (a
+        control, bidi or invisible character). Every save passes here: the admin's form (through
+        ``clean``), an import, a command."""
+        from kyoku.text import name_clean
+
+        for field, (max_length, required) in self.NAME_FIELDS.items():
+            setattr(
+                self, field, name_clean(getattr(self, field), field=field, max_length=max_length, required=required)
+            )
+
+    def clean(self):
+        super().clean()
+        self.names_clean()
+
+    def save(self, *args, **kwargs):
+        self.names_clean()
+        super().save(*args, **kwargs)
 
 
 class RuleSet(models.Model):

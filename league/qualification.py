@@ -132,6 +132,10 @@ def clean_evidence(*, tier, evidence: dict, season) -> dict:
     for key, limit in TEXT_LIMITS.items():
         if key in ev:
             ev[key] = _text_field(key, ev[key], limit)
+    if "account_id" in ev:  # an online account's name: the names' normal form (kyoku.text)
+        from kyoku.text import name_clean
+
+        ev["account_id"] = name_clean(ev["account_id"], field="account_id", max_length=TEXT_LIMITS["account_id"])
     for key, (low, high) in NUMBER_RANGES.items():
         if key in ev:
             try:

@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 from kyoku.access import ADMIN, SELF_OR_ADMIN, object_for_request, route
 from kyoku.idempotency import idempotent
 from kyoku.parsers import SafeJSONField, SafeJSONParser
+from kyoku.text import NameSerializerField
 from league.models import Game, Player
 
 from . import services
@@ -110,7 +111,7 @@ class GameImportView(APIView):
 
 class AccountSerializer(serializers.Serializer):
     platform = serializers.ChoiceField(choices=["tenhou"], default="tenhou")
-    account_name = serializers.CharField(max_length=40)
+    account_name = NameSerializerField(max_length=40)  # kyoku.text: the service's check, answered early
 
 
 class PlayerAccountsView(APIView):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from kyoku.text import name_normal
 from league.models import Player
 from league.qualification import ROOMS
 
@@ -11,14 +12,15 @@ from .models import OnlineAccount, RecordFingerprint
 
 
 def players_by_account(names, platform: str = "tenhou") -> dict:
-    """Tenhou name → Player, from linked accounts first, then the player's Tenhou ID field."""
-    names = [n for n in names if n]
+    """Tenhou name → Player, from linked accounts first, then the player's Tenhou ID field. Names
+    are stored in their normal form (kyoku.text), so a record's name is looked up in it too."""
+    normal = {name_normal(n): n for n in names if isinstance(n, str) and n}
     found = {
-        a.account_name: a.player
-        for a in OnlineAccount.objects.filter(platform=platform, account_name__in=names).select_related("player")
+        normal[a.account_name]: a.player
+        for a in OnlineAccount.objects.filter(platform=platform, account_name__in=list(normal)).select_related("player")
     }
-    for p in Player.objects.filter(tenhou_id__in=[n for n in names if n not in found]):
-        found.setdefault(p.tenhou_id, p)
+    for p in Player.objects.filter(tenhou_id__in=[k for k, n in normal.items() if n not in found]):
+        found.setdefault(normal[p.tenhou_id], p)
     return found
 
 

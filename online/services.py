@@ -16,7 +16,7 @@ from kyoku.audit import audit_log_write
 from django.core.exceptions import PermissionDenied
 
 from kyoku.authz import Need, acting_user, player_leagues, player_private_visible
-from kyoku.safe_json import text_problem
+from kyoku.text import name_clean, name_normal
 from kyoku.models import AuditLog
 from league.services import actor_authorize as authorize
 from league.models import Game, Player, QualificationApplication
@@ -112,9 +112,8 @@ def account_link(*, player: Player, account_name: str, actor, platform: str = "t
     account_change_authorize(actor, player)
     if platform not in ACCOUNT_PLATFORMS:
         raise ValidationError({"platform": [_("unknown platform")]})
-    name = (account_name or "").strip() if isinstance(account_name, str) else ""
-    if not name or len(name) > 40 or text_problem(name) or any(ord(ch) < 0x20 for ch in name):
-        raise ValidationError({"account_name": [_("give the account name (at most 40 characters)")]})
+    # NFC, trimmed, no control, bidi or invisible characters (kyoku.text): one name, one account
+    name = name_clean(account_name, field="account_name", max_length=40)
     existing = OnlineAccount.objects.select_for_update().filter(platform=platform, account_name=name).first()
     if existing and existing.player_id != player.pk:
         raise ValidationError(
@@ -131,7 +130,8 @@ def account_link(*, player: Player, account_name: str, actor, platform: str = "t
 def account_unlink(*, player: Player, account_name: str, actor, platform: str = "tenhou") -> None:
     """Remove one of the player's online names (audited in each of the player's leagues)."""
     account_change_authorize(actor, player)
-    account = OnlineAccount.objects.filter(player=player, platform=platform, account_name=account_name).first()
+    name = name_normal(account_name) if isinstance(account_name, str) else ""
+    account = OnlineAccount.objects.filter(player=player, platform=platform, account_name=name).first()
     if account is None:
         raise ValidationError(
             {

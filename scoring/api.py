@@ -6,19 +6,23 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers, status
+from rest_framework.authentication import TokenAuthentication
+from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from kyoku.access import ADMIN, PUBLIC, object_for_request, route
 from kyoku.idempotency import idempotent
+from kyoku.throttle import client_address, throttle_hit
 from league.api.serializers import GameResultSerializer
 from league.models import Game, Season
 
 from . import display, selectors, services
 from .models import HandRecord
 
-MAX_RECORDS = 10000
+MAX_RECORDS = 500  # a whole season's hands go to the re-settle service, not through here
 # One record or a list of them in, one settlement or a list out (the same shape as sent).
 OBJECT_OR_LIST = {
     "oneOf": [
@@ -122,7 +126,9 @@ class SettleView(APIView):
 
     @extend_schema(
         summary="Settle hand records",
-        description="Body: one hand record, or a list of them (at most 10,000). Answer: one settlement or a list "
+        description="Body: one hand record, or a list of them (at most 500). Anonymous callers are limited per "
+        "address, logged-in ones (session or token) more generously per user: over the limit the answer is 429 "
+        "with Retry-After. Answer: one settlement or a list "
         'in the same order. An invalid record yields {"error": "field: message"} in its place; '
         "if any record is invalid the status is 400 but the other records are still settled. "
         'A game-end record ({"rules": ..., "game_end": {"scores", "deposits_left"}}) gives '
@@ -133,7 +139,13 @@ class SettleView(APIView):
             400: OpenApiResponse(
                 OBJECT_OR_LIST,
                 description="At least one invalid record: the same shape, "
-                'with {"error": ...} in the invalid places.',
+                'with {"error": ...} in the invalid places; or {"detail", "errors": {"records": ...}} '
+                "for a list of more than 500 records.",
+            ),
+            429: OpenApiResponse(
+                {"type": "object", "additionalProperties": True},
+                description="Too many requests from this address (or user): "
+                '{"detail": words, "code": "throttled"} and a Retry-After header.',
             ),
         },
         examples=[
@@ -156,13 +168,39 @@ class SettleView(APIView):
         tags=["settlement"],
     )
     def post(self, request):
+        user = _caller(request)
+        if user is not None:
+            throttle_hit("settle_user", f"user:{user.pk}")
+        else:
+            throttle_hit("settle_client", client_address(request))
         data = request.data
         if isinstance(data, list) and len(data) > MAX_RECORDS:
-            return Response(
-                {"error": f"records: at most {MAX_RECORDS} in one request"}, status=status.HTTP_400_BAD_REQUEST
+            raise ValidationError(
+                {
+                    "records": [
+                        ValidationError(
+                            _("at most %(n)s records in one request"),
+                            code="records_too_many",
+                            params={"n": MAX_RECORDS},
+                        )
+                    ]
+                }
             )
         out, ok = services.settle_document(data)
         return Response(out, status=status.HTTP_200_OK if ok else status.HTTP_400_BAD_REQUEST)
+
+
+def _caller(request):
+    """The logged-in caller, if any, for the throttle only: the endpoint authenticates no one (so
+    needs no CSRF token), but a session or a valid token earns the per-user allowance."""
+    user = getattr(request._request, "user", None)
+    if user is not None and user.is_authenticated:
+        return user
+    try:
+        found = TokenAuthentication().authenticate(request)
+    except AuthenticationFailed:
+        return None
+    return found[0] if found else None
 
 
 # ---------------------------------------------------------------- hand-by-hand games

@@ -12,6 +12,8 @@ from datetime import date
 from typing import Any, cast
 from xml.etree import ElementTree
 
+from scoring.limits import MAX_HANDS as GAME_MAX_HANDS
+
 # A real hanchan mjlog is ~20-60 kB; anything far beyond is not a game record.
 MAX_BYTES = 2_000_000
 
@@ -163,7 +165,7 @@ def parse_record(data: bytes | str, name: str = "") -> TenhouGame:
 
 
 PARSE_FAULTS = (ValueError, TypeError, KeyError, IndexError, AttributeError, ArithmeticError, RecursionError)
-MAX_HANDS = 100  # a real hanchan has at most a few dozen hands; Tenhou ends games long before
+MAX_HANDS = GAME_MAX_HANDS  # the bound every entry of hands uses (scoring.limits)
 MAX_NAME = 64  # Tenhou names are at most 8 characters; a margin for other clients' exports
 MAX_SCORE = 1_000_000  # no four-player game reaches this; larger figures are not a game
 MAX_POINTS = 10_000.0

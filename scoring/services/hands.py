@@ -14,7 +14,7 @@ from league.services import ResultConflict, audit_log_write
 from league.locks import game_lock
 
 from ..models import HandRecord
-from .checks import game_closed_by_hands, game_check_writable, hands_of_game, sequence_check
+from .checks import game_closed_by_hands, game_check_writable, hands_of_game, honba_check, sequence_check
 from .game_end import result_from_hands
 from .state import (
     DERIVED_FIELDS,
@@ -39,6 +39,7 @@ def hand_preview(*, game: Game, record, sequence: int | None = None) -> dict:
     sequence = sequence_check(len(hands) + 1 if sequence is None else sequence, len(hands) + 1)
     state, scores = position_after(rules, hands[sequence - 2] if sequence > 1 else None)
     clean = record_clean(record, state)
+    honba_check(clean)
     settlement = rules.settle(clean)
     return {
         "sequence": sequence,
@@ -75,6 +76,7 @@ def hand_record_add(*, game: Game, record, actor, sequence: int | None = None) -
         )
     state, scores = position_after(rules, hands[-1] if hands else None)
     clean = record_clean(record, state)
+    honba_check(clean)
     settlement = rules.settle(clean)
     hand = _derived_set(
         HandRecord(game=game, sequence=sequence, entered_by=acting_user(actor)),
@@ -122,6 +124,7 @@ def hand_record_correct(*, hand: HandRecord, record, actor) -> HandRecord:
     state, scores = position_after(rules, hands[index - 1] if index else None)
     target = hands[index]
     clean = record_clean(record, state)
+    honba_check(clean)
     previous = target.record
     if clean == previous:
         return target
