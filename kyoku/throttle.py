@@ -247,8 +247,8 @@ class LoginAddressThrottleBackend:
             throttle_check("login_client", client_address(request))
         return None
 
-    def get_user(self, user_id: int) -> None:
-        return None
+    # no get_user: a session is never this backend's (Django's force_login and session loading
+    # pick the first backend that has one)
 
 
 @receiver(user_login_failed, dispatch_uid="kyoku.throttle.login_failed")

@@ -135,7 +135,7 @@ def seating_by_standings(*, round_: Round, actor: Actor) -> int:
     earlier = Game.objects.filter(season=event.season, match_day__lt=round_.number)
     if earlier.filter(result__isnull=True).exclude(status=Game.Status.VOID).exists():
         raise fail("round", _("Earlier rounds still have tables without a result."), "results_missing")
-    from .selectors import qualifying_standings
+    from ..selectors import qualifying_standings
 
     rows = qualifying_standings(event)
     seated = set(seated_players(event))
