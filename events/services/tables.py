@@ -114,15 +114,27 @@ def table_phone_for(request: Any, game: Any) -> TablePhone | None:
         return cache[game.pk]
     phone = None
     held = (getattr(request, "session", None) or {}).get(CODES_KEY) or {}
-    candidates = [held.get(str(game.pk), "")] if isinstance(held, dict) else []
+    session_code = held.get(str(game.pk), "") if isinstance(held, dict) else ""
     data = getattr(request, "data", None)  # a DRF request's parsed body
     if data is None and getattr(request, "method", "") == "POST":
         data = getattr(request, "POST", None)
-    if hasattr(data, "get"):
-        candidates.append(data.get("code") or "")
-    if any(c for c in candidates) and Game.objects.filter(pk=game.pk, season__event__isnull=False).exists():
-        if any(table_code_valid(game, c) for c in candidates if c):
+    sent = (data.get("code") or "") if hasattr(data, "get") else ""
+    event_id = (
+        Event.objects.filter(season__games=game.pk).values_list("pk", flat=True).first()
+        if (session_code or sent)
+        else None
+    )
+    if event_id is not None:
+        if session_code and table_code_valid(game, session_code):
             phone = TablePhone(game_id=game.pk)
+        elif sent:
+            # a code sent with the request is a guess like one typed on the code page: counted
+            event = Event(pk=event_id)
+            table_code_guard(request, event)
+            if table_code_valid(game, sent):
+                phone = TablePhone(game_id=game.pk)
+            else:
+                table_code_miss(request, event)
     cache[game.pk] = phone
     return phone
 
