@@ -7,7 +7,7 @@ from typing import cast
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -240,7 +240,7 @@ def event_desk(request, event_id):
     if request.method == "POST":
         try:
             _desk_action(request, event)
-        except (ValueError, Round.DoesNotExist):
+        except (ValueError, Round.DoesNotExist, Http404):
             messages.error(request, _("Unknown round or registration."))
         except ValidationError as exc:
             service_errors_to_messages(request, exc)

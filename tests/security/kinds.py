@@ -7,30 +7,59 @@ from __future__ import annotations
 
 import datetime
 
+from kyoku.principals import SYSTEM
+
 
 def _event(world):
-    """A tournament in world.league: the eight players registered and checked in, round 1 seated
-    (the owning player at table 1)."""
+    """A tournament in world.league, running: the owner and three others of the league, and four
+    players entered for the event alone, checked in; both rounds seated, round 1 in play (its clock
+    started), the owning player at the probed table. ``world.other_player`` is not in the event.
+    The table principals the matrix probes are set on ``world``: a player seated at another table
+    of round 1, and the table codes a phone may hold (this table's, another table's of the round,
+    a round-2 table's, another event's)."""
     import datetime as dt
 
     from events import services as events
-    from league.models import Game
+    from league.models import Game, Player
+    from tests.actors import make_player_user
 
-    event = events.event_create(
-        league=world.league,
-        name="Matrix Open",
-        slug="matrix-open",
-        starts_on=dt.date(2026, 12, 1),
-        ends_on=dt.date(2026, 12, 1),
-        rule_set=world.season.rule_set,
-        capacity=8,
-        rounds=2,
-        cut=4,
-    )
-    for p in world.players:
-        events.checkin_set(registration=events.registration_add(event=event, player=p), present=True)
-    events.seating_plan(event=event, time_limit=0.5)
+    def running(name, slug, players, rounds):
+        event = events.event_create(
+            league=world.league,
+            name=name,
+            slug=slug,
+            starts_on=dt.date(2026, 12, 1),
+            ends_on=dt.date(2026, 12, 1),
+            rule_set=world.season.rule_set,
+            capacity=len(players),
+            rounds=rounds,
+            cut=4 if rounds > 1 else 0,
+            actor=SYSTEM,
+        )
+        for p in players:
+            events.checkin_set(
+                registration=events.registration_add(event=event, player=p, actor=SYSTEM), present=True, actor=SYSTEM
+            )
+        events.event_status_set(event=event, status="running", actor=SYSTEM)
+        events.seating_plan(event=event, time_limit=0.5, actor=SYSTEM)
+        events.round_clock_set(round_=event.round_set.get(number=1), action="start", actor=SYSTEM)
+        return event
+
+    guests = [Player.objects.create(display_name=f"Guest {i}", membership_number=f"MXG{i:02d}") for i in range(8)]
+    event = running("Matrix Open", "matrix-open", world.players[:4] + guests[:4], 2)
     table = Game.objects.get(season=event.season, match_day=1, seats__player=world.players[0])
+    neighbour = Game.objects.filter(season=event.season, match_day=1).exclude(pk=table.pk).get()
+    elsewhere = neighbour.seats.order_by("seat").first().player
+    world.seated_elsewhere = getattr(elsewhere, "user", None) or make_player_user(f"m-seat-{elsewhere.pk}", elsewhere)
+    later = Game.objects.filter(season=event.season, match_day=2).first()
+    other_event = running("Matrix Cup", "matrix-cup", guests[4:], 1)
+    elsewhere_table = Game.objects.get(season=other_event.season, match_day=1)
+    world.phone_codes = {
+        "phone_here": table,
+        "phone_other_table": neighbour,
+        "phone_other_round": later,
+        "phone_other_event": elsewhere_table,
+    }
     return event, event.round_set.get(number=1), table
 
 

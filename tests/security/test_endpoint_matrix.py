@@ -1,8 +1,12 @@
-"""The endpoint matrix: every named route of the URL conf declares its access on its view
-(kyoku/access.py; read by tests/routes.py), and is probed for every actor: the admin and referee of this league and of
-another league, the owning player, another player and anonymous. A route with no declaration
-fails; an actor who gets past authorization where the declaration says no (or is stopped where
-it says yes) fails; a refused write stores nothing (no audit row)."""
+"""The endpoint matrix, generated from the URL conf: every named route declares its access on its
+view (kyoku/access.py; read by tests/routes.py), and every method, and every action a POST runs
+(a form's ``action`` field or an action in the URL), is probed for every principal: anonymous; a
+phone holding this table's code, another table's, another round's, another event's; the owning
+player (seated at the probed table), a player seated at another table, a player not in the event;
+the referee and the admin of this league; another league's admin and referee. A route or action
+with no declaration fails; a principal who gets past authorization where the declaration says no
+(or is stopped where it says yes) fails; a refused write stores nothing (no audit row). Every
+``action`` value a template's form posts must be declared by some route."""
 
 from __future__ import annotations
 
@@ -12,15 +16,28 @@ from django.test import Client
 from django.urls import reverse
 
 from kyoku import access
+from events.services import CODES_KEY, table_code
 from kyoku.models import AuditLog
 from tests.routes import declarations, named_routes
+from tests.security.kinds import matrix_objects as matrix_objects_for
 from tests.security.world import world_build
 
-# Who passes each declared level, among the matrix's actors (tests/security/world.py).
+PHONES = ("phone_here", "phone_other_table", "phone_other_round", "phone_other_event")
+# Who passes each declared level, among the matrix's principals (tests/security/world.py, kinds.py).
 PASSES = {
-    access.PUBLIC: {"anonymous", "owner", "other_player", "admin", "referee", "other_admin", "other_referee"},
-    access.LOGGED_IN: {"owner", "other_player", "admin", "referee", "other_admin", "other_referee"},
-    access.PLAYER: {"owner", "other_player"},
+    access.PUBLIC: {
+        "anonymous",
+        *PHONES,
+        "owner",
+        "seated_elsewhere",
+        "other_player",
+        "admin",
+        "referee",
+        "other_admin",
+        "other_referee",
+    },
+    access.LOGGED_IN: {"owner", "seated_elsewhere", "other_player", "admin", "referee", "other_admin", "other_referee"},
+    access.PLAYER: {"owner", "seated_elsewhere", "other_player"},
     access.SELF: {"owner"},
     access.OWNER: {"owner", "admin", "referee"},
     access.ANY_REFEREE: {"admin", "referee", "other_admin", "other_referee"},
@@ -29,8 +46,25 @@ PASSES = {
     access.ADMIN: {"admin"},
     access.SUPERUSER: set(),
     access.SELF_OR_ADMIN: {"owner", "admin"},
+    access.TABLE: {"owner", "phone_here"},  # the owner is seated at the probed table
 }
-ACTORS = ("anonymous", "owner", "other_player", "admin", "referee", "other_admin", "other_referee")
+ACTORS = (
+    "anonymous",
+    *PHONES,
+    "owner",
+    "seated_elsewhere",
+    "other_player",
+    "admin",
+    "referee",
+    "other_admin",
+    "other_referee",
+)
+
+
+def test_every_level_names_its_principals():
+    assert set(PASSES) == set(access.LEVELS)
+
+
 DENIED = {401, 403, 404, 405}
 
 
@@ -56,22 +90,48 @@ def test_declarations_name_real_routes():
     assert not stale, f"declared but not in the URL conf: {stale}"
 
 
-PROBED = sorted((name, method) for name in NAMED if (d := _declaration(name)) and not d.skip for method in d.methods)
+def _probes(declared) -> list[tuple[str, str | None]]:
+    """(method, action) for every method, and for a POST that runs actions, every action."""
+    found: list[tuple[str, str | None]] = []
+    for method in declared.methods:
+        if method == "POST" and declared.actions:
+            found += [(method, action) for action in declared.actions]
+        else:
+            found.append((method, None))
+    return found
+
+
+PROBED = sorted(
+    (
+        (name, method, action)
+        for name in NAMED
+        if (d := _declaration(name)) and not d.skip
+        for method, action in _probes(d)
+    ),
+    key=lambda p: (p[0], p[1], p[2] or ""),
+)
 
 
 def _client(world, actor: str) -> Client:
     client = Client()
-    if actor != "anonymous":
+    if actor in PHONES:
+        game = world.phone_codes[actor]
+        session = client.session
+        session[CODES_KEY] = {str(game.pk): table_code(game)}
+        session.save()
+    elif actor != "anonymous":
         client.force_login(getattr(world, actor))
     return client
 
 
-def _url(world, kinds: dict, name: str, declared) -> str:
+def _url(world, kinds: dict, name: str, declared, action: str | None = None) -> str:
     pattern = NAMED[name]
     kwargs = {}
     if declared.obj:
         assert declared.obj in kinds, f"{name}: no matrix object kind {declared.obj!r}"
         kwargs = dict(kinds[declared.obj])
+    if action is not None and declared.action_in == "url":
+        kwargs["action"] = action
     wanted = set(pattern.pattern.converters) | set(getattr(pattern.pattern, "regex").groupindex)
     url = reverse(name, kwargs={k: v for k, v in kwargs.items() if k in wanted})
     query = (declared.query or "").format(**kwargs)
@@ -80,13 +140,15 @@ def _url(world, kinds: dict, name: str, declared) -> str:
     return url + ("?" + "&".join(parts) if parts else "")
 
 
-def _request(client, method: str, url: str):
-    """An empty body: JSON for the API, an empty form for pages (authorization comes first)."""
+def _request(client, method: str, url: str, form_action: str | None = None):
+    """An empty body but the action: JSON for the API, a form for pages (authorization comes first)."""
     if method == "GET":
         return client.get(url)
     if url.startswith("/api/"):
-        return client.generic(method, url, data=b"{}", content_type="application/json")
-    return client.generic(method, url, data=b"", content_type="application/x-www-form-urlencoded")
+        body = b'{"action": "%s"}' % form_action.encode() if form_action is not None else b"{}"
+        return client.generic(method, url, data=body, content_type="application/json")
+    body = f"action={form_action}".encode() if form_action else b""
+    return client.generic(method, url, data=body, content_type="application/x-www-form-urlencoded")
 
 
 def _passed(response) -> bool:
@@ -97,21 +159,25 @@ def _passed(response) -> bool:
     return response.status_code < 500
 
 
-@pytest.mark.parametrize("name,method", PROBED, ids=[f"{n}:{m}" for n, m in PROBED])
-def test_route_access(db, name, method):
+@pytest.mark.parametrize(
+    "name,method,action", PROBED, ids=[f"{n}:{m}" + (f":{a}" if a is not None else "") for n, m, a in PROBED]
+)
+def test_route_access(db, name, method, action):
     world = world_build()
     kinds = {}
     for factory in FACTORIES:
         kinds.update(factory(world))
     declared = _declaration(name)
-    allowed = PASSES[declared.methods[method]]
-    url = _url(world, kinds, name, declared)
+    level = declared.actions[action] if action is not None else declared.methods[method]
+    allowed = PASSES[level]
+    url = _url(world, kinds, name, declared, action)
+    form_action = action if action is not None and declared.action_in == "form" else None
     wrong = []
     for actor in ACTORS:
         client = _client(world, actor)
         audits = AuditLog.objects.count()
         with transaction.atomic():
-            response = _request(client, method, url)
+            response = _request(client, method, url, form_action)
             assert response.status_code < 500, f"{actor} {method} {url}: {response.status_code}"
             passed = _passed(response)
             if not passed and method != "GET":
@@ -119,4 +185,27 @@ def test_route_access(db, name, method):
             transaction.set_rollback(True)
         if passed != (actor in allowed):
             wrong.append(f"{actor}: {response.status_code} ({'passed' if passed else 'refused'})")
-    assert not wrong, f"{method} {url} declared {declared.methods[method]}: " + "; ".join(wrong)
+    assert not wrong, f"{method} {url} {action or ''} declared {level}: " + "; ".join(wrong)
+
+
+def test_every_form_action_is_declared():
+    """Generated from the templates: each ``action`` value a form posts is declared by a route, so
+    the matrix probes it for every principal."""
+    import re
+    from pathlib import Path
+
+    declared = {a for d in ROUTES.values() for a in d.actions}
+    posted = set()
+    for path in Path("templates").rglob("*.html"):
+        for value in re.findall(r'name="action"\s+value="([^"{]+)"', path.read_text()):
+            posted.add((value, str(path)))
+    missing = sorted(f"{v} ({p})" for v, p in posted if v not in declared)
+    assert posted and not missing, f"form actions no route declares: {missing}"
+
+
+def test_an_undeclared_action_is_refused(db):
+    world = world_build()
+    kinds = matrix_objects_for(world)
+    client = _client(world, "admin")
+    response = client.post(f"/events/{kinds['event']['pk']}/desk/", {"action": "drop_tables"})
+    assert response.status_code == 400
