@@ -16,6 +16,9 @@ class Migration(migrations.Migration):
     dependencies = [
         ("kyoku", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
+        # every app's state must point at kyoku.League before this migration renders the models
+        ("ratings", "0002_league_owned_by_kyoku"),
+        ("referee", "0002_league_owned_by_kyoku"),
     ]
 
     operations = [
