@@ -103,15 +103,18 @@ def player_of(user: Actor) -> models.Model | None:
 
 
 def player_leagues(player: models.Model) -> set[int]:
-    """Ids of the leagues a player belongs to. Each model that makes a player a member declares
-    the path from its row to the league id (``PLAYER_LEAGUE_PATH``: an entry in a season, an
-    application to one, a seat at one of its games as a substitute), so the platform asks the
-    apps' models without importing them."""
+    """Ids of the leagues a player belongs to: the leagues of their memberships. The model that
+    records a membership declares the path from its row to the league id
+    (``MEMBERSHIP_LEAGUE_PATH``: the league app's ``LeagueMembership``), so the platform asks it
+    without importing it. An entry, an application, a seat or a registration is not a membership:
+    any of them can be made by another league's admin or director, and being entered somewhere
+    is not the player's consent to show that league their private details (docs/privacy.md); a
+    membership is recorded only with that consent (``league.services.memberships``)."""
     from django.apps import apps
 
     leagues: set[int] = set()
     for model in apps.get_models():
-        path = getattr(model, "PLAYER_LEAGUE_PATH", None)
+        path = getattr(model, "MEMBERSHIP_LEAGUE_PATH", None)
         if path:
             leagues |= set(model._default_manager.filter(player=player).values_list(path, flat=True).distinct())
     return leagues

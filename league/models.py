@@ -212,7 +212,6 @@ class QualificationTier(models.Model):
 
 
 class QualificationApplication(models.Model):
-    PLAYER_LEAGUE_PATH = "season__league_id"  # kyoku.authz.player_leagues: this row makes its player a member
     LEAGUE_PATH = "season__league"
     OWNER_PATH = "player"
 
@@ -261,9 +260,10 @@ class QualificationApplication(models.Model):
 
 
 class Entry(models.Model):
-    """A player's place in a division for one season, and the basis they play on."""
+    """A player's place in a division for one season, and the basis they play on. An entry does not
+    by itself make the player a member of the league (``LeagueMembership`` does): it is made only
+    for a member, or with the consent that makes one (``league.services.memberships``)."""
 
-    PLAYER_LEAGUE_PATH = "season__league_id"  # kyoku.authz.player_leagues: this row makes its player a member
     LEAGUE_PATH = "season__league"
     OWNER_PATH = "player"
 
@@ -343,7 +343,6 @@ class Game(models.Model):
 class GameSeat(models.Model):
     """Who sat where: seat 0 is East at the start of the game (the contract's seat numbers)."""
 
-    PLAYER_LEAGUE_PATH = "game__season__league_id"  # kyoku.authz.player_leagues: this row makes its player a member
     LEAGUE_PATH = "game__season__league"
     OWNER_PATH = "player"
 
@@ -476,3 +475,76 @@ class DivisionSummary(models.Model):
     @property
     def games(self) -> int:
         return self.finished + self.to_play + self.void
+
+
+class LeagueMembership(models.Model):
+    """A player's membership of a league: what ``kyoku.authz.player_leagues`` counts, so what lets
+    that league's admins read the player's private details (docs/privacy.md). One row per league
+    and player, made once, by one of the ways a league legitimately gains a member (``Via``); an
+    entry, a seat or a registration made by someone else never makes one."""
+
+    MEMBERSHIP_LEAGUE_PATH = "league_id"  # kyoku.authz.player_leagues
+    LEAGUE_PATH = "league"
+    OWNER_PATH = "player"
+
+    class Via(models.TextChoices):
+        ADMIN = "admin", _("Entered by an admin of the league (a player new to every league)")
+        APPLICATION = "application", _("The player's own application")
+        REGISTRATION = "registration", _("The player's own registration")
+        INVITATION = "invitation", _("An invitation the player accepted")
+        SYSTEM = "system", _("The site's operator or a task")
+        HISTORY = "history", _("Entries, applications and seats made before memberships were recorded")
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="memberships")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="memberships")
+    via = models.CharField(_("joined by"), max_length=16, choices=Via.choices)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["league", "player"]
+        constraints = [models.UniqueConstraint(fields=["league", "player"], name="uniq_league_membership")]
+
+    def __str__(self):
+        return f"{self.player} in {self.league}"
+
+
+class LeagueInvitation(models.Model):
+    """A league's admin asks a player who has not joined the league to play in one of its seasons.
+    Nothing is entered and nothing private is shown to the league until the player accepts on
+    their own page; accepting makes them a member and enters them (``entry_create``), declining
+    is kept as the player's answer."""
+
+    LEAGUE_PATH = "season__league"
+    OWNER_PATH = "player"
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Awaiting the player's answer")
+        ACCEPTED = "accepted", _("Accepted")
+        DECLINED = "declined", _("Declined")
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="invitations")
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="invitations")
+    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="invitations")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="invitations")
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PENDING)
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    entry = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            # one open invitation per player and season; a declined one may be sent again
+            models.UniqueConstraint(
+                fields=["season", "player"], condition=Q(status="pending"), name="uniq_pending_invitation"
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.player} invited to {self.division}"

@@ -14,7 +14,7 @@ from kyoku.errors import Conflict
 from kyoku.authz import Need
 
 from . import services
-from .models import Entry, Player, Season, Standing
+from .models import Entry, LeagueInvitation, Player, Season, Standing
 
 
 def _next_number(season: Season) -> tuple[int, int]:
@@ -191,8 +191,15 @@ def season_promotion_confirm(*, season: Season, actor) -> dict:
 
 
 @transaction.atomic
-def entry_add(*, division, player, actor) -> Entry:
+def entry_add(*, division, player, actor) -> Entry | LeagueInvitation:
+    """Enter ``player`` in ``division``; a player who has not joined the league (a member of
+    another league only) is invited instead: the invitation is returned, and the player is
+    entered when they accept it on their own page (league.services.memberships)."""
     services.actor_authorize(actor, division, Need.ADMIN)
+    if Entry.objects.filter(season=division.season, player=player).exists():
+        return services.entry_create(division=division, player=player, actor=actor)  # refused: says why
+    if services.consent_via(league=division.season.league, player=player, actor=actor) is None:
+        return services.invitation_create(division=division, player=player, actor=actor)
     return services.entry_create(division=division, player=player, actor=actor)
 
 

@@ -23,7 +23,7 @@ from .forms import (
     GameResultForm,
     service_errors_to_form,
 )
-from .models import Division, Game, Player, QualificationApplication, Season
+from .models import Division, Game, LeagueInvitation, Player, QualificationApplication, Season
 
 
 @access(GET=PUBLIC)
@@ -276,6 +276,8 @@ def my_page(request):
     player = authz.player_of(request.user)
     if player is None:
         return render(request, "league/me.html", {"player": None})
+    if request.method == "POST" and "invitation" in request.POST:
+        return _invitation_answer(request, player)
     form = ApplicationForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -301,8 +303,35 @@ def my_page(request):
             "history": selectors.player_history(player=player),
             "applications": player.applications.select_related("tier", "season"),
             "penalties": selectors.player_penalties(player=player),
+            "invitations": player.invitations.filter(status=LeagueInvitation.Status.PENDING).select_related(
+                "league", "season", "division"
+            ),
         },
     )
+
+
+def _invitation_answer(request, player):
+    """The player accepts or declines an invitation of theirs (another player's is 403)."""
+    try:
+        invitation_id = int(request.POST.get("invitation", ""))
+    except ValueError:
+        invitation_id = 0
+    invitation = object_for_request(request, LeagueInvitation.objects.all(), need=Need.SELF, pk=invitation_id)
+    decision = request.POST.get("decision")
+    try:
+        if decision == "accept":
+            invitation = services.invitation_accept(invitation=invitation, actor=request.user)
+            messages.success(
+                request, _("Invitation accepted: you are entered in %(season)s.") % {"season": invitation.season}
+            )
+        elif decision == "decline":
+            services.invitation_decline(invitation=invitation, actor=request.user)
+            messages.success(request, _("Invitation declined."))
+        else:
+            messages.error(request, _("Accept or decline the invitation."))
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    return redirect("me")
 
 
 @access("application", GET=OWNER)

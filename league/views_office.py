@@ -9,7 +9,7 @@ from kyoku.access import ADMIN, access, object_for_request
 
 from . import office
 from .forms import NextSeasonForm
-from .models import Entry, Season
+from .models import Entry, LeagueInvitation, Season
 
 
 def _season(request, season_id):
@@ -119,20 +119,34 @@ def season_entries(request, season_id):
     form = OfficeEntryForm(request.POST or None, season=season)
     if request.method == "POST" and form.is_valid():
         try:
-            office.entry_add(
+            added = office.entry_add(
                 division=form.cleaned_data["division"], player=form.cleaned_data["player"], actor=request.user
             )
         except ValidationError as exc:
             service_errors_to_form(form, exc)
         else:
-            messages.success(request, _("Entry added."))
+            if isinstance(added, LeagueInvitation):
+                messages.success(
+                    request,
+                    _("%(player)s has not joined this league: invited, entered when they accept.")
+                    % {"player": added.player},
+                )
+            else:
+                messages.success(request, _("Entry added."))
             return redirect("office-entries", season_id=season.pk)
     entries = (
         Entry.objects.filter(season=season)
         .select_related("player", "division")
         .order_by("division__order", "player__display_name")
     )
-    return render(request, "league/office/entries.html", {"season": season, "form": form, "entries": entries})
+    invitations = LeagueInvitation.objects.filter(season=season, status=LeagueInvitation.Status.PENDING).select_related(
+        "player", "division"
+    )
+    return render(
+        request,
+        "league/office/entries.html",
+        {"season": season, "form": form, "entries": entries, "invitations": invitations},
+    )
 
 
 @access("entry", POST=ADMIN)

@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 from kyoku.access import ADMIN, PUBLIC, object_for_request, route
 
 from .. import office, selectors
-from ..models import Entry, Game, Player, Season
+from ..models import Entry, Game, LeagueInvitation, Player, Season
 from . import serializers as s
 from kyoku.idempotency import idempotent
 
@@ -172,7 +172,8 @@ def _players(ids: list[int], field: str) -> list[Player]:
 
 
 class SeasonEntriesView(generics.ListAPIView):
-    """Entries of a season (public, like its standings); an admin of the season's league adds one."""
+    """Entries of a season (public, like its standings); an admin of the season's league adds one
+    (or, for a player who has not joined the league, invites them: 202)."""
 
     serializer_class = s.EntrySerializer
     filterset_fields = ["division", "basis"]
@@ -185,7 +186,12 @@ class SeasonEntriesView(generics.ListAPIView):
         season = _season(self.request, self.kwargs["pk"])
         return Entry.objects.filter(season=season).select_related("player").order_by("division__order", "pk")
 
-    @extend_schema(request=EntryInputSerializer, responses={201: s.EntrySerializer})
+    @extend_schema(
+        request=EntryInputSerializer,
+        responses={201: s.EntrySerializer, 202: s.InvitationSerializer},
+        description="A member of the season's league is entered (201). A player who has not joined "
+        "the league is invited instead (202, the invitation): they are entered when they accept it.",
+    )
     @idempotent
     def post(self, request, pk):
         season = _season(request, pk)
@@ -194,6 +200,9 @@ class SeasonEntriesView(generics.ListAPIView):
         division = _division_of(season, data.validated_data["division"])
         player = _players([data.validated_data["player"]], "player")[0]
         entry = office.entry_add(division=division, player=player, actor=request.user)
+        if isinstance(entry, LeagueInvitation):
+            # a player of another league: invited, entered when they accept (docs/privacy.md)
+            return Response(s.InvitationSerializer(entry).data, status=status.HTTP_202_ACCEPTED)
         return Response(s.EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
 

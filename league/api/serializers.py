@@ -8,6 +8,7 @@ from league.models import (
     Game,
     GameResult,
     GameSeat,
+    LeagueInvitation,
     Penalty,
     Player,
     QualificationApplication,
@@ -213,6 +214,17 @@ class EntrySerializer(serializers.ModelSerializer):
     class Meta:
         model = Entry
         fields = ["id", "season", "division", "player", "basis"]
+
+
+class InvitationSerializer(serializers.ModelSerializer):
+    """An invitation into a season's division, awaiting the player's answer (the player is
+    represented as everywhere: private fields empty for a league the player has not joined)."""
+
+    player = PlayerSerializer(read_only=True)
+
+    class Meta:
+        model = LeagueInvitation
+        fields = ["id", "league", "season", "division", "player", "status", "created_at", "decided_at"]
 
 
 class PenaltySerializer(serializers.ModelSerializer):

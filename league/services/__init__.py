@@ -12,6 +12,7 @@ keep writing ``services.game_result_record(...)`` or ``from league.services impo
 - :mod:`.standings_writes`: the stored standings (full rebuild, incremental update, re-rank);
 - :mod:`.summary`: the stored per-division summary of the season page (increments, full rebuild);
 - :mod:`.applications`: qualification applications filed and decided;
+- :mod:`.memberships`: who is a league's member (what its admins may read), invitations;
 - :mod:`.promotion`: season end, entries carried into the next season.
 
 Private helpers are not re-exported: import them from their module (``league.services.games``
@@ -29,6 +30,16 @@ from .games import (
     game_result_recompute,
     game_result_record,
     game_scores_check,
+)
+from .memberships import (
+    InvitationRequired,
+    consent_via,
+    invitation_accept,
+    invitation_create,
+    invitation_decline,
+    is_member,
+    membership_grant,
+    membership_require,
 )
 from .penalties import penalty_assign, penalty_cancel
 from .promotion import season_promote
@@ -49,6 +60,7 @@ __all__ = [
     "MAX_DEPOSITS",
     "STANDING_FIELDS",
     "SUMMARY_FIELDS",
+    "InvitationRequired",
     "ResultConflict",
     "actor_authorize",
     "application_decide",
@@ -58,12 +70,19 @@ __all__ = [
     "division_summary_game_moved",
     "division_summary_recompute",
     "division_summary_rows",
+    "consent_via",
     "entry_create",
     "game_create",
     "game_points_compute",
     "game_result_recompute",
     "game_result_record",
     "game_scores_check",
+    "invitation_accept",
+    "invitation_create",
+    "invitation_decline",
+    "is_member",
+    "membership_grant",
+    "membership_require",
     "penalty_assign",
     "penalty_cancel",
     "player_standings_touch",

@@ -13,8 +13,18 @@ from kyoku.authz import acting_user
 from kyoku.uploads import evidence_file_check, random_name
 
 from .. import qualification
-from ..models import Division, Entry, Game, Player, QualificationApplication, QualificationTier, Season
+from ..models import (
+    Division,
+    Entry,
+    Game,
+    LeagueMembership,
+    Player,
+    QualificationApplication,
+    QualificationTier,
+    Season,
+)
 from .common import standings_refresh, actor_authorize, audit_log_write
+from .memberships import membership_require
 from .summary import division_summary_entrants
 
 
@@ -31,6 +41,9 @@ def application_submit(
         player_ok = getattr(getattr(actor, "player", None), "pk", None) == player.pk
         if not player_ok and not authz.is_admin(actor, season.league):
             raise PermissionDenied("only the player, or an admin of this league, may file this application")
+    # the player's own application makes them a member of the league (their consent); an admin
+    # files one only for a member (or a player new to every league): another league's player is invited
+    membership_require(league=season.league, player=player, actor=actor, own=LeagueMembership.Via.APPLICATION)
     qualification.check_tier_in_force(tier=tier, season=season)
     clean = qualification.clean_evidence(tier=tier, evidence=evidence, season=season)
     if tier.requirements.get("proof_required") and not proof:

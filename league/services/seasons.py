@@ -8,6 +8,7 @@ from django.db import transaction
 
 from ..models import Division, DivisionSummary, Entry, League, Player, QualificationApplication, RuleSet, Season
 from .common import standings_refresh, audit_log_write
+from .memberships import membership_require
 from .summary import division_summary_entrants
 
 DEFAULT_DIVISIONS = (("A", "A Division", "甲組"), ("B", "B Division", "乙組"))
@@ -88,8 +89,14 @@ def entry_create(
     application: QualificationApplication | None = None,
     actor=None,
 ) -> Entry:
+    """Enter ``player`` in ``division``. Only a member of the season's league is entered, or a player
+    this act makes one (their own registration, a player new to every league entered by the
+    league's admin, the system): anyone else is refused (``InvitationRequired``) and is invited
+    instead (``office.entry_add``), so no caller enters a player of another league without the
+    player's consent (league.services.memberships)."""
     if Entry.objects.filter(season=division.season, player=player).exists():
         raise ValidationError({"player": [f"{player} already has an entry in {division.season}"]})
+    membership_require(league=division.season.league, player=player, actor=actor)
     entry = Entry.objects.create(
         season=division.season, division=division, player=player, basis=basis, application=application
     )
