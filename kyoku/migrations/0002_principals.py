@@ -21,9 +21,6 @@ class Migration(migrations.Migration):
         ("ratings", "0002_league_owned_by_kyoku"),
         ("referee", "0002_league_owned_by_kyoku"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
-        # every app's state must point at kyoku.League before this migration renders the models
-        ("ratings", "0002_league_owned_by_kyoku"),
-        ("referee", "0002_league_owned_by_kyoku"),
     ]
 
     operations = [
