@@ -6,6 +6,8 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from kyoku.principals import Actor
+
 from ..models import Division, DivisionSummary, Entry, League, Player, QualificationApplication, RuleSet, Season
 from .common import standings_refresh, audit_log_write
 from .summary import division_summary_entrants
@@ -23,7 +25,7 @@ def season_create(
     starts_on=None,
     ends_on=None,
     divisions=DEFAULT_DIVISIONS,
-    actor=None,
+    actor: Actor,
     kind: str = Season.Kind.LEAGUE,
     rules_name: str = "",
     rules_slug: str = "",
@@ -69,7 +71,7 @@ def season_create(
 
 
 @transaction.atomic
-def season_status_set(*, season: Season, status: str, actor=None) -> Season:
+def season_status_set(*, season: Season, status: str, actor: Actor) -> Season:
     if status not in Season.Status.values:
         raise ValidationError({"status": [f"unknown status {status!r}"]})
     old = season.status
@@ -86,7 +88,7 @@ def entry_create(
     player: Player,
     basis: str = Entry.Basis.OPEN,
     application: QualificationApplication | None = None,
-    actor=None,
+    actor: Actor,
 ) -> Entry:
     if Entry.objects.filter(season=division.season, player=player).exists():
         raise ValidationError({"player": [f"{player} already has an entry in {division.season}"]})
