@@ -33,6 +33,9 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
+from kyoku.principals import System  # noqa: E402
+
+BENCH = System("command:bench")  # who the benchmark acts as
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 from api_throughput import SECRET, bench_database, free_port, server_wait, gunicorn_start, gunicorn_stop  # noqa: E402
 
@@ -99,7 +102,9 @@ def _build():
     from league.models import Game, Player
 
     league = League.objects.create(name="Bench League", slug="bench", promotion_count=1)
-    rules = league_services.rule_set_create(name="M-League", slug="mleague-bench", preset="mleague", is_template=True)
+    rules = league_services.rule_set_create(
+        name="M-League", slug="mleague-bench", preset="mleague", is_template=True, actor=BENCH
+    )
     players = [
         Player.objects.create(display_name=f"Bench Player {i:02d}", membership_number=f"B{i:04d}") for i in range(40)
     ]

@@ -39,6 +39,9 @@ import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
+from kyoku.principals import System  # noqa: E402
+
+BENCH = System("command:bench")  # who the benchmark acts as
 VENV_BIN = os.path.join(ROOT, ".venv", "bin")
 PGBIN = (
     sorted(
@@ -250,9 +253,11 @@ def league_build(tables: int, games_per_table: int) -> tuple[str, list[list[int]
     from league.models import Player
 
     league = League.objects.create(name="Faults", slug="faults")
-    rules = services.rule_set_create(name="M-League", slug="mleague-faults", preset="mleague")
-    season = services.season_create(league=league, year=2026, number=1, rule_set=rules, divisions=(("A", "A", "甲"),))
-    services.season_status_set(season=season, status="open")
+    rules = services.rule_set_create(name="M-League", slug="mleague-faults", preset="mleague", actor=BENCH)
+    season = services.season_create(
+        league=league, year=2026, number=1, rule_set=rules, divisions=(("A", "A", "甲"),), actor=BENCH
+    )
+    services.season_status_set(season=season, status="open", actor=BENCH)
     division = season.divisions.get(code="A")
     players = [
         Player.objects.create(display_name=f"Table {t + 1} seat {s + 1}", membership_number=f"F{t}-{s}")
@@ -260,11 +265,15 @@ def league_build(tables: int, games_per_table: int) -> tuple[str, list[list[int]
         for s in range(4)
     ]
     for p in players:
-        services.entry_create(division=division, player=p)
+        services.entry_create(division=division, player=p, actor=BENCH)
     games = [
         [
             services.game_create(
-                division=division, match_day=day + 1, table=t + 1, players=players[4 * t : 4 * t + 4]
+                division=division,
+                match_day=day + 1,
+                table=t + 1,
+                players=players[4 * t : 4 * t + 4],
+                actor=BENCH,
             ).pk
             for day in range(games_per_table)
         ]

@@ -37,6 +37,9 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
+from kyoku.principals import System  # noqa: E402
+
+BENCH = System("command:bench")  # who the benchmark acts as
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ.setdefault("SECRET_KEY", "bench-only-secret-key-0123456789abcdefghijklmnopqrstuvwxyz")
 os.environ.setdefault("ALLOWED_HOSTS", "testserver")
@@ -59,9 +62,11 @@ def build(players_n: int, games_n: int, divisions_n: int, tag: str = "", analyse
 
     rng = random.Random(10)
     league = League.objects.create(name=f"Bench {players_n}{tag}", slug=f"bench-{players_n}-{games_n}{tag}")
-    rules = services.rule_set_create(name="M-League", slug=f"mleague-{players_n}-{games_n}{tag}", preset="mleague")
+    rules = services.rule_set_create(
+        name="M-League", slug=f"mleague-{players_n}-{games_n}{tag}", preset="mleague", actor=BENCH
+    )
     codes = [(chr(65 + i), f"{chr(65 + i)} Division", "") for i in range(divisions_n)]
-    season = services.season_create(league=league, year=2026, number=1, rule_set=rules, divisions=codes)
+    season = services.season_create(league=league, year=2026, number=1, rule_set=rules, divisions=codes, actor=BENCH)
     divisions = list(Division.objects.filter(season=season).order_by("order"))
     players = Player.objects.bulk_create(
         Player(
@@ -173,7 +178,7 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
             players_n, games_n, args.divisions, tag=f"-l{i}" if leagues_n > 1 else "", analyse=False
         )
         t0 = time.perf_counter()
-        ratings.league_ratings_rebuild(league=season.league)
+        ratings.league_ratings_rebuild(league=season.league, actor=BENCH)
         rated = time.perf_counter() - t0 if last else rated
     settle_statistics()
     built = time.perf_counter() - t
@@ -230,6 +235,7 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
                 match_day=game.match_day + 1 + i,
                 table=1,
                 players=list(Player.objects.filter(pk__in=groups[i % len(groups)])),
+                actor=BENCH,
             )
             for i in range(n + 1)
         ]

@@ -19,6 +19,9 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
+from kyoku.principals import System  # noqa: E402
+
+BENCH = System("command:bench")  # who the benchmark acts as
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 # DEBUG off, as in production (DEBUG on keeps every query's SQL in memory)
 os.environ.setdefault("DEBUG", "0")
@@ -33,13 +36,18 @@ def build(args):
 
     rng = random.Random(14)
     league = League.objects.create(name="Bench", slug="bench")
-    rules = services.rule_set_create(name="M-League", slug="mleague", preset="mleague")
+    rules = services.rule_set_create(name="M-League", slug="mleague", preset="mleague", actor=BENCH)
     players = Player.objects.bulk_create(
         Player(display_name=f"P{i}", membership_number=f"B{i}") for i in range(args.players)
     )
     for number in range(1, args.seasons + 1):
         season = services.season_create(
-            league=league, year=2026, number=number, rule_set=rules, divisions=(("A", "A", "甲"),)
+            league=league,
+            year=2026,
+            number=number,
+            rule_set=rules,
+            divisions=(("A", "A", "甲"),),
+            actor=BENCH,
         )
         division = season.divisions.get()
         games = Game.objects.bulk_create(
@@ -77,12 +85,12 @@ def run(args):
     league = build(args)
     games = Game.objects.filter(season__league=league).count()
     t = time.perf_counter()
-    services.league_ratings_rebuild(league=league)
+    services.league_ratings_rebuild(league=league, actor=BENCH)
     print(f"full recompute: {games} games, {RatingEvent.objects.count()} events: {time.perf_counter() - t:.2f} s")
     last = Game.objects.filter(season__league=league).order_by("-season__number", "-match_day", "-table").first()
     RatingEvent.objects.filter(game=last).delete()
     t = time.perf_counter()
-    services.game_ratings_sync(league=league, game_id=last.pk, kind="created")
+    services.game_ratings_sync(league=league, game_id=last.pk, kind="created", actor=BENCH)
     print(f"one new result (incremental): {time.perf_counter() - t:.3f} s")
     first = Game.objects.filter(season__league=league).order_by("season__number", "match_day", "table").first()
     seats = list(GameSeat.objects.filter(game=first).order_by("seat"))
@@ -90,7 +98,7 @@ def run(args):
         seat.place = place
     GameSeat.objects.bulk_update(seats, ["place"])
     t = time.perf_counter()
-    services.game_ratings_sync(league=league, game_id=first.pk, kind="replaced")
+    services.game_ratings_sync(league=league, game_id=first.pk, kind="replaced", actor=BENCH)
     print(f"correction of the first game (rebuild of everything after it): {time.perf_counter() - t:.2f} s")
 
 

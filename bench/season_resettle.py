@@ -40,6 +40,9 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
+from kyoku.principals import System  # noqa: E402
+
+BENCH = System("command:bench")  # who the benchmark acts as
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 # DEBUG off, as in production (DEBUG on keeps every query's SQL in memory)
 os.environ.setdefault("DEBUG", "0")
@@ -93,10 +96,14 @@ def build(games: int, hands: int, seed: int = 2026):
     rng = random.Random(seed)
     league = League.objects.create(name="Bench League", slug="bench")
     template = league_services.rule_set_create(
-        name="M-League", slug="bench-mleague", preset="mleague", overrides=LEAGUE_OVERRIDES
+        name="M-League",
+        slug="bench-mleague",
+        preset="mleague",
+        overrides=LEAGUE_OVERRIDES,
+        actor=BENCH,
     )
-    season = league_services.season_create(league=league, year=2026, number=1, rule_set=template)
-    league_services.season_status_set(season=season, status="open")
+    season = league_services.season_create(league=league, year=2026, number=1, rule_set=template, actor=BENCH)
+    league_services.season_status_set(season=season, status="open", actor=BENCH)
     options = season.rule_set.options
     divisions = list(season.divisions.order_by("order"))
     players = Player.objects.bulk_create(
@@ -189,9 +196,12 @@ def run(args) -> None:
     )
     workers = args.workers
     cases = [
-        ("nothing changed", lambda t: season_hands_resettle(season=season, workers=workers, timings=t)),
-        ("nothing changed", lambda t: season_hands_resettle(season=season, workers=workers, timings=t)),
-        ("nothing changed, 1 process", lambda t: season_hands_resettle(season=season, workers=1, timings=t)),
+        ("nothing changed", lambda t: season_hands_resettle(season=season, workers=workers, timings=t, actor=BENCH)),
+        ("nothing changed", lambda t: season_hands_resettle(season=season, workers=workers, timings=t, actor=BENCH)),
+        (
+            "nothing changed, 1 process",
+            lambda t: season_hands_resettle(season=season, workers=1, timings=t, actor=BENCH),
+        ),
         ("rules revised: uma 20/10", lambda t: _revise(season, {"uma": [20, 10, -10, -20]}, workers, t)),
         (
             "rules revised: honba 1,500",
@@ -220,7 +230,9 @@ def run(args) -> None:
         )
         if summary["results_changed"]:
             t1 = time.perf_counter()
-            rebuilt = games_ratings_sync(league=season.league, game_ids=game_ids, season_id=season.pk, kind="replaced")
+            rebuilt = games_ratings_sync(
+                league=season.league, game_ids=game_ids, season_id=season.pk, kind="replaced", actor=BENCH
+            )
             print(
                 f"{'  then the ratings task':28} {'no place moved' if rebuilt is None else rebuilt}: "
                 f"{time.perf_counter() - t1:.3f} s"
@@ -235,7 +247,11 @@ def _revise(season, overrides, workers, timings):
     from scoring.services import season_rules_revise
 
     return season_rules_revise(
-        season=season, overrides={**LEAGUE_OVERRIDES, **overrides}, workers=workers, timings=timings
+        season=season,
+        overrides={**LEAGUE_OVERRIDES, **overrides},
+        workers=workers,
+        timings=timings,
+        actor=BENCH,
     )
 
 

@@ -12,6 +12,7 @@ from django.utils.translation import ngettext
 from kyoku.audit import audit_log_write
 from kyoku.errors import Conflict
 from kyoku.authz import Need
+from kyoku.principals import Actor
 
 from . import services
 from .models import Entry, LeagueInvitation, Player, Season, Standing
@@ -37,7 +38,9 @@ def season_next_dates(*, season: Season) -> tuple[date | None, date | None]:
     return starts, (starts + length if length is not None else None)
 
 
-def season_create_next(*, season: Season, actor, starts_on: date | None = None, ends_on: date | None = None) -> Season:
+def season_create_next(
+    *, season: Season, actor: Actor, starts_on: date | None = None, ends_on: date | None = None
+) -> Season:
     """The season after ``season`` with the same divisions and rules version; entries come
     across through promotion. Dates not given are proposed by :func:`season_next_dates`.
     Asking twice returns the season already created."""
@@ -99,7 +102,7 @@ def season_open_work(*, season: Season) -> list[str]:
 
 
 @transaction.atomic
-def season_close(*, season: Season, actor, confirm: bool = False) -> Season:
+def season_close(*, season: Season, actor: Actor, confirm: bool = False) -> Season:
     """Close the season. With games or match days still open the admin must confirm, having been
     told what is open; a closed season can be reopened (``season_reopen``)."""
     services.actor_authorize(actor, season, Need.ADMIN)
@@ -118,7 +121,7 @@ def season_close(*, season: Season, actor, confirm: bool = False) -> Season:
 
 
 @transaction.atomic
-def season_reopen(*, season: Season, actor, reason: str = "") -> Season:
+def season_reopen(*, season: Season, actor: Actor, reason: str = "") -> Season:
     """Open a closed season again (a result to correct, a game closed too early); audited."""
     services.actor_authorize(actor, season, Need.ADMIN)
     if season.status != Season.Status.CLOSED:
@@ -173,7 +176,7 @@ def promotion_preview(*, season: Season) -> list[dict]:
 
 
 @transaction.atomic
-def season_promotion_confirm(*, season: Season, actor) -> dict:
+def season_promotion_confirm(*, season: Season, actor: Actor) -> dict:
     """Create the next season's entries from the plan. Idempotent: a second confirm creates
     nothing (season_promote skips players already entered) and says so in its audit row."""
     services.actor_authorize(actor, season, Need.ADMIN)
@@ -191,7 +194,7 @@ def season_promotion_confirm(*, season: Season, actor) -> dict:
 
 
 @transaction.atomic
-def entry_add(*, division, player, actor) -> Entry | LeagueInvitation:
+def entry_add(*, division, player, actor: Actor) -> Entry | LeagueInvitation:
     """Enter ``player`` in ``division``; a player who has not joined the league (a member of
     another league only) is invited instead: the invitation is returned, and the player is
     entered when they accept it on their own page (league.services.memberships)."""
@@ -210,7 +213,7 @@ class EntryHasGames(ValidationError):
 
 
 @transaction.atomic
-def entry_remove(*, entry: Entry, actor) -> None:
+def entry_remove(*, entry: Entry, actor: Actor) -> None:
     """Remove an entry that has not played: a player with a game keeps their entry (their
     results belong to the season)."""
     services.actor_authorize(actor, entry, Need.ADMIN)
@@ -226,7 +229,7 @@ def entry_remove(*, entry: Entry, actor) -> None:
 
 
 @transaction.atomic
-def game_create(*, division, match_day: int, table: int, players: list, actor, scheduled_at=None):
+def game_create(*, division, match_day: int, table: int, players: list, actor: Actor, scheduled_at=None):
     services.actor_authorize(actor, division, Need.ADMIN)
     return services.game_create(
         division=division, match_day=match_day, table=table, players=players, scheduled_at=scheduled_at, actor=actor

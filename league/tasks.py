@@ -3,6 +3,8 @@
 from celery import shared_task
 from django.db import OperationalError
 
+from kyoku.principals import System
+
 from . import services
 from .models import Division, Season
 
@@ -23,7 +25,9 @@ def season_promote(season_id: int, next_season_id: int) -> dict:
     season = Season.objects.get(pk=season_id)
     for division in season.divisions.all():
         services.standings_recompute(division=division)
-    return services.season_promote(season=season, next_season=Season.objects.get(pk=next_season_id))
+    return services.season_promote(
+        season=season, next_season=Season.objects.get(pk=next_season_id), actor=System("task:season_promote")
+    )
 
 
 @shared_task(ignore_result=False)

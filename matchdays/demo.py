@@ -3,10 +3,13 @@ the open season, the first with a drafted seating to review, swap and publish.""
 
 import datetime
 
+from kyoku.principals import System
 from league.models import Player
 
 from . import services
 from .models import Reserve, SeatingConstraint
+
+SEED = System("command:seed_demo")
 
 
 def seed_match_days(season, *, first_number: int, start: datetime.date) -> None:
@@ -18,9 +21,10 @@ def seed_match_days(season, *, first_number: int, start: datetime.date) -> None:
                 date=start + datetime.timedelta(weeks=2 * k),
                 start_time=datetime.time(14, 0),
                 venue="Wan Chai Community Hall 灣仔社區會堂",
+                actor=SEED,
             )
             if k == 0:
-                services.seating_generate(match_day=day, seed=1)
+                services.seating_generate(match_day=day, seed=1, actor=SEED)
     entered = season.entries.values_list("player_id", flat=True)
     a = list(season.entries.filter(division__code="A").order_by("player_id").values_list("player", flat=True))
     if len(a) >= 2:

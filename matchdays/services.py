@@ -9,6 +9,7 @@ from kyoku import authz
 from kyoku.audit import audit_log_write
 from kyoku.errors import Conflict
 from kyoku.authz import acting_user
+from kyoku.principals import Actor
 from league import services as league_services
 from league.models import Entry, Game, GameSeat, Player
 
@@ -18,15 +19,21 @@ from .models import Attendance, MatchDay, Reserve, SeatingConstraint, SeatingPla
 MAX_SEED = 2**31 - 1
 
 
-def _check(actor, obj, need=authz.Need.ADMIN):
-    # a system action (command, task) passes no user
-    if getattr(actor, "is_authenticated", False):
-        authz.authorize(actor, obj, need)
+def _check(actor: Actor, obj, need=authz.Need.ADMIN):
+    # the system (a command, a task) passes; a user needs the role; None is a programming error
+    authz.authorize(actor, obj, need)
 
 
 @transaction.atomic
 def match_day_create(
-    *, division, number: int, date, venue: str = "", start_time=None, leftover: str = MatchDay.Leftover.BYE, actor=None
+    *,
+    division,
+    number: int,
+    date,
+    venue: str = "",
+    start_time=None,
+    leftover: str = MatchDay.Leftover.BYE,
+    actor: Actor,
 ) -> MatchDay:
     _check(actor, division)
     if MatchDay.objects.filter(division=division, number=number).exists():
@@ -47,7 +54,7 @@ def match_day_create(
 
 
 @transaction.atomic
-def attendance_mark(*, match_day: MatchDay, player: Player, status: str, actor=None) -> Attendance:
+def attendance_mark(*, match_day: MatchDay, player: Player, status: str, actor: Actor) -> Attendance:
     _check(actor, Attendance(match_day=match_day, player=player), authz.Need.OWNER)
     if status not in Attendance.Status.values:
         raise ValidationError({"status": [f"unknown status {status!r}"]})
@@ -61,7 +68,7 @@ def attendance_mark(*, match_day: MatchDay, player: Player, status: str, actor=N
 
 
 @transaction.atomic
-def attendance_roster_mark(*, match_day: MatchDay, statuses: dict[int, str], actor=None) -> int:
+def attendance_roster_mark(*, match_day: MatchDay, statuses: dict[int, str], actor: Actor) -> int:
     """The whole division's attendance in one save (the desk's roster): each player whose status
     changed is marked as :func:`attendance_mark` does (checked, audited); all or nothing.
     Returns how many changed."""
@@ -226,7 +233,7 @@ def seating_schedule_plan(
     played: list[tuple[int, seating.Day]],
     reason: str,
     time_limit: float,
-    actor=None,
+    actor: Actor,
 ) -> SeatingSchedule:
     """Seat this and every later match day of the division at once, given the days played."""
     numbers = list(
@@ -275,7 +282,7 @@ def seating_schedule_plan(
 
 
 @transaction.atomic
-def seating_generate(*, match_day: MatchDay, seed: int = 0, time_limit: float = 20.0, actor=None) -> SeatingPlan:
+def seating_generate(*, match_day: MatchDay, seed: int = 0, time_limit: float = 20.0, actor: Actor) -> SeatingPlan:
     """This match day's seating from the division's season schedule, planned anew only when play
     has departed from it (see :func:`seating_schedule_departure`)."""
     _check(actor, match_day)
@@ -330,7 +337,7 @@ def seating_generate(*, match_day: MatchDay, seed: int = 0, time_limit: float = 
 
 
 @transaction.atomic
-def seating_swap(*, plan: SeatingPlan, player_a: int, player_b: int, actor=None) -> SeatingPlan:
+def seating_swap(*, plan: SeatingPlan, player_a: int, player_b: int, actor: Actor) -> SeatingPlan:
     """Swap two seated players (or a seated player and one on a bye) by hand; figures updated."""
     plan = SeatingPlan.objects.select_for_update().get(pk=plan.pk)
     _check(actor, plan)
@@ -372,7 +379,7 @@ def seating_swap(*, plan: SeatingPlan, player_a: int, player_b: int, actor=None)
 
 
 @transaction.atomic
-def seating_publish(*, plan: SeatingPlan, actor=None) -> list[Game]:
+def seating_publish(*, plan: SeatingPlan, actor: Actor) -> list[Game]:
     """Create the league games of the match day from the seating, one per full table (a table
     with substitute seats is published once its substitutes are named).  Republishing replaces
     games that have no result yet; a game already played is never touched."""
@@ -445,7 +452,7 @@ def seating_publish(*, plan: SeatingPlan, actor=None) -> list[Game]:
 
 
 @transaction.atomic
-def substitution_make(*, match_day: MatchDay, player_out: Player, player_in: Player, actor=None) -> Substitution:
+def substitution_make(*, match_day: MatchDay, player_out: Player, player_in: Player, actor: Actor) -> Substitution:
     """A late withdrawal replaced by a reserve: the seat of the published game changes hands."""
     _check(actor, match_day)
     if not Reserve.objects.filter(season=match_day.season, player=player_in).exists():

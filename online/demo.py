@@ -11,7 +11,10 @@ from django.contrib.auth import get_user_model
 
 from league import services
 from kyoku.models import League, LeagueRole
+from kyoku.principals import System
 from league.models import Player
+
+SEED = System("command:seed_demo")
 
 ONLINE_NAMES = [
     ("Kit Chan", "陳傑"),
@@ -39,7 +42,7 @@ def online_league_seed() -> League:
     league = League.objects.create(name="Tenhou Online League", name_zh="天鳳網上聯賽", slug="tol", promotion_count=0)
     admin = get_user_model().objects.get(username="admin")
     LeagueRole.objects.get_or_create(league=league, user=admin, role=LeagueRole.Role.ADMIN)
-    rules = services.rule_set_create(name="Tenhou rules (online)", slug="tenhou-online", preset="tenhou")
+    rules = services.rule_set_create(name="Tenhou rules (online)", slug="tenhou-online", preset="tenhou", actor=SEED)
     players = [
         Player.objects.create(display_name=en, native_name=zh, membership_number=f"TOL{i + 1:04d}")
         for i, (en, zh) in enumerate(ONLINE_NAMES)
@@ -52,11 +55,14 @@ def online_league_seed() -> League:
         starts_on=date(2026, 5, 1),
         ends_on=date(2026, 7, 31),
         divisions=(("A", "A Division", "甲組"),),
+        actor=SEED,
     )
-    services.season_status_set(season=season, status="open")
+    services.season_status_set(season=season, status="open", actor=SEED)
     division = season.divisions.get(code="A")
     for player in players:
-        services.entry_create(division=division, player=player)
+        services.entry_create(division=division, player=player, actor=SEED)
     for table, (_record, seats) in enumerate(GAMES, start=1):
-        services.game_create(division=division, match_day=1, table=table, players=[players[i] for i in seats])
+        services.game_create(
+            division=division, match_day=1, table=table, players=[players[i] for i in seats], actor=SEED
+        )
     return league

@@ -17,6 +17,7 @@ from django.core.exceptions import PermissionDenied
 
 from kyoku.authz import Need, acting_user, player_leagues, player_private_visible
 from kyoku.text import name_clean, name_normal
+from kyoku.principals import Actor, System, actor_label, actor_require
 from kyoku.models import AuditLog
 from league.services import actor_authorize as authorize
 from league.models import Game, Player, QualificationApplication
@@ -78,10 +79,11 @@ def _store(prefix: str, data: bytes, ext: str) -> str:
 ACCOUNT_PLATFORMS = ("tenhou",)
 
 
-def account_change_authorize(actor, player: Player) -> None:
+def account_change_authorize(actor: Actor, player: Player) -> None:
     """Who may link or unlink a player's online names: the player, or an admin of a league the
-    player belongs to (a command without a user is the operator's own act)."""
-    if actor is None:
+    player belongs to; the system (a command: the operator's own act) may too."""
+    actor_require(actor)
+    if isinstance(actor, System):
         return
     if not player_private_visible(actor, player):
         raise PermissionDenied(
@@ -89,7 +91,7 @@ def account_change_authorize(actor, player: Player) -> None:
         )
 
 
-def _account_audit(*, actor, action: str, account: OnlineAccount, player: Player) -> None:
+def _account_audit(*, actor: Actor, action: str, account: OnlineAccount, player: Player) -> None:
     """One audit row in every league the player belongs to: a link made in one league never changes
     what another league sees without that league's log saying so."""
     data = {"player": player.pk, "platform": account.platform, "account_name": account.account_name}
@@ -97,6 +99,7 @@ def _account_audit(*, actor, action: str, account: OnlineAccount, player: Player
     for league_id in leagues or [None]:
         AuditLog.objects.create(
             actor=acting_user(actor),
+            actor_label=actor_label(actor),
             action=action,
             object_type=account._meta.label_lower,
             object_id=str(account.pk),
@@ -106,7 +109,7 @@ def _account_audit(*, actor, action: str, account: OnlineAccount, player: Player
 
 
 @transaction.atomic
-def account_link(*, player: Player, account_name: str, actor, platform: str = "tenhou") -> OnlineAccount:
+def account_link(*, player: Player, account_name: str, actor: Actor, platform: str = "tenhou") -> OnlineAccount:
     """Record that ``player`` plays online as ``account_name`` (audited in each of the player's leagues).
     A name another player already holds is refused: a link never moves silently."""
     account_change_authorize(actor, player)
@@ -127,7 +130,7 @@ def account_link(*, player: Player, account_name: str, actor, platform: str = "t
 
 
 @transaction.atomic
-def account_unlink(*, player: Player, account_name: str, actor, platform: str = "tenhou") -> None:
+def account_unlink(*, player: Player, account_name: str, actor: Actor, platform: str = "tenhou") -> None:
     """Remove one of the player's online names (audited in each of the player's leagues)."""
     account_change_authorize(actor, player)
     name = name_normal(account_name) if isinstance(account_name, str) else ""
@@ -227,7 +230,7 @@ def game_import(
     *,
     game: Game,
     data: bytes,
-    actor,
+    actor: Actor,
     filename: str = "",
     mapping: dict | None = None,
     override_reason: str = "",
@@ -297,7 +300,7 @@ def game_import(
         comparison=check,
         agreed=check["ok"],
         override_reason=override_reason,
-        imported_by=actor if getattr(actor, "is_authenticated", False) else None,
+        imported_by=acting_user(actor),
     )
     audit_log_write(
         actor=actor,
@@ -391,7 +394,7 @@ def _unzipped(data: bytes, name: str, budget: int = MAX_ARCHIVE_BYTES) -> list[t
 
 
 @transaction.atomic
-def evidence_attach(*, application: QualificationApplication, files: list[tuple[str, bytes]], actor) -> list:
+def evidence_attach(*, application: QualificationApplication, files: list[tuple[str, bytes]], actor: Actor) -> list:
     """Read and store the records; all or nothing (a bad file names itself)."""
     authorize(actor, application, Need.OWNER)
     if application.status != QualificationApplication.Status.PENDING:

@@ -23,6 +23,7 @@ from decimal import Decimal
 from django.db import transaction
 
 from kyoku.models import League
+from kyoku.principals import Actor
 from league.models import Division, GameResult, GameSeat, Standing
 from league.models import DivisionSummary
 from league.services import STANDING_FIELDS, SUMMARY_FIELDS, division_summary_recompute, standings_recompute
@@ -156,17 +157,17 @@ def league_ratings_disagreement(*, league: League) -> tuple[str | None, set[int]
     return first_bad, players
 
 
-def league_ratings_reconcile(*, league: League) -> dict | None:
+def league_ratings_reconcile(*, league: League, actor: Actor) -> dict | None:
     """Replay the league's ratings from their earliest disagreement. None when they agree."""
     from_key, players = league_ratings_disagreement(league=league)
     if from_key is None and not players:
         return None
     if from_key is None:  # only current-rating rows disagree: restore them, replay nothing
         from_key = order_key(year=9999, number=9, match_day=99999, table=99999, game_id=10**12 - 1)
-    return league_ratings_rebuild(league=league, from_key=from_key, players=players, reason="reconcile")
+    return league_ratings_rebuild(league=league, from_key=from_key, players=players, reason="reconcile", actor=actor)
 
 
-def derived_reconcile(*, leagues=None) -> dict:
+def derived_reconcile(*, actor: Actor, leagues=None) -> dict:
     """Every check over every league (or those given). Returns what was repaired, by league."""
     report = {}
     for league in leagues if leagues is not None else League.objects.order_by("slug"):
@@ -175,6 +176,6 @@ def derived_reconcile(*, leagues=None) -> dict:
             seats += division_settlements_reconcile(division=division)
             standings += division_standings_reconcile(division=division)
             summaries += division_summary_reconcile(division=division)
-        rated = league_ratings_reconcile(league=league)
+        rated = league_ratings_reconcile(league=league, actor=actor)
         report[league.slug] = {"seats": seats, "standings": standings, "summaries": summaries, "ratings": rated}
     return report

@@ -17,6 +17,7 @@ from django.db.models import Count, DateTimeField, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from kyoku.models import League
+from kyoku.principals import Actor
 from league.models import Division, Game, GameSeat, Player, Season
 from league.services import audit_log_write
 
@@ -92,7 +93,7 @@ def states_before(league, key: str, players: set[int]) -> dict[int, tuple[float,
 
 @transaction.atomic(savepoint=False)  # inside a caller's transaction: no savepoint round trip
 def league_ratings_rebuild(
-    *, league: League, from_key: str | None = None, actor=None, reason: str = "recompute", players=()
+    *, league: League, from_key: str | None = None, actor: Actor, reason: str = "recompute", players=()
 ) -> dict:
     """Rate the league's finished games from ``from_key`` on (None: all of them) on top of the
     state just before it. ``players``: players whose rating may have changed beyond the events
@@ -188,7 +189,7 @@ def _player_ratings_update(rows: list, now) -> None:
 
 
 @transaction.atomic
-def game_ratings_sync(*, league: League, game_id: int, kind: str = "changed", actor=None) -> dict | None:
+def game_ratings_sync(*, league: League, game_id: int, kind: str = "changed", actor: Actor) -> dict | None:
     """Bring the ratings up to date after game ``game_id``'s result was created, replaced or
     deleted. Nothing to do when the game is rated as it stands (same places, same position);
     otherwise rebuild from the earlier of its old and new position. Returns the rebuild's
@@ -198,7 +199,7 @@ def game_ratings_sync(*, league: League, game_id: int, kind: str = "changed", ac
 
 @transaction.atomic(savepoint=False)  # inside a caller's transaction: no savepoint round trip
 def games_ratings_sync(
-    *, league: League, game_ids, kind: str = "changed", season_id: int | None = None, actor=None
+    *, league: League, game_ids, kind: str = "changed", season_id: int | None = None, actor: Actor
 ) -> dict | None:
     """The same for many games at once (a season's results re-derived by a rules revision): one
     comparison, and at most one rebuild, from the earliest game whose rating input moved. With
@@ -268,7 +269,7 @@ def game_ratings_append(
     league: League,
     game_id: int,
     seats: list[tuple[str, int, int]],
-    actor=None,
+    actor: Actor,
     reason: str = "game_created",
     replacing: frozenset[int] | set[int] = frozenset(),
 ) -> dict:

@@ -3,6 +3,7 @@
 from celery import shared_task
 
 from kyoku.models import League
+from kyoku.principals import System
 
 from . import services
 
@@ -10,14 +11,24 @@ from . import services
 @shared_task
 def ratings_game_sync(league_id: int, game_id: int, kind: str = "changed") -> dict | None:
     league = League.objects.filter(pk=league_id).first()
-    return services.game_ratings_sync(league=league, game_id=game_id, kind=kind) if league else None
+    return (
+        services.game_ratings_sync(league=league, game_id=game_id, kind=kind, actor=System("task:ratings_game_sync"))
+        if league
+        else None
+    )
 
 
 @shared_task
 def ratings_games_sync(league_id: int, season_id: int, game_ids: list[int], kind: str = "changed") -> dict | None:
     league = League.objects.filter(pk=league_id).first()
     return (
-        services.games_ratings_sync(league=league, game_ids=game_ids, season_id=season_id, kind=kind)
+        services.games_ratings_sync(
+            league=league,
+            game_ids=game_ids,
+            season_id=season_id,
+            kind=kind,
+            actor=System("task:ratings_games_sync"),
+        )
         if league
         else None
     )
@@ -29,7 +40,13 @@ def ratings_league_rebuild(
 ) -> dict | None:
     league = League.objects.filter(pk=league_id).first()
     return (
-        services.league_ratings_rebuild(league=league, from_key=from_key, reason=reason, players=players or ())
+        services.league_ratings_rebuild(
+            league=league,
+            from_key=from_key,
+            reason=reason,
+            players=players or (),
+            actor=System("task:ratings_league_rebuild"),
+        )
         if league
         else None
     )
@@ -40,4 +57,4 @@ def derived_reconcile() -> dict:
     """The periodic repair of what a lost task left stale (config/celery.py schedules it)."""
     from .reconcile import derived_reconcile as reconcile
 
-    return reconcile()
+    return reconcile(actor=System("task:derived_reconcile"))

@@ -13,6 +13,7 @@ order), the same wind the ruling gives them.
 
 from __future__ import annotations
 
+from kyoku.principals import System
 from league.models import Game, GameSeat
 
 from . import services
@@ -93,6 +94,7 @@ def incidents_seed(*, player, referee, second_referee) -> dict:
         ruling=ruling,
         player=player,
         reason="The discard was before North " "counted the tiles; please review the timing.",
+        actor=player.user if player.user_id else System("command:seed_demo"),
     )
     services.appeal_decide(
         appeal=appeal,

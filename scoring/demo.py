@@ -5,6 +5,7 @@ finished game to correct."""
 
 from __future__ import annotations
 
+from kyoku.principals import Actor
 from league.models import Game, Season
 
 from . import services
@@ -22,7 +23,7 @@ DEMO_HANDS = [
 ]
 
 
-def hand_by_hand_game_seed(*, season: Season, actor) -> Game | None:
+def hand_by_hand_game_seed(*, season: Season, actor: Actor) -> Game | None:
     """Play the first scheduled game of ``season`` hand by hand and finish it from its hands."""
     game = (
         Game.objects.filter(season=season, status=Game.Status.SCHEDULED)

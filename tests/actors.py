@@ -2,6 +2,7 @@
 season the test folders build on."""
 
 from django.contrib.auth import get_user_model
+from kyoku.principals import SYSTEM
 
 
 def make_user(name: str, **extra):
@@ -29,8 +30,10 @@ def open_season(league, rule_set, players, *, number=1, per_division=4):
     """An open season under ``rule_set``: players 1-4 in division A, the next ones in B."""
     from league import services
 
-    season = services.season_create(league=league, year=2026, number=number, rule_set=rule_set)
-    services.season_status_set(season=season, status="open")
+    season = services.season_create(league=league, year=2026, number=number, rule_set=rule_set, actor=SYSTEM)
+    services.season_status_set(season=season, status="open", actor=SYSTEM)
     for i, p in enumerate(players):
-        services.entry_create(division=season.divisions.get(code="A" if i < per_division else "B"), player=p)
+        services.entry_create(
+            division=season.divisions.get(code="A" if i < per_division else "B"), player=p, actor=SYSTEM
+        )
     return season

@@ -12,6 +12,7 @@ from rest_framework.test import APIClient
 from kyoku.models import League, LeagueRole
 from league.models import Player
 from tests.actors import make_player_user, make_role_user, make_user
+from kyoku.principals import SYSTEM
 
 
 @pytest.fixture(autouse=True)
@@ -73,7 +74,7 @@ def game(division_a, players):
     """Match day 1, table 1: players 1-4 in seat order."""
     from league import services
 
-    return services.game_create(division=division_a, match_day=1, table=1, players=players[:4])
+    return services.game_create(division=division_a, match_day=1, table=1, players=players[:4], actor=SYSTEM)
 
 
 @pytest.fixture

@@ -5,11 +5,10 @@ from django.conf import settings
 from django.db import migrations, models
 import django.db.models.deletion
 
-
-def scope_from_user(apps, schema_editor):
-    Key = apps.get_model("kyoku", "IdempotencyKey")
-    for row in Key.objects.filter(scope="").only("pk", "user_id").iterator():
-        Key.objects.filter(pk=row.pk).update(scope=f"user:{row.user_id}")
+# Each existing key belongs to its user. Plain SQL, not RunPython: rendering the historical models
+# here would need every app's migrations that moved League to the platform (ratings, referee)
+# applied first, which a platform migration cannot depend on.
+SCOPE_FROM_USER = "UPDATE league_idempotencykey SET scope = 'user:' || CAST(user_id AS VARCHAR(20)) WHERE scope = ''"
 
 
 class Migration(migrations.Migration):
@@ -35,7 +34,7 @@ class Migration(migrations.Migration):
             field=models.CharField(default="", max_length=60),
             preserve_default=False,
         ),
-        migrations.RunPython(scope_from_user, migrations.RunPython.noop),
+        migrations.RunSQL(SCOPE_FROM_USER, migrations.RunSQL.noop),
         migrations.RemoveConstraint(model_name="idempotencykey", name="uniq_idempotency_key"),
         migrations.AlterField(
             model_name="idempotencykey",

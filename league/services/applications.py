@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from kyoku import authz
 from kyoku.authz import acting_user
+from kyoku.principals import Actor, System, actor_require, is_user
 from kyoku.uploads import evidence_file_check, random_name
 
 from .. import qualification
@@ -30,15 +31,16 @@ from .summary import division_summary_entrants
 
 @transaction.atomic
 def application_submit(
-    *, player: Player, season: Season, tier: QualificationTier, evidence: dict, proof=None, actor=None
+    *, player: Player, season: Season, tier: QualificationTier, evidence: dict, proof=None, actor: Actor
 ) -> QualificationApplication:
     """File an application. The proof file is checked (type from its content, size) before
     anything is written, and written only once the row exists, so a refused request (invalid
     evidence, a duplicate application) leaves no file behind."""
     if tier.league_id != season.league_id:
         raise ValidationError({"tier": ["this tier belongs to another league"]})
-    if actor is not None and getattr(actor, "is_authenticated", False):
-        player_ok = getattr(getattr(actor, "player", None), "pk", None) == player.pk
+    actor_require(actor)
+    if not isinstance(actor, System):  # a command (the demo) files for a player; a request is the player or an admin
+        player_ok = is_user(actor) and getattr(getattr(actor, "player", None), "pk", None) == player.pk
         if not player_ok and not authz.is_admin(actor, season.league):
             raise PermissionDenied("only the player, or an admin of this league, may file this application")
     # the player's own application makes them a member of the league (their consent); an admin
@@ -79,7 +81,7 @@ def application_submit(
 
 @transaction.atomic
 def application_decide(
-    *, application: QualificationApplication, approve: bool, reason: str = "", actor=None
+    *, application: QualificationApplication, approve: bool, actor: Actor, reason: str = ""
 ) -> QualificationApplication:
     actor_authorize(actor, application, authz.Need.ADMIN)
     application = QualificationApplication.objects.select_for_update().get(pk=application.pk)

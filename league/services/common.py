@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from kyoku import audit as kyoku_audit
 from kyoku import authz
+from kyoku.principals import Actor
 
 from ..models import Division
 from .standings_writes import standings_update
@@ -15,11 +16,11 @@ from .standings_writes import standings_update
 audit_log_write = kyoku_audit.audit_log_write
 
 
-def actor_authorize(actor, obj, need: authz.Need) -> None:
-    """Services re-check the actor in the object's league (defence in depth behind the views).
-    A system action (task, command, migration) passes no user and is not checked here."""
-    if getattr(actor, "is_authenticated", False):
-        authz.authorize(actor, obj, need)
+def actor_authorize(actor: Actor, obj, need: authz.Need) -> None:
+    """Services re-check the actor in the object's league (defence in depth behind the views):
+    the system (a task, a command) passes, a user needs the role, a table phone or an anonymous
+    visitor is refused what is not theirs (kyoku.authz); None is a programming error (TypeError)."""
+    authz.authorize(actor, obj, need)
 
 
 def standings_refresh(division_id: int, player_ids) -> None:

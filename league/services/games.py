@@ -12,6 +12,7 @@ from django.db import transaction
 from kyoku.errors import Conflict
 from kyoku import authz
 from kyoku.authz import acting_user
+from kyoku.principals import Actor
 from league.locks import game_lock
 from scoring.engine import SettlementError, game_end
 
@@ -25,7 +26,7 @@ from .summary import division_summary_game_moved
 
 @transaction.atomic
 def game_create(
-    *, division: Division, match_day: int, table: int, players: list[Player], scheduled_at=None, actor=None
+    *, division: Division, match_day: int, table: int, players: list[Player], actor: Actor, scheduled_at=None
 ) -> Game:
     if len(players) != 4:
         raise ValidationError({"players": ["a game needs exactly four players, East, South, West, North"]})
@@ -110,7 +111,7 @@ class ResultConflict(Conflict):
 
 @transaction.atomic
 def game_result_record(
-    *, game: Game, scores, deposits_left: int = 0, actor=None, replace: bool = False
+    *, game: Game, scores, actor: Actor, deposits_left: int = 0, replace: bool = False
 ) -> tuple[GameResult, bool]:
     """Store a game's final scores and derive league points. Returns (result, created).
 

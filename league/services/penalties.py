@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from kyoku.authz import acting_user
+from kyoku.principals import Actor
 
 from ..models import Entry, Game, Penalty, Player, Season
 from .common import standings_refresh, audit_log_write
@@ -25,7 +26,7 @@ def penalty_assign(
     game: Game | None = None,
     hand_number: int | None = None,
     ruling=None,
-    actor=None,
+    actor: Actor,
     note: str = "",
 ) -> Penalty:
     if sanction not in Penalty.Sanction.values:
@@ -56,7 +57,7 @@ def penalty_assign(
 
 
 @transaction.atomic
-def penalty_cancel(*, penalty: Penalty, reason: str, actor=None) -> Penalty:
+def penalty_cancel(*, penalty: Penalty, reason: str, actor: Actor) -> Penalty:
     if not reason.strip():
         raise ValidationError({"reason": ["say why the penalty is cancelled"]})
     penalty = Penalty.objects.select_for_update().get(pk=penalty.pk)

@@ -6,13 +6,15 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from kyoku.principals import Actor
+
 from ..models import Entry, Season
 from .common import standings_refresh, audit_log_write
 from .summary import division_summary_entrants
 
 
 @transaction.atomic
-def season_promote(*, season: Season, next_season: Season, actor=None) -> dict:
+def season_promote(*, season: Season, next_season: Season, actor: Actor) -> dict:
     """Carry every entry of ``season`` into ``next_season``: top N of each lower division up,
     bottom N of each upper division down, the rest retained. Idempotent: entries that
     already exist in the next season are left as they are."""

@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from kyoku.errors import engine_error_words
+from kyoku.principals import Actor
 from kyoku.safe_json import check_field
 from scoring.engine import SettlementError, resolve_rules
 
@@ -36,7 +37,7 @@ def rule_set_create(
     preset: str,
     overrides: dict | None = None,
     is_template: bool = False,
-    actor=None,
+    actor: Actor,
     notes: str = "",
 ) -> RuleSet:
     overrides = overrides or {}
@@ -59,7 +60,7 @@ def rule_set_create(
 
 
 @transaction.atomic
-def rule_set_revise(*, rule_set: RuleSet, overrides: dict, actor=None, notes: str = "") -> RuleSet:
+def rule_set_revise(*, rule_set: RuleSet, overrides: dict, actor: Actor, notes: str = "") -> RuleSet:
     """A new version; earlier versions (and the seasons that use them) never change."""
     system, options = _rules_resolve(preset=rule_set.preset, overrides=overrides)
     latest = RuleSet.objects.select_for_update().filter(slug=rule_set.slug).order_by("-version").first()

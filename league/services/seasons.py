@@ -6,6 +6,8 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
+from kyoku.principals import Actor
+
 from ..models import Division, DivisionSummary, Entry, League, Player, QualificationApplication, RuleSet, Season
 from .common import standings_refresh, audit_log_write
 from .memberships import membership_require
@@ -24,7 +26,7 @@ def season_create(
     starts_on=None,
     ends_on=None,
     divisions=DEFAULT_DIVISIONS,
-    actor=None,
+    actor: Actor,
     kind: str = Season.Kind.LEAGUE,
     rules_name: str = "",
     rules_slug: str = "",
@@ -70,7 +72,7 @@ def season_create(
 
 
 @transaction.atomic
-def season_status_set(*, season: Season, status: str, actor=None) -> Season:
+def season_status_set(*, season: Season, status: str, actor: Actor) -> Season:
     if status not in Season.Status.values:
         raise ValidationError({"status": [f"unknown status {status!r}"]})
     old = season.status
@@ -87,7 +89,7 @@ def entry_create(
     player: Player,
     basis: str = Entry.Basis.OPEN,
     application: QualificationApplication | None = None,
-    actor=None,
+    actor: Actor,
 ) -> Entry:
     """Enter ``player`` in ``division``. Only a member of the season's league is entered, or a player
     this act makes one (their own registration, a player new to every league entered by the

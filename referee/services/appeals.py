@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from kyoku import authz
 from kyoku.authz import acting_user
+from kyoku.principals import Actor
 from kyoku.safe_json import check_field
 from league.models import GameSeat, Player
 from league.services import audit_log_write, penalty_cancel
@@ -29,7 +30,7 @@ def player_concerned(ruling: Ruling, player: Player | None) -> bool:
 
 
 @transaction.atomic
-def appeal_file(*, ruling: Ruling, player: Player | None, reason: str, actor=None) -> Appeal:
+def appeal_file(*, ruling: Ruling, player: Player | None, reason: str, actor: Actor) -> Appeal:
     incident = Incident.objects.select_for_update().get(pk=ruling.incident_id)
     if not player_concerned(ruling, player):
         raise PermissionDenied("Only a player of this game may appeal its ruling.")
@@ -49,7 +50,7 @@ def appeal_file(*, ruling: Ruling, player: Player | None, reason: str, actor=Non
     incident.status = Incident.Status.APPEALED
     incident.save(update_fields=["status"])
     audit_log_write(
-        actor=actor or player.user,
+        actor=actor,
         action="appeal.file",
         obj=appeal,
         data={"ruling": ruling.pk, "incident": incident.pk, "player": player.pk},
@@ -59,7 +60,13 @@ def appeal_file(*, ruling: Ruling, player: Player | None, reason: str, actor=Non
 
 @transaction.atomic
 def appeal_decide(
-    *, appeal: Appeal, referee, uphold: bool, reason: str, new_final: dict | None = None, penalties: list | None = None
+    *,
+    appeal: Appeal,
+    referee: Actor,
+    uphold: bool,
+    reason: str,
+    new_final: dict | None = None,
+    penalties: list | None = None,
 ) -> Appeal:
     """Decide an appeal. A different referee than the one who ruled must decide it.
 

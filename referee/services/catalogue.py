@@ -6,6 +6,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from kyoku.authz import acting_user
+from kyoku.principals import SYSTEM, Actor
 from kyoku.safe_json import check_field
 from league.services import audit_log_write
 from referee.engine import default_catalogue, validate_catalogue
@@ -23,7 +24,8 @@ def _catalogue_errors(errors: list[str]) -> ValidationError:
 
 @transaction.atomic
 def penalty_catalogue_current(*, league) -> PenaltyCatalogue:
-    """The league's newest catalogue; the default one (``referee.engine.penalties``) on first use."""
+    """The league's newest catalogue; the default one (``referee.engine.penalties``) on first use,
+    made by the system (whoever's request or ruling first needed it did not choose it)."""
     current = PenaltyCatalogue.objects.filter(league=league).order_by("-version").first()
     if current is None:
         current, created = PenaltyCatalogue.objects.get_or_create(
@@ -31,7 +33,7 @@ def penalty_catalogue_current(*, league) -> PenaltyCatalogue:
         )
         if created:
             audit_log_write(
-                actor=None,
+                actor=SYSTEM,
                 action="penalty_catalogue.create",
                 obj=current,
                 data={"version": 1, "catalogue_version": current.data.get("version")},
@@ -40,7 +42,7 @@ def penalty_catalogue_current(*, league) -> PenaltyCatalogue:
 
 
 @transaction.atomic
-def penalty_catalogue_revise(*, league, data: dict, actor=None) -> PenaltyCatalogue:
+def penalty_catalogue_revise(*, league, data: dict, actor: Actor) -> PenaltyCatalogue:
     """A new catalogue version (version + 1); earlier versions stay as the rulings made under them."""
     check_field(data, "catalogue")
     errors = validate_catalogue(data)

@@ -7,6 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from kyoku.authz import acting_user
+from kyoku.principals import Actor
 from kyoku.labels import LABELS
 from kyoku.safe_json import check_field
 from league.models import Game
@@ -48,7 +49,7 @@ def incident_log(
     events: list,
     description: str = "",
     private_notes: str = "",
-    reporter=None,
+    reporter: Actor,
 ) -> Incident:
     """Store an incident after checking its timeline with the engine (nothing is stored when the
     engine rejects it; the error names the field, e.g. ``events[2].t``)."""

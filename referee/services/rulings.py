@@ -7,6 +7,7 @@ from django.db import transaction
 
 from kyoku import authz
 from kyoku.authz import acting_user
+from kyoku.principals import Actor
 from kyoku.safe_json import check_field
 from league.services import audit_log_write
 from referee.engine import ENGINE_VERSION
@@ -22,7 +23,7 @@ from .sanctions import penalties_clean, ruling_override_apply, ruling_penalties_
 def ruling_decide(
     *,
     incident: Incident,
-    referee,
+    referee: Actor,
     accept: bool,
     override: dict | None = None,
     override_reason: str = "",
@@ -110,7 +111,7 @@ def ruling_decide(
 
 
 @transaction.atomic
-def incident_close(*, incident: Incident, actor) -> Incident:
+def incident_close(*, incident: Incident, actor: Actor) -> Incident:
     """Close a ruled incident nobody appealed."""
     incident = Incident.objects.select_for_update().select_related("game__season__league").get(pk=incident.pk)
     authz.authorize(actor, incident, authz.Need.REFEREE)

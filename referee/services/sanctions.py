@@ -7,6 +7,7 @@ from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 
+from kyoku.principals import Actor
 from league.models import Game, GameSeat, Penalty, Player
 from league.services import penalty_assign
 from referee.engine import RulingError, sanction_for
@@ -72,7 +73,7 @@ def penalties_clean(items, field: str, catalogue: dict) -> list[dict]:
 
 
 def _issue(
-    *, ruling: Ruling, incident: Incident, items: list[dict], catalogue: PenaltyCatalogue, actor, source: str
+    *, ruling: Ruling, incident: Incident, items: list[dict], catalogue: PenaltyCatalogue, actor: Actor, source: str
 ) -> list[dict]:
     """Each penalty's sanction from the catalogue, escalated by the player's prior active penalties
     in this game and season (penalties issued just before count too), into the ledger."""
@@ -128,7 +129,7 @@ def ruling_penalties_issue(
     ruled: list[dict],
     extra: list[dict],
     catalogue: PenaltyCatalogue,
-    referee,
+    referee: Actor,
     source: str,
 ) -> list[dict]:
     """The ruling's own penalties (``source``) and the referee's extra ones into the ledger; then the

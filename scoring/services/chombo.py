@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from kyoku.principals import Actor
 from league.models import Game, GameSeat, Penalty, Player, Season
 from league.services import penalty_assign, penalty_cancel
 
@@ -12,7 +13,7 @@ from ..models import HandRecord
 from .checks import hands_of_game
 
 
-def chombo_penalties_sync(game: Game, hands: list[HandRecord], actor) -> int:
+def chombo_penalties_sync(game: Game, hands: list[HandRecord], actor: Actor) -> int:
     """A chombo deducted from the final score goes to the penalty ledger (standings apply it after uma)."""
     penalties = [
         (hand.sequence, p["seat"], p["points"], p.get("why", ""))
@@ -22,7 +23,7 @@ def chombo_penalties_sync(game: Game, hands: list[HandRecord], actor) -> int:
     return chombo_ledger_sync(season=game.season, penalties_by_game={game.pk: penalties}, actor=actor)
 
 
-def game_chombo_ledger_sync(*, game: Game, actor=None) -> int:
+def game_chombo_ledger_sync(*, game: Game, actor: Actor) -> int:
     """Bring the chombo deductions booked from ``game``'s hands in line with the ledger as it now
     stands, e.g. after a referee's ruling booked a chombo for one of its hands. A game entered
     only as final scores has nothing to sync."""
@@ -30,7 +31,7 @@ def game_chombo_ledger_sync(*, game: Game, actor=None) -> int:
     return chombo_penalties_sync(game, hands, actor) if hands else 0
 
 
-def chombo_ledger_sync(*, season: Season, penalties_by_game: dict, actor=None) -> int:
+def chombo_ledger_sync(*, season: Season, penalties_by_game: dict, actor: Actor) -> int:
     """Make the ledger's chombo deductions booked from hands match the hands of these games:
     ``{game id: [(hand number, seat, points, why)]}``. A deduction no longer in the hands (the hand
     was corrected, or the rules changed its amount) is cancelled, never deleted; a missing one is

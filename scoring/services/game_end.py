@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 from django.db import transaction
 
+from kyoku.principals import Actor
 from league.models import Game, GameResult
 from league.services import audit_log_write, game_result_record
 from league.locks import game_lock
@@ -25,7 +26,7 @@ def final_scores(rules: Rules, hands: list[HandRecord]) -> tuple[list[int], int]
 
 
 @transaction.atomic
-def game_hands_finish(*, game: Game, actor) -> tuple[GameResult, bool]:
+def game_hands_finish(*, game: Game, actor: Actor) -> tuple[GameResult, bool]:
     """End the game at its last hand: derive the final scores and record the result (standings follow)."""
     game = game_lock(game.pk)
     game_check_writable(game)
@@ -73,7 +74,7 @@ def _typed_totals_check(result: GameResult, scores: list[int], deposits_left: in
         )
 
 
-def result_from_hands(game: Game, rules: Rules, hands: list[HandRecord], actor) -> tuple[GameResult, bool]:
+def result_from_hands(game: Game, rules: Rules, hands: list[HandRecord], actor: Actor) -> tuple[GameResult, bool]:
     scores, deposits_left = final_scores(rules, hands)
     recorded = game_result_record(
         game=game, scores=scores, deposits_left=deposits_left, actor=actor, replace=game_closed_by_hands(hands)

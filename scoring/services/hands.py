@@ -9,6 +9,7 @@ from django.db import transaction
 from django.db.models import F
 
 from kyoku.authz import acting_user
+from kyoku.principals import Actor
 from league.models import Game, Season
 from league.services import ResultConflict, audit_log_write
 from league.locks import game_lock
@@ -51,7 +52,7 @@ def hand_preview(*, game: Game, record, sequence: int | None = None) -> dict:
 
 
 @transaction.atomic
-def hand_record_add(*, game: Game, record, actor, sequence: int | None = None) -> tuple[HandRecord, bool]:
+def hand_record_add(*, game: Game, record, actor: Actor, sequence: int | None = None) -> tuple[HandRecord, bool]:
     """Settle and store the next hand of ``game``. Returns (hand, created).
 
     Submitting the record already stored under ``sequence`` again changes nothing.
@@ -114,7 +115,7 @@ def _hand_repeat(rules: Rules, hand: HandRecord, record) -> HandRecord:
 
 
 @transaction.atomic
-def hand_record_correct(*, hand: HandRecord, record, actor) -> HandRecord:
+def hand_record_correct(*, hand: HandRecord, record, actor: Actor) -> HandRecord:
     """Replace one hand's record and re-settle it and every later hand of the game."""
     game = game_lock(hand.game_id)
     game_check_writable(game)
@@ -168,7 +169,7 @@ def hand_expected(*, game: Game, sequence: int, hand_id) -> HandRecord:
 
 
 @transaction.atomic
-def hand_record_delete(*, hand: HandRecord, actor) -> dict:
+def hand_record_delete(*, hand: HandRecord, actor: Actor) -> dict:
     """Delete one hand entered by mistake: the hands after it move up one number and are re-settled
     from the position before it (dealer, honba, sticks, running scores). A game finished from its
     hands stays finished at its new last hand, its result and chombo deductions re-derived; its
@@ -223,8 +224,9 @@ SHIFT_THROUGH = 10000  # above any real hand number (a game has tens of hands; t
 
 
 @transaction.atomic
-def game_hands_resettle(*, game: Game) -> int:
-    """Re-settle every stored hand of ``game`` (after an engine or rule fix). Returns the hands changed."""
+def game_hands_resettle(*, game: Game, actor: Actor) -> int:
+    """Re-settle every stored hand of ``game`` (after an engine or rule fix) as ``actor`` (whoever
+    asked: an admin, a command). Returns the hands changed."""
     game = game_lock(game.pk)
     rules = Rules(game.season.rule_set)
     hands = hands_of_game(game)
@@ -232,8 +234,8 @@ def game_hands_resettle(*, game: Game) -> int:
     HandRecord.objects.bulk_update(changed, DERIVED_FIELDS)
     if changed:
         audit_log_write(
-            actor=None, action="game.hands_resettle", obj=game, data={"resettled": [h.sequence for h in changed]}
+            actor=actor, action="game.hands_resettle", obj=game, data={"resettled": [h.sequence for h in changed]}
         )
         if game_closed_by_hands(hands) and game.season.status != Season.Status.CLOSED:
-            result_from_hands(game, rules, hands, None)
+            result_from_hands(game, rules, hands, actor)
     return len(changed)

@@ -13,6 +13,7 @@ from django.db import transaction
 from django.db.models import Count, Q
 
 from kyoku.errors import engine_error
+from kyoku.principals import Actor
 from league.models import GameResult, GameSeat, Season
 from league.signals import games_results_changed_on_commit
 from league.services import audit_log_write, rule_set_revise, standings_recompute
@@ -29,7 +30,7 @@ from .state import Rules
 def season_hands_resettle(
     *,
     season: Season,
-    actor=None,
+    actor: Actor,
     workers: int | None = None,
     batch_hands: int = BATCH_HANDS,
     timings: dict | None = None,
@@ -92,7 +93,7 @@ def _season_hands_settle_and_write(
 
 
 @transaction.atomic
-def season_results_rescore(*, season: Season, actor=None, timings: dict | None = None) -> dict:
+def season_results_rescore(*, season: Season, actor: Actor, timings: dict | None = None) -> dict:
     """Recompute every result's league points and places of ``season`` from its stored final
     scores under the season's rule set, then the standings; the hands stay as stored. This is all
     a revision of game-end options (uma, oka, ...) needs: no hand's settlement reads them
@@ -134,7 +135,7 @@ def season_rules_revise(
     *,
     season: Season,
     overrides: dict,
-    actor=None,
+    actor: Actor,
     notes: str = "",
     workers: int | None = None,
     timings: dict | None = None,
@@ -188,7 +189,7 @@ class _Clock:
         self.last = now
 
 
-def _season_results_apply(season: Season, finals: dict, actor=None) -> int:
+def _season_results_apply(season: Season, finals: dict, actor: Actor) -> int:
     """Bring every stored result of the season up to date: a game finished from its hands takes
     its final scores from them, and every result's points follow the season's current rule set.
     Returns how many results changed."""

@@ -4,16 +4,17 @@ The named actors (admin, referee, member, outsider) come from tests/conftest.py.
 import pytest
 from league import services
 from tests.actors import open_season
+from kyoku.principals import SYSTEM
 
 
 @pytest.fixture
 def mleague_rules(db):
-    return services.rule_set_create(name="M-League", slug="mleague", preset="mleague", is_template=True)
+    return services.rule_set_create(name="M-League", slug="mleague", preset="mleague", is_template=True, actor=SYSTEM)
 
 
 @pytest.fixture
 def ema_rules(db):
-    return services.rule_set_create(name="EMA", slug="ema", preset="ema", is_template=True)
+    return services.rule_set_create(name="EMA", slug="ema", preset="ema", is_template=True, actor=SYSTEM)
 
 
 @pytest.fixture

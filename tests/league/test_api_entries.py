@@ -9,6 +9,7 @@ from league import services
 from kyoku.models import AuditLog, League
 from league.models import Entry, Player
 from tests.actors import make_role_user
+from kyoku.principals import SYSTEM
 
 
 @pytest.fixture
@@ -93,7 +94,7 @@ def test_unknown_player_entered_player_and_foreign_division_are_400(
 ):
     client = as_user(admin)
     a = season.divisions.get(code="A")
-    later = services.season_create(league=league, year=2026, number=2, rule_set=mleague_rules)
+    later = services.season_create(league=league, year=2026, number=2, rule_set=mleague_rules, actor=SYSTEM)
     cases = [
         ({"division": a.pk, "player": 987654}, "player", "unknown player"),
         ({"division": a.pk, "player": players[0].pk}, "player", "already has an entry"),
@@ -122,8 +123,8 @@ def test_an_entry_with_games_stays(as_user, season, admin, chombo_game, players)
 
 
 def test_an_entry_of_another_season_is_404(as_user, season, admin, league, mleague_rules, newcomer):
-    later = services.season_create(league=league, year=2026, number=2, rule_set=mleague_rules)
-    elsewhere = services.entry_create(division=later.divisions.get(code="A"), player=newcomer)
+    later = services.season_create(league=league, year=2026, number=2, rule_set=mleague_rules, actor=SYSTEM)
+    elsewhere = services.entry_create(division=later.divisions.get(code="A"), player=newcomer, actor=SYSTEM)
     assert as_user(admin).delete(_url(season, elsewhere)).status_code == 404
     assert Entry.objects.filter(pk=elsewhere.pk).exists()
 

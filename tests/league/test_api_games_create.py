@@ -9,6 +9,7 @@ from league import services
 from kyoku.models import AuditLog, League
 from league.models import Game, GameSeat, Player
 from tests.actors import make_role_user
+from kyoku.principals import SYSTEM
 
 
 @pytest.fixture
@@ -56,7 +57,7 @@ def test_admin_creates_a_game_with_four_seats(as_user, season, admin, players):
 def test_anyone_lists_the_games_paged_and_filtered(api, season, players, chombo_game, admin):
     b = season.divisions.get(code="B")
     for day in (1, 2):
-        services.game_create(division=b, match_day=day, table=1, players=players[4:8])
+        services.game_create(division=b, match_day=day, table=1, players=players[4:8], actor=SYSTEM)
     listed = api.get(_url(season)).json()
     assert listed["count"] == 3 and [g["match_day"] for g in listed["results"]] == [1, 1, 2]
     in_b = api.get(_url(season), {"division": b.pk}).json()
@@ -79,7 +80,9 @@ def test_it_validates_ownership(as_user, api, season, players, member, referee, 
 
 def test_another_leagues_admin_cannot_use_their_own_division_here(as_user, season, players, other_admin, mleague_rules):
     """The season in the URL decides: a division of the other admin's own league is refused too."""
-    own = services.season_create(league=League.objects.get(slug="other"), year=2026, number=1, rule_set=mleague_rules)
+    own = services.season_create(
+        league=League.objects.get(slug="other"), year=2026, number=1, rule_set=mleague_rules, actor=SYSTEM
+    )
     body = _body(season, players, division=own.divisions.get(code="A").pk)
     assert as_user(other_admin).post(_url(season), body, format="json").status_code == 403
     assert not Game.objects.exists()
@@ -111,7 +114,7 @@ def test_bad_input_names_the_field(as_user, season, admin, players, change, fiel
 def test_the_services_refusals_name_the_field(as_user, season, admin, players, league, mleague_rules):
     client = as_user(admin)
     stranger = Player.objects.create(display_name="Stranger", membership_number="M999")
-    later = services.season_create(league=league, year=2026, number=2, rule_set=mleague_rules)
+    later = services.season_create(league=league, year=2026, number=2, rule_set=mleague_rules, actor=SYSTEM)
     cases = [
         (_body(season, players, players=[p.pk for p in players[:4]]), "players", "not entered in"),  # A players in B
         (_body(season, players, players=[players[4].pk] * 2 + [p.pk for p in players[5:7]]), "players", "two seats"),

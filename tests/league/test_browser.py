@@ -5,12 +5,13 @@ import pytest
 from league import services
 from league.models import GameResult
 from tests.browser import chromium_page, login, needs_chromium
+from kyoku.principals import SYSTEM
 
 pytestmark = [pytest.mark.browser, needs_chromium, pytest.mark.django_db(transaction=True)]
 
 
 def test_standings_then_enter_result_through_the_form(live_server, game, admin, players):
-    other = services.game_create(division=game.division, match_day=2, table=1, players=players[:4])
+    other = services.game_create(division=game.division, match_day=2, table=1, players=players[:4], actor=SYSTEM)
     services.game_result_record(game=other, scores=[43000, 30800, 16000, 10200], actor=admin)
     services.standings_recompute(division=game.division)
     with chromium_page() as page:

@@ -5,6 +5,7 @@ were seen on one page)."""
 import pytest
 
 from kyoku.templatetags.kyoku_labels import league_points, score
+from kyoku.principals import SYSTEM
 
 
 @pytest.mark.parametrize(
@@ -27,11 +28,13 @@ def test_application_form_names_each_season_with_its_league(db):
     from league.forms import ApplicationForm
     from kyoku.models import League
 
-    rules = services.rule_set_create(name="WRC", slug="wrc-forms", preset="wrc", is_template=True)
+    rules = services.rule_set_create(name="WRC", slug="wrc-forms", preset="wrc", is_template=True, actor=SYSTEM)
     for slug, name in (("hk", "Hong Kong League"), ("kl", "Kowloon Club")):
         league = League.objects.create(name=name, slug=slug)
         services.season_status_set(
-            season=services.season_create(league=league, year=2026, number=2, rule_set=rules), status="open"
+            season=services.season_create(league=league, year=2026, number=2, rule_set=rules, actor=SYSTEM),
+            status="open",
+            actor=SYSTEM,
         )
     labels = [label for _value, label in ApplicationForm().fields["season"].choices][1:]
     assert labels == ["Hong Kong League · 2026 S2", "Kowloon Club · 2026 S2"]

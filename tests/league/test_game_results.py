@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from league import services
 from kyoku.models import AuditLog
 from league.models import GameResult, Standing
+from kyoku.principals import SYSTEM
 
 
 def test_mleague_points_from_settlement_contract(game, admin):
@@ -22,11 +23,11 @@ def test_mleague_points_from_settlement_contract(game, admin):
 
 
 def test_ema_ties_split(league, ema_rules, players, admin):
-    season = services.season_create(league=league, year=2026, number=2, rule_set=ema_rules)
+    season = services.season_create(league=league, year=2026, number=2, rule_set=ema_rules, actor=SYSTEM)
     division = season.divisions.get(code="A")
     for p in players[:4]:
-        services.entry_create(division=division, player=p)
-    game = services.game_create(division=division, match_day=1, table=1, players=players[:4])
+        services.entry_create(division=division, player=p, actor=SYSTEM)
+    game = services.game_create(division=division, match_day=1, table=1, players=players[:4], actor=SYSTEM)
     result, _ = services.game_result_record(game=game, scores=[28000, 28000, 37000, 27000], actor=admin)
     assert result.points == [-2, -2, 22, -18]
 
@@ -84,7 +85,7 @@ def test_result_updates_stored_standings_after_commit(game, admin, django_captur
 
 
 def test_closed_season_refuses_results(game, admin):
-    services.season_status_set(season=game.season, status="closed")
+    services.season_status_set(season=game.season, status="closed", actor=SYSTEM)
     with pytest.raises(ValidationError) as err:
         services.game_result_record(game=game, scores=[43000, 30800, 16000, 10200], actor=admin)
     assert "game" in err.value.message_dict
@@ -92,11 +93,11 @@ def test_closed_season_refuses_results(game, admin):
 
 def test_game_needs_four_distinct_entered_players(division_a, players):
     with pytest.raises(ValidationError) as err:
-        services.game_create(division=division_a, match_day=1, table=2, players=players[:3])
+        services.game_create(division=division_a, match_day=1, table=2, players=players[:3], actor=SYSTEM)
     assert "players" in err.value.message_dict
     with pytest.raises(ValidationError) as err:
-        services.game_create(division=division_a, match_day=1, table=2, players=[players[0]] * 4)
+        services.game_create(division=division_a, match_day=1, table=2, players=[players[0]] * 4, actor=SYSTEM)
     assert "players" in err.value.message_dict
     with pytest.raises(ValidationError) as err:  # players[4] is entered in B, not A
-        services.game_create(division=division_a, match_day=1, table=2, players=players[1:5])
+        services.game_create(division=division_a, match_day=1, table=2, players=players[1:5], actor=SYSTEM)
     assert "not entered" in err.value.message_dict["players"][0]

@@ -5,6 +5,7 @@ from django.urls import reverse
 
 from league import services
 from league.models import GameResult, QualificationTier
+from kyoku.principals import SYSTEM
 
 
 @pytest.fixture
@@ -83,7 +84,7 @@ def test_review_queue_approve(client, season, players, admin, member, league):
     tier = QualificationTier.objects.create(
         league=league, code="1", description="1", validity="yearly", effective_year=2023, effective_number=3
     )
-    application = services.application_submit(player=players[5], season=season, tier=tier, evidence={})
+    application = services.application_submit(player=players[5], season=season, tier=tier, evidence={}, actor=SYSTEM)
     client.force_login(member)
     assert client.get(reverse("review")).status_code == 403
     client.force_login(admin)

@@ -10,6 +10,7 @@ from django.test import Client
 from league import services
 from league.models import Standing
 from tests.actors import open_season
+from kyoku.principals import SYSTEM
 
 
 def _running_totals(html: str) -> list[str]:
@@ -19,7 +20,7 @@ def _running_totals(html: str) -> list[str]:
 
 def test_running_total_counts_penalties_and_ends_on_the_standings_total(season, division_a, players, admin):
     four = players[:4]
-    g1 = services.game_create(division=division_a, match_day=1, table=1, players=four)
+    g1 = services.game_create(division=division_a, match_day=1, table=1, players=four, actor=SYSTEM)
     services.game_result_record(game=g1, scores=[10200, 16000, 30800, 43000], actor=admin)  # −49.8
     services.penalty_assign(
         season=season,
@@ -30,7 +31,7 @@ def test_running_total_counts_penalties_and_ends_on_the_standings_total(season, 
         game=g1,
         actor=admin,
     )
-    g2 = services.game_create(division=division_a, match_day=2, table=1, players=four)
+    g2 = services.game_create(division=division_a, match_day=2, table=1, players=four, actor=SYSTEM)
     services.game_result_record(game=g2, scores=[43000, 30800, 16000, 10200], actor=admin)  # +63.0
     services.penalty_assign(
         season=season,
@@ -52,11 +53,11 @@ def test_running_total_counts_penalties_and_ends_on_the_standings_total(season, 
 
 def test_current_season_first_and_earlier_ones_a_click_away(season, division_a, players, admin, league):
     four = players[:4]
-    g1 = services.game_create(division=division_a, match_day=1, table=1, players=four)
+    g1 = services.game_create(division=division_a, match_day=1, table=1, players=four, actor=SYSTEM)
     services.game_result_record(game=g1, scores=[43000, 30800, 16000, 10200], actor=admin)
     later = open_season(league, season.rule_set, players, number=2)
     a2 = later.divisions.get(code="A")
-    g2 = services.game_create(division=a2, match_day=1, table=1, players=four)
+    g2 = services.game_create(division=a2, match_day=1, table=1, players=four, actor=SYSTEM)
     services.game_result_record(game=g2, scores=[10200, 16000, 30800, 43000], actor=admin)
     client = Client()
     html = client.get(f"/players/{four[0].pk}/").content.decode()
@@ -79,7 +80,7 @@ def test_player_page_queries_do_not_grow_with_games_seasons_or_leagues(
     later = open_season(league, season.rule_set, players, number=2)
     for division in (division_a, later.divisions.get(code="A")):
         for day in range(1, 7):
-            game = services.game_create(division=division, match_day=day, table=1, players=four)
+            game = services.game_create(division=division, match_day=day, table=1, players=four, actor=SYSTEM)
             services.game_result_record(game=game, scores=[43000, 30800, 16000, 10200], actor=admin)
         services.penalty_assign(
             season=division.season,
@@ -90,7 +91,7 @@ def test_player_page_queries_do_not_grow_with_games_seasons_or_leagues(
             game=game,
             actor=admin,
         )
-    league_ratings_rebuild(league=league)
+    league_ratings_rebuild(league=league, actor=SYSTEM)
     client = Client()
     with django_assert_max_num_queries(5):
         html = client.get(f"/players/{four[0].pk}/").content.decode()

@@ -9,6 +9,7 @@ import pytest
 
 from league import services
 from tests.browser import chromium_page, login, needs_chromium
+from kyoku.principals import SYSTEM
 
 pytestmark = [pytest.mark.browser, needs_chromium, pytest.mark.django_db(transaction=True)]
 
@@ -50,7 +51,7 @@ def _pdf_pages(page) -> int:
 
 def test_standings_print_whole_without_navigation(live_server, season, division_a, admin, players):
     for day, scores in ((1, [43000, 30800, 16000, 10200]), (2, [10200, 16000, 30800, 43000])):
-        game = services.game_create(division=division_a, match_day=day, table=1, players=players[:4])
+        game = services.game_create(division=division_a, match_day=day, table=1, players=players[:4], actor=SYSTEM)
         services.game_result_record(game=game, scores=scores, actor=admin)
     with chromium_page() as page:
         page.set_viewport_size(A4_PRINTABLE)

@@ -3,15 +3,16 @@
 from league import services
 from league.models import Entry
 from league.tasks import season_promote
+from kyoku.principals import SYSTEM
 
 
 def test_promotion_and_relegation(league, season, players, admin, mleague_rules):
     a, b = season.divisions.get(code="A"), season.divisions.get(code="B")
-    ga = services.game_create(division=a, match_day=1, table=1, players=players[:4])
-    gb = services.game_create(division=b, match_day=1, table=1, players=players[4:8])
+    ga = services.game_create(division=a, match_day=1, table=1, players=players[:4], actor=SYSTEM)
+    gb = services.game_create(division=b, match_day=1, table=1, players=players[4:8], actor=SYSTEM)
     services.game_result_record(game=ga, scores=[43000, 30800, 16000, 10200], actor=admin)
     services.game_result_record(game=gb, scores=[43000, 30800, 16000, 10200], actor=admin)
-    nxt = services.season_create(league=league, year=2026, number=2, rule_set=mleague_rules)
+    nxt = services.season_create(league=league, year=2026, number=2, rule_set=mleague_rules, actor=SYSTEM)
     summary = season_promote.delay(season.pk, nxt.pk).get()
     assert summary["created"] == 8
     placed = {e.player_id: (e.division.code, e.basis) for e in Entry.objects.filter(season=nxt)}

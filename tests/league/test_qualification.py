@@ -6,6 +6,7 @@ from django.core.exceptions import ValidationError
 from league import services
 from league.models import Entry, QualificationTier
 from league.qualification import validate_requirements
+from kyoku.principals import SYSTEM
 
 TIER_1A = {
     "accounts": [
@@ -51,7 +52,9 @@ def tier_1(league):
 
 def test_tenhou_7dan_r2000_40_phoenix_games_is_accepted(season, players, tier_1a, admin):
     b_player = players[5]
-    application = services.application_submit(player=b_player, season=season, tier=tier_1a, evidence=GOOD_TENHOU)
+    application = services.application_submit(
+        player=b_player, season=season, tier=tier_1a, evidence=GOOD_TENHOU, actor=SYSTEM
+    )
     services.application_decide(application=application, approve=True, actor=admin)
     entry = Entry.objects.get(season=season, player=b_player)
     assert (entry.division.code, entry.basis, entry.application_id) == ("A", "qualification", application.pk)
@@ -69,6 +72,7 @@ def test_mahjong_soul_celestial_is_the_other_route(season, players, tier_1a):
             "games_in_year": 40,
             "room": "throne",
         },
+        actor=SYSTEM,
     )
 
 
@@ -78,7 +82,11 @@ def test_mahjong_soul_celestial_is_the_other_route(season, players, tier_1a):
 def test_evidence_below_the_bar_names_the_field(season, players, tier_1a, field, value):
     with pytest.raises(ValidationError) as err:
         services.application_submit(
-            player=players[5], season=season, tier=tier_1a, evidence={**GOOD_TENHOU, field: value}
+            player=players[5],
+            season=season,
+            tier=tier_1a,
+            evidence={**GOOD_TENHOU, field: value},
+            actor=SYSTEM,
         )
     assert field in err.value.message_dict
 
@@ -86,29 +94,39 @@ def test_evidence_below_the_bar_names_the_field(season, players, tier_1a, field,
 def test_wrong_platform_is_refused(season, players, tier_1a):
     with pytest.raises(ValidationError) as err:
         services.application_submit(
-            player=players[5], season=season, tier=tier_1a, evidence={**GOOD_TENHOU, "platform": "league"}
+            player=players[5],
+            season=season,
+            tier=tier_1a,
+            evidence={**GOOD_TENHOU, "platform": "league"},
+            actor=SYSTEM,
         )
     assert "platform" in err.value.message_dict
 
 
 def test_yearly_qualification_runs_to_the_fourth_season_of_its_year(league, mleague_rules, players, tier_1):
-    s4 = services.season_create(league=league, year=2026, number=4, rule_set=mleague_rules)
-    services.application_submit(player=players[0], season=s4, tier=tier_1, evidence={"evidence_year": 2026})
-    next_year = services.season_create(league=league, year=2027, number=1, rule_set=mleague_rules)
+    s4 = services.season_create(league=league, year=2026, number=4, rule_set=mleague_rules, actor=SYSTEM)
+    services.application_submit(
+        player=players[0], season=s4, tier=tier_1, evidence={"evidence_year": 2026}, actor=SYSTEM
+    )
+    next_year = services.season_create(league=league, year=2027, number=1, rule_set=mleague_rules, actor=SYSTEM)
     with pytest.raises(ValidationError) as err:
-        services.application_submit(player=players[0], season=next_year, tier=tier_1, evidence={"evidence_year": 2026})
+        services.application_submit(
+            player=players[0], season=next_year, tier=tier_1, evidence={"evidence_year": 2026}, actor=SYSTEM
+        )
     assert "expired" in err.value.message_dict["evidence_year"][0]
 
 
 def test_tier_not_yet_in_force(league, mleague_rules, players, tier_1a):
-    old = services.season_create(league=league, year=2023, number=2, rule_set=mleague_rules)
+    old = services.season_create(league=league, year=2023, number=2, rule_set=mleague_rules, actor=SYSTEM)
     with pytest.raises(ValidationError) as err:
-        services.application_submit(player=players[0], season=old, tier=tier_1a, evidence=GOOD_TENHOU)
+        services.application_submit(player=players[0], season=old, tier=tier_1a, evidence=GOOD_TENHOU, actor=SYSTEM)
     assert "tier" in err.value.message_dict
 
 
 def test_rejection_needs_a_reason_and_creates_no_entry(season, players, tier_1a, admin):
-    application = services.application_submit(player=players[5], season=season, tier=tier_1a, evidence=GOOD_TENHOU)
+    application = services.application_submit(
+        player=players[5], season=season, tier=tier_1a, evidence=GOOD_TENHOU, actor=SYSTEM
+    )
     with pytest.raises(ValidationError) as err:
         services.application_decide(application=application, approve=False, actor=admin)
     assert "reason" in err.value.message_dict
@@ -117,17 +135,19 @@ def test_rejection_needs_a_reason_and_creates_no_entry(season, players, tier_1a,
 
 
 def test_expired_when_season_closed_before_approval(season, players, tier_1a, admin):
-    application = services.application_submit(player=players[5], season=season, tier=tier_1a, evidence=GOOD_TENHOU)
-    services.season_status_set(season=season, status="closed")
+    application = services.application_submit(
+        player=players[5], season=season, tier=tier_1a, evidence=GOOD_TENHOU, actor=SYSTEM
+    )
+    services.season_status_set(season=season, status="closed", actor=SYSTEM)
     with pytest.raises(ValidationError) as err:
         services.application_decide(application=application, approve=True, actor=admin)
     assert "expired" in str(err.value)
 
 
 def test_one_live_application_per_tier(season, players, tier_1a):
-    services.application_submit(player=players[5], season=season, tier=tier_1a, evidence=GOOD_TENHOU)
+    services.application_submit(player=players[5], season=season, tier=tier_1a, evidence=GOOD_TENHOU, actor=SYSTEM)
     with pytest.raises(ValidationError) as err:
-        services.application_submit(player=players[5], season=season, tier=tier_1a, evidence=GOOD_TENHOU)
+        services.application_submit(player=players[5], season=season, tier=tier_1a, evidence=GOOD_TENHOU, actor=SYSTEM)
     assert "tier" in err.value.message_dict
 
 

@@ -9,6 +9,7 @@ from league.models import DivisionSummary, Game, Player
 from league.services import SUMMARY_FIELDS
 from league.summary import division_summary_rows
 from ratings.reconcile import derived_reconcile
+from kyoku.principals import SYSTEM
 
 
 def _same(season):
@@ -25,7 +26,9 @@ def test_summary_follows_games_results_and_entries(season, players, admin, leagu
     a, b = season.divisions.get(code="A"), season.divisions.get(code="B")
     stored = _same(season)
     assert stored[a.pk] == {"entrants": 4, "finished": 0, "to_play": 0, "void": 0, "last_match_day": None}
-    games = [services.game_create(division=a, match_day=day, table=1, players=players[:4]) for day in (1, 2, 3)]
+    games = [
+        services.game_create(division=a, match_day=day, table=1, players=players[:4], actor=SYSTEM) for day in (1, 2, 3)
+    ]
     assert _same(season)[a.pk]["to_play"] == 3
     services.game_result_record(game=games[1], scores=[45000, 30000, 15000, 10000], actor=admin)
     assert _same(season)[a.pk] == {"entrants": 4, "finished": 1, "to_play": 2, "void": 0, "last_match_day": 2}
@@ -36,34 +39,34 @@ def test_summary_follows_games_results_and_entries(season, players, admin, leagu
     assert _same(season)[a.pk]["finished"] == 2  # a correction counts nothing twice
     # an entry added and removed
     newcomer = Player.objects.create(display_name="Newcomer", membership_number="N001")
-    entry = services.entry_create(division=b, player=newcomer)
+    entry = services.entry_create(division=b, player=newcomer, actor=SYSTEM)
     assert _same(season)[b.pk]["entrants"] == 5
     office.entry_remove(entry=entry, actor=admin)
     assert _same(season)[b.pk]["entrants"] == 4
     # a finished game removed around the services (the reconciliation recounts it), then none left to repair
     Game.objects.filter(pk=games[1].pk).delete()
-    assert derived_reconcile(leagues=[league])[league.slug]["summaries"] == 1
+    assert derived_reconcile(leagues=[league], actor=SYSTEM)[league.slug]["summaries"] == 1
     assert _same(season)[a.pk] == {"entrants": 4, "finished": 1, "to_play": 1, "void": 0, "last_match_day": 1}
-    assert derived_reconcile(leagues=[league])[league.slug]["summaries"] == 0
+    assert derived_reconcile(leagues=[league], actor=SYSTEM)[league.slug]["summaries"] == 0
 
 
 def test_a_game_removed_through_the_service_path_moves_the_summary(season, players):
     a = season.divisions.get(code="A")
-    game = services.game_create(division=a, match_day=1, table=1, players=players[:4])
+    game = services.game_create(division=a, match_day=1, table=1, players=players[:4], actor=SYSTEM)
     services.division_summary_game_moved(game=game, before=game.status, after=None)
     game.seats.all().delete()
     game.delete()
     _same(season)
     # a row lost is rebuilt by the next change of its division
     DivisionSummary.objects.filter(division=a).delete()
-    services.game_create(division=a, match_day=2, table=1, players=players[:4])
+    services.game_create(division=a, match_day=2, table=1, players=players[:4], actor=SYSTEM)
     assert _same(season)[a.pk]["to_play"] == 1
 
 
 def test_the_season_page_shows_the_stored_counts_and_pages_by_them(season, players, admin):
     a = season.divisions.get(code="A")
     for day in range(1, 4):
-        game = services.game_create(division=a, match_day=day, table=1, players=players[:4])
+        game = services.game_create(division=a, match_day=day, table=1, players=players[:4], actor=SYSTEM)
         if day < 3:
             services.game_result_record(game=game, scores=[45000, 30000, 15000, 10000], actor=admin)
     page = Client().get(f"/seasons/{season.pk}/").content.decode()
@@ -76,7 +79,7 @@ def test_the_season_page_shows_the_stored_counts_and_pages_by_them(season, playe
 
 def test_admin_edits_keep_the_summary(season, players, admin):
     a = season.divisions.get(code="A")
-    game = services.game_create(division=a, match_day=1, table=1, players=players[:4])
+    game = services.game_create(division=a, match_day=1, table=1, players=players[:4], actor=SYSTEM)
     root = get_user_model().objects.create_superuser("root", password="x")
     client = Client()
     client.force_login(root)
@@ -91,7 +94,7 @@ def test_rows_built_in_python_escape_what_players_typed(season, players, admin):
     a = season.divisions.get(code="A")
     players[0].display_name = '<script>alert("x")</script>'
     players[0].save()
-    game = services.game_create(division=a, match_day=1, table=1, players=players[:4])
+    game = services.game_create(division=a, match_day=1, table=1, players=players[:4], actor=SYSTEM)
     services.game_result_record(game=game, scores=[45000, 30000, 15000, 10000], actor=admin)
     for url in (f"/seasons/{season.pk}/", f"/players/{players[0].pk}/"):
         page = Client().get(url).content.decode()
@@ -108,7 +111,7 @@ def test_a_status_changed_outside_the_services_is_counted_again_not_stored_below
     from league.models import GameResult
 
     a = season.divisions.get(code="A")
-    game = services.game_create(division=a, match_day=1, table=1, players=players[:4])
+    game = services.game_create(division=a, match_day=1, table=1, players=players[:4], actor=SYSTEM)
     services.game_result_record(game=game, scores=[45000, 30000, 15000, 10000], actor=admin)
     GameResult.objects.filter(game=game).delete()
     Game.objects.filter(pk=game.pk).update(status=Game.Status.SCHEDULED)

@@ -5,10 +5,11 @@ from decimal import Decimal
 from league import services
 from league.models import Standing
 from league.standings import rank_rows, standings_rows
+from kyoku.principals import SYSTEM
 
 
 def _play(division, players, day, scores, admin):
-    game = services.game_create(division=division, match_day=day, table=1, players=players)
+    game = services.game_create(division=division, match_day=day, table=1, players=players, actor=SYSTEM)
     services.game_result_record(game=game, scores=scores, actor=admin)
     return game
 

@@ -8,6 +8,7 @@ from league import services
 from league.models import Player, Standing
 from league.services import STANDING_FIELDS
 from league.standings import standings_rows
+from kyoku.principals import SYSTEM
 
 SCORES = [
     [45000, 30000, 15000, 10000],
@@ -47,7 +48,7 @@ def test_incremental_equals_full_recompute_through_random_changes(season, admin)
     # same names on purpose: the name and then the id break ties; and entrants who never play
     entrants = [Player.objects.create(display_name=f"Twin {i % 5}", membership_number=f"R{i:03d}") for i in range(22)]
     for p in entrants:
-        services.entry_create(division=division, player=p)
+        services.entry_create(division=division, player=p, actor=SYSTEM)
         _same(division)
     pool = entrants[:18]  # the last four never play
     games, penalties, day = [], [], 1
@@ -55,7 +56,7 @@ def test_incremental_equals_full_recompute_through_random_changes(season, admin)
         kind = rng.random()
         if kind < 0.5 or not games:
             four = rng.sample(pool, 4)
-            game = services.game_create(division=division, match_day=day, table=1, players=four)
+            game = services.game_create(division=division, match_day=day, table=1, players=four, actor=SYSTEM)
             day += 1
             services.game_result_record(game=game, scores=rng.choice(SCORES), actor=admin)
             games.append(game)
@@ -92,9 +93,11 @@ def test_update_writes_only_the_rows_whose_rank_moves(season, admin):
     division = season.divisions.get(code="B")
     entrants = [Player.objects.create(display_name=f"P {i:02d}", membership_number=f"W{i:03d}") for i in range(30)]
     for p in entrants:
-        services.entry_create(division=division, player=p)
+        services.entry_create(division=division, player=p, actor=SYSTEM)
     for day in range(1, 8):
-        game = services.game_create(division=division, match_day=day, table=1, players=entrants[4 * day - 4 : 4 * day])
+        game = services.game_create(
+            division=division, match_day=day, table=1, players=entrants[4 * day - 4 : 4 * day], actor=SYSTEM
+        )
         services.game_result_record(game=game, scores=SCORES[0], actor=admin)
     services.standings_recompute(division=division)
     before = _stored(division)

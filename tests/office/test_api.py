@@ -6,13 +6,14 @@ from league import services
 from kyoku.models import AuditLog, League
 from league.models import Entry, Season
 from tests.actors import make_role_user
+from kyoku.principals import SYSTEM
 
 
 @pytest.fixture
 def played(season, players, admin):
     for code, four in (("A", players[:4]), ("B", players[4:8])):
         division = season.divisions.get(code=code)
-        game = services.game_create(division=division, match_day=1, table=1, players=four)
+        game = services.game_create(division=division, match_day=1, table=1, players=four, actor=SYSTEM)
         services.game_result_record(game=game, scores=[43000, 30800, 16000, 10200], actor=admin)
         services.standings_recompute(division=division)
     return season

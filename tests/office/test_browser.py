@@ -6,6 +6,7 @@ import pytest
 from league import services
 from league.models import Entry, Season
 from tests.browser import chromium_page, login, needs_chromium
+from kyoku.principals import SYSTEM
 
 pytestmark = [pytest.mark.browser, needs_chromium, pytest.mark.django_db(transaction=True)]
 
@@ -16,7 +17,7 @@ VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, 
 def played(season, players, admin):
     for code, four in (("A", players[:4]), ("B", players[4:8])):
         division = season.divisions.get(code=code)
-        game = services.game_create(division=division, match_day=1, table=1, players=four)
+        game = services.game_create(division=division, match_day=1, table=1, players=four, actor=SYSTEM)
         services.game_result_record(game=game, scores=[43000, 30800, 16000, 10200], actor=admin)
         services.standings_recompute(division=division)
     return season

@@ -10,11 +10,14 @@ from rest_framework.test import APIClient
 from league import services
 from kyoku.models import AuditLog
 from league.models import Season
+from kyoku.principals import SYSTEM
 
 
 @pytest.fixture
 def open_game(season, players):
-    return services.game_create(division=season.divisions.get(code="A"), match_day=1, table=1, players=players[:4])
+    return services.game_create(
+        division=season.divisions.get(code="A"), match_day=1, table=1, players=players[:4], actor=SYSTEM
+    )
 
 
 def api_for(user):
@@ -65,7 +68,7 @@ def test_page_lists_open_work_and_needs_the_checkbox(client, season, open_game, 
 
 
 def test_reopen_is_audited_and_only_for_admins(client, season, admin, referee):
-    services.season_status_set(season=season, status="closed")
+    services.season_status_set(season=season, status="closed", actor=SYSTEM)
     assert api_for(referee).post(f"/api/seasons/{season.pk}/reopen/", {}, format="json").status_code == 403
     r = api_for(admin).post(f"/api/seasons/{season.pk}/reopen/", {"reason": "a result to correct"}, format="json")
     assert r.status_code == 200

@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from kyoku.csv_cells import csv_cell
 from league import services
+from kyoku.principals import SYSTEM
 
 HOSTILE = '=HYPERLINK("http://attacker.example/","Click")'
 
@@ -30,7 +31,9 @@ def hostile_game(season, players, admin):
     players[0].display_name = HOSTILE
     players[0].native_name = ""
     players[0].save()
-    game = services.game_create(division=season.divisions.get(code="A"), match_day=1, table=1, players=players[:4])
+    game = services.game_create(
+        division=season.divisions.get(code="A"), match_day=1, table=1, players=players[:4], actor=SYSTEM
+    )
     services.game_result_record(game=game, scores=[43000, 30800, 16000, 10200], actor=admin)
     services.standings_recompute(division=game.division)
     return game

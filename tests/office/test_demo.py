@@ -6,6 +6,7 @@ from django.db import transaction
 
 from league import office, services
 from league.models import QualificationApplication, Season
+from kyoku.principals import SYSTEM
 
 
 class _Rollback(Exception):
@@ -20,7 +21,7 @@ def test_demo_has_approvable_pending_and_decided_applications_and_a_promotion(db
     for application in QualificationApplication.objects.filter(status="pending"):
         try:
             with transaction.atomic():
-                services.application_decide(application=application, approve=True)
+                services.application_decide(application=application, approve=True, actor=SYSTEM)
                 approvable += 1
                 raise _Rollback
         except _Rollback:

@@ -7,6 +7,7 @@ from league import services
 from kyoku.models import AuditLog, League
 from league.models import Entry, Game, Player
 from tests.actors import make_role_user
+from kyoku.principals import SYSTEM
 
 
 @pytest.fixture
@@ -27,7 +28,9 @@ def test_add_then_remove_entry(client, season, admin, newcomer):
 
 
 def test_entry_with_games_stays(client, season, admin, players):
-    services.game_create(division=season.divisions.get(code="A"), match_day=1, table=1, players=players[:4])
+    services.game_create(
+        division=season.divisions.get(code="A"), match_day=1, table=1, players=players[:4], actor=SYSTEM
+    )
     client.force_login(admin)
     entry = Entry.objects.get(season=season, player=players[0])
     client.post(reverse("office-entry-remove", args=[season.pk, entry.pk]))

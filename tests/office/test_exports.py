@@ -7,11 +7,14 @@ import pytest
 from django.urls import reverse
 
 from league import services
+from kyoku.principals import SYSTEM
 
 
 @pytest.fixture
 def played(season, players, admin):
-    game = services.game_create(division=season.divisions.get(code="A"), match_day=1, table=1, players=players[:4])
+    game = services.game_create(
+        division=season.divisions.get(code="A"), match_day=1, table=1, players=players[:4], actor=SYSTEM
+    )
     services.game_result_record(game=game, scores=[43000, 30800, 16000, 10200], actor=admin)
     services.standings_recompute(division=game.division)
     return game

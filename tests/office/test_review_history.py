@@ -7,6 +7,7 @@ from league import services
 from kyoku.models import League
 from league.models import QualificationTier
 from tests.actors import make_role_user
+from kyoku.principals import SYSTEM
 
 
 @pytest.fixture
@@ -17,9 +18,9 @@ def decided(season, players, admin, league):
     tier2 = QualificationTier.objects.create(
         league=league, code="2", description="2", validity="yearly", effective_year=2023, effective_number=3
     )
-    kept = services.application_submit(player=players[5], season=season, tier=tier, evidence={})
-    refused = services.application_submit(player=players[6], season=season, tier=tier2, evidence={})
-    waiting = services.application_submit(player=players[7], season=season, tier=tier, evidence={})
+    kept = services.application_submit(player=players[5], season=season, tier=tier, evidence={}, actor=SYSTEM)
+    refused = services.application_submit(player=players[6], season=season, tier=tier2, evidence={}, actor=SYSTEM)
+    waiting = services.application_submit(player=players[7], season=season, tier=tier, evidence={}, actor=SYSTEM)
     services.application_decide(application=kept, approve=True, actor=admin)
     services.application_decide(application=refused, approve=False, reason="no proof of rank", actor=admin)
     return kept, refused, waiting

@@ -7,6 +7,7 @@ import pytest
 
 from league import services
 from tests.actors import open_season
+from kyoku.principals import SYSTEM
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -18,7 +19,7 @@ def _private_media(settings, tmp_path):
 
 @pytest.fixture
 def tenhou_rules(db):
-    return services.rule_set_create(name="Tenhou", slug="tenhou", preset="tenhou", is_template=True)
+    return services.rule_set_create(name="Tenhou", slug="tenhou", preset="tenhou", is_template=True, actor=SYSTEM)
 
 
 @pytest.fixture

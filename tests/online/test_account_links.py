@@ -9,6 +9,7 @@ from league import services as league_services
 from kyoku.models import AuditLog, League, LeagueRole
 from online.models import OnlineAccount
 from tests.actors import make_player_user, make_role_user, open_season
+from kyoku.principals import SYSTEM
 
 
 @pytest.fixture
@@ -16,8 +17,8 @@ def two_leagues(league, tenhou_rules, players):
     """players[0] is entered in the test league and in league C."""
     open_season(league, tenhou_rules, players[:4])
     league_c = League.objects.create(name="League C", slug="c")
-    season_c = league_services.season_create(league=league_c, year=2026, number=1, rule_set=tenhou_rules)
-    league_services.entry_create(division=season_c.divisions.get(code="A"), player=players[0])
+    season_c = league_services.season_create(league=league_c, year=2026, number=1, rule_set=tenhou_rules, actor=SYSTEM)
+    league_services.entry_create(division=season_c.divisions.get(code="A"), player=players[0], actor=SYSTEM)
     return league, league_c
 
 

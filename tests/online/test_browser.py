@@ -12,6 +12,7 @@ from online.models import OnlineAccount
 from online.tenhou import parse_record
 from tests.actors import make_player_user
 from tests.browser import chromium_page, login, needs_chromium
+from kyoku.principals import SYSTEM
 
 pytestmark = [pytest.mark.browser, needs_chromium, pytest.mark.django_db(transaction=True)]
 
@@ -67,8 +68,8 @@ def test_upload_mapping_import(live_server, game, players, admin, viewport, lang
 @pytest.mark.parametrize("language", ["en", "zh-Hant"])
 def test_evidence_check(live_server, league, tenhou_rules, players, viewport, language, fixture_bytes, tmp_path):
     account = parse_record(fixture_bytes(RECORD)).names[0]
-    season = league_services.season_create(league=league, year=2020, number=3, rule_set=tenhou_rules)
-    league_services.season_status_set(season=season, status="open")
+    season = league_services.season_create(league=league, year=2020, number=3, rule_set=tenhou_rules, actor=SYSTEM)
+    league_services.season_status_set(season=season, status="open", actor=SYSTEM)
     tier = QualificationTier.objects.create(
         league=league,
         code="1A",
@@ -89,6 +90,7 @@ def test_evidence_check(live_server, league, tenhou_rules, players, viewport, la
             "room": "phoenix",
             "evidence_year": 2020,
         },
+        actor=SYSTEM,
     )
     paths = []
     for name in (RECORD, "2018040923gm-00a9-0000-1833afca.mjlog"):

@@ -15,6 +15,7 @@ from online import selectors, services
 from online.models import EvidenceCheck, EvidenceRecord
 from online.tenhou import parse_record
 from tests.actors import make_player_user
+from kyoku.principals import SYSTEM
 
 R2020 = "2020052221gm-00a9-0000-6f0524c7.mjlog"  # Phoenix, 2020-05-22
 R2018 = "2018040923gm-00a9-0000-1833afca.mjlog"  # Phoenix, 2018-04-09
@@ -22,8 +23,8 @@ R2018 = "2018040923gm-00a9-0000-1833afca.mjlog"  # Phoenix, 2018-04-09
 
 @pytest.fixture
 def season2020(league, tenhou_rules, players):
-    season = league_services.season_create(league=league, year=2020, number=3, rule_set=tenhou_rules)
-    league_services.season_status_set(season=season, status="open")
+    season = league_services.season_create(league=league, year=2020, number=3, rule_set=tenhou_rules, actor=SYSTEM)
+    league_services.season_status_set(season=season, status="open", actor=SYSTEM)
     return season
 
 
@@ -51,6 +52,7 @@ def apply(player, season, t, account):
             "room": "phoenix",
             "evidence_year": 2020,
         },
+        actor=SYSTEM,
     )
 
 
@@ -62,7 +64,7 @@ def test_records_prove_games_in_the_year_and_room(league, season2020, players, f
     account = parse_record(fixture_bytes(R2020)).names[0]
     application = apply(players[0], season2020, tier(league, 1), account)
     services.evidence_attach(
-        application=application, files=files(fixture_bytes, R2020, R2018, "ranked_game.json"), actor=None
+        application=application, files=files(fixture_bytes, R2020, R2018, "ranked_game.json"), actor=SYSTEM
     )
     s = selectors.evidence_summary(application=application)
     assert s["year"] == 2020 and account in s["accounts"]
@@ -76,7 +78,7 @@ def test_records_prove_games_in_the_year_and_room(league, season2020, players, f
 def test_below_the_minimum_is_shown(league, season2020, players, fixture_bytes):
     account = parse_record(fixture_bytes(R2020)).names[0]
     application = apply(players[0], season2020, tier(league, 40), account)
-    services.evidence_attach(application=application, files=files(fixture_bytes, R2020), actor=None)
+    services.evidence_attach(application=application, files=files(fixture_bytes, R2020), actor=SYSTEM)
     s = selectors.evidence_summary(application=application)
     assert (s["counted"], s["needed"], s["meets"]) == (1, 40, False)
 
@@ -89,15 +91,15 @@ def test_zip_archive_and_duplicates(league, season2020, players, fixture_bytes):
         z.writestr(f"logs/{R2020}", fixture_bytes(R2020))
         z.writestr(R2018, fixture_bytes(R2018))
     upload = SimpleUploadedFile("logs.zip", buf.getvalue())
-    services.evidence_attach(application=application, files=services.evidence_files([upload]), actor=None)
-    services.evidence_attach(application=application, files=files(fixture_bytes, R2020), actor=None)
+    services.evidence_attach(application=application, files=services.evidence_files([upload]), actor=SYSTEM)
+    services.evidence_attach(application=application, files=files(fixture_bytes, R2020), actor=SYSTEM)
     assert EvidenceRecord.objects.filter(application=application).count() == 2
 
 
 def test_snapshot_stored_with_the_decision(league, season2020, players, admin, fixture_bytes):
     account = parse_record(fixture_bytes(R2020)).names[0]
     application = apply(players[0], season2020, tier(league, 1), account)
-    services.evidence_attach(application=application, files=files(fixture_bytes, R2020), actor=None)
+    services.evidence_attach(application=application, files=files(fixture_bytes, R2020), actor=SYSTEM)
     league_services.application_decide(application=application, approve=True, actor=admin)
     snap = EvidenceCheck.objects.get(application=application).snapshot
     assert snap["counted"] == 1 and snap["meets"] is True and snap["records"][0]["log_id"].startswith("2020052221gm")
@@ -110,8 +112,8 @@ def test_record_used_by_another_player_is_flagged(league, season2020, players, f
     t = tier(league, 1)
     first = apply(players[0], season2020, t, names[0])
     second = apply(players[1], season2020, t, names[1])
-    services.evidence_attach(application=first, files=files(fixture_bytes, R2020), actor=None)
-    services.evidence_attach(application=second, files=files(fixture_bytes, R2020), actor=None)
+    services.evidence_attach(application=first, files=files(fixture_bytes, R2020), actor=SYSTEM)
+    services.evidence_attach(application=second, files=files(fixture_bytes, R2020), actor=SYSTEM)
     s = selectors.evidence_summary(application=second)
     assert s["records"][0]["used_by_other"] == players[0].display_name
 

@@ -18,14 +18,15 @@ from online import selectors, services
 from online.models import EvidenceRecord
 from online.tenhou import parse_record
 from tests.actors import make_player_user
+from kyoku.principals import SYSTEM
 
 R2020 = "2020052221gm-00a9-0000-6f0524c7.mjlog"
 
 
 @pytest.fixture
 def season2020(league, tenhou_rules, players):
-    season = league_services.season_create(league=league, year=2020, number=3, rule_set=tenhou_rules)
-    league_services.season_status_set(season=season, status="open")
+    season = league_services.season_create(league=league, year=2020, number=3, rule_set=tenhou_rules, actor=SYSTEM)
+    league_services.season_status_set(season=season, status="open", actor=SYSTEM)
     return season
 
 
@@ -53,6 +54,7 @@ def apply(player, season, tier, account):
             "room": "phoenix",
             "evidence_year": 2020,
         },
+        actor=SYSTEM,
     )
 
 
@@ -72,7 +74,7 @@ def test_forty_renamed_edited_copies_count_once(season2020, phoenix_tier, player
     application = apply(players[0], season2020, phoenix_tier, "Applicant")
     copies = forged_copies(fixture_bytes(R2020), "Applicant", 40)
     assert len({services.hashlib.sha256(d).hexdigest() for _n, d in copies}) == 40
-    services.evidence_attach(application=application, files=copies, actor=None)
+    services.evidence_attach(application=application, files=copies, actor=SYSTEM)
     summary = selectors.evidence_summary(application=application)
     assert EvidenceRecord.objects.filter(application=application).count() == 1
     assert summary["counted"] <= 1 and summary["meets"] is False
@@ -91,10 +93,10 @@ def test_other_players_use_is_for_the_reviewer_only(
 ):
     data = fixture_bytes(R2020)
     first = apply(players[0], season2020, phoenix_tier, "Applicant")
-    services.evidence_attach(application=first, files=[(R2020, data)], actor=None)
+    services.evidence_attach(application=first, files=[(R2020, data)], actor=SYSTEM)
     second = apply(players[1], season2020, phoenix_tier, "Other")
     renamed = forged_copies(data, "Other", 1)
-    services.evidence_attach(application=second, files=renamed, actor=None)
+    services.evidence_attach(application=second, files=renamed, actor=SYSTEM)
     summary = selectors.evidence_summary(application=second)
     assert summary["records"][0]["used_by_other"] == str(players[0].display_name)
     url = reverse("online-application-records", args=[second.pk])
@@ -128,7 +130,7 @@ def test_an_application_holds_a_bounded_number_of_records(
 ):
     monkeypatch.setattr(services, "MAX_RECORDS_PER_APPLICATION", 2)
     application = apply(players[0], season2020, phoenix_tier, "Applicant")
-    services.evidence_attach(application=application, files=[(R2020, fixture_bytes(R2020))], actor=None)
+    services.evidence_attach(application=application, files=[(R2020, fixture_bytes(R2020))], actor=SYSTEM)
     with pytest.raises(ValidationError) as err:
-        services.evidence_attach(application=application, files=[("a.mjlog", b"x"), ("b.mjlog", b"y")], actor=None)
+        services.evidence_attach(application=application, files=[("a.mjlog", b"x"), ("b.mjlog", b"y")], actor=SYSTEM)
     assert "records" in err.value.message_dict

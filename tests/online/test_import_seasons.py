@@ -18,18 +18,21 @@ from online.models import GameImport, OnlineAccount
 from online.tenhou import parse_record
 from scoring.models import HandRecord
 from tests.actors import open_season
+from kyoku.principals import SYSTEM
 
 REAL = "2020052221gm-00a9-0000-6f0524c7.mjlog"  # 25,000 start, hanchan, no sticks left over
 DOUBLE_RON = "double-ron.mjlog"
 
 
 def season_under(league, players, preset, number):
-    rules = services.rule_set_create(name=preset.upper(), slug=f"{preset}-s{number}", preset=preset)
+    rules = services.rule_set_create(name=preset.upper(), slug=f"{preset}-s{number}", preset=preset, actor=SYSTEM)
     return open_season(league, rules, players[:4], number=number)
 
 
 def game_in(season, players):
-    return services.game_create(division=season.divisions.get(code="A"), match_day=1, table=1, players=players[:4])
+    return services.game_create(
+        division=season.divisions.get(code="A"), match_day=1, table=1, players=players[:4], actor=SYSTEM
+    )
 
 
 def post(api, game, data, name, **extra):

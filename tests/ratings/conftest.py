@@ -6,11 +6,12 @@ import pytest
 
 from league import services
 from tests.actors import open_season
+from kyoku.principals import SYSTEM
 
 
 @pytest.fixture
 def mleague_rules(db):
-    return services.rule_set_create(name="M-League", slug="mleague", preset="mleague", is_template=True)
+    return services.rule_set_create(name="M-League", slug="mleague", preset="mleague", is_template=True, actor=SYSTEM)
 
 
 @pytest.fixture
@@ -33,7 +34,9 @@ def record(admin, django_capture_on_commit_callbacks):
 
 
 def new_game(season, code, day, table, players):
-    return services.game_create(division=season.divisions.get(code=code), match_day=day, table=table, players=players)
+    return services.game_create(
+        division=season.divisions.get(code=code), match_day=day, table=table, players=players, actor=SYSTEM
+    )
 
 
 def snapshot(league, by_id=True):

@@ -14,6 +14,7 @@ from ratings import engine
 from ratings.models import PlayerRating, RatingEvent
 from ratings.services import game_ratings_sync, league_ratings_rebuild
 from tests.ratings.conftest import new_game, snapshot
+from kyoku.principals import SYSTEM
 
 PROPERTY = settings(
     max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
@@ -79,7 +80,7 @@ def test_any_order_of_appends_and_corrections_equals_a_full_recompute(
                     game.delete()
         incremental = snapshot(league)
         assert len(incremental[0]) == 4 * GameResult.objects.filter(game__season__league=league).count()
-        league_ratings_rebuild(league=league)
+        league_ratings_rebuild(league=league, actor=SYSTEM)
         assert snapshot(league) == incremental
         transaction.set_rollback(True)
 
@@ -88,11 +89,11 @@ def test_a_result_for_the_latest_game_rates_its_four_players_from_their_current_
     for day in range(1, 4):
         game = new_game(season, "A", day, 1, seating(players, "A", day))
         services.game_result_record(game=game, scores=[45000, 30000, 15000, 10000], actor=admin)
-        game_ratings_sync(league=league, game_id=game.pk)
+        game_ratings_sync(league=league, game_id=game.pk, actor=SYSTEM)
     current = {r.player_id: (r.mu, r.sigma) for r in PlayerRating.objects.filter(league=league)}
     latest = new_game(season, "A", 4, 1, seating(players, "A", 4))
     services.game_result_record(game=latest, scores=[10000, 45000, 30000, 15000], actor=admin)
-    game_ratings_sync(league=league, game_id=latest.pk)
+    game_ratings_sync(league=league, game_id=latest.pk, actor=SYSTEM)
     seats = list(latest.seats.order_by("seat"))
     expected = engine.rate_game([current[s.player_id] for s in seats], [4, 1, 2, 3])
     for seat, (mu, sigma) in zip(seats, expected):
@@ -113,13 +114,13 @@ def test_the_latest_result_costs_the_same_queries_whatever_the_history(season, p
         for i in range(n):
             game = new_game(season, "AB"[i % 2], first_day + i // 2, 1, seating(players, "AB"[i % 2], i))
             services.game_result_record(game=game, scores=[45000, 30000, 15000, 10000], actor=admin)
-        league_ratings_rebuild(league=league)
+        league_ratings_rebuild(league=league, actor=SYSTEM)
 
     def latest_sync(day: int) -> int:
         latest = new_game(season, "A", day, 1, seating(players, "A", 1))
         services.game_result_record(game=latest, scores=[10000, 45000, 30000, 15000], actor=admin)
         with CaptureQueriesContext(connection) as ctx:
-            assert game_ratings_sync(league=league, game_id=latest.pk, kind="created")["games"] == 1
+            assert game_ratings_sync(league=league, game_id=latest.pk, kind="created", actor=SYSTEM)["games"] == 1
         return len(ctx.captured_queries)
 
     play(1, 4)
@@ -133,14 +134,14 @@ def test_a_correction_of_an_earlier_game_replays_from_it_not_from_the_first(seas
     days = [new_game(season, "A", day, 1, seating(players, "A", day)) for day in range(1, 6)]
     for game in days:
         services.game_result_record(game=game, scores=[45000, 30000, 15000, 10000], actor=admin)
-    league_ratings_rebuild(league=league)
+    league_ratings_rebuild(league=league, actor=SYSTEM)
     kept = {e.pk for e in RatingEvent.objects.filter(game__in=days[:3])}
     services.game_result_record(game=days[3], scores=[10000, 15000, 30000, 45000], actor=admin, replace=True)
-    summary = game_ratings_sync(league=league, game_id=days[3].pk, kind="replaced")
+    summary = game_ratings_sync(league=league, game_id=days[3].pk, kind="replaced", actor=SYSTEM)
     assert summary["games"] == 2  # day 4 and day 5; days 1-3 keep their stored events
     assert {e.pk for e in RatingEvent.objects.filter(game__in=days[:3])} == kept
     before = snapshot(league)
-    league_ratings_rebuild(league=league)
+    league_ratings_rebuild(league=league, actor=SYSTEM)
     assert snapshot(league) == before
 
 
@@ -150,14 +151,14 @@ def test_a_correction_of_the_latest_game_rates_it_again_in_constant_time(season,
     days = [new_game(season, "A", day, 1, seating(players, "A", day)) for day in range(1, 5)]
     for game in days:
         services.game_result_record(game=game, scores=[45000, 30000, 15000, 10000], actor=admin)
-    league_ratings_rebuild(league=league)
+    league_ratings_rebuild(league=league, actor=SYSTEM)
     kept = {e.pk for e in RatingEvent.objects.filter(game__in=days[:3])}
     latest = days[3]
     services.game_result_record(game=latest, scores=[10000, 15000, 30000, 45000], actor=admin, replace=True)
-    summary = game_ratings_sync(league=league, game_id=latest.pk, kind="replaced")
+    summary = game_ratings_sync(league=league, game_id=latest.pk, kind="replaced", actor=SYSTEM)
     assert summary["games"] == 1
     assert {e.pk for e in RatingEvent.objects.filter(game__in=days[:3])} == kept
     assert set(PlayerRating.objects.filter(league=league).values_list("games", flat=True)) == {4}
     incremental = snapshot(league)
-    league_ratings_rebuild(league=league)
+    league_ratings_rebuild(league=league, actor=SYSTEM)
     assert snapshot(league) == incremental

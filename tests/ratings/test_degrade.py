@@ -15,6 +15,7 @@ from ratings import services as ratings_services
 from ratings.models import RatingEvent
 from ratings.reconcile import derived_reconcile
 from ratings.tasks import ratings_game_sync
+from kyoku.principals import SYSTEM
 
 
 def closed_port() -> int:
@@ -98,7 +99,7 @@ def test_when_the_in_process_run_fails_too_the_reconciliation_rates_the_game(
         with django_capture_on_commit_callbacks(execute=True):  # the request itself does not fail
             result, created = services.game_result_record(game=game, scores=[45000, 30000, 15000, 10000], actor=admin)
     assert created and not RatingEvent.objects.filter(game=game).exists()
-    assert derived_reconcile(leagues=[league])["test"]["ratings"]["games"] == 1
+    assert derived_reconcile(leagues=[league], actor=SYSTEM)["test"]["ratings"]["games"] == 1
     assert RatingEvent.objects.filter(game=game).count() == 4
 
 

@@ -13,6 +13,7 @@ from scoring import services as scoring
 from scoring.models import HandRecord
 from tests.ratings.conftest import new_game, snapshot
 from tests.riichi_game import HANDS
+from kyoku.principals import SYSTEM
 
 
 def places(game):
@@ -21,7 +22,7 @@ def places(game):
 
 def full_recompute_agrees(league):
     before = snapshot(league)
-    league_ratings_rebuild(league=league)
+    league_ratings_rebuild(league=league, actor=SYSTEM)
     return snapshot(league) == before
 
 

@@ -14,6 +14,7 @@ from league.models import GameResult
 from ratings.services import league_ratings_rebuild
 from tests.actors import open_season
 from tests.ratings.conftest import new_game, snapshot
+from kyoku.principals import SYSTEM
 
 PROPERTY = settings(
     max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
@@ -69,7 +70,7 @@ def test_incremental_updates_equal_a_full_recompute(ops, schedule, league, admin
                     game.save(update_fields=["status"])
         incremental = snapshot(league)
         assert len(incremental[0]) == 4 * GameResult.objects.filter(game__season__league=league).count()
-        league_ratings_rebuild(league=league)
+        league_ratings_rebuild(league=league, actor=SYSTEM)
         assert snapshot(league) == incremental
         transaction.set_rollback(True)
 
@@ -85,7 +86,7 @@ def _league_played(slug, rules, players, create_order, entry_order, results):
         s, code, day = plan[i]
         games[i] = new_game(s, code, day, 1, players[:4] if code == "A" else players[4:])
     for i in entry_order:
-        services.game_result_record(game=games[i], scores=results[i])
+        services.game_result_record(game=games[i], scores=results[i], actor=SYSTEM)
     call_command("ratings_recompute", "--league", slug, stdout=open("/dev/null", "w"))
     return snapshot(league, by_id=False)
 

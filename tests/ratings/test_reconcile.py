@@ -12,10 +12,11 @@ from ratings.models import PlayerRating, RatingEvent
 from ratings.reconcile import derived_reconcile, league_ratings_disagreement
 from ratings.services import league_ratings_rebuild
 from tests.ratings.conftest import new_game, snapshot
+from kyoku.principals import SYSTEM
 
 
 def full_recompute(league):
-    league_ratings_rebuild(league=league)
+    league_ratings_rebuild(league=league, actor=SYSTEM)
     return snapshot(league)
 
 
@@ -35,7 +36,7 @@ def played(season, players, admin, record, days=4):
 
 
 def nothing_repaired(league) -> bool:
-    return derived_reconcile(leagues=[league])[league.slug] == {
+    return derived_reconcile(leagues=[league], actor=SYSTEM)[league.slug] == {
         "seats": 0,
         "standings": 0,
         "summaries": 0,
@@ -55,7 +56,7 @@ def test_a_result_whose_ratings_task_was_lost_is_rated_by_the_next_run(season, p
         + "00004-00001-"
         + f"{late.pk:012d}"
     )
-    report = derived_reconcile(leagues=[league])[league.slug]
+    report = derived_reconcile(leagues=[league], actor=SYSTEM)[league.slug]
     assert report["ratings"]["games"] == 1  # replayed from the lost game only
     assert RatingEvent.objects.filter(game=late).count() == 4
     repaired = snapshot(league)
@@ -67,7 +68,7 @@ def test_a_correction_whose_task_was_lost_replays_from_that_game(season, players
     games = played(season, players, admin, record)
     services.game_result_record(game=games[1], scores=[45000, 30000, 15000, 10000], actor=admin, replace=True)
     assert RatingEvent.objects.get(game=games[1], player=players[0]).place == 4  # stale: still the old places
-    report = derived_reconcile(leagues=[league])[league.slug]
+    report = derived_reconcile(leagues=[league], actor=SYSTEM)[league.slug]
     assert report["ratings"]["games"] == 3  # games 2, 3 and 4; game 1 is kept
     assert RatingEvent.objects.get(game=games[1], player=players[0]).place == 1
     repaired = snapshot(league)
@@ -78,7 +79,7 @@ def test_a_correction_whose_task_was_lost_replays_from_that_game(season, players
 def test_a_deleted_game_whose_rebuild_was_lost_leaves_no_trace(season, players, admin, record, league):
     games = played(season, players, admin, record)
     Game.objects.filter(pk=games[1].pk).delete()  # no on-commit hooks run: the rebuild is lost
-    report = derived_reconcile(leagues=[league])[league.slug]
+    report = derived_reconcile(leagues=[league], actor=SYSTEM)[league.slug]
     assert report["ratings"]["games"] == 2
     assert report["summaries"] == 1  # the season page no longer counts the deleted game
     first_after = RatingEvent.objects.get(game=games[2], player=players[0])
@@ -95,7 +96,7 @@ def test_a_current_rating_row_that_disagrees_is_restored_without_a_replay(season
     kept = snapshot(league)
     PlayerRating.objects.filter(player=players[2]).update(mu=1.0, games=99)
     PlayerRating.objects.filter(player=players[3]).delete()
-    report = derived_reconcile(leagues=[league])[league.slug]
+    report = derived_reconcile(leagues=[league], actor=SYSTEM)[league.slug]
     assert report["ratings"]["games"] == 0 and report["ratings"]["players"] == 2
     assert snapshot(league) == kept
     assert nothing_repaired(league)
@@ -108,7 +109,7 @@ def test_seat_settlements_and_standings_are_repaired_from_the_result(season, pla
     assert seat.points == Decimal("65.0") and seat.place == 1
     GameSeat.objects.filter(pk=seat.pk).update(points=Decimal("-1.0"), place=4)
     Standing.objects.filter(division=game.division, player=players[1]).delete()
-    report = derived_reconcile(leagues=[league])[league.slug]
+    report = derived_reconcile(leagues=[league], actor=SYSTEM)[league.slug]
     assert (report["seats"], report["standings"]) == (1, 1)
     seat.refresh_from_db()
     assert (seat.points, seat.place) == (Decimal("65.0"), 1)

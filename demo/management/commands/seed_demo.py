@@ -12,7 +12,11 @@ from django.utils import timezone
 
 from league import services
 from kyoku.models import League, LeagueRole
+from kyoku.principals import System
 from league.models import Player, QualificationTier
+
+# who loads the demo: the command itself (what a user does in the demo is done as that user)
+SEED = System("command:seed_demo")
 
 NAMES = [
     ("Chan Tai Man", "陳大文"),
@@ -96,11 +100,15 @@ class Command(BaseCommand):
             name="Hong Kong Riichi League", name_zh="香港立直麻雀聯賽", slug="hkrl", promotion_count=2
         )
         self._logins(league)
-        template = services.rule_set_create(name="WRC (template)", slug="wrc", preset="wrc", is_template=True)
+        template = services.rule_set_create(
+            name="WRC (template)", slug="wrc", preset="wrc", is_template=True, actor=SEED
+        )
         for preset in ("ema", "mleague", "tenhou"):
-            services.rule_set_create(name=f"{preset.upper()} (template)", slug=preset, preset=preset, is_template=True)
+            services.rule_set_create(
+                name=f"{preset.upper()} (template)", slug=preset, preset=preset, is_template=True, actor=SEED
+            )
         league_rules = services.rule_set_revise(
-            rule_set=template, overrides={"reaction_time_ms": 1500}, notes="HKRL house rules"
+            rule_set=template, overrides={"reaction_time_ms": 1500}, notes="HKRL house rules", actor=SEED
         )
         players = [
             Player.objects.create(
@@ -120,11 +128,12 @@ class Command(BaseCommand):
             rule_set=league_rules,
             starts_on=date(2026, 1, 10),
             ends_on=date(2026, 3, 28),
+            actor=SEED,
         )
         for i, player in enumerate(players):
-            services.entry_create(division=s1.divisions.get(code="A" if i < 16 else "B"), player=player)
+            services.entry_create(division=s1.divisions.get(code="A" if i < 16 else "B"), player=player, actor=SEED)
         self._play(s1, rng, match_days=4, start=date(2026, 1, 10))
-        services.season_status_set(season=s1, status="closed")
+        services.season_status_set(season=s1, status="closed", actor=SEED)
         s2 = services.season_create(
             league=league,
             year=2026,
@@ -132,11 +141,12 @@ class Command(BaseCommand):
             rule_set=league_rules,
             starts_on=date(2026, 4, 11),
             ends_on=date(2026, 6, 27),
+            actor=SEED,
         )
         from league.tasks import season_promote
 
         season_promote.delay(s1.pk, s2.pk)
-        services.season_status_set(season=s2, status="open")
+        services.season_status_set(season=s2, status="open", actor=SEED)
         self._tiers_and_applications(league, s2, players)
         self._play(s2, rng, match_days=3, start=date(2026, 4, 11), unplayed_days=1)
         # match days app: the next two match days, the first with a drafted seating to publish
@@ -196,12 +206,13 @@ class Command(BaseCommand):
             rule_set=template,
             starts_on=date(2026, 1, 17),
             ends_on=date(2026, 3, 21),
+            actor=SEED,
         )
-        services.season_status_set(season=season, status="open")
+        services.season_status_set(season=season, status="open", actor=SEED)
         for i, player in enumerate(players):
-            services.entry_create(division=season.divisions.get(code="A" if i < 8 else "B"), player=player)
+            services.entry_create(division=season.divisions.get(code="A" if i < 8 else "B"), player=player, actor=SEED)
         self._play(season, rng, match_days=4, start=date(2026, 1, 17))
-        services.season_status_set(season=season, status="closed")
+        services.season_status_set(season=season, status="closed", actor=SEED)
         services.season_create(
             league=league,
             year=2026,
@@ -209,6 +220,7 @@ class Command(BaseCommand):
             rule_set=template,
             starts_on=date(2026, 4, 18),
             ends_on=date(2026, 6, 20),
+            actor=SEED,
         )
 
     def _logins(self, league):
@@ -235,12 +247,15 @@ class Command(BaseCommand):
                         table=table + 1,
                         players=players[table * 4 : table * 4 + 4],
                         scheduled_at=when,
+                        actor=SEED,
                     )
                     if day > match_days:
                         continue
                     sticks = 1 if rng.random() < 0.15 else 0
                     total = 4 * options["start_points"] - 1000 * sticks
-                    services.game_result_record(game=game, scores=realistic_scores(rng, total), deposits_left=sticks)
+                    services.game_result_record(
+                        game=game, scores=realistic_scores(rng, total), deposits_left=sticks, actor=SEED
+                    )
 
     def _tiers_and_applications(self, league, season, players):
         cat1 = QualificationTier.objects.create(
@@ -289,6 +304,7 @@ class Command(BaseCommand):
                 "games_in_year": 57,
                 "room": "phoenix",
             },
+            actor=SEED,
         )
         services.application_submit(
             player=b_players[1],
@@ -301,12 +317,14 @@ class Command(BaseCommand):
                 "games_in_year": 41,
                 "room": "throne",
             },
+            actor=SEED,
         )
         services.application_submit(
             player=b_players[2],
             season=season,
             tier=cat1,
             evidence={"platform": "league", "note": "3rd in B division 2025 S4"},
+            actor=SEED,
         )
         admin = get_user_model().objects.get(username="admin")
         services.application_decide(application=good, approve=True, actor=admin)
@@ -326,6 +344,7 @@ class Command(BaseCommand):
                 "games_in_year": 63,
                 "room": "phoenix",
             },
+            actor=SEED,
         )
         # a refused one too, so the review history shows both decisions (issue 11)
         refused = services.application_submit(
@@ -340,6 +359,7 @@ class Command(BaseCommand):
                 "games_in_year": 45,
                 "room": "phoenix",
             },
+            actor=SEED,
         )
         services.application_decide(
             application=refused,

@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
+from kyoku.principals import System
 from league.models import Game
 from online import services
 from online.tenhou import TenhouError, game_check, parse_record
@@ -21,7 +22,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("files", nargs="+")
         parser.add_argument("--game", type=int)
-        parser.add_argument("--user", help="the admin the import is recorded under (default: a superuser)")
+        parser.add_argument("--user", help="the admin the import is recorded under (default: the command itself)")
         parser.add_argument("--override", default="", help="import even if the record disagrees, for this reason")
         parser.add_argument(
             "--keep",
@@ -61,10 +62,11 @@ class Command(BaseCommand):
         return check["ok"]
 
     def _import(self, name, data, game_id, username, override, keep):
-        # Shell access is trusted: without --user the import is a system action (audited with no actor).
-        actor = get_user_model().objects.filter(username=username).first() if username else None
-        if username and actor is None:
+        # Shell access is trusted: without --user the import is the command's own act (audited as such).
+        user = get_user_model().objects.filter(username=username).first() if username else None
+        if username and user is None:
             raise CommandError(f"no user {username}")
+        actor = user if user is not None else System("command:import_log")
         game = Game.objects.select_related("season__rule_set").filter(pk=game_id).first()
         if game is None:
             raise CommandError(f"no game {game_id}")

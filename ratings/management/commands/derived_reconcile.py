@@ -1,6 +1,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from kyoku.models import League
+from kyoku.principals import System
 from ratings.reconcile import derived_reconcile
 
 
@@ -19,7 +20,7 @@ class Command(BaseCommand):
             leagues = leagues.filter(slug=league)
             if not leagues.exists():
                 raise CommandError(f"no league with slug {league!r}")
-        for slug, done in derived_reconcile(leagues=leagues).items():
+        for slug, done in derived_reconcile(leagues=leagues, actor=System("command:derived_reconcile")).items():
             rated = done["ratings"]
             ratings = f"replayed {rated['games']} games from {rated['from']}" if rated else "up to date"
             self.stdout.write(

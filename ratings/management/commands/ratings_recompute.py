@@ -1,6 +1,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from kyoku.models import League
+from kyoku.principals import System
 from ratings.services import league_ratings_rebuild
 
 
@@ -17,5 +18,5 @@ class Command(BaseCommand):
             if not leagues.exists():
                 raise CommandError(f"no league with slug {league!r}")
         for item in leagues:
-            summary = league_ratings_rebuild(league=item)
+            summary = league_ratings_rebuild(league=item, actor=System("command:ratings_recompute"))
             self.stdout.write(f"{item.slug}: {summary['games']} games, {summary['players']} players rated")

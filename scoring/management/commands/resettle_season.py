@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
 from league.forms import service_error_lines
+from kyoku.principals import System
 from league.models import Season
 from scoring import services
 
@@ -33,14 +34,15 @@ class Command(BaseCommand):
         season = Season.objects.filter(pk=season).first()
         if season is None:
             raise CommandError("season: no season with this id")
+        actor = System("command:resettle_season")
         try:
             if overrides is not None:
                 merged = overrides_merge(season.rule_set.overrides, _json(overrides))
-                summary = services.season_rules_revise(season=season, overrides=merged, notes=notes)
+                summary = services.season_rules_revise(season=season, overrides=merged, notes=notes, actor=actor)
                 summary["overrides"] = merged
             else:
                 timings: dict = {}
-                summary = services.season_hands_resettle(season=season, workers=workers, timings=timings)
+                summary = services.season_hands_resettle(season=season, workers=workers, timings=timings, actor=actor)
                 summary["seconds"] = {phase: round(t, 3) for phase, t in timings.items()}
         except ValidationError as exc:
             raise CommandError("; ".join(service_error_lines(exc))) from None
