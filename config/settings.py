@@ -168,9 +168,13 @@ AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
 AXES_HTTP_RESPONSE_CODE = 429
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
-AXES_IPWARE_META_PRECEDENCE_ORDER = (
-    ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"] if env_bool("BEHIND_PROXY") else ["REMOTE_ADDR"]
-)
+# The client's address, for axes and for kyoku.throttle alike (kyoku.throttle.client_address):
+# REMOTE_ADDR, or behind a TLS proxy (BEHIND_PROXY) the X-Forwarded-For entry that proxy added,
+# PROXY_COUNT hops from the right (entries further left are whatever the client sent).
+# (django-ipware is not installed, so axes' own AXES_IPWARE_* settings would be ignored.)
+BEHIND_PROXY = env_bool("BEHIND_PROXY")
+PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "1"))
+AXES_CLIENT_IP_CALLABLE = "kyoku.throttle.client_address"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

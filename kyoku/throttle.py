@@ -185,17 +185,17 @@ def throttle_reset(bucket: str, key: str) -> None:
 
 
 def client_address(request: Any) -> str:
-    """The client's address as django-axes reads it (``AXES_IPWARE_META_PRECEDENCE_ORDER``:
-    ``X-Forwarded-For`` only when ``BEHIND_PROXY``, else ``REMOTE_ADDR``). Takes a Django request
-    or a DRF one."""
-    try:
-        from axes.helpers import get_client_ip_address
-
-        address = get_client_ip_address(request)
-    except Exception:  # noqa: BLE001 - a broken header never makes the throttle fail
-        logger.warning("client address unreadable; using REMOTE_ADDR", exc_info=True)
-        address = None
-    return str(address or request.META.get("REMOTE_ADDR") or "unknown")
+    """The client's address: ``REMOTE_ADDR``; behind a TLS proxy (setting ``BEHIND_PROXY``) the
+    ``X-Forwarded-For`` entry that proxy appended, ``PROXY_COUNT`` (1) from the right, never the
+    leftmost, which the client writes itself. Django-axes reads it too (``AXES_CLIENT_IP_CALLABLE``),
+    so its lock and this throttle count the same address. Takes a Django request or a DRF one."""
+    meta = request.META
+    if getattr(settings, "BEHIND_PROXY", False):
+        hops = [h.strip() for h in str(meta.get("HTTP_X_FORWARDED_FOR", "")).split(",") if h.strip()]
+        count = max(1, int(getattr(settings, "PROXY_COUNT", 1)))
+        if hops:
+            return hops[-count] if len(hops) >= count else hops[0]
+    return str(meta.get("REMOTE_ADDR") or "unknown")
 
 
 # ---------------------------------------------------------------- answers
@@ -247,8 +247,7 @@ class LoginAddressThrottleBackend:
             throttle_check("login_client", client_address(request))
         return None
 
-    # no get_user: a session is never this backend's (Django's force_login and session loading
-    # pick the first backend that has one)
+    # no get_user: it logs no one in, and so Django's force_login never picks it as the backend
 
 
 @receiver(user_login_failed, dispatch_uid="kyoku.throttle.login_failed")

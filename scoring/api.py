@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
@@ -192,9 +193,10 @@ class SettleView(APIView):
 
 def _caller(request):
     """The logged-in caller, if any, for the throttle only: the endpoint authenticates no one (so
-    needs no CSRF token), but a session or a valid token earns the per-user allowance."""
-    user = getattr(request._request, "user", None)
-    if user is not None and user.is_authenticated:
+    needs no CSRF token), but a session or a valid token earns the per-user allowance. (DRF has
+    set the Django request's user to anonymous by now: the session is read again.)"""
+    user = get_user(request._request)
+    if user.is_authenticated:
         return user
     try:
         found = TokenAuthentication().authenticate(request)
