@@ -1,12 +1,14 @@
 """Issue 34: the audit log names a non-user actor; an idempotency key belongs to its principal
 (the user, or a table's phones), not only to a login."""
 
+from typing import Any
+
 from django.conf import settings
 from django.db import migrations, models
 import django.db.models.deletion
 
 
-def scope_from_user(apps, schema_editor):
+def scope_from_user(apps: Any, schema_editor: Any) -> None:
     Key = apps.get_model("kyoku", "IdempotencyKey")
     for row in Key.objects.filter(scope="").only("pk", "user_id").iterator():
         Key.objects.filter(pk=row.pk).update(scope=f"user:{row.user_id}")
