@@ -43,9 +43,12 @@ class PlayerViewSet(viewsets.ReadOnlyModelViewSet):
         if number is not None:
             # a lookup by membership number is an admin's tool: for anyone else it would tell
             # whose number a given string is (docs/privacy.md)
-            if leagues_where(self.request.user, Need.ADMIN) == []:
+            leagues = leagues_where(self.request.user, Need.ADMIN)
+            if leagues == []:
                 raise PermissionDenied(_("Only league admins may look players up by membership number."))
             qs = qs.filter(membership_number=number)
+            if leagues is not None:  # among their leagues' members: another league's numbers stay private
+                qs = qs.filter(memberships__league_id__in=leagues).distinct()
         return qs
 
     @extend_schema(responses=s.PlayerHistoryRowSerializer(many=True))

@@ -322,3 +322,12 @@ def test_my_page_shows_the_invitation_in_traditional_chinese(client, b_admin, b_
     assert "他處聯賽" in page  # the league by its Chinese name
     assert "接受" in page and "拒絕" in page
     assert "Accept" not in page and "invites you" not in page
+
+
+def test_another_leagues_admin_cannot_look_a_number_up(b_admin, home_admin, p):
+    """The lookup by membership number finds the admin's own members only: it must not tell
+    another league's admin whose number a string is."""
+    found = _api(b_admin).get("/api/players/", {"membership_number": "HOME-0042"}).json()["results"]
+    assert found == []
+    found = _api(home_admin).get("/api/players/", {"membership_number": "HOME-0042"}).json()["results"]
+    assert [row["id"] for row in found] == [p.pk]
