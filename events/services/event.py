@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from kyoku import authz
 from kyoku.audit import audit_log_write
 from kyoku.principals import Actor
+from kyoku.text import name_clean
 from league import services as league_services
 from league.models import Game, Season, RuleSet
 
@@ -48,6 +49,8 @@ def event_create(
     """An event with its own season (the games' home) and its rounds; the final round is added
     when the event has a cut."""
     authorize(actor, league, authz.Need.ADMIN)
+    name = name_clean(name, field="name", max_length=120)  # NFC; no control, bidi or zero-width
+    venue = name_clean(venue, field="venue", max_length=120, required=False)
     if ends_on < starts_on:
         raise fail("ends_on", _("The event ends before it starts."), "ends_before_start")
     if (ends_on - starts_on).days > 6:

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from kyoku import authz
 from kyoku.audit import audit_log_write
 from kyoku.principals import Actor
+from kyoku.text import name_clean
 from league import services as league_services
 from league.models import Entry, Player
 
@@ -54,8 +55,7 @@ def registration_add(
     except ValueError as exc:
         field, message = str(exc).split(": ", 1)
         raise fail(field, message, f"{field}_invalid") from None
-    if len(team) > 60:
-        raise fail("team", _("At most 60 characters."), "team_too_long")
+    team = name_clean(team, field="team", max_length=60, required=False)  # NFC; no control, bidi or zero-width
     existing = Registration.objects.filter(event=event, player=player).first()
     if existing and existing.status != Registration.Status.WITHDRAWN:
         raise fail("player", _("%(player)s is already registered."), "already_registered", player=str(player))

@@ -91,6 +91,7 @@ def seating_plan(*, event: Event, actor: Actor, seed: int = 0, time_limit: float
                 table=t,
                 players=[by_id[p] for p in table],
                 scheduled_at=r.scheduled_at,
+                actor=actor,
             )
     audit_log_write(
         actor=actor,
@@ -161,6 +162,7 @@ def seating_by_standings(*, round_: Round, actor: Actor) -> int:
             table=t + 1,
             players=[by_id[p] for p in order[4 * t : 4 * t + 4]],
             scheduled_at=round_.scheduled_at,
+            actor=actor,
         )
     audit_log_write(
         actor=actor, action="event.seat_by_standings", obj=round_, data={"round": round_.number, "tables": tables}

@@ -2,6 +2,8 @@ import datetime as dt
 
 import pytest
 
+from kyoku.principals import SYSTEM
+
 from events import services
 from league import services as league_services
 from league.models import Player
@@ -12,7 +14,9 @@ SCORES = [48000, 32000, 12000, 8000]
 
 @pytest.fixture
 def rules(db):
-    return league_services.rule_set_create(name="M-League", slug="mleague-ev", preset="mleague", is_template=True)
+    return league_services.rule_set_create(
+        name="M-League", slug="mleague-ev", preset="mleague", is_template=True, actor=SYSTEM
+    )
 
 
 @pytest.fixture

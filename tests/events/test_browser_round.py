@@ -12,6 +12,8 @@ import time
 from pathlib import Path
 
 import pytest
+
+from kyoku.principals import SYSTEM
 from django.utils import timezone
 
 from events import services
@@ -36,7 +38,9 @@ def _tournament():
     league = League.objects.create(name="Browser League", slug="browser", promotion_count=1)
     admin = make_role_user("director", league, LeagueRole.Role.ADMIN)
     make_role_user("ref", league, LeagueRole.Role.REFEREE)
-    rules = league_services.rule_set_create(name="M-League", slug="mleague-b", preset="mleague", is_template=True)
+    rules = league_services.rule_set_create(
+        name="M-League", slug="mleague-b", preset="mleague", is_template=True, actor=SYSTEM
+    )
     players = [
         Player.objects.create(display_name=f"Player {chr(65 + i)}{i:02d}", membership_number=f"BR{i:03d}")
         for i in range(16)

@@ -187,3 +187,25 @@ def test_wrong_codes_in_the_api_body_are_counted_too(in_play, table):
         for i in range(40)
     ]
     assert answers[-1] == 429
+
+
+@pytest.mark.parametrize("team", ["Wan\u202eChai", "Kow\u200bloon", "Sha\x07Tin"])
+def test_team_names_with_invisible_or_control_characters_are_refused(event, field, admin, team):
+    """Item 10: a bidi override, a zero-width character or a control character in a team name is
+    refused naming the field; nothing is stored."""
+    from django.core.exceptions import ValidationError
+
+    from events.models import Registration
+
+    with pytest.raises(ValidationError) as err:
+        services.registration_add(event=event, player=field[0], team=team, actor=admin)
+    assert "team" in err.value.message_dict
+    assert not Registration.objects.filter(event=event).exists()
+
+
+def test_team_names_are_stored_in_their_normal_form(event, field, admin):
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFD", "Café  Tiles")
+    reg = services.registration_add(event=event, player=field[0], team=decomposed, actor=admin)
+    assert reg.team == "Café Tiles"
