@@ -13,7 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from kyoku.access import ADMIN, PUBLIC, TABLE, object_for_request, route
-from kyoku.principals import request_actor
+from kyoku.principals import Actor, request_actor
 from kyoku.idempotency import idempotent
 from league.models import Game
 
@@ -184,7 +184,7 @@ class ClockView(APIView):
 # ---------------------------------------------------------------- a table's own scorekeeper
 
 
-def _table_request(request, pk: int) -> tuple[Game, object]:
+def _table_request(request, pk: int) -> tuple[Game, Actor]:
     """The game and the principal acting on it: the signed-in user, or the phone holding this
     table's code (its session's, or one in the body). A phone has no login, so the CSRF check a
     session would run is run here for a browser that holds a code."""

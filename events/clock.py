@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 WAITING, RUNNING, PAUSED, TIME_UP, ENDED = "waiting", "running", "paused", "time_up", "ended"
 
@@ -74,7 +75,7 @@ def hands_left_after_time(time_rule: str) -> int:
     return 2 if time_rule == "one_more" else 1
 
 
-def round_clock(round_) -> Clock:  # type: ignore[no-untyped-def]  # an events.models.Round, read by its fields
+def round_clock(round_: Any) -> Clock:  # an events.models.Round, read by its fields (no Django here)
     """A round's clock from the moments stored on it (services and selectors read it alike)."""
     return Clock(
         minutes=round_.minutes,

@@ -177,13 +177,19 @@ def method_level(declared: Route, method: str, action: str | None = None) -> str
 
 
 def access(
-    obj: str | None = None, *, skip: str = "", query: str = "", **methods: str
+    obj: str | None = None,
+    *,
+    skip: str = "",
+    query: str = "",
+    actions: dict[str, str] | None = None,
+    action_in: str = "form",
+    **methods: str,
 ) -> Callable[[Callable[..., HttpResponseBase]], Callable[..., HttpResponseBase]]:
     """Declare and enforce a page view's access. An undeclared method is 405; an anonymous visitor
     opening a page that needs a login goes to the login page (a form posted anonymously is 403); an actor who cannot meet the level is 403. The
     view then fetches its object with ``object_for_request``, which applies the level's object
     check."""
-    declared = route(obj, skip=skip, query=query, **methods)
+    declared = route(obj, skip=skip, query=query, actions=actions, action_in=action_in, **methods)
 
     def decorate(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
         @wraps(view)

@@ -269,7 +269,7 @@ def table_result_enter(
         chosen_version = _version_add(report, scores, deposits_left, None, actor)
     _current_set(report, chosen_version)
     report.status = TableReport.Status.RESOLVED
-    report.resolved_by, report.resolved_at = (actor if is_user(actor) else None), timezone.now()
+    report.resolved_by, report.resolved_at = authz.acting_user(actor), timezone.now()
     report.save()
     audit_log_write(
         actor=actor,

@@ -118,7 +118,7 @@ def table_phone_for(request: Any, game: Any) -> TablePhone | None:
     data = getattr(request, "data", None)  # a DRF request's parsed body
     if data is None and getattr(request, "method", "") == "POST":
         data = getattr(request, "POST", None)
-    sent = (data.get("code") or "") if hasattr(data, "get") else ""
+    sent = (data.get("code") or "") if data is not None and hasattr(data, "get") else ""
     event_id = (
         Event.objects.filter(season__games=game.pk).values_list("pk", flat=True).first()
         if (session_code or sent)
