@@ -9,11 +9,14 @@ from league.models import Player
 from matchdays import services
 from matchdays.models import Reserve
 from tests.actors import open_season
+from kyoku.principals import SYSTEM
 
 
 @pytest.fixture
 def season(league, players):
-    rules = league_services.rule_set_create(name="M-League", slug="mleague", preset="mleague", is_template=True)
+    rules = league_services.rule_set_create(
+        name="M-League", slug="mleague", preset="mleague", is_template=True, actor=SYSTEM
+    )
     return open_season(league, rules, players, per_division=8)
 
 
@@ -25,13 +28,18 @@ def day1(division_a):
         date=datetime.date(2026, 12, 5),
         start_time=datetime.time(14, 0),
         venue="Wan Chai hall",
+        actor=SYSTEM,
     )
 
 
 @pytest.fixture
 def day2(division_a):
     return services.match_day_create(
-        division=division_a, number=2, date=datetime.date(2026, 12, 12), venue="Wan Chai hall"
+        division=division_a,
+        number=2,
+        date=datetime.date(2026, 12, 12),
+        venue="Wan Chai hall",
+        actor=SYSTEM,
     )
 
 

@@ -7,6 +7,7 @@ import pytest
 from league.models import Game
 from matchdays.models import SeatingPlan
 from tests.browser import chromium_page, login, needs_chromium
+from kyoku.principals import SYSTEM
 
 pytestmark = [pytest.mark.browser, needs_chromium, pytest.mark.django_db(transaction=True)]
 
@@ -36,7 +37,7 @@ def test_generate_review_swap_publish(live_server, day1, day2, admin, players, v
                 # the catalogues are regenerated from locale/glossary.d/matchdays.json after merging
                 pytest.skip("match-day strings not compiled into the catalogue yet (./scripts/i18n)")
     # day 1 already played as published: day 2 must repeat four pairs among eight players
-    services.seating_publish(plan=services.seating_generate(match_day=day1, seed=4), actor=None)
+    services.seating_publish(plan=services.seating_generate(match_day=day1, seed=4, actor=SYSTEM), actor=SYSTEM)
     words = WORDS[language]
     with chromium_page() as page:
         page.set_viewport_size(VIEWPORTS[viewport])

@@ -6,6 +6,7 @@ from django.core.management import call_command
 from league.models import Game
 from matchdays import services
 from matchdays.models import MatchDay, Reserve, SeatingPlan
+from kyoku.principals import SYSTEM
 
 pytestmark = pytest.mark.django_db
 
@@ -21,6 +22,6 @@ def test_demo_match_days_publish():
     # four match days already played or scheduled in the division: repeats are counted against them
     assert plan.figures["repeats"] >= 0 and "unmet" in plan.figures
     assert Reserve.objects.filter(season=draft.season).count() == 2
-    games = services.seating_publish(plan=plan)
+    games = services.seating_publish(plan=plan, actor=SYSTEM)
     assert len(games) == len(plan.tables)
     assert Game.objects.filter(division=draft.division, match_day=draft.number).count() == len(plan.tables)

@@ -10,6 +10,7 @@ from league import services as league_services
 from league.models import Player
 from matchdays import seating, services
 from matchdays.models import SeatingSchedule
+from kyoku.principals import SYSTEM
 
 pytestmark = pytest.mark.django_db
 
@@ -18,14 +19,18 @@ def _division_of(division, n):
     """Division A with n players entered (the season fixture enters eight)."""
     for i in range(n - 8):
         p = Player.objects.create(display_name=f"Extra {i}", native_name=f"追加{i}", membership_number=f"X{i:03d}")
-        league_services.entry_create(division=division, player=p)
+        league_services.entry_create(division=division, player=p, actor=SYSTEM)
     return sorted(division.entries.values_list("player_id", flat=True))
 
 
 def _days(division, count, leftover="bye"):
     return [
         services.match_day_create(
-            division=division, number=k, date=datetime.date(2027, 1, 1) + datetime.timedelta(weeks=k), leftover=leftover
+            division=division,
+            number=k,
+            date=datetime.date(2027, 1, 1) + datetime.timedelta(weeks=k),
+            leftover=leftover,
+            actor=SYSTEM,
         )
         for k in range(1, count + 1)
     ]
@@ -35,8 +40,8 @@ def _season_through_the_app(days, seed):
     """Generate and publish each match day in turn, as the director does; the days as played."""
     out = []
     for day in days:
-        plan = services.seating_generate(match_day=day, seed=seed)
-        services.seating_publish(plan=plan)
+        plan = services.seating_generate(match_day=day, seed=seed, actor=SYSTEM)
+        services.seating_publish(plan=plan, actor=SYSTEM)
         plan.refresh_from_db()
         out.append(seating.Day(tables=plan.tables, byes=plan.byes))
     return out
@@ -93,7 +98,7 @@ def test_byes_rotate_given_attendance(division_a, players):
     # already, so over 11 days (1 + 2 * 10 byes) the 21 others each sit out exactly once
     everyone = _division_of(division_a, 22)
     days = _days(division_a, 11)
-    services.attendance_mark(match_day=days[0], player=players[0], status="absent")
+    services.attendance_mark(match_day=days[0], player=players[0], status="absent", actor=SYSTEM)
     played = _season_through_the_app(days, seed=1)
     byes = collections.Counter(p for d in played for p in d.byes)
     assert players[0].pk not in byes
@@ -106,14 +111,14 @@ def test_byes_rotate_given_attendance(division_a, players):
 def test_a_swap_departs_from_the_plan_and_the_rest_is_planned_again(division_a):
     players = _division_of(division_a, 16)
     days = _days(division_a, 5)
-    plan = services.seating_generate(match_day=days[0], seed=2)
+    plan = services.seating_generate(match_day=days[0], seed=2, actor=SYSTEM)
     a, b = plan.tables[0][0], plan.tables[1][0]
-    services.seating_publish(plan=services.seating_swap(plan=plan, player_a=a, player_b=b))
-    services.seating_generate(match_day=days[1], seed=2)
+    services.seating_publish(plan=services.seating_swap(plan=plan, player_a=a, player_b=b, actor=SYSTEM), actor=SYSTEM)
+    services.seating_generate(match_day=days[1], seed=2, actor=SYSTEM)
     schedules = list(SeatingSchedule.objects.filter(division=division_a))
     assert [s.reason for s in schedules] == ["first plan", "played days"]
     assert schedules[1].numbers == [2, 3, 4, 5] and len(schedules[1].history) == 1
     # regenerating the same day with the same seed reads the plan again
-    services.seating_generate(match_day=days[1], seed=2)
+    services.seating_generate(match_day=days[1], seed=2, actor=SYSTEM)
     assert SeatingSchedule.objects.filter(division=division_a).count() == 2
     assert sorted(schedules[1].players) == players

@@ -13,6 +13,7 @@ from league import services
 from league.models import Division, GameResult, Standing
 from league.standings import standings_rows
 from tests.actors import open_season
+from kyoku.principals import SYSTEM
 
 COLUMNS = (
     "player_id",
@@ -31,7 +32,7 @@ COLUMNS = (
 
 @pytest.fixture
 def season(league, players):
-    rules = services.rule_set_create(name="M-League", slug="mleague", preset="mleague", is_template=True)
+    rules = services.rule_set_create(name="M-League", slug="mleague", preset="mleague", is_template=True, actor=SYSTEM)
     # all eight players in division A, so games mix them and ranks move
     return open_season(league, rules, players, per_division=8)
 
@@ -71,7 +72,11 @@ def test_any_sequence_of_changes_equals_the_full_recompute(season, players, admi
         with transaction.atomic():
             games = [
                 services.game_create(
-                    division=division, match_day=1 + i // 2, table=1 + i % 2, players=[players[p] for p in seats]
+                    division=division,
+                    match_day=1 + i // 2,
+                    table=1 + i % 2,
+                    players=[players[p] for p in seats],
+                    actor=SYSTEM,
                 )
                 for i, seats in enumerate(TABLES)
             ]
@@ -102,7 +107,7 @@ def test_a_result_writes_its_standings_in_the_same_transaction(
     season, players, admin, django_capture_on_commit_callbacks
 ):
     division = season.divisions.get(code="A")
-    game = services.game_create(division=division, match_day=1, table=1, players=players[:4])
+    game = services.game_create(division=division, match_day=1, table=1, players=players[:4], actor=SYSTEM)
     version = Division.objects.get(pk=division.pk).standings_version
     with django_capture_on_commit_callbacks(execute=False):  # nothing left for after the commit
         services.game_result_record(game=game, scores=[43000, 30800, 16000, 10200], actor=admin)
@@ -114,7 +119,7 @@ def test_a_result_writes_its_standings_in_the_same_transaction(
 
 def test_a_correction_moves_only_what_it_changes(season, players, admin, django_assert_max_num_queries):
     division = season.divisions.get(code="A")
-    game = services.game_create(division=division, match_day=1, table=1, players=players[:4])
+    game = services.game_create(division=division, match_day=1, table=1, players=players[:4], actor=SYSTEM)
     services.game_result_record(game=game, scores=[43000, 30800, 16000, 10200], actor=admin)
     # a bounded number of queries whatever the division's size: the four rows, the ranks
     with django_assert_max_num_queries(40):

@@ -11,11 +11,12 @@ from rest_framework.test import APIClient
 from league import services
 from league.models import Division, Player
 from tests.actors import open_season
+from kyoku.principals import SYSTEM
 
 
 @pytest.fixture
 def season(league, players):
-    rules = services.rule_set_create(name="M-League", slug="mleague", preset="mleague", is_template=True)
+    rules = services.rule_set_create(name="M-League", slug="mleague", preset="mleague", is_template=True, actor=SYSTEM)
     return open_season(league, rules, players)  # A: players 1-4, B: players 5-8
 
 
@@ -24,12 +25,12 @@ def played(season, players, admin):
     a = season.divisions.get(code="A")
     b = season.divisions.get(code="B")
     services.game_result_record(
-        game=services.game_create(division=a, match_day=1, table=1, players=players[:4]),
+        game=services.game_create(division=a, match_day=1, table=1, players=players[:4], actor=SYSTEM),
         scores=[43000, 30800, 16000, 10200],
         actor=admin,
     )
     services.game_result_record(
-        game=services.game_create(division=b, match_day=1, table=1, players=players[4:]),
+        game=services.game_create(division=b, match_day=1, table=1, players=players[4:], actor=SYSTEM),
         scores=[10200, 16000, 30800, 43000],
         actor=admin,
     )
@@ -84,7 +85,7 @@ def test_a_large_division_is_paged_and_sorted_across_all_of_it(season, league, d
         Player(display_name=f"Z{i:04d}", membership_number=f"X{i:04d}") for i in range(STANDINGS_PAGE_SIZE + 30)
     )
     for p in extra:
-        services.entry_create(division=b, player=p)
+        services.entry_create(division=b, player=p, actor=SYSTEM)
     url = f"/seasons/{season.pk}/divisions/B/"
     with django_assert_max_num_queries(8):
         first = Client().get(url + "?sort=name").content.decode()

@@ -9,6 +9,7 @@ import pytest
 from league import services
 from kyoku.models import LeagueRole
 from tests.actors import make_player_user, make_role_user, open_season
+from kyoku.principals import SYSTEM
 
 
 @pytest.fixture
@@ -24,7 +25,7 @@ def bystander(players):
 
 @pytest.fixture
 def wrc_rules(db):
-    return services.rule_set_create(name="WRC", slug="wrc", preset="wrc", is_template=True)
+    return services.rule_set_create(name="WRC", slug="wrc", preset="wrc", is_template=True, actor=SYSTEM)
 
 
 @pytest.fixture
@@ -34,7 +35,7 @@ def season(league, wrc_rules, players):
 
 @pytest.fixture
 def game2(division_a, players):
-    return services.game_create(division=division_a, match_day=2, table=1, players=players[:4])
+    return services.game_create(division=division_a, match_day=2, table=1, players=players[:4], actor=SYSTEM)
 
 
 @pytest.fixture

@@ -14,6 +14,7 @@ from league.models import Penalty
 from league.services import standings_recompute
 from referee import services
 from scoring import services as scoring_services
+from kyoku.principals import SYSTEM
 
 
 def false_win(game, referee, tl, hand_number):
@@ -69,7 +70,7 @@ def test_the_ruling_deducts_the_hands_chombo_once(chombo_game, referee, tl):
 
 def test_re_settling_and_revising_the_rules_do_not_book_it_again(chombo_game, season, referee, tl, admin):
     false_win(chombo_game, referee, tl, hand_number=1)
-    scoring_services.season_hands_resettle(season=season)
+    scoring_services.season_hands_resettle(season=season, actor=SYSTEM)
     scoring_services.season_rules_revise(
         season=season, overrides={"chombo": {"mode": "deduction", "points": 8000}}, actor=admin
     )
@@ -80,7 +81,10 @@ def test_re_settling_and_revising_the_rules_do_not_book_it_again(chombo_game, se
 def test_a_reversed_ruling_gives_the_deduction_back_to_the_hand(chombo_game, referee, referee2, tl):
     ruling = false_win(chombo_game, referee, tl, hand_number=1)
     appeal = services.appeal_file(
-        ruling=ruling, player=chombo_game.seats.get(seat=2).player, reason="the hand was complete"
+        ruling=ruling,
+        player=chombo_game.seats.get(seat=2).player,
+        reason="the hand was complete",
+        actor=SYSTEM,
     )
     services.appeal_decide(appeal=appeal, referee=referee2, uphold=False, reason="the tiles were misread")
     assert chombos(chombo_game) == [(1, Decimal("20"), True)]  # the hand still records it

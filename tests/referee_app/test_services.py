@@ -11,6 +11,7 @@ from league.models import Penalty, Standing
 from referee import services
 from referee.engine import ENGINE_VERSION, default_catalogue
 from referee.models import Appeal, Incident, PenaltyCatalogue, Ruling
+from kyoku.principals import SYSTEM
 
 
 def log(game, referee, events, **kw):
@@ -202,13 +203,13 @@ def test_appeal_reversed_by_another_referee_restores_standings(played, referee, 
     assert standing(played, 1).total_points == before - Decimal("20.0")
     # only a player of the game may appeal
     with pytest.raises(PermissionDenied):
-        services.appeal_file(ruling=ruling, player=players[5], reason="not fair")
+        services.appeal_file(ruling=ruling, player=players[5], reason="not fair", actor=SYSTEM)
     with pytest.raises(ValidationError):
-        services.appeal_file(ruling=ruling, player=players[1], reason="  ")
-    appeal = services.appeal_file(ruling=ruling, player=players[1], reason="My win was not false")
+        services.appeal_file(ruling=ruling, player=players[1], reason="  ", actor=SYSTEM)
+    appeal = services.appeal_file(ruling=ruling, player=players[1], reason="My win was not false", actor=SYSTEM)
     assert appeal.ruling.incident.status == "appealed" or Incident.objects.get().status == "appealed"
     with pytest.raises(ValidationError) as err:  # one pending appeal at a time
-        services.appeal_file(ruling=ruling, player=players[0], reason="me too")
+        services.appeal_file(ruling=ruling, player=players[0], reason="me too", actor=SYSTEM)
     assert "status" in err.value.message_dict
     # the referee who ruled may not decide the appeal
     with pytest.raises(ValidationError) as err:
@@ -229,13 +230,13 @@ def test_appeal_reversed_by_another_referee_restores_standings(played, referee, 
     with pytest.raises(ValidationError):
         services.appeal_decide(appeal=appeal, referee=referee2, uphold=True, reason="again")
     with pytest.raises(ValidationError) as err:
-        services.appeal_file(ruling=new, player=players[1], reason="more")
+        services.appeal_file(ruling=new, player=players[1], reason="more", actor=SYSTEM)
     assert "closed" in err.value.message_dict["status"][0]
 
 
 def test_appeal_reversed_with_a_new_penalty(game, referee, referee2, players, tl):
     ruling = services.ruling_decide(incident=log(game, referee, tl.harmful()), referee=referee, accept=True)
-    appeal = services.appeal_file(ruling=ruling, player=players[1], reason="I did not harm North")
+    appeal = services.appeal_file(ruling=ruling, player=players[1], reason="I did not harm North", actor=SYSTEM)
     services.appeal_decide(
         appeal=appeal,
         referee=referee2,
@@ -250,7 +251,7 @@ def test_appeal_reversed_with_a_new_penalty(game, referee, referee2, players, tl
 
 def test_appeal_upheld(game, referee, referee2, players, tl):
     ruling = services.ruling_decide(incident=log(game, referee, tl.harmful()), referee=referee, accept=True)
-    appeal = services.appeal_file(ruling=ruling, player=players[1], reason="no")
+    appeal = services.appeal_file(ruling=ruling, player=players[1], reason="no", actor=SYSTEM)
     services.appeal_decide(appeal=appeal, referee=referee2, uphold=True, reason="The timeline is clear")
     assert Appeal.objects.get().status == "upheld"
     assert ruling.penalties.get().active
@@ -265,5 +266,5 @@ def test_status_transitions(game, referee, players, tl):
     ruling = services.ruling_decide(incident=incident, referee=referee, accept=True)
     services.incident_close(incident=incident, actor=referee)
     with pytest.raises(ValidationError) as err:
-        services.appeal_file(ruling=ruling, player=players[0], reason="late")
+        services.appeal_file(ruling=ruling, player=players[0], reason="late", actor=SYSTEM)
     assert "closed" in err.value.message_dict["status"][0]

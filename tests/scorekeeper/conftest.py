@@ -7,11 +7,17 @@ from django.test import Client
 
 from league import services
 from tests.actors import open_season
+from kyoku.principals import SYSTEM
 
 
 def make_season(league, players, *, preset, number=1, overrides=None):
     rules = services.rule_set_create(
-        name=preset, slug=f"{preset}-{number}", preset=preset, overrides=overrides or {}, is_template=True
+        name=preset,
+        slug=f"{preset}-{number}",
+        preset=preset,
+        overrides=overrides or {},
+        is_template=True,
+        actor=SYSTEM,
     )
     return open_season(league, rules, players[:4], number=number)
 
@@ -30,7 +36,9 @@ def season(league, players):
 def wrc_game(league, players):
     """A season under WRC rules, which play no abortive draw."""
     season = make_season(league, players, preset="wrc", number=2)
-    return services.game_create(division=season.divisions.get(code="A"), match_day=1, table=1, players=players[:4])
+    return services.game_create(
+        division=season.divisions.get(code="A"), match_day=1, table=1, players=players[:4], actor=SYSTEM
+    )
 
 
 @pytest.fixture

@@ -4,17 +4,25 @@ hand-by-hand games: admin (league admin), referee, member (a player with a login
 import pytest
 from league import services
 from tests.actors import open_season
+from kyoku.principals import SYSTEM
 
 
 def make_season(league, players, *, preset, number=1, overrides=None):
     rules = services.rule_set_create(
-        name=preset, slug=f"{preset}-{number}", preset=preset, overrides=overrides or {}, is_template=True
+        name=preset,
+        slug=f"{preset}-{number}",
+        preset=preset,
+        overrides=overrides or {},
+        is_template=True,
+        actor=SYSTEM,
     )
     return open_season(league, rules, players[:4], number=number)
 
 
 def make_game(season, players, table=1):
-    return services.game_create(division=season.divisions.get(code="A"), match_day=1, table=table, players=players[:4])
+    return services.game_create(
+        division=season.divisions.get(code="A"), match_day=1, table=table, players=players[:4], actor=SYSTEM
+    )
 
 
 @pytest.fixture

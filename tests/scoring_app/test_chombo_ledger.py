@@ -11,6 +11,7 @@ from scoring import services
 from scoring.models import HandRecord
 
 from tests.riichi_game import ALL_READY
+from kyoku.principals import SYSTEM
 
 
 def active(game):
@@ -47,7 +48,7 @@ def test_revised_chombo_amount_rebooks_it(chombo_game, season, admin):
     assert active(chombo_game) == [(1, Decimal("8"))]
     assert penalty_points_of(chombo_game, 2) == Decimal("8")
     # running it again books nothing more
-    services.season_hands_resettle(season=season)
+    services.season_hands_resettle(season=season, actor=SYSTEM)
     assert Penalty.objects.filter(game=chombo_game).count() == 2
 
 

@@ -30,6 +30,7 @@ from scoring import services
 from scoring.models import HandRecord
 
 from tests.riichi_game import DELTAS, HANDS, RUNNING, STATES  # re-exported: other tests import them from here
+from kyoku.principals import SYSTEM
 
 
 def enter_all(game, admin):
@@ -181,7 +182,7 @@ def test_preview_stores_nothing(game, admin):
 
 def test_game_hands_resettle_is_a_no_op_when_nothing_changed(game, admin):
     enter_all(game, admin)
-    assert services.game_hands_resettle(game=game) == 0
+    assert services.game_hands_resettle(game=game, actor=SYSTEM) == 0
     HandRecord.objects.filter(game=game, sequence=2).update(settlement={}, scores_after=[])
-    assert services.game_hands_resettle(game=game) == 1
+    assert services.game_hands_resettle(game=game, actor=SYSTEM) == 1
     assert HandRecord.objects.get(game=game, sequence=5).scores_after == RUNNING[4]

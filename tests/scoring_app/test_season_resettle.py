@@ -25,6 +25,7 @@ from scoring.models import HandRecord
 
 from .conftest import make_game
 from .test_hands_riichi import HANDS, RUNNING
+from kyoku.principals import SYSTEM
 
 REVISED = {"honba_points": 1500, "uma": [20, 10, -10, -20]}
 REVISED_RUNNING = [
@@ -62,12 +63,12 @@ def test_season_resettle_rebuilds_settlements_results_and_standings(finished, ad
     assert Standing.objects.get(player=finished.seats.get(seat=3).player).rank == 1
     assert AuditLog.objects.filter(action="season.hands_resettle").count() == 1
     # a second run recomputes everything and finds nothing to write
-    again = services.season_hands_resettle(season=finished.season)
+    again = services.season_hands_resettle(season=finished.season, actor=SYSTEM)
     assert (again["hands_changed"], again["results_changed"]) == (0, 0)
 
 
 def test_hands_entered_one_by_one_are_already_up_to_date(finished):
-    assert services.season_hands_resettle(season=finished.season)["hands_changed"] == 0
+    assert services.season_hands_resettle(season=finished.season, actor=SYSTEM)["hands_changed"] == 0
 
 
 def test_an_update_that_bypasses_the_services_clears_the_digest(finished):
@@ -75,7 +76,7 @@ def test_an_update_that_bypasses_the_services_clears_the_digest(finished):
     assert not HandRecord.objects.filter(derived_digest__isnull=True).exists()
     HandRecord.objects.filter(sequence=2).update(scores_after=[0, 0, 0, 0])
     assert list(HandRecord.objects.filter(derived_digest__isnull=True).values_list("sequence", flat=True)) == [2]
-    assert services.season_hands_resettle(season=finished.season)["hands_changed"] == 1
+    assert services.season_hands_resettle(season=finished.season, actor=SYSTEM)["hands_changed"] == 1
     assert running() == RUNNING
 
 
@@ -83,7 +84,7 @@ def test_a_stale_state_in_a_stored_record_is_rewritten(finished):
     hand = HandRecord.objects.get(sequence=3)
     hand.record = {**hand.record, "honba": 7}  # as if typed in by hand in the database
     hand.save(update_fields=["record"])
-    assert services.season_hands_resettle(season=finished.season)["hands_changed"] == 1
+    assert services.season_hands_resettle(season=finished.season, actor=SYSTEM)["hands_changed"] == 1
     assert HandRecord.objects.get(sequence=3).record["honba"] == 0
     assert running() == RUNNING
 
@@ -95,7 +96,7 @@ def test_a_rewritten_record_keeps_every_character(finished):
     hand = HandRecord.objects.get(sequence=3)
     hand.record = {**hand.record, "honba": 7, "note": note}
     hand.save(update_fields=["record"])
-    assert services.season_hands_resettle(season=finished.season)["hands_changed"] == 1
+    assert services.season_hands_resettle(season=finished.season, actor=SYSTEM)["hands_changed"] == 1
     stored = HandRecord.objects.get(sequence=3).record
     assert (stored["note"], stored["honba"]) == (note, 0)
     assert running() == RUNNING
@@ -104,7 +105,7 @@ def test_a_rewritten_record_keeps_every_character(finished):
 def test_season_resettle_leaves_games_not_finished_from_hands(game, admin):
     game_result_record(game=game, scores=[40000, 30000, 20000, 10000], actor=admin)
     services.hand_record_add(game=game, record=HANDS[0], actor=admin)  # hands entered, never finished
-    services.season_hands_resettle(season=game.season)
+    services.season_hands_resettle(season=game.season, actor=SYSTEM)
     assert GameResult.objects.get(game=game).scores == [40000, 30000, 20000, 10000]
 
 
@@ -115,15 +116,15 @@ def test_an_invalid_stored_hand_names_it_and_changes_nothing(finished):
     )
     before = list(HandRecord.objects.order_by("sequence").values_list("settlement", "scores_after"))
     with pytest.raises(ValidationError) as caught:
-        services.season_hands_resettle(season=finished.season)
+        services.season_hands_resettle(season=finished.season, actor=SYSTEM)
     assert list(caught.value.message_dict) == [f"hands[{bad.pk}].result.winner.fu"]
     assert list(HandRecord.objects.order_by("sequence").values_list("settlement", "scores_after")) == before
 
 
 def test_closed_season_is_refused(game):
-    season_status_set(season=game.season, status="closed")
+    season_status_set(season=game.season, status="closed", actor=SYSTEM)
     with pytest.raises(ValidationError):
-        services.season_hands_resettle(season=game.season)
+        services.season_hands_resettle(season=game.season, actor=SYSTEM)
 
 
 @pytest.mark.parametrize("workers", [1, 2, 3])
@@ -134,7 +135,7 @@ def test_worker_processes_give_what_one_process_gives(season, players, admin, wo
             services.hand_record_add(game=g, record=record, actor=admin)
         services.game_hands_finish(game=g, actor=admin)
     HandRecord.objects.update(settlement={}, scores_after=[])
-    summary = services.season_hands_resettle(season=season, workers=workers, batch_hands=6)
+    summary = services.season_hands_resettle(season=season, workers=workers, batch_hands=6, actor=SYSTEM)
     assert summary == {
         "hands": 25,
         "hands_changed": 25,
@@ -209,13 +210,13 @@ def test_a_revision_of_game_end_options_alone_rescores_results_and_leaves_hands(
     assert float(Standing.objects.get(player=finished.seats.get(seat=3).player).total_points) == 40.0 - 40.0
     assert AuditLog.objects.filter(action="season.results_rescore").count() == 1
     # and a full re-settle afterwards agrees: nothing to write, nothing to change
-    again = services.season_hands_resettle(season=season)
+    again = services.season_hands_resettle(season=season, actor=SYSTEM)
     assert (again["hands_changed"], again["results_changed"]) == (0, 0)
 
 
 def test_rules_revision_with_an_unknown_option_changes_nothing(finished, season):
     with pytest.raises(ValidationError) as caught:
-        services.season_rules_revise(season=season, overrides={"honba_pionts": 1500})
+        services.season_rules_revise(season=season, overrides={"honba_pionts": 1500}, actor=SYSTEM)
     assert "overrides.honba_pionts" in caught.value.message_dict
     season.refresh_from_db()
     assert season.rule_set.version == 1 and running() == RUNNING
@@ -242,7 +243,7 @@ def test_the_workers_setting_caps_the_processes(season, players, admin, settings
         for record in HANDS:
             services.hand_record_add(game=g, record=record, actor=admin)
     settings.RESETTLE_WORKERS = 1
-    assert services.season_hands_resettle(season=season, batch_hands=5)["hands"] == 15
+    assert services.season_hands_resettle(season=season, batch_hands=5, actor=SYSTEM)["hands"] == 15
     assert started == []  # one worker: no pool even for three batches
 
 

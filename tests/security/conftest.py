@@ -7,6 +7,7 @@ from league import services
 from kyoku.models import League, LeagueRole
 from league.models import QualificationTier
 from tests.actors import make_player_user, make_role_user, open_season
+from kyoku.principals import SYSTEM
 
 
 @pytest.fixture(autouse=True)
@@ -17,7 +18,7 @@ def _private_storage(settings, tmp_path):
 
 @pytest.fixture
 def season(league, players):
-    rules = services.rule_set_create(name="WRC", slug="wrc", preset="wrc", is_template=True)
+    rules = services.rule_set_create(name="WRC", slug="wrc", preset="wrc", is_template=True, actor=SYSTEM)
     return open_season(league, rules, players)
 
 

@@ -9,6 +9,7 @@ from league import services
 from kyoku.models import AuditLog
 from league.models import Game, GameResult, Standing
 from tests.actors import make_user
+from kyoku.principals import SYSTEM
 
 
 @pytest.fixture
@@ -18,7 +19,7 @@ def staff(db):
 
 @pytest.fixture
 def game(division_a, players):
-    return services.game_create(division=division_a, match_day=1, table=1, players=players[:4])
+    return services.game_create(division=division_a, match_day=1, table=1, players=players[:4], actor=SYSTEM)
 
 
 @pytest.fixture

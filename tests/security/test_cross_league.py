@@ -7,16 +7,17 @@ from django.urls import reverse
 from league import services
 from league.models import GameResult, QualificationApplication
 from referee import services as referee_services
+from kyoku.principals import SYSTEM
 
 
 @pytest.fixture
 def game(division_a, players):
-    return services.game_create(division=division_a, match_day=1, table=1, players=players[:4])
+    return services.game_create(division=division_a, match_day=1, table=1, players=players[:4], actor=SYSTEM)
 
 
 @pytest.fixture
 def application(season, players, tier):
-    return services.application_submit(player=players[0], season=season, tier=tier, evidence={})
+    return services.application_submit(player=players[0], season=season, tier=tier, evidence={}, actor=SYSTEM)
 
 
 @pytest.fixture

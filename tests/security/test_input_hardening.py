@@ -11,6 +11,7 @@ from kyoku.models import AuditLog
 from league.models import GameResult, QualificationApplication
 from referee.models import Incident
 from scoring.models import HandRecord
+from kyoku.principals import SYSTEM
 
 SURROGATE = '"\\udfff"'  # a lone surrogate, as a JSON escape (valid JSON, not storable text)
 
@@ -23,7 +24,7 @@ def _post_raw(api, url, text):
 def game(division_a, players):
     from league import services
 
-    return services.game_create(division=division_a, match_day=1, table=1, players=players[:4])
+    return services.game_create(division=division_a, match_day=1, table=1, players=players[:4], actor=SYSTEM)
 
 
 def _timeline(extra=""):
@@ -217,7 +218,7 @@ def test_the_penalty_catalogue_must_be_storable(league):
     from referee import services
 
     with pytest.raises(ValidationError):
-        services.penalty_catalogue_revise(league=league, data={"version": "x\x00"})
+        services.penalty_catalogue_revise(league=league, data={"version": "x\x00"}, actor=SYSTEM)
 
 
 def test_a_failing_standings_refresh_never_fails_a_stored_result(

@@ -8,15 +8,18 @@ from rest_framework.test import APIClient
 
 from league import services
 from tests.actors import open_season
+from kyoku.principals import SYSTEM
 
 DEEP = "[" * 50_000 + "]" * 50_000
 
 
 @pytest.fixture
 def game(league, players):
-    rules = services.rule_set_create(name="Tenhou", slug="tenhou", preset="tenhou", is_template=True)
+    rules = services.rule_set_create(name="Tenhou", slug="tenhou", preset="tenhou", is_template=True, actor=SYSTEM)
     season = open_season(league, rules, players)
-    return services.game_create(division=season.divisions.get(code="A"), match_day=1, table=1, players=players[:4])
+    return services.game_create(
+        division=season.divisions.get(code="A"), match_day=1, table=1, players=players[:4], actor=SYSTEM
+    )
 
 
 @pytest.mark.parametrize("value", [DEEP, '{"a": NaN}', '{"a": "\\ud800"}', "{not json"])

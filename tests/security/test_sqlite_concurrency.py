@@ -23,15 +23,17 @@ SCRIPT = textwrap.dedent("""
     assert connection.cursor().execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     from league import services
     from kyoku.models import League
+    from kyoku.principals import SYSTEM
     from league.models import GameResult, Player
     league = League.objects.create(name="L", slug="l")
-    rules = services.rule_set_create(name="WRC", slug="wrc", preset="wrc")
-    season = services.season_create(league=league, year=2026, number=1, rule_set=rules)
+    rules = services.rule_set_create(name="WRC", slug="wrc", preset="wrc", actor=SYSTEM)
+    season = services.season_create(league=league, year=2026, number=1, rule_set=rules, actor=SYSTEM)
     division = season.divisions.get(code="A")
     players = [Player.objects.create(display_name=f"P{i}", membership_number=f"P{i}") for i in range(32)]
     for p in players:
-        services.entry_create(division=division, player=p)
-    games = [services.game_create(division=division, match_day=1, table=t + 1, players=players[4 * t:4 * t + 4])
+        services.entry_create(division=division, player=p, actor=SYSTEM)
+    games = [services.game_create(division=division, match_day=1, table=t + 1, players=players[4 * t:4 * t + 4],
+                                  actor=SYSTEM)
              for t in range(8)]
     errors = []
     barrier = threading.Barrier(8)
@@ -41,7 +43,7 @@ SCRIPT = textwrap.dedent("""
             barrier.wait()
             for attempt in range(3):  # each thread also corrects its result twice
                 scores = [48000 - attempt * 100, 35800 + attempt * 100, 21000, 15200]
-                services.game_result_record(game=game, scores=scores, replace=True)
+                services.game_result_record(game=game, scores=scores, replace=True, actor=SYSTEM)
         except Exception as exc:
             errors.append(repr(exc))
         finally:

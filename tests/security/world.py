@@ -12,6 +12,7 @@ from kyoku.models import League, LeagueRole
 from league.models import Player, QualificationTier
 from tests.actors import make_player_user, make_role_user, open_season
 from tests.riichi_game import ALL_READY, CHOMBO
+from kyoku.principals import SYSTEM
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
 
@@ -27,18 +28,18 @@ def world_build() -> SimpleNamespace:
     w.players = [Player.objects.create(display_name=f"M{i}", membership_number=f"MX{i:03d}") for i in range(8)]
     w.owner = make_player_user("m-owner", w.players[0])
     w.other_player = make_player_user("m-other-player", w.players[5])
-    rules = services.rule_set_create(name="WRC", slug="wrc-matrix", preset="wrc", is_template=True)
+    rules = services.rule_set_create(name="WRC", slug="wrc-matrix", preset="wrc", is_template=True, actor=SYSTEM)
     w.season = open_season(w.league, rules, w.players, per_division=8)
     w.division = w.season.divisions.get(code="A")
-    w.game = services.game_create(division=w.division, match_day=1, table=1, players=w.players[:4])
+    w.game = services.game_create(division=w.division, match_day=1, table=1, players=w.players[:4], actor=SYSTEM)
     # a second game, played hand by hand and finished (hands, result, standings)
     from scoring import services as scoring
 
-    w.hand_game = services.game_create(division=w.division, match_day=1, table=2, players=w.players[4:8])
+    w.hand_game = services.game_create(division=w.division, match_day=1, table=2, players=w.players[4:8], actor=SYSTEM)
     for record in (CHOMBO, ALL_READY):
         scoring.hand_record_add(game=w.hand_game, record=record, actor=w.admin)
     w.hand = w.hand_game.hands.get(sequence=1)
-    w.result_game = services.game_create(division=w.division, match_day=2, table=1, players=w.players[:4])
+    w.result_game = services.game_create(division=w.division, match_day=2, table=1, players=w.players[:4], actor=SYSTEM)
     services.game_result_record(game=w.result_game, scores=[48000, 35800, 21000, 15200], actor=w.admin)
     services.standings_recompute(division=w.division)
     w.tier = QualificationTier.objects.create(
