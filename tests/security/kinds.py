@@ -75,7 +75,7 @@ def matrix_objects(world) -> dict:
     day = _match_day(world)
     # the league's ratings computed from whatever results it holds (no game or result is created,
     # so other probes see the world unchanged)
-    league_ratings_rebuild(league=world.league)
+    league_ratings_rebuild(league=world.league, actor=SYSTEM)
     event, round_, table = _event(world)
     csv = "csv"  # the format a download's URL asks for
     return {
@@ -110,10 +110,10 @@ def _match_day(world):
     day = MatchDay.objects.filter(division=world.division, number=90).first()
     if day is None:
         day = services.match_day_create(
-            division=world.division, number=90, date=datetime.date(2026, 12, 1), venue="Matrix hall"
+            division=world.division, number=90, date=datetime.date(2026, 12, 1), venue="Matrix hall", actor=SYSTEM
         )
-        services.seating_generate(match_day=day, seed=0)
-        services.seating_publish(plan=day.seating)
+        services.seating_generate(match_day=day, seed=0, actor=SYSTEM)
+        services.seating_publish(plan=day.seating, actor=SYSTEM)
     return day
 
 
