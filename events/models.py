@@ -94,7 +94,6 @@ class Event(models.Model):
 class Registration(models.Model):
     LEAGUE_PATH = "event__league"
     OWNER_PATH = "player"
-    PLAYER_LEAGUE_PATH = "event__league_id"  # kyoku.authz.player_leagues
 
     class Status(models.TextChoices):
         CONFIRMED = "confirmed", _("Confirmed")

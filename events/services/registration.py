@@ -25,6 +25,24 @@ def _entry_ensure(event: Event, player: Player, actor: Actor) -> None:
         league_services.entry_create(division=division, player=player, actor=actor)
 
 
+def _consent_require(event: Event, player: Player, actor: Actor) -> None:
+    """Registering for an event joins its league: the player's own registration does (it is their
+    consent); the director may register a player of another league only once that player has
+    joined (an accepted invitation, their own application or registration: docs/privacy.md)."""
+    try:
+        league_services.membership_require(league=event.league, player=player, actor=actor)
+    except league_services.InvitationRequired:
+        raise fail(
+            "player",
+            _(
+                "%(player)s has not joined this league: they register themselves on the event's page, "
+                "or accept an invitation to one of the league's seasons first."
+            ),
+            "invitation_required",
+            player=str(player),
+        ) from None
+
+
 def _acts_for_self(actor: Actor, player_id: int) -> bool:
     own = authz.player_of(actor)
     return own is not None and own.pk == player_id
@@ -56,6 +74,7 @@ def registration_add(
         field, message = str(exc).split(": ", 1)
         raise fail(field, message, f"{field}_invalid") from None
     team = name_clean(team, field="team", max_length=60, required=False)  # NFC; no control, bidi or zero-width
+    _consent_require(event, player, actor)
     existing = Registration.objects.filter(event=event, player=player).first()
     if existing and existing.status != Registration.Status.WITHDRAWN:
         raise fail("player", _("%(player)s is already registered."), "already_registered", player=str(player))

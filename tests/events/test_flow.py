@@ -256,3 +256,27 @@ def test_a_players_pages_name_an_event_game_by_the_event_and_its_round(running, 
         assert "day 1" not in page, url
     history = client.get(f"/players/{player.pk}/").content.decode()
     assert "Autumn Open" in history
+
+
+def test_a_director_cannot_pull_another_leagues_player_into_the_event(event, admin, field):
+    """Issue 34, item 8 through an event: registering a player of another league would make them a
+    member (and open their private numbers to this league's admins); only their own registration
+    or an accepted invitation does."""
+    from kyoku.models import League
+    from league.models import LeagueMembership
+    from league.services import membership_grant
+    from kyoku.principals import SYSTEM
+    from tests.actors import make_player_user
+
+    elsewhere = League.objects.create(name="Elsewhere", slug="elsewhere-ev")
+    outsider = Player.objects.create(display_name="Outsider", membership_number="OUT001")
+    membership_grant(league=elsewhere, player=outsider, via="system", actor=SYSTEM)
+    with pytest.raises(ValidationError) as err:
+        services.registration_add(event=event, player=outsider, actor=admin)
+    assert err.value.error_dict["player"][0].code == "invitation_required"
+    assert not Registration.objects.filter(event=event, player=outsider).exists()
+    assert not LeagueMembership.objects.filter(league=event.league, player=outsider).exists()
+    # the player's own registration is their consent
+    reg = services.registration_add(event=event, player=outsider, actor=make_player_user("outsider", outsider))
+    assert reg.status == "confirmed"
+    assert LeagueMembership.objects.get(league=event.league, player=outsider).via == "registration"
