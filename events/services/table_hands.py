@@ -12,21 +12,16 @@ from league.models import Game
 
 from ..models import TableReport
 from .common import authorize, fail
-from .table_reports import _game_open, conflict, table_report_submit
+from .table_reports import conflict, game_open_require, recorded_refuse, table_report_submit
 from .tables import round_in_play_require, seat_of
 
 
 def _table_check(game: Game, actor: Actor) -> None:
     authorize(actor, game, authz.Need.TABLE)
-    _game_open(game)
+    game_open_require(game)
     round_in_play_require(game)
     report = TableReport.objects.filter(game=game).only("status").first()
-    if hasattr(game, "result") or (
-        report and report.status in (TableReport.Status.CONFIRMED, TableReport.Status.RESOLVED)
-    ):
-        raise conflict(
-            "game", _("This table's result is already recorded: ask a referee to correct it."), "result_recorded"
-        )
+    recorded_refuse(report, game, field="game")
     if report and report.status == TableReport.Status.PENDING:
         raise conflict(
             "game",

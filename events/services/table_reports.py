@@ -47,7 +47,7 @@ def conflict(field: str, message: str, code: str, **params) -> Conflict:
     return Conflict({field: [ValidationError(message, code=code, params=params or None)]})
 
 
-def _game_open(game: Game) -> None:
+def game_open_require(game: Game) -> None:
     if game.status == Game.Status.VOID:
         raise fail("game", _("This game is void."), "game_void")
     if event_of(game).status == Event.Status.FINISHED:
@@ -61,12 +61,13 @@ def _seat_require(game: Game, actor: Actor, seat: int) -> None:
         raise fail("seat", _("You may act only for your own seat at this table."), "not_your_seat")
 
 
-def _recorded_refuse(report: TableReport | None, game: Game) -> None:
+def recorded_refuse(report: TableReport | None, game: Game, field: str = "report") -> None:
+    """A table whose result is recorded takes nothing more from the table (409): the desk corrects."""
     if hasattr(game, "result") or (
         report and report.status in (TableReport.Status.CONFIRMED, TableReport.Status.RESOLVED)
     ):
         raise conflict(
-            "report", _("This table's result is already recorded: ask a referee to correct it."), "result_recorded"
+            field, _("This table's result is already recorded: ask a referee to correct it."), "result_recorded"
         )
 
 
@@ -118,11 +119,11 @@ def table_report_submit(
     version 1; the same scores again count as that seat's agreement; different scores while a
     report is pending or disputed open a new version and a dispute (a referee is called)."""
     game = Game.objects.select_for_update().select_related("season").get(pk=game.pk)
-    _game_open(game)
+    game_open_require(game)
     _seat_require(game, actor, seat)
     round_in_play_require(game)
     report = TableReport.objects.select_for_update().filter(game=game).first()
-    _recorded_refuse(report, game)
+    recorded_refuse(report, game)
     scores = league_services.game_scores_check(game=game, scores=scores, deposits_left=deposits_left)
     if report is None:
         report = TableReport(game=game, scores=scores, deposits_left=deposits_left, reported_by=_by(actor)["by"])
@@ -181,18 +182,25 @@ def _agree(report: TableReport, version: TableReportVersion, seat: int, actor: A
     return report
 
 
-@transaction.atomic
-def table_report_confirm(*, game: Game, seat: int, version: int, actor: Actor) -> TableReport:
-    """A seat agrees with version ``version`` of the report; when all four agree with the current
-    version the result is recorded."""
+def _seat_acts_on_report(game: Game, seat: int, actor: Actor) -> tuple[Game, TableReport]:
+    """What a seat's confirmation and dispute both need first: the game locked and open, the
+    principal acting for that seat, the round in play, a report not yet recorded."""
     game = Game.objects.select_for_update().select_related("season").get(pk=game.pk)
-    _game_open(game)
+    game_open_require(game)
     _seat_require(game, actor, seat)
     round_in_play_require(game)
     report = TableReport.objects.select_for_update().filter(game=game).first()
     if report is None:
         raise fail("report", _("Nothing has been reported at this table yet."), "no_report")
-    _recorded_refuse(report, game)
+    recorded_refuse(report, game)
+    return game, report
+
+
+@transaction.atomic
+def table_report_confirm(*, game: Game, seat: int, version: int, actor: Actor) -> TableReport:
+    """A seat agrees with version ``version`` of the report; when all four agree with the current
+    version the result is recorded."""
+    game, report = _seat_acts_on_report(game, seat, actor)
     if report.status == TableReport.Status.DISPUTED:
         raise conflict("report", _("This report is disputed: a referee decides."), "report_disputed")
     if version != report.version:
@@ -209,14 +217,7 @@ def table_report_confirm(*, game: Game, seat: int, version: int, actor: Actor) -
 @transaction.atomic
 def table_report_dispute(*, game: Game, seat: int, note: str = "", actor: Actor) -> TableReport:
     """A seat disagrees with the pending report: it waits for a referee (the desk's calls)."""
-    game = Game.objects.select_for_update().select_related("season").get(pk=game.pk)
-    _game_open(game)
-    _seat_require(game, actor, seat)
-    round_in_play_require(game)
-    report = TableReport.objects.select_for_update().filter(game=game).first()
-    if report is None:
-        raise fail("report", _("Nothing has been reported at this table yet."), "no_report")
-    _recorded_refuse(report, game)
+    game, report = _seat_acts_on_report(game, seat, actor)
     if len(note or "") > NOTE_MAX:
         raise fail("note", _("At most 2,000 characters."), "note_too_long")
     if report.status == TableReport.Status.DISPUTED:
@@ -243,7 +244,7 @@ def table_result_enter(
     dispute and every version are kept."""
     authorize(actor, game, authz.Need.REFEREE)
     game = Game.objects.select_for_update().select_related("season").get(pk=game.pk)
-    _game_open(game)
+    game_open_require(game)
     report = TableReport.objects.select_for_update().filter(game=game).first()
     if version is not None:
         chosen = report.versions.filter(number=version).first() if report else None
