@@ -119,12 +119,15 @@ def _build():
         rounds=6,
         round_minutes=90,
         cut=4,
+        actor=BENCH,
     )
     for p in players:
-        services.checkin_set(registration=services.registration_add(event=event, player=p), present=True)
-    services.event_status_set(event=event, status="running")
-    services.seating_plan(event=event, time_limit=5)
-    services.round_clock_set(round_=Round.objects.get(event=event, number=1), action="start")
+        services.checkin_set(
+            registration=services.registration_add(event=event, player=p, actor=BENCH), present=True, actor=BENCH
+        )
+    services.event_status_set(event=event, status="running", actor=BENCH)
+    services.seating_plan(event=event, time_limit=5, actor=BENCH)
+    services.round_clock_set(round_=Round.objects.get(event=event, number=1), action="start", actor=BENCH)
     tables = list(Game.objects.filter(season=event.season, match_day=1).order_by("table"))
     return event, [(g.pk, services.table_code(g)) for g in tables]
 
@@ -186,8 +189,8 @@ def main() -> None:
             base = f"/api/events/tables/{game}/"
             _post(port, base + "report", {"seat": 0, "scores": SCORES, "code": code})
             for seat in (1, 2):
-                _post(port, base + "confirm", {"seat": seat, "code": code})
-            _post(port, base + "confirm", {"seat": 3, "code": code})
+                _post(port, base + "confirm", {"seat": seat, "code": code, "version": 1})
+            _post(port, base + "confirm", {"seat": 3, "code": code, "version": 1})
             acked = time.time()
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
             conn.request("GET", path, headers=HEADERS)
