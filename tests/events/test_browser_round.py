@@ -133,7 +133,10 @@ def test_round_five_on_phones_and_the_big_screen(live_server, lang):
         east.screenshot(path=str(SHOTS / f"table-reported-{lang}.png"), full_page=True)
         for phone, s in zip(phones[1:3], seats[1:3]):
             phone.goto(f"{live_server.url}/events/tables/{table.pk}/")
-            phone.click("button.confirm")
+            # the page posts to the API and reloads: wait for the answer, so the next phone's page
+            # load does not race this write (the in-memory test database locks tables, WAL does not)
+            with phone.expect_response(lambda r: "/api/events/tables/" in r.url and r.request.method == "POST"):
+                phone.click("button.confirm")
             phone.wait_for_load_state()
         assert not GameResult.objects.filter(game=table).exists()
         last = phones[3]
