@@ -291,10 +291,15 @@ LABELS["audit_action"] = {
     "event.clock_end": _("Round ended"),
     "event.table_report": _("Table reported its result"),
     "event.table_confirm": _("Table result confirmed by a seat"),
+    "event.table_report_differs": _("Different scores reported: table disputed"),
     "event.table_dispute": _("Table result disputed"),
     "event.table_result": _("Table result entered by the desk"),
     "event.status": _("Tournament status changed"),
     "event.round_schedule": _("Round start time set"),
+    "membership.grant": _("Joined the league"),
+    "invitation.create": _("Invited to a season"),
+    "invitation.accept": _("Invitation accepted"),
+    "invitation.decline": _("Invitation declined"),
 }
 LABELS["table_status"] = {
     "playing": pgettext_lazy("table", "Playing"),
