@@ -13,7 +13,13 @@ number (e.g. 04 France, 11 United Kingdom); nations are ISO 3166 alpha-3 codes.
 
 The layout of the file (one row per ranked player: position, family name, given name, EMA number,
 nation, tournament points, MERS base points) is this project's reading of the EMA's published
-result tables; the EMA's own submission template was not available to check it against."""
+result tables; the EMA's own submission template was not available to check it against. Neither
+ranking page (checked again for issue 35) names the columns of a result: they rate a player by
+position, EMA number and country only. That the name goes in two columns, family ("last") name then
+given ("first") name, is inferred from the EMA's published rankings and result tables, which list
+players that way; so the names are taken from the player's stored parts (league.names), not guessed
+from the display name, and written in the script they are stored in (Latin or native). Every text
+cell is made spreadsheet-safe (kyoku.csv_cells, OWASP "CSV Injection")."""
 
 from __future__ import annotations
 
@@ -22,6 +28,9 @@ import io
 import re
 from dataclasses import dataclass
 from decimal import Decimal
+
+from kyoku.csv_cells import csv_cell
+from league.names import name_parts_propose
 
 EMA_NUMBER = re.compile(r"[0-9]{8}")  # ASCII only: \d would take Arabic-Indic and fullwidth digits
 NATION = re.compile(r"[A-Z]{3}")  # a literal range: ASCII letters only
@@ -35,6 +44,8 @@ class Placed:
     ema_number: str
     nationality: str
     points: Decimal
+    family_name: str = ""  # the player's stored parts (league.names); blank: proposed from the name
+    given_name: str = ""
 
 
 def ema_number_check(value: str) -> str:
@@ -51,13 +62,15 @@ def nationality_check(value: str) -> str:
     return value
 
 
-def name_split(name: str) -> tuple[str, str]:
-    """(last, first) of a name written "Given Family" (the league's display names are written
-    that way); a single word is a family name."""
-    parts = name.strip().split()
-    if len(parts) <= 1:
-        return name.strip(), ""
-    return parts[-1], " ".join(parts[:-1])
+def name_split(name: str, family: str = "", given: str = "") -> tuple[str, str]:
+    """(last, first): the player's stored family and given names when either is set, written as
+    stored (Latin or native script); otherwise the split ``league.names.name_parts_propose``
+    proposes for the display name ("Tai Man Chan" → Chan, Tai Man; "Chan Tai Man" → Chan, Tai Man;
+    "陳大文" → 陳, 大文). A single word is a family name."""
+    if family.strip() or given.strip():
+        return family.strip(), given.strip()
+    proposed_family, proposed_given, _order = name_parts_propose(name)
+    return proposed_family, proposed_given
 
 
 def mers_base(position: int, players: int) -> Decimal:
@@ -79,7 +92,7 @@ def ema_rows(placed: list[Placed]) -> list[list[str]]:
     n = len(placed)
     rows = []
     for p in placed:
-        last, first = name_split(p.name)
+        last, first = name_split(p.name, p.family_name, p.given_name)
         rows.append(
             [
                 str(p.position),
@@ -95,8 +108,15 @@ def ema_rows(placed: list[Placed]) -> list[list[str]]:
 
 
 def ema_csv(placed: list[Placed]) -> str:
+    """The file's text, every cell through ``kyoku.csv_cells.csv_cell`` (a name that begins like a
+    formula, ``=HYPERLINK(…)``, ``@SUM(…)``, ``+1…``, is written with a leading quote; the points,
+    negative ones included, stay numbers). The byte-order mark that lets a spreadsheet read the CJK
+    names as UTF-8 is the download's (``EMA_BOM``, events.views.event_ema), not the text's."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(COLUMNS)
-    writer.writerows(ema_rows(placed))
+    writer.writerows([csv_cell(cell) for cell in row] for row in ema_rows(placed))
     return out.getvalue()
+
+
+EMA_BOM = "\ufeff"  # UTF-8's byte-order mark: spreadsheets then read the file as UTF-8

@@ -360,16 +360,25 @@ def mers_weight(event: Event):
 
 
 def ema_placed(event: Event) -> list[Placed]:
+    """The ranked players as the EMA file lists them, each with the family and given name stored
+    on the player (blank parts: events.ema proposes them from the display name)."""
     rows = event_standings(event)
     regs = {r.player_id: r for r in Registration.objects.filter(event=event)}
-    who = names(r.player for r in rows)
+    parts = {
+        pk: (display, family, given)
+        for pk, display, family, given in Player.objects.filter(pk__in=[r.player for r in rows]).values_list(
+            "pk", "display_name", "family_name", "given_name"
+        )
+    }
     return [
         Placed(
             position=r.rank,
-            name=who.get(r.player, ""),
+            name=parts.get(r.player, ("", "", ""))[0],
             ema_number=regs[r.player].ema_number,
             nationality=regs[r.player].nationality,
             points=r.points,
+            family_name=parts.get(r.player, ("", "", ""))[1],
+            given_name=parts.get(r.player, ("", "", ""))[2],
         )
         for r in rows
         if r.player in regs

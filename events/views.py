@@ -21,7 +21,7 @@ from league.forms import service_errors_to_form, service_errors_to_messages
 from league.models import SEAT_NAMES, Game, Player
 
 from . import selectors, services
-from .ema import ema_csv
+from .ema import EMA_BOM, ema_csv
 from .forms import EventForm, RegistrationForm, SelfRegistrationForm, TableScoresForm
 from .models import Event, Registration, Round, TableReport
 
@@ -484,6 +484,7 @@ def event_results(request, event_id):
 @access("event", GET=ADMIN)
 def event_ema(request, event_id):
     event = object_for_request(request, Event, pk=event_id)
-    response = HttpResponse(ema_csv(selectors.ema_placed(event)), content_type="text/csv; charset=utf-8")
+    # UTF-8 with its byte-order mark, so a spreadsheet shows the CJK names right (events.ema)
+    response = HttpResponse(EMA_BOM + ema_csv(selectors.ema_placed(event)), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-ema.csv"'
     return response

@@ -9,8 +9,10 @@ from . import models
 @admin.register(models.Player)
 class PlayerAdmin(AuditedAdmin):
     list_display = ["display_name", "native_name", "membership_number", "tenhou_id", "mahjong_soul_id", "active"]
-    search_fields = ["display_name", "native_name", "membership_number"]
-    list_filter = ["active"]
+    search_fields = ["display_name", "native_name", "family_name", "given_name", "membership_number"]
+    list_filter = ["active", "name_order"]
+    # the form shows every field in the model's order: the name's parts (family name, given name,
+    # name order) follow the display and native names
 
 
 @admin.register(models.RuleSet)

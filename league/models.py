@@ -18,9 +18,20 @@ SEATS = (0, 1, 2, 3)
 SEAT_NAMES = (_("East"), _("South"), _("West"), _("North"))
 
 
+class NameOrder(models.TextChoices):
+    FAMILY_FIRST = "family_first", _("family name first")
+    GIVEN_FIRST = "given_first", _("given name first")
+
+
 class Player(models.Model):
     display_name = models.CharField(_("display name"), max_length=80)
     native_name = models.CharField(_("name in native script"), max_length=80, blank=True)
+    # the name in its parts as the person writes it (league.names; the EMA's file takes them apart)
+    family_name = models.CharField(_("family name"), max_length=80, blank=True)
+    given_name = models.CharField(_("given name"), max_length=80, blank=True)
+    name_order = models.CharField(
+        _("name order"), max_length=12, choices=NameOrder.choices, default=NameOrder.GIVEN_FIRST
+    )
     membership_number = models.CharField(_("membership number"), max_length=20, unique=True)
     tenhou_id = models.CharField(_("Tenhou ID"), max_length=40, blank=True)
     mahjong_soul_id = models.CharField(_("Mahjong Soul ID"), max_length=40, blank=True)
@@ -36,6 +47,8 @@ class Player(models.Model):
     NAME_FIELDS = {
         "display_name": (80, True),
         "native_name": (80, False),
+        "family_name": (80, False),
+        "given_name": (80, False),
         "tenhou_id": (40, False),
         "mahjong_soul_id": (40, False),
     }

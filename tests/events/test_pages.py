@@ -160,7 +160,7 @@ def test_the_clock_api_is_the_directors(running, admin, referee):
 
 
 def test_the_ema_file_lists_every_ranked_player(running, admin):
-    text = _client(admin).get(f"/events/{running.pk}/ema.csv").content.decode()
+    text = _client(admin).get(f"/events/{running.pk}/ema.csv").content.decode("utf-8-sig")
     lines = text.strip().split("\r\n")
     assert lines[0].startswith("Position,Last name,First name,EMA number")
     assert len(lines) == 17

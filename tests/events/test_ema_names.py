@@ -1,0 +1,131 @@
+"""Issue 35, items 5 and 6: a player's name in its parts (league.names) and the EMA file that
+writes them; every CSV the project serves is safe to open in a spreadsheet."""
+
+import csv
+import io
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from events import ema, selectors, services
+from kyoku.csv_cells import PLAIN_NUMBER
+from events.models import Registration
+from league.models import Game
+from league.names import FAMILY_FIRST, GIVEN_FIRST, name_parts_propose
+from tests.routes import named_routes
+
+SCORES = [48000, 32000, 12000, 8000]
+HOSTILE = '=HYPERLINK("http://x")'
+HOSTILE_TEAM = "@SUM(1+1)"
+FORMULA = ("=", "+", "-", "@")
+
+
+@pytest.mark.parametrize(
+    "name, parts",
+    [
+        ("Chan Tai Man", ("Chan", "Tai Man", FAMILY_FIRST)),
+        ("山田 太郎", ("山田", "太郎", FAMILY_FIRST)),
+        ("María José García López", ("García López", "María José", GIVEN_FIRST)),
+        ("陳大文", ("陳", "大文", FAMILY_FIRST)),
+        ("歐陽大文", ("歐陽", "大文", FAMILY_FIRST)),
+        ("司徒小明", ("司徒", "小明", FAMILY_FIRST)),
+        ("Tai Man Chan", ("Chan", "Tai Man", GIVEN_FIRST)),
+        ("Ludwig van Beethoven", ("van Beethoven", "Ludwig", GIVEN_FIRST)),
+        ("Mika", ("Mika", "", GIVEN_FIRST)),
+        ("  ", ("", "", GIVEN_FIRST)),
+    ],
+)
+def test_a_name_is_split_as_its_people_write_it(name, parts):
+    assert name_parts_propose(name) == parts
+
+
+def test_a_proposal_never_invents_a_word():
+    for name in ("Chan Tai Man", "María José García López", "Peter Chan Tai Man", "John Ronald Reuel Tolkien"):
+        family, given, _order = name_parts_propose(name)
+        assert sorted(f"{given} {family}".split()) == sorted(name.split())
+
+
+def _client(user):
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def _rows(response):
+    text = response.content.decode("utf-8")
+    assert text.startswith("\ufeff"), "UTF-8 with its byte-order mark"
+    return list(csv.reader(io.StringIO(text[1:])))
+
+
+@pytest.fixture
+def hostile(running, field, admin):
+    """Round 1 played; one player named like a formula, one with stored parts, a hostile team."""
+    field[0].display_name = HOSTILE
+    field[0].save()
+    field[1].display_name = "Chan Tai Man"
+    field[1].family_name, field[1].given_name, field[1].name_order = "陳", "大文", FAMILY_FIRST
+    field[1].save()
+    Registration.objects.filter(event=running, player=field[2]).update(team=HOSTILE_TEAM)
+    for game in Game.objects.filter(season=running.season, match_day=1):
+        services.table_result_enter(game=game, scores=SCORES, actor=admin)
+    return running
+
+
+def test_the_ema_file_has_a_bom_safe_cells_and_the_stored_name_parts(hostile, field, admin):
+    rows = _rows(_client(admin).get(f"/events/{hostile.pk}/ema.csv"))
+    assert rows[0] == list(ema.COLUMNS)
+    by_last = {row[1]: row for row in rows[1:]}
+    assert "'" + HOSTILE in by_last  # written as text, never a formula
+    assert by_last["陳"][2] == "大文"  # the stored parts, in the script they are stored in
+    assert not any(cell.startswith(FORMULA) for row in rows for cell in row[1:5])
+    points = [row[5] for row in rows[1:]]
+    assert any(p.startswith("-") for p in points) and not any(p.startswith("'") for p in points)
+
+
+def test_the_ema_file_proposes_parts_the_player_has_not_stored(running, field):
+    field[3].display_name = "Chan Tai Man"
+    field[3].save()
+    placed = {p.name: p for p in selectors.ema_placed(running)}
+    assert ema.ema_rows([placed["Chan Tai Man"]])[0][1:3] == ["Chan", "Tai Man"]
+
+
+def _csv_routes():
+    """Every named route that serves a CSV: its path ends in csv or it takes a format."""
+    found = {}
+    for name, pattern in named_routes().items():
+        route = str(pattern.pattern)
+        if route.rstrip("$/").endswith("csv") or "<fmt>" in route or "fmt" in pattern.pattern.converters:
+            found[name] = pattern
+    return found
+
+
+def test_every_csv_the_project_serves_is_neutralised(hostile, field, admin):
+    """Walks the URL conf for CSV downloads and reads each as an admin. This world is an event's
+    (its season, division and players); a CSV route taking an argument it cannot fill fails here,
+    so a new download is checked or named."""
+    season = hostile.season
+    division = season.divisions.get()
+    kwargs = {
+        "event_id": hostile.pk,
+        "season_id": season.pk,
+        "code": division.code,
+        "player_id": field[0].pk,
+        "fmt": "csv",
+    }
+    routes = _csv_routes()
+    assert {"event-ema", "standings-export", "results-export", "player-export"} <= set(routes)
+    client = _client(admin)
+    hostile_seen = False
+    for name, pattern in routes.items():
+        wanted = set(pattern.pattern.regex.groupindex)
+        assert wanted <= set(kwargs), f"{name}: no object for {wanted - set(kwargs)}"
+        response = client.get(reverse(name, kwargs={k: kwargs[k] for k in wanted}))
+        assert response.status_code == 200, name
+        assert response["Content-Type"].startswith("text/csv"), name
+        rows = _rows(response)
+        for row in rows:
+            for cell in row:
+                assert not cell.startswith(FORMULA) or PLAIN_NUMBER.match(cell), (name, cell)
+        hostile_seen |= any(cell.startswith("'" + HOSTILE) for row in rows for cell in row)
+    assert hostile_seen
