@@ -1,11 +1,19 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from kyoku.labels import label
+from kyoku.labels import LABELS, label
 from kyoku.models import League
 from league.models import RuleSet
 
+from . import ranking
 from .models import Event
+
+TIEBREAK_SLOTS = 4  # as many as ranking.TIEBREAKS
+DEFAULT_TIEBREAKS = ("firsts", "best_game")
+
+
+def tiebreak_choices() -> list[tuple[str, object]]:
+    return [("", "—")] + [(name, LABELS["tiebreak"][name]) for name in ranking.TIEBREAKS]
 
 
 class RuleSetChoiceField(forms.ModelChoiceField):
@@ -52,7 +60,24 @@ class EventForm(forms.ModelForm):
         self.fields["league"].queryset = (  # type: ignore[attr-defined]  # a ModelChoiceField; stubs say Field
             leagues if leagues is not None else League.objects.none()
         )
+        for i in range(TIEBREAK_SLOTS):
+            self.fields[f"tiebreak_{i + 1}"] = forms.ChoiceField(
+                label=_("Tiebreak %(n)s") % {"n": i + 1},
+                choices=tiebreak_choices(),
+                required=False,
+                initial=DEFAULT_TIEBREAKS[i] if i < len(DEFAULT_TIEBREAKS) else "",
+                help_text=_("Players level on points are separated by these, in order.") if i == 0 else "",
+            )
         self.order_fields(["league", "name", "slug", "rule_set"])
+
+    def clean(self):
+        data = super().clean() or {}
+        chosen = [data.get(f"tiebreak_{i + 1}") or "" for i in range(TIEBREAK_SLOTS)]
+        names = [n for n in chosen if n]
+        if len(set(names)) != len(names):
+            self.add_error("tiebreak_1", _("Each tiebreak at most once."))
+        data["tiebreaks"] = names
+        return data
 
     def validate_unique(self) -> None:  # the service checks the short name, with its own words
         return None

@@ -39,12 +39,13 @@ class Row:
     carried: Decimal | None = None  # finalists: the points brought into the final
     final_points: Decimal | None = None
     finalist: bool = False
+    withdrawn: bool = False  # left the event after playing: ranked with the games played
 
 
 def tiebreak_key(row: Row, name: str) -> tuple[float, ...]:
     """A sort key where a larger value ranks higher."""
     if name == "firsts":
-        return tuple(float(n) for n in row.places)  # more firsts, then more seconds, then more thirds
+        return (float(row.places[0]),)  # the number of firsts only: seconds are not compared
     if name == "places":
         total = sum((i + 1) * n for i, n in enumerate(row.places))
         return (-(total / row.games) if row.games else float("-inf"),)  # better average place
@@ -138,6 +139,7 @@ def final_rank(qualifying: list[Row], final_lines: list[Line], cut: int, rule: s
             finalist=True,
             carried=carried,
             final_points=final_points[p],
+            withdrawn=q.withdrawn,
         )
         row.points = carried + final_points[p]
         top.append((row, q.rank))
@@ -159,6 +161,7 @@ def final_rank(qualifying: list[Row], final_lines: list[Line], cut: int, rule: s
                 places=list(r.places),
                 best_game=r.best_game,
                 shared=r.shared,
+                withdrawn=r.withdrawn,
             )
         )
     return out

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from kyoku import authz
 from kyoku.desk import DeskCall
+from kyoku.labels import label
 from league.models import Game, GameSeat, Penalty, Player
 
 from . import clock as clocks
@@ -62,13 +63,37 @@ def penalties_by_player(event: Event) -> dict[int, Decimal]:
     return out
 
 
-def ranked_players(event: Event) -> list[int]:
-    """Who is ranked: every confirmed, non-substitute registration."""
-    return list(
-        Registration.objects.filter(event=event, status=Registration.Status.CONFIRMED, substitute=False).values_list(
-            "player_id", flat=True
-        )
+def ranked_registrations(event: Event) -> dict[int, bool]:
+    """Who is ranked, each with whether they withdrew: a non-substitute player, confirmed or
+    withdrawn, who played at least one finished game of the event. A player who never played (never
+    checked in, or checked in but never seated in a played game) is not ranked and not exported.
+
+    The EMA's ranking rules (mahjong-europe.org/ranking/Basicsranking.html) rank the players who
+    took part in a tournament (base rank = 1000 * (players - rank) / (players - 1)) and do not
+    say more about a player who leaves; we assume, as the EMA's tournament results list them, that a
+    player who played and then left (withdrawn, or checked out) takes part and keeps the place the
+    games played earn, marked as withdrawn, and that a registered player who played no game did not
+    take part at all (not ranked, not counted, not in the EMA file)."""
+    regs = Registration.objects.filter(
+        event=event,
+        substitute=False,
+        status__in=[Registration.Status.CONFIRMED, Registration.Status.WITHDRAWN],
+    ).values_list("player_id", "status", "checked_in")
+    played = set(
+        GameSeat.objects.filter(
+            game__season=event.season, game__result__isnull=False, points__isnull=False
+        ).values_list("player_id", flat=True)
     )
+    return {
+        player: status == Registration.Status.WITHDRAWN or not checked_in
+        for player, status, checked_in in regs
+        if player in played
+    }
+
+
+def ranked_players(event: Event) -> list[int]:
+    """Who is ranked (``ranked_registrations``)."""
+    return list(ranked_registrations(event))
 
 
 def _lines(event: Event, stage_rounds) -> list[ranking.Line]:
@@ -85,9 +110,18 @@ def _lines(event: Event, stage_rounds) -> list[ranking.Line]:
 
 
 def qualifying_standings(event: Event) -> list[ranking.Row]:
-    players = ranked_players(event)
-    lines = [line for line in _lines(event, range(1, event.rounds + 1)) if line.player in set(players)]
-    return ranking.qualifying_rank(lines, players, penalties_by_player(event), event.tiebreaks or [])
+    ranked = ranked_registrations(event)
+    players = list(ranked)
+    lines = [line for line in _lines(event, range(1, event.rounds + 1)) if line.player in ranked]
+    rows = ranking.qualifying_rank(lines, players, penalties_by_player(event), event.tiebreaks or [])
+    for row in rows:
+        row.withdrawn = ranked.get(row.player, False)
+    return rows
+
+
+def tiebreak_words(event: Event) -> list[str]:
+    """The event's tiebreaks in force, in order, in the reader's language."""
+    return [str(label(name, "tiebreak")) for name in event.tiebreaks or []]
 
 
 def final_seated(event: Event) -> bool:
@@ -129,20 +163,30 @@ def standings_rows(event: Event, rows: list[ranking.Row]) -> list[dict]:
             "finalist": r.finalist,
             "carried": r.carried,
             "final_points": r.final_points,
+            "withdrawn": r.withdrawn,
         }
         for r in rows
     ]
 
 
 def current_round(event: Event) -> Round | None:
-    """The round running (started, not ended), else the next one not started, else the last."""
+    """The round running (started, not ended), else the next one not started after the last
+    played (a round with a finished game, or ended), else the last played; with none played, the
+    first not started, else the last."""
     rounds = list(event.round_set.order_by("number"))
     for r in rounds:
         if r.started_at and not r.ended_at:
             return r
+    with_results = set(
+        Game.objects.filter(season=event.season, result__isnull=False).values_list("match_day", flat=True)
+    )
+    played = [r for r in rounds if r.ended_at or r.number in with_results]
+    last = played[-1] if played else None
     for r in rounds:
-        if not r.started_at:
+        if not r.started_at and (last is None or r.number > last.number):
             return r
+    if last is not None:
+        return last
     return rounds[-1] if rounds else None
 
 

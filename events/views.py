@@ -64,6 +64,7 @@ def event_new(request):
                 time_rule=v["time_rule"],
                 dealer_repeats_after_time=v["dealer_repeats_after_time"],
                 seated_by_standings=v["seated_by_standings"],
+                tiebreaks=v["tiebreaks"],
                 team_scoring=v["team_scoring"],
                 team_best=v["team_best"],
                 leftover=v["leftover"],
@@ -96,6 +97,7 @@ def _event_context(request, event: Event) -> dict:
         "clock": selectors.round_clock_state(round_),
         "tables": selectors.round_tables(round_) if round_ else [],
         "rounds": event.round_set.order_by("number"),
+        "tiebreaks": selectors.tiebreak_words(event),
         "is_event_admin": authz.is_admin(request.user, event.league),
         "self_form": SelfRegistrationForm(),
     }
@@ -477,6 +479,7 @@ def event_results(request, event_id):
             "teams": selectors.team_standings(event, selectors.event_standings(event)),
             "champion": rows[0] if rows and event.status == Event.Status.FINISHED else None,
             "mers_weight": selectors.mers_weight(event),
+            "tiebreaks": selectors.tiebreak_words(event),
         },
     )
 

@@ -307,6 +307,12 @@ LABELS["table_status"] = {
     "disputed": pgettext_lazy("table", "Disputed"),
     "done": pgettext_lazy("table", "Finished"),
 }
+LABELS["tiebreak"] = {  # events.ranking.TIEBREAKS
+    "firsts": _("Most first places"),
+    "places": _("Best average place"),
+    "best_game": _("Best single game"),
+    "fewest_fourths": _("Fewest fourth places"),
+}
 LABELS["clock_state"] = {
     "waiting": pgettext_lazy("clock", "Not started"),
     "running": pgettext_lazy("clock", "Running"),

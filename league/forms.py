@@ -100,19 +100,23 @@ def service_error_lines(exc: ValidationError) -> list[str]:
 
 
 def service_errors_to_messages(request, exc: ValidationError) -> None:
-    """A service's ValidationError as error messages on the next page, one per line."""
-    for line in service_error_lines(exc):
-        messages.error(request, line)
+    """A service's ValidationError as error messages on the next page, one per line: the message
+    alone (it is a sentence in the reader's language; the field's code, e.g. ``player``, is English
+    and stays for the API and the logs)."""
+    for msgs in getattr(exc, "message_dict", {"": exc.messages}).values():
+        for msg in msgs:
+            messages.error(request, msg)
 
 
 def service_errors_to_form(form, exc: ValidationError) -> None:
     """Attach a service's ValidationError to the form fields it names (``scores[2]`` → ``score_2``);
-    errors on fields the form does not have become non-field errors that keep the field name."""
+    errors on fields the form does not have become non-field errors (the message alone: the field's
+    code is English)."""
     for field, msgs in getattr(exc, "message_dict", {"__all__": exc.messages}).items():
         name = field.replace("scores[", "score_").rstrip("]")
         target = name if name in form.fields else None
         for msg in msgs:
-            form.add_error(target, msg if target else f"{field}: {msg}")
+            form.add_error(target, msg)
 
 
 class DecidedFilterForm(forms.Form):

@@ -22,9 +22,9 @@ def _day(request, match_day_id):
 
 
 def _errors(request, exc: ValidationError):
-    for field, errs in getattr(exc, "message_dict", {"": exc.messages}).items():
+    for errs in getattr(exc, "message_dict", {"": exc.messages}).values():
         for e in errs:
-            messages.error(request, f"{field}: {e}" if field and field != "__all__" else e)
+            messages.error(request, e)  # the message alone: the field's code is English
 
 
 @access("season", GET=PUBLIC)

@@ -134,7 +134,7 @@
     rows.slice(page * n, page * n + n).forEach(function (r) {
       var tr = document.createElement("tr");
       tr.appendChild(text("td", (r.shared ? "=" : "") + r.rank, "num"));
-      tr.appendChild(text("td", r.name));
+      tr.appendChild(text("td", r.withdrawn ? r.name + " (" + (words.withdrawn || "") + ")" : r.name));
       tr.appendChild(text("td", r.games, "num"));
       tr.appendChild(text("td", pts(r.points), "num"));
       body.appendChild(tr);
