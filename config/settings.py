@@ -174,7 +174,7 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 # (django-ipware is not installed, so axes' own AXES_IPWARE_* settings would be ignored.)
 BEHIND_PROXY = env_bool("BEHIND_PROXY")
 PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "1"))
-AXES_CLIENT_IP_CALLABLE = "kyoku.throttle.client_address"
+AXES_CLIENT_IP_CALLABLE = "kyoku.throttle.client_ip"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -33,6 +33,8 @@ throttles nothing rather than refusing everyone (``kyoku.cache``)."""
 
 from __future__ import annotations
 
+import ipaddress
+
 import hashlib
 import logging
 import math
@@ -196,6 +198,17 @@ def client_address(request: Any) -> str:
         if hops:
             return hops[-count] if len(hops) >= count else hops[0]
     return str(meta.get("REMOTE_ADDR") or "unknown")
+
+
+def client_ip(request: Any) -> str | None:
+    """``client_address`` when it is an IP address, else None: what django-axes stores
+    (``AXES_CLIENT_IP_CALLABLE``) in a column PostgreSQL types as an address. A request made in
+    code (a test client's ``login``) has no REMOTE_ADDR; a proxy's header may hold anything."""
+    address = client_address(request)
+    try:
+        return str(ipaddress.ip_address(address))
+    except ValueError:
+        return None
 
 
 # ---------------------------------------------------------------- answers

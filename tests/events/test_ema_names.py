@@ -83,9 +83,11 @@ def test_the_ema_file_has_a_bom_safe_cells_and_the_stored_name_parts(hostile, fi
     assert any(p.startswith("-") for p in points) and not any(p.startswith("'") for p in points)
 
 
-def test_the_ema_file_proposes_parts_the_player_has_not_stored(running, field):
+def test_the_ema_file_proposes_parts_the_player_has_not_stored(running, field, admin):
     field[3].display_name = "Chan Tai Man"
     field[3].save()
+    for game in Game.objects.filter(season=running.season, match_day=1):  # only players with games are placed
+        services.table_result_enter(game=game, scores=SCORES, actor=admin)
     placed = {p.name: p for p in selectors.ema_placed(running)}
     assert ema.ema_rows([placed["Chan Tai Man"]])[0][1:3] == ["Chan", "Tai Man"]
 
