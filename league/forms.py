@@ -110,13 +110,13 @@ def service_errors_to_messages(request, exc: ValidationError) -> None:
 
 def service_errors_to_form(form, exc: ValidationError) -> None:
     """Attach a service's ValidationError to the form fields it names (``scores[2]`` → ``score_2``);
-    errors on fields the form does not have become non-field errors (the message alone: the field's
-    code is English)."""
+    errors on fields the form does not have become non-field errors that keep the field's path (a
+    record's ``events[3].kind`` or an option's name says where in what was entered the error is)."""
     for field, msgs in getattr(exc, "message_dict", {"__all__": exc.messages}).items():
         name = field.replace("scores[", "score_").rstrip("]")
         target = name if name in form.fields else None
         for msg in msgs:
-            form.add_error(target, msg)
+            form.add_error(target, msg if target else f"{field}: {msg}")
 
 
 class DecidedFilterForm(forms.Form):

@@ -229,5 +229,7 @@ def test_page_messages_do_not_name_the_field_in_english(running, admin, field):
             self.added.append((target, msg))
 
     form = Form()
-    service_errors_to_form(form, ValidationError({"player": ["Ce joueur est déjà inscrit."]}))
-    assert form.added == [(None, "Ce joueur est déjà inscrit.")]
+    # on a form, an error on a field the form does not have keeps its path: it says where in a
+    # record entered as JSON the error is (``events[3].kind``), which the message alone cannot
+    service_errors_to_form(form, ValidationError({"events[3].kind": ["inconnu"]}))
+    assert form.added == [(None, "events[3].kind: inconnu")]
