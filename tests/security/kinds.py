@@ -49,7 +49,8 @@ def _event(world):
     event = running("Matrix Open", "matrix-open", world.players[:4] + guests[:4], 2)
     table = Game.objects.get(season=event.season, match_day=1, seats__player=world.players[0])
     neighbour = Game.objects.filter(season=event.season, match_day=1).exclude(pk=table.pk).get()
-    elsewhere = neighbour.seats.order_by("seat").first().player
+    # a guest of the event: a league player seated elsewhere would own the league games' incidents
+    elsewhere = neighbour.seats.filter(player__in=guests).order_by("seat").first().player
     world.seated_elsewhere = getattr(elsewhere, "user", None) or make_player_user(f"m-seat-{elsewhere.pk}", elsewhere)
     later = Game.objects.filter(season=event.season, match_day=2).first()
     other_event = running("Matrix Cup", "matrix-cup", guests[4:], 1)

@@ -279,13 +279,16 @@ def b_event(b_admin, b_season, elsewhere):
 
 
 def test_a_director_cannot_register_an_outside_player_into_membership(b_admin, b_event, p):
-    """The events app enters a confirmed registration through ``entry_create``: a director's
-    registration of another league's player is refused there, and nothing widens the privacy
-    check (a registration is not a membership)."""
+    """A director's registration of another league's player is refused before anything is stored
+    (a waiting-list registration included), with words on the field, and nothing widens the
+    privacy check (a registration is not a membership)."""
+    from django.core.exceptions import ValidationError
+
     from events import services as events
 
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(ValidationError) as err:
         events.registration_add(event=b_event, player=p, actor=b_admin)
+    assert err.value.error_dict["player"][0].code == "invitation_required"
     assert not Entry.objects.filter(season=b_event.season, player=p).exists()
     assert not player_private_visible(b_admin, p)
 
