@@ -9,6 +9,7 @@ from django.db.models import F
 from django.db.models.query import QuerySet
 
 from kyoku import authz
+from kyoku.errors import Conflict
 from kyoku.principals import Actor, actor_require
 from league.models import Division, Game
 
@@ -19,6 +20,11 @@ EVENT_DIVISION = ("E", "Tournament", "賽事")
 
 def fail(field: str, message: str, code: str, **params) -> ValidationError:
     return ValidationError({field: [ValidationError(message, code=code, params=params or None)]})
+
+
+def conflict(field: str, message: str, code: str, **params) -> Conflict:
+    """As ``fail``, answered 409: what was asked contradicts what is already recorded."""
+    return Conflict({field: [ValidationError(message, code=code, params=params or None)]})
 
 
 def authorize(actor: Actor, obj, need: authz.Need) -> None:

@@ -11,8 +11,8 @@ from kyoku.principals import Actor
 from league.models import Game
 
 from ..models import TableReport
-from .common import authorize, fail
-from .table_reports import conflict, game_open_require, recorded_refuse, table_report_submit
+from .common import authorize, conflict, fail
+from .table_reports import game_open_require, recorded_refuse, table_report_submit
 from .tables import round_in_play_require, seat_of
 
 

@@ -29,22 +29,15 @@ from django.utils.translation import gettext as _
 
 from kyoku import authz
 from kyoku.audit import audit_log_write
-from kyoku.errors import Conflict
-from kyoku.principals import Actor, System, actor_label, is_user
+from kyoku.principals import Actor, System, actor_label
 from league import services as league_services
 from league.models import Game
 
 from ..models import Event, TableReport, TableReportVersion
-from .common import authorize, event_board_bump, fail
+from .common import authorize, conflict, event_board_bump, fail
 from .tables import event_of, round_in_play_require, seats_for
 
 NOTE_MAX = 2000
-
-
-def conflict(field: str, message: str, code: str, **params) -> Conflict:
-    from django.core.exceptions import ValidationError
-
-    return Conflict({field: [ValidationError(message, code=code, params=params or None)]})
 
 
 def game_open_require(game: Game) -> None:
@@ -72,7 +65,7 @@ def recorded_refuse(report: TableReport | None, game: Game, field: str = "report
 
 
 def _by(actor: Actor) -> dict:
-    return {"by": actor if is_user(actor) else None, "by_label": actor_label(actor)}
+    return {"by": authz.acting_user(actor), "by_label": actor_label(actor)}
 
 
 def _version_add(
