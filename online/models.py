@@ -14,6 +14,7 @@ class OnlineAccount(models.Model):
 
     class Platform(models.TextChoices):
         TENHOU = "tenhou", _("Tenhou")
+        MAHJONG_SOUL = "mahjongsoul", _("Mahjong Soul")
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="online_accounts")
     platform = models.CharField(_("platform"), max_length=16, choices=Platform.choices, default=Platform.TENHOU)

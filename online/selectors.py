@@ -11,23 +11,36 @@ from league.qualification import ROOMS
 from .models import OnlineAccount, RecordFingerprint
 
 
-def players_by_account(names, platform: str = "tenhou") -> dict:
-    """Tenhou name → Player, from linked accounts first, then the player's Tenhou ID field. Names
-    are stored in their normal form (kyoku.text), so a record's name is looked up in it too."""
+# the Player field holding each platform's name or id, beside the linked accounts
+PLAYER_ID_FIELD = {"tenhou": "tenhou_id", "mahjongsoul": "mahjong_soul_id"}
+
+
+def players_by_account(names, platform: str = "tenhou", account_ids=None) -> dict:
+    """Record name → Player, from linked accounts first, then the player's own field for the
+    platform (Tenhou ID, Mahjong Soul ID). Names are stored in their normal form (kyoku.text), so a
+    record's name is looked up in it too. A Mahjong Soul record also carries each seat's account id
+    (``account_ids``, in seat order with ``names``): a player linked or registered by that id is
+    found under the seat's name, whatever nickname the account played under."""
     normal = {name_normal(n): n for n in names if isinstance(n, str) and n}
-    found = {
-        normal[a.account_name]: a.player
-        for a in OnlineAccount.objects.filter(platform=platform, account_name__in=list(normal)).select_related("player")
+    by_id = {
+        str(i): n for i, n in zip(account_ids or [], names) if isinstance(n, str) and n and isinstance(i, str) and i
     }
-    for p in Player.objects.filter(tenhou_id__in=[k for k, n in normal.items() if n not in found]):
-        found.setdefault(normal[p.tenhou_id], p)
+    keys = list(normal) + [i for i in by_id if i not in normal]
+    found: dict = {}
+    for a in OnlineAccount.objects.filter(platform=platform, account_name__in=keys).select_related("player"):
+        found.setdefault(by_id.get(a.account_name) or normal[a.account_name], a.player)
+    id_field = PLAYER_ID_FIELD.get(platform, "tenhou_id")
+    for p in Player.objects.filter(**{f"{id_field}__in": keys}):
+        value = getattr(p, id_field)
+        found.setdefault(by_id.get(value) or normal[value], p)
     return found
 
 
-def account_names(player) -> list[str]:
-    names = list(OnlineAccount.objects.filter(player=player, platform="tenhou").values_list("account_name", flat=True))
-    if player.tenhou_id and player.tenhou_id not in names:
-        names.append(player.tenhou_id)
+def account_names(player, platform: str = "tenhou") -> list[str]:
+    names = list(OnlineAccount.objects.filter(player=player, platform=platform).values_list("account_name", flat=True))
+    own = getattr(player, PLAYER_ID_FIELD.get(platform, "tenhou_id"))
+    if own and own not in names:
+        names.append(own)
     return names
 
 
