@@ -94,7 +94,7 @@ MS_RANKS = {  # the rank's words (level_definition full names, jp / en / zh) →
     "celestial": ("魂天", "Celestial"),
 }
 MS_PAIPU = re.compile(r"^(\d{2})(\d{2})(\d{2})-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
-MS_YAKUMAN_UNIT = {"ron": (48000, 32000), "tsumo": (16000, 16000)}  # dealer, non-dealer: one yakuman's figure
+MS_PAO_WORDS = {"daisangen": ("大三元", "Big Three Dragons"), "daisuushii": ("大四喜", "Big Four Winds")}
 LOG_ID = re.compile(r"^(\d{4})(\d{2})(\d{2})(\d{2})gm-([0-9a-f]{4})-")
 
 
@@ -594,6 +594,16 @@ def _ms_yakuman(hand: TenhouHand, kyoku: list, i: int) -> None:
         if rest or not 1 <= multiple <= 6:
             raise TenhouError("malformed", "malformed record: %(where)s", where=f"log[{i}] yakuman {texts[0][:40]!r}")
         winner["yakuman"] = multiple
+        if "pao" in winner:
+            # the liable player answers for the yakuman it fed only (tensoul convert.js: liablefor
+            # sums the value of daisangen / daisuushii, the latter a double yakuman on Mahjong Soul)
+            liable = sum(
+                2 if any(w in t for w in MS_PAO_WORDS["daisuushii"]) else 1
+                for t in texts[1:]
+                if any(w in t for words in MS_PAO_WORDS.values() for w in words)
+            )
+            if 0 < liable < multiple:
+                winner["pao_yakuman"] = liable
 
 
 RED_FIVES = {16: 51, 52: 52, 88: 53}  # mjlog tile ids of the red fives → tenhou.net/6 codes

@@ -25,6 +25,9 @@ from .conftest import FIXTURES
 THRONE = "mahjongsoul_throne_220602.json"  # genuine: Throne Room south, 15 hands
 SILVER = "mahjongsoul_silver_220419.json"  # genuine: Silver Room south, double ron, ends on a bust
 BUILT = "mahjongsoul_built_abortive_double_yakuman.json"  # built: nine terminals, a double yakuman, a bust
+BUILT_PAO = "mahjongsoul_built_friendly_pao_stacked_yakuman.json"  # built: four winds, stacked yakuman with pao
+BUILT_NAGASHI = "mahjongsoul_built_tournament_riichi_nagashi_bust.json"  # built: four riichi, nagashi, bust
+GAMES = [THRONE, SILVER, BUILT, BUILT_PAO, BUILT_NAGASHI]
 
 
 def doc(name):
@@ -78,7 +81,7 @@ def test_rooms_and_modes_in_the_converters_languages(disp, title, room, mode):
     )
 
 
-@pytest.mark.parametrize("name", [THRONE, SILVER, BUILT])
+@pytest.mark.parametrize("name", GAMES)
 def test_every_hand_agrees_under_the_mahjong_soul_preset(name):
     check = game_check(read(name))
     assert check["ok"], [h for h in check["hands"] if not h["ok"]]
@@ -103,6 +106,23 @@ def test_hands_worked_by_hand():
     # 25,000 and seat order ranks seat 0 higher: +5.0 and -5.0.
     assert [h["engine"] for h in built["hands"]] == [[0, 0, 0, 0], [0, -64300, 64300, 0]]
     assert built["final"]["points_engine"] == [5.0, -79.3, 79.3, -5.0]
+    pao = game_check(read(BUILT_PAO))
+    # friendly room: four winds (nothing paid, one honba); then the dealer self-draws daisangen +
+    # tsuuiisou (2 yakuman, 32,000 from each) with seat 1 liable for daisangen only: seat 1 pays the
+    # daisangen's 48,000 whole and the honba (300), the tsuuiisou is 16,000 from each.
+    assert pao["hands"][1]["record"]["result"]["winner"] == {"seat": 0, "yakuman": 2, "pao": 1, "pao_yakuman": 1}
+    assert pao["hands"][1]["engine"] == [96300, -64300, -16000, -16000]
+    assert pao["final"]["points_engine"] == [111.3, -79.3, -11.0, -21.0]  # seats 2 and 3 tie: seat order
+    nagashi = game_check(read(BUILT_NAGASHI))
+    # tournament room: four riichi (four sticks stay on the table), nagashi mangan by seat 3 (4,000
+    # from the dealer, 2,000 from each other, no honba), then the dealer's baiman ron 24,000 + 600
+    # + the four sticks; seat 2 busts at -2,600.
+    assert [h["engine"] for h in nagashi["hands"]] == [
+        [-1000, -1000, -1000, -1000],
+        [-4000, -2000, -2000, 8000],
+        [0, 28600, -24600, 0],
+    ]
+    assert nagashi["final"]["points_engine"] == [-10.0, 40.6, -42.6, 12.0]
 
 
 def test_final_points_are_the_records_own():
@@ -145,7 +165,7 @@ def test_malformed_mahjong_soul_logs_are_one_coded_error(change, code):
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
-@given(name=st.sampled_from([THRONE, SILVER, BUILT]), data=st.data())
+@given(name=st.sampled_from(GAMES), data=st.data())
 def test_mutated_mahjong_soul_logs_parse_or_refuse(name, data):
     from .test_parser_mutations import EVIL_JSON, _paths
 
