@@ -65,6 +65,11 @@ class EvidenceRecord(models.Model):
     room = models.CharField(max_length=10, blank=True)
     hanchan = models.BooleanField(default=True)
     played_on = models.DateField(null=True, blank=True)
+    # the platform the game was played on ("tenhou", "mahjongsoul"); Mahjong Soul records also carry
+    # each seat's rank (league.qualification.RANKS keys) and account id, in seat order with names
+    platform = models.CharField(max_length=16, default="tenhou")
+    ranks = models.JSONField(default=list, blank=True)
+    account_ids = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -399,7 +399,7 @@ def evidence_attach(*, application: QualificationApplication, files: list[tuple[
     if application.status != QualificationApplication.Status.PENDING:
         raise ValidationError({"records": [_("the application is already decided")]})
     if not files:
-        raise ValidationError({"records": [_("choose one or more Tenhou records")]})
+        raise ValidationError({"records": [_("choose one or more Tenhou or Mahjong Soul records")]})
     # per applicant, not only per upload: uploads one after another cannot grow without bound
     if application.online_records.count() + len(files) > MAX_RECORDS_PER_APPLICATION:
         raise ValidationError(
@@ -430,6 +430,9 @@ def evidence_attach(*, application: QualificationApplication, files: list[tuple[
             room=record.room or "",
             hanchan=record.hanchan,
             played_on=record.played_on,
+            platform=record.platform,
+            ranks=record.ranks,
+            account_ids=record.account_ids,
         )
         RecordFingerprint.objects.bulk_create([RecordFingerprint(record=row, key=k) for k in keys])
         rows.append(row)

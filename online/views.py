@@ -12,6 +12,8 @@ from django.utils.translation import gettext as _
 
 from kyoku.access import ADMIN, OWNER, access, object_for_request
 from kyoku.authz import is_admin
+from kyoku.labels import rank_label
+from league.qualification import RANKS
 from kyoku.uploads import get_private_storage
 from league.models import Game, QualificationApplication
 
@@ -29,6 +31,11 @@ def room_labels() -> dict:
         "upper": _("Upper room (上級)"),
         "special": _("Special room (特上)"),
         "phoenix": _("Phoenix room (鳳凰)"),
+        "bronze": _("Bronze room (銅の間)"),
+        "silver": _("Silver room (銀の間)"),
+        "gold": _("Gold room (金の間)"),
+        "jade": _("Jade room (玉の間)"),
+        "throne": _("Throne room (王座の間)"),
         "unknown": _("Unknown room"),
     }
 
@@ -177,6 +184,10 @@ def application_records(request, application_id):
             # that another player attached the same game is for the league's reviewers, not applicants
             "reviewer": is_admin(request.user, application.season.league),
             "min_room": room_labels().get(summary["min_room"], summary["min_room"]),
+            # Mahjong Soul: the highest rank the records show the account at, against the tier's
+            "rank": rank_label(summary.get("rank", "")),
+            "min_rank": rank_label(summary.get("min_rank", "")),
+            "ranks": {key: rank_label(key) for key in RANKS["mahjongsoul"]},
             "per_room": [(room_labels().get(k, k), n) for k, n in summary["per_room"].items()],
         },
     )

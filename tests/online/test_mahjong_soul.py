@@ -215,3 +215,98 @@ def test_unknown_mahjong_soul_names_are_asked_for(game, players, admin, as_user)
     assert response.status_code == 400
     assert "mapping" in response.json()["errors"]
     assert "Mahjong Soul" in response.json()["errors"]["mapping"][0]
+
+
+# ------------------------------------------------------------------ qualification evidence
+
+
+def test_mahjong_soul_records_prove_rooms_and_ranks_for_a_tier(league, players, client):
+    from league.models import QualificationTier
+    from online import selectors, services
+    from tests.actors import make_player_user
+
+    rules = league_services.rule_set_create(name="MS", slug="ms-2022", preset="mahjongsoul", actor=SYSTEM)
+    season = league_services.season_create(league=league, year=2022, number=3, rule_set=rules, actor=SYSTEM)
+    league_services.season_status_set(season=season, status="open", actor=SYSTEM)
+    tier = QualificationTier.objects.create(
+        league=league,
+        code="MS1",
+        description="Mahjong Soul Saint in the Jade room or above",
+        effective_year=2022,
+        validity="yearly",
+        requirements={
+            "accounts": [{"platform": "mahjongsoul", "min_rank": "saint", "min_games_in_year": 1, "min_room": "jade"}]
+        },
+    )
+    throne, silver = read(THRONE), read(SILVER)
+    player = players[0]
+    player.mahjong_soul_id = throne.account_ids[3]  # あろまま, 雀聖★2 in the Throne Room game
+    player.save(update_fields=["mahjong_soul_id"])
+    application = league_services.application_submit(
+        player=player,
+        season=season,
+        tier=tier,
+        evidence={
+            "platform": "mahjongsoul",
+            "account_id": throne.names[3],
+            "rank": "saint",
+            "games_in_year": 1,
+            "room": "throne",
+            "evidence_year": 2022,
+        },
+        actor=SYSTEM,
+    )
+    files = [(n, (FIXTURES / n).read_bytes()) for n in (THRONE, SILVER)]
+    services.evidence_attach(application=application, files=files, actor=SYSTEM)
+    summary = selectors.evidence_summary(application=application)
+    assert summary["platform"] == "mahjongsoul"
+    assert (summary["counted"], summary["per_room"], summary["meets"]) == (1, {"throne": 1}, True)
+    assert (summary["rank"], summary["min_rank"], summary["rank_meets"]) == ("saint", "saint", True)
+    rows = {r["log_id"]: r for r in summary["records"]}
+    assert rows[throne.log_id]["public_log"] == f"https://game.mahjongsoul.com/?paipu={throne.log_id}"
+    assert rows[silver.log_id]["account"] is False  # not this player's game
+    # the same game uploaded again, re-exported with other names, adds nothing (paipu id and deals)
+    again = doc(THRONE)
+    again["name"] = ["A", "B", "C", "D"]
+    services.evidence_attach(application=application, files=[("again.json", json.dumps(again).encode())], actor=SYSTEM)
+    assert application.online_records.count() == 2
+    # the page says the room and the rank in words, in each language
+    user = make_player_user("msapplicant", player)
+    client.force_login(user)
+    for lang, room, rank in [("en", "Throne room", "Saint"), ("zh-hant", "王座", "雀聖"), ("ja", "王座", "雀聖")]:
+        page = client.get(f"/online/applications/{application.pk}/records/", HTTP_ACCEPT_LANGUAGE=lang)
+        text = page.content.decode()
+        assert page.status_code == 200 and room in text and rank in text, lang
+
+
+# ------------------------------------------------------------------ the demo league
+
+
+def test_every_mahjong_soul_game_imports_into_the_demo_league(db, django_capture_on_commit_callbacks):
+    from django.contrib.auth import get_user_model
+    from rest_framework.test import APIClient
+
+    from league.models import Game
+    from online.demo import SOUL_EAST, SOUL_HANCHAN, mahjong_soul_league_seed
+
+    admin = get_user_model().objects.create_user(username="admin", password="x")
+    mahjong_soul_league_seed()
+    api = APIClient()
+    api.force_authenticate(admin)
+    for number, games in ((1, SOUL_HANCHAN), (2, SOUL_EAST)):
+        for table, (name, _seats) in enumerate(games, start=1):
+            game = Game.objects.get(season__league__slug="msol", season__number=number, table=table)
+            assert game.season.rule_set.spec["preset"] == "mahjongsoul"
+            data = (FIXTURES / name).read_bytes()
+            record = parse_record(data, name)
+            body = {"file": SimpleUploadedFile(name, data)}
+            if number == 2:  # the built games' invented accounts: the admin names each seat's player
+                seated = [s.player_id for s in game.seats.order_by("seat")]
+                body["mapping"] = json.dumps({n: seated[i] for i, n in enumerate(record.names)})
+            with django_capture_on_commit_callbacks(execute=True):
+                r = api.post(f"/api/games/{game.pk}/import/", body, format="multipart")
+            assert r.status_code == 201, (name, r.json())
+            assert r.json()["agreed"] is True
+            assert HandRecord.objects.filter(game=game).count() == len(record.hands)
+            assert GameResult.objects.get(game=game).scores == record.final_scores
+            assert [float(s.points) for s in game.seats.order_by("seat")] == record.final_points

@@ -334,7 +334,7 @@ OPTION_SOURCES: dict[str, dict[str, str]] = {
         "multiple_ron": gettext_noop("real Mahjong Soul records: a double ron pays both winners"),
         "max_ron_winners": gettext_noop("tensoul convert.js: three rons on one discard are an abortive draw (三家和)"),
         "honba_to": gettext_noop(
-            "real Mahjong Soul records: on a double ron the winner nearest the discarder takes the honba"
+            "unconfirmed: the winner nearest the discarder takes the honba, as on Tenhou (the real double ron had none)"
         ),
         "deposits_to": gettext_noop(
             "real Mahjong Soul records: on a double ron the winner nearest the discarder takes the sticks"
