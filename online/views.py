@@ -25,6 +25,15 @@ private_storage = get_private_storage()  # the same lazy storage, typed as a Sto
 PENDING = "online_import_{}"
 
 
+def mode_words() -> dict:
+    return {
+        "ranked": _("ranked room"),
+        "friendly": _("friendly room"),
+        "tournament": _("tournament room"),
+        "casual": _("casual room"),
+    }
+
+
 def room_labels() -> dict:
     return {
         "general": _("General room (一般)"),
@@ -128,6 +137,11 @@ def game_import(request, game_id):
             "pending_name": pending[1] if pending else "",
             "keep": keep,
             "rows": _rows(record, plan) if plan else [],
+            # a Mahjong Soul record: its room, mode and each seat's rank in words
+            "soul": record is not None and record.platform == "mahjongsoul",
+            "soul_room": room_labels().get(record.room or "", "") if record is not None and record.room else "",
+            "soul_mode": mode_words().get(record.mode, "") if record is not None else "",
+            "soul_ranks": [rank_label(r) for r in record.ranks] if record is not None else [],
         },
     )
 

@@ -310,3 +310,36 @@ def test_every_mahjong_soul_game_imports_into_the_demo_league(db, django_capture
             assert HandRecord.objects.filter(game=game).count() == len(record.hands)
             assert GameResult.objects.get(game=game).scores == record.final_scores
             assert [float(s.points) for s in game.seats.order_by("seat")] == record.final_points
+
+
+def test_a_malformed_mahjong_soul_upload_is_a_400_naming_the_file(game, admin, as_user):
+    record = doc(SILVER)
+    record["log"][1][16][2][3] = "役満40000点"  # a yakuman figure no multiple pays
+    record["log"][1][16][2][4:] = ["大三元(役満)"]
+    body = {"file": SimpleUploadedFile("bad.json", json.dumps(record, ensure_ascii=False).encode())}
+    response = as_user(admin).post(f"/api/games/{game.pk}/import/", body, format="multipart")
+    assert response.status_code == 400
+    assert list(response.json()["errors"]) == ["file"]
+    assert HandRecord.objects.filter(game=game).count() == 0
+
+
+@pytest.mark.parametrize(
+    "lang, words",
+    [
+        ("en", ["Mahjong Soul", "Silver room", "ranked room", "Adept", "Mahjong Soul's rules"]),
+        ("zh-hant", ["雀魂", "銀之間", "段位", "雀士"]),
+        ("ja", ["雀魂", "銀の間", "段位", "雀士"]),
+    ],
+)
+def test_the_import_page_says_the_mahjong_soul_room_mode_and_ranks(game, admin, client, lang, words):
+    client.force_login(admin)
+    page = client.post(
+        f"/online/games/{game.pk}/import/",
+        {"file": SimpleUploadedFile(SILVER, (FIXTURES / SILVER).read_bytes())},
+        HTTP_ACCEPT_LANGUAGE=lang,
+        follow=True,
+    )
+    text = page.content.decode()
+    assert page.status_code == 200
+    for word in words:
+        assert word in text, (lang, word)
