@@ -560,6 +560,10 @@ def _parse_mahjong_soul(doc: dict, names: list, disp: str, paipu: str) -> Tenhou
     ):
         game.final_scores = [int(sc[i]) for i in (0, 2, 4, 6)]
         game.final_points = [float(sc[i]) for i in (1, 3, 5, 7)]
+        last = game.hands[-1] if game.hands else None
+        if last is not None and last.result.get("type") in ("ron", "tsumo"):
+            # the last hand's win takes every stick, so the final scores are what it paid
+            last.deltas = [b - a for a, b in zip(last.start, game.final_scores)]
     return game
 
 

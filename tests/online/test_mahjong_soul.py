@@ -343,3 +343,15 @@ def test_the_import_page_says_the_mahjong_soul_room_mode_and_ranks(game, admin, 
     assert page.status_code == 200
     for word in words:
         assert word in text, (lang, word)
+
+
+def test_a_last_hand_won_on_a_riichi_declaration_tile_is_read_from_the_final_scores():
+    # the Throne Room game cut after East 2-1 (seat 0 deals in on its riichi declaration tile): the
+    # converter's delta says +13,900, the final scores 10,300 / 41,100 / 25,800 / 22,800 say +12,900;
+    # final points by hand: (score − 25,000) / 1,000 + uma 15/5/−5/−15
+    record = doc(THRONE)
+    record["log"] = record["log"][:3]
+    record["sc"] = [10300, -29.7, 41100, 31.1, 25800, 5.8, 22800, -7.2]
+    check = game_check(parse_record(json.dumps(record, ensure_ascii=False)))
+    assert check["hands"][2]["expected"] == check["hands"][2]["engine"] == [-11900, 12900, 0, 0]
+    assert check["ok"] and check["final"]["points_engine"] == [-29.7, 31.1, 5.8, -7.2]
