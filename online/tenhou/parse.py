@@ -80,7 +80,8 @@ MS_ROOMS = {  # words → league.qualification.ROOMS["mahjongsoul"]
     "jade": ("玉の間", "Jade Room", "玉之间", "玉之間"),
     "throne": ("王座の間", "Throne Room", "王座间", "王座之間", "王座之间"),
 }
-MS_MODES = {  # words → mode (ranked rooms are "ranked")
+MS_MODES = {  # words → mode (a ranked room's name says "ranked" by itself)
+    "ranked": ("段位戦", "段位场", "段位場", "Ranked Match"),
     "friendly": ("友人戦", "Friendly", "友人场", "友人場"),
     "tournament": ("大会戦", "Tournament", "Tounament", "比赛场", "比賽場"),
     "casual": ("交流の間", "Casual Match", "休闲", "休閒"),

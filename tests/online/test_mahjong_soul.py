@@ -67,6 +67,8 @@ def test_recognised_as_mahjong_soul_with_room_mode_ranks_and_paipu_id():
         ("Jade Room South", "Jade Room South", "jade", "ranked"),
         ("Friendly South", "Friendly South: 123456", None, "friendly"),
         ("金之间南", "金之间南", "gold", "ranked"),
+        ("銅の間四人東", "銅の間四人東", "bronze", "ranked"),
+        ("段位戦東喰", "段位戦東喰", None, "ranked"),
     ],
 )
 def test_rooms_and_modes_in_the_converters_languages(disp, title, room, mode):
