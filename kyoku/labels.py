@@ -177,6 +177,7 @@ LABELS["preset"] = {
     "wrc": _("WRC"),
     "ema": _("EMA"),
     "mleague": _("M.League"),
+    "mahjongsoul": _("Mahjong Soul"),
     "tenhou": _("Tenhou"),
     "jpml": _("JPML"),
 }

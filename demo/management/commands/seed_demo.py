@@ -174,13 +174,14 @@ class Command(BaseCommand):
             rng=rng,
         )
         self._kowloon(rng, template)
-        from online.demo import online_league_seed
+        from online.demo import mahjong_soul_league_seed, online_league_seed
 
         online_league_seed()
+        mahjong_soul_league_seed()
         self.stdout.write(
             self.style.SUCCESS(
                 "Demo loaded: Hong Kong Riichi League (32 players, 2 seasons) and Kowloon Riichi Club (2026 S1 "
-                "waiting for promotion), Tenhou Online League (games waiting for their Tenhou records), HKRL Winter Open 2026 (40 players, round 5 on the clock), HKRL Autumn Cup 2026 (finished: a semi-final and a final). Logins: admin/kyoku-admin, referee/kyoku-referee, player/kyoku-player"
+                "waiting for promotion), Tenhou Online League (games waiting for their Tenhou records), Mahjong Soul Online League (games waiting for their Mahjong Soul records), HKRL Winter Open 2026 (40 players, round 5 on the clock), HKRL Autumn Cup 2026 (finished: a semi-final and a final). Logins: admin/kyoku-admin, referee/kyoku-referee, player/kyoku-player"
             )
         )
 
