@@ -124,7 +124,9 @@ class CutView(APIView):
 
     access = route("event", GET=PUBLIC, POST=ADMIN)
 
-    @extend_schema(tags=["events"], responses={200: OpenApiResponse(description="[{stage, cut, tied, decision, stale, …}]")})
+    @extend_schema(
+        tags=["events"], responses={200: OpenApiResponse(description="[{stage, cut, tied, decision, stale, …}]")}
+    )
     def get(self, request, pk):
         event = object_for_request(request, Event, pk=pk)
         return Response([_cut_data(c) for c in selectors.cut_states(event)])

@@ -167,12 +167,23 @@ def _cut_by_lots(event, stage: str, admin, rng: random.Random) -> None:
         tied = [t["player"] for t in state["tied"]]
         rng.shuffle(tied)
         services.cut_decide(
-            event=event, stage=stage, order=tied, method="lots", note="Drawn at the desk by the head referee.", actor=admin
+            event=event,
+            stage=stage,
+            order=tied,
+            method="lots",
+            note="Drawn at the desk by the head referee.",
+            actor=admin,
         )
 
 
 def cup_seed(
-    *, league, rules: RuleSet, players: list[Player], admin, scores: Callable[[random.Random, int], list[int]], rng: random.Random
+    *,
+    league,
+    rules: RuleSet,
+    players: list[Player],
+    admin,
+    scores: Callable[[random.Random, int], list[int]],
+    rng: random.Random,
 ) -> None:
     """The autumn cup, finished: a tie at the semi-final's cut decided by lots, the semi-final and
     the final played."""

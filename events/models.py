@@ -90,7 +90,9 @@ class Event(models.Model):
     )
     ema_id = models.CharField(_("EMA tournament id"), max_length=20, blank=True)
     city = models.CharField(_("city"), max_length=80, blank=True)
-    country = models.CharField(_("country"), max_length=3, blank=True, help_text=_("ISO 3166 code of three letters, e.g. HKG"))
+    country = models.CharField(
+        _("country"), max_length=3, blank=True, help_text=_("ISO 3166 code of three letters, e.g. HKG")
+    )
     mers_qualification = models.BooleanField(
         _("players qualified to enter"), default=False, help_text=_("Adds 1 to the MERS weight (EMA ranking rules).")
     )

@@ -194,7 +194,7 @@ def stage_rank(previous: list[Row], chosen: list[int], lines: list[Line], rule: 
         row.points = carried + stage_points[p]
         top.append((row, q.rank))
     top.sort(key=lambda pair: (-pair[0].points, pair[1], -pair[0].player))
-    out = []
+    out: list[Row] = []
     previous_key = None
     for i, (row, q_rank) in enumerate(top):
         key = (row.points, q_rank)  # level on points and on the rank before: they share the rank
@@ -225,6 +225,8 @@ def stage_rank(previous: list[Row], chosen: list[int], lines: list[Line], rule: 
                 stage=r.stage,
             )
         )
+    for row in out[len(top) :]:  # a tie broken by the cut (one went through) is no longer shared
+        row.shared = sum(1 for r in out[len(top) :] if r.rank == row.rank) > 1
     return out
 
 

@@ -142,7 +142,9 @@ def event_stages(event: Event) -> list[ranking.Stage]:
             )
         )
     if numbers.get(Round.Stage.FINAL) and event.cut:
-        out.append(ranking.Stage(Round.Stage.FINAL, event.cut, event.final_points, tuple(sorted(numbers[Round.Stage.FINAL]))))
+        out.append(
+            ranking.Stage(Round.Stage.FINAL, event.cut, event.final_points, tuple(sorted(numbers[Round.Stage.FINAL])))
+        )
     return out
 
 
@@ -225,8 +227,13 @@ def cut_states(event: Event) -> list[dict]:
             expected = None
         seated = stage_seated(event, stage)
         first = event.round_set.filter(number=stage.rounds[0]).first()
-        started = bool(first and (first.started_at or Game.objects.filter(
-            season=event.season, match_day=first.number, result__isnull=False).exists()))
+        started = bool(
+            first
+            and (
+                first.started_at
+                or Game.objects.filter(season=event.season, match_day=first.number, result__isnull=False).exists()
+            )
+        )
         now_in = [p for p in (expected or []) if seated and p not in seated]
         now_out = [p for p in seated if expected is not None and p not in expected]
         who.update(names(set(tied) | set(now_in) | set(now_out)))
@@ -238,7 +245,9 @@ def cut_states(event: Event) -> list[dict]:
                 "tied": [{"player": p, "name": who.get(p, "")} for p in tied],
                 "places": places,
                 "decision": decision,
-                "decided": [{"player": p, "name": who.get(p, "")} for p in (decision.order[:places] if decision else [])],
+                "decided": [
+                    {"player": p, "name": who.get(p, "")} for p in (decision.order[:places] if decision else [])
+                ],
                 "undecided": bool(tied) and decision is None,
                 "seated": bool(seated),
                 "started": started,
@@ -322,10 +331,16 @@ def current_round(event: Event) -> Round | None:
     return rounds[-1] if rounds else None
 
 
+def round_has_results(round_: Round) -> bool:
+    return Game.objects.filter(season_id=round_.event.season_id, match_day=round_.number, result__isnull=False).exists()
+
+
 def round_clock_state(round_: Round | None, now=None) -> dict | None:
     if round_ is None:
         return None
     state = clocks.clock_state(clocks.round_clock(round_), now or timezone.now())
+    if state["state"] == clocks.WAITING and round_has_results(round_):
+        state = {**state, "state": clocks.ENDED, "remaining": 0}  # played without the clock: over, not waiting
     return {
         **state,
         "round": round_.number,
@@ -420,7 +435,9 @@ def board(event: Event) -> dict:
                 "table": t["table"],
                 "status": t["status"],
                 "players": [s["name"] for s in t["seats"]],
-                "last_hand": str(last[t["game"].pk]["words"]) if t["game"].pk in last and t["status"] == TABLE_PLAYING else None,
+                "last_hand": str(last[t["game"].pk]["words"])
+                if t["game"].pk in last and t["status"] == TABLE_PLAYING
+                else None,
             }
             for t in tables
         ],
@@ -483,6 +500,7 @@ def board_at_version(event_id: int, version: int) -> dict | None:
                 "ended_at": round_.ended_at,
                 "time_rule": event.time_rule,
                 "dealer_repeats": event.dealer_repeats_after_time,
+                "played": round_has_results(round_),
                 # every table still playing has its hand in play stored (or time is not up yet)
                 "time_up_stored": not Game.objects.filter(
                     season=event.season, match_day=round_.number, result__isnull=True, time_up__isnull=True
@@ -509,6 +527,8 @@ def board_clock(body: dict, now=None) -> dict | None:
         ),
         now or timezone.now(),
     )
+    if state["state"] == clocks.WAITING and r.get("played"):
+        state = {**state, "state": clocks.ENDED, "remaining": 0}
     return {
         **state,
         "round": r["number"],
@@ -541,7 +561,9 @@ def mers_counts(event: Event) -> tuple[int, int]:
     at most three substitutes who played; the nations among them."""
     ranked = set(ranked_registrations(event))
     played = set(
-        GameSeat.objects.filter(game__season=event.season, game__result__isnull=False).values_list("player_id", flat=True)
+        GameSeat.objects.filter(game__season=event.season, game__result__isnull=False).values_list(
+            "player_id", flat=True
+        )
     )
     subs = Registration.objects.filter(event=event, substitute=True, player_id__in=played)
     players = len(ranked) + min(3, subs.count())
@@ -683,9 +705,9 @@ def tables_last_hand(games: list[Game], event: Event) -> dict[int, dict]:
         return {}
     hands: dict[int, list] = {}
     for game_id, record, settlement in (
-        HandRecord.objects.filter(game_id__in=list(ups)).order_by("game_id", "sequence").values_list(
-            "game_id", "record", "settlement"
-        )
+        HandRecord.objects.filter(game_id__in=list(ups))
+        .order_by("game_id", "sequence")
+        .values_list("game_id", "record", "settlement")
     ):
         hands.setdefault(game_id, []).append((record, settlement))
     system = _system_of(event.season.rule_set)
@@ -744,11 +766,11 @@ def planned_rounds_open(event: Event) -> list[int]:
     last_planned = event.rounds - event.seated_by_standings
     rounds = event.round_set.filter(stage=Round.Stage.QUALIFYING, number__lte=last_planned, started_at__isnull=True)
     seated = set(
-        Game.objects.filter(season=event.season, match_day__in=[r.number for r in rounds]).values_list("match_day", flat=True)
+        Game.objects.filter(season=event.season, match_day__in=[r.number for r in rounds]).values_list(
+            "match_day", flat=True
+        )
     )
-    played = set(
-        Game.objects.filter(season=event.season, result__isnull=False).values_list("match_day", flat=True)
-    )
+    played = set(Game.objects.filter(season=event.season, result__isnull=False).values_list("match_day", flat=True))
     return sorted(n for n in seated if n not in played)
 
 
@@ -777,5 +799,13 @@ def seating_warnings(event: Event) -> list[dict]:
             why = "absent"
         else:
             continue
-        out.append({"round": s.game.match_day, "table": s.game.table, "game": s.game_id, "name": s.player.display_name, "why": why})
+        out.append(
+            {
+                "round": s.game.match_day,
+                "table": s.game.table,
+                "game": s.game_id,
+                "name": s.player.display_name,
+                "why": why,
+            }
+        )
     return out

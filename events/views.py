@@ -176,7 +176,8 @@ def _reseat_after_attendance(request, event: Event) -> None:
     else:
         messages.success(
             request,
-            _("Rounds %(rounds)s seated again for the players present.") % {"rounds": ", ".join(map(str, plan["rounds"]))},
+            _("Rounds %(rounds)s seated again for the players present.")
+            % {"rounds": ", ".join(map(str, plan["rounds"]))},
         )
 
 
@@ -205,7 +206,8 @@ def _desk_action(request, event: Event) -> None:
             ).count()
             messages.warning(
                 request,
-                _("The event is full: %(player)s is on the waiting list, place %(n)s.") % {"player": player, "n": place},
+                _("The event is full: %(player)s is on the waiting list, place %(n)s.")
+                % {"player": player, "n": place},
             )
         else:
             messages.success(request, _("%(player)s registered.") % {"player": player})
@@ -318,8 +320,14 @@ def event_desk(request, event_id):
             "seating_warnings": selectors.seating_warnings(event),
             "cut_methods": CutDecision.Method.choices,
             "round_rows": [
-                {"round": r, "clock": selectors.round_clock_state(r), "seated": services.round_games(r).exists()}
-                for r in event.round_set.order_by("number")
+                {
+                    "round": r,
+                    "clock": selectors.round_clock_state(r),
+                    "seated": services.round_games(r).exists(),
+                    "cut_round": r.stage != Round.Stage.QUALIFYING
+                    and not Round.objects.filter(event=event, stage=r.stage, number__lt=r.number).exists(),
+                }
+                for r in event.round_set.select_related("event").order_by("number")
             ],
         }
     )
@@ -476,7 +484,9 @@ def table_scorekeeper(request, game_id):
     )
     actor = request_actor(request, game)
     if request.method == "GET" and getattr(game.season, "kind", "") == "event":
-        _time_up_note(Round.objects.filter(event__season=game.season, number=game.match_day).select_related("event").first())
+        _time_up_note(
+            Round.objects.filter(event__season=game.season, number=game.match_day).select_related("event").first()
+        )
     if getattr(game.season, "kind", "") != "event" or not services.seats_for(game, actor):
         messages.error(request, _("Only a player at this table (or its phone, with the table's code) may do this."))
         return redirect("event-table", game_id=game.pk)

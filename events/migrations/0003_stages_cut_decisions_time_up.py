@@ -6,77 +6,137 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('events', '0002_table_report_versions'),
-        ('league', '0009_season_kind'),
+        ("events", "0002_table_report_versions"),
+        ("league", "0009_season_kind"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='event',
-            name='city',
-            field=models.CharField(blank=True, max_length=80, verbose_name='city'),
+            model_name="event",
+            name="city",
+            field=models.CharField(blank=True, max_length=80, verbose_name="city"),
         ),
         migrations.AddField(
-            model_name='event',
-            name='country',
-            field=models.CharField(blank=True, help_text='ISO 3166 code of three letters, e.g. HKG', max_length=3, verbose_name='country'),
+            model_name="event",
+            name="country",
+            field=models.CharField(
+                blank=True, help_text="ISO 3166 code of three letters, e.g. HKG", max_length=3, verbose_name="country"
+            ),
         ),
         migrations.AddField(
-            model_name='event',
-            name='mers_qualification',
-            field=models.BooleanField(default=False, help_text='Adds 1 to the MERS weight (EMA ranking rules).', verbose_name='players qualified to enter'),
+            model_name="event",
+            name="mers_qualification",
+            field=models.BooleanField(
+                default=False,
+                help_text="Adds 1 to the MERS weight (EMA ranking rules).",
+                verbose_name="players qualified to enter",
+            ),
         ),
         migrations.AddField(
-            model_name='event',
-            name='semi_final_cut',
-            field=models.PositiveSmallIntegerField(default=0, help_text="0: no semi-final. The semi-final's top players (as many as the final seats) go on.", verbose_name='players in the semi-final'),
+            model_name="event",
+            name="semi_final_cut",
+            field=models.PositiveSmallIntegerField(
+                default=0,
+                help_text="0: no semi-final. The semi-final's top players (as many as the final seats) go on.",
+                verbose_name="players in the semi-final",
+            ),
         ),
         migrations.AddField(
-            model_name='event',
-            name='semi_final_points',
-            field=models.CharField(choices=[('carry', 'Carried in full'), ('half', 'Carried at half'), ('reset', 'Reset to zero')], default='carry', max_length=8, verbose_name='points into the semi-final'),
+            model_name="event",
+            name="semi_final_points",
+            field=models.CharField(
+                choices=[("carry", "Carried in full"), ("half", "Carried at half"), ("reset", "Reset to zero")],
+                default="carry",
+                max_length=8,
+                verbose_name="points into the semi-final",
+            ),
         ),
         migrations.AddField(
-            model_name='event',
-            name='semi_final_rounds',
-            field=models.PositiveSmallIntegerField(default=1, verbose_name='semi-final rounds'),
+            model_name="event",
+            name="semi_final_rounds",
+            field=models.PositiveSmallIntegerField(default=1, verbose_name="semi-final rounds"),
         ),
         migrations.AlterField(
-            model_name='round',
-            name='stage',
-            field=models.CharField(choices=[('qualifying', 'Qualifying'), ('semi_final', 'Semi-final'), ('final', 'Final')], default='qualifying', max_length=12, verbose_name='stage'),
+            model_name="round",
+            name="stage",
+            field=models.CharField(
+                choices=[("qualifying", "Qualifying"), ("semi_final", "Semi-final"), ("final", "Final")],
+                default="qualifying",
+                max_length=12,
+                verbose_name="stage",
+            ),
         ),
         migrations.CreateModel(
-            name='CutDecision',
+            name="CutDecision",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('stage', models.CharField(choices=[('qualifying', 'Qualifying'), ('semi_final', 'Semi-final'), ('final', 'Final')], max_length=12, verbose_name='stage')),
-                ('tied', models.JSONField()),
-                ('order', models.JSONField()),
-                ('method', models.CharField(choices=[('playoff', 'Playoff hand'), ('lots', 'Draw of lots'), ('other', 'Other (see the note)')], max_length=8, verbose_name='how')),
-                ('note', models.CharField(blank=True, max_length=200, verbose_name='note')),
-                ('by_label', models.CharField(blank=True, max_length=80)),
-                ('at', models.DateTimeField(auto_now_add=True)),
-                ('by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('event', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='cut_decisions', to='events.event')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "stage",
+                    models.CharField(
+                        choices=[("qualifying", "Qualifying"), ("semi_final", "Semi-final"), ("final", "Final")],
+                        max_length=12,
+                        verbose_name="stage",
+                    ),
+                ),
+                ("tied", models.JSONField()),
+                ("order", models.JSONField()),
+                (
+                    "method",
+                    models.CharField(
+                        choices=[
+                            ("playoff", "Playoff hand"),
+                            ("lots", "Draw of lots"),
+                            ("other", "Other (see the note)"),
+                        ],
+                        max_length=8,
+                        verbose_name="how",
+                    ),
+                ),
+                ("note", models.CharField(blank=True, max_length=200, verbose_name="note")),
+                ("by_label", models.CharField(blank=True, max_length=80)),
+                ("at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "by",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "event",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="cut_decisions", to="events.event"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['event', 'stage', '-at', '-pk'],
+                "ordering": ["event", "stage", "-at", "-pk"],
             },
         ),
         migrations.CreateModel(
-            name='TableTimeUp',
+            name="TableTimeUp",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('at', models.DateTimeField()),
-                ('hand_in_play', models.PositiveSmallIntegerField()),
-                ('hands_after_time', models.PositiveSmallIntegerField()),
-                ('recorded_at', models.DateTimeField(auto_now_add=True)),
-                ('game', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='time_up', to='league.game')),
-                ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='times_up', to='events.round')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("at", models.DateTimeField()),
+                ("hand_in_play", models.PositiveSmallIntegerField()),
+                ("hands_after_time", models.PositiveSmallIntegerField()),
+                ("recorded_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "game",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="time_up", to="league.game"
+                    ),
+                ),
+                (
+                    "round",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="times_up", to="events.round"
+                    ),
+                ),
             ],
         ),
     ]

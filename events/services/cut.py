@@ -41,9 +41,11 @@ def cut_decide(*, event: Event, stage: str, order: list[int], method: str, note:
     tied, places = ranking.cut_tie(by_stage[index][1], stages[index].cut)
     if not tied:
         raise fail("order", _("No tie at this cut needs deciding."), "cut_no_tie")
-    if not isinstance(order, list) or any(isinstance(p, bool) or not isinstance(p, int) for p in order) or sorted(
-        order
-    ) != sorted(tied):
+    if (
+        not isinstance(order, list)
+        or any(isinstance(p, bool) or not isinstance(p, int) for p in order)
+        or sorted(order) != sorted(tied)
+    ):
         raise fail(
             "order",
             _("List exactly the tied players: %(names)s."),
@@ -65,7 +67,14 @@ def cut_decide(*, event: Event, stage: str, order: list[int], method: str, note:
         actor=actor,
         action="event.cut_decide",
         obj=event,
-        data={"stage": stage, "tied": sorted(tied), "order": list(order), "places": places, "method": method, "note": note},
+        data={
+            "stage": stage,
+            "tied": sorted(tied),
+            "order": list(order),
+            "places": places,
+            "method": method,
+            "note": note,
+        },
     )
     event_board_bump(event.pk)
     return decision

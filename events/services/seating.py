@@ -49,7 +49,9 @@ def substitutes_at_last_tables(event: Event, players: list[int]) -> dict[int, in
     if event.leftover != Event.Leftover.SUBSTITUTES:
         return {}
     subs = set(
-        Registration.objects.filter(event=event, substitute=True, player_id__in=players).values_list("player_id", flat=True)
+        Registration.objects.filter(event=event, substitute=True, player_id__in=players).values_list(
+            "player_id", flat=True
+        )
     )
     tables = len(players) // 4
     ordered = [p for p in players if p in subs]

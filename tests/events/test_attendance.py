@@ -22,7 +22,9 @@ def _desk(admin):
 
 
 def _seated(event, number):
-    return set(GameSeat.objects.filter(game__season=event.season, game__match_day=number).values_list("player_id", flat=True))
+    return set(
+        GameSeat.objects.filter(game__season=event.season, game__match_day=number).values_list("player_id", flat=True)
+    )
 
 
 def _play(event, number, admin):
@@ -60,7 +62,9 @@ def byes_event(league, admin, rules):
 def test_a_late_arrival_is_seated_in_the_rounds_not_started_without_a_bye(byes_event, admin):
     event, players, regs = byes_event
     late = regs[16]
-    response = _desk(admin).post(f"/events/{event.pk}/desk/", {"action": "checkin", "registration": late.pk}, follow=True)
+    response = _desk(admin).post(
+        f"/events/{event.pk}/desk/", {"action": "checkin", "registration": late.pk}, follow=True
+    )
     assert "Rounds 2, 3, 4 seated again for the players present." in response.content.decode()
     # seventeen for sixteen seats: one bye a round, never the late arrival (the missed round was
     # their turn: matchdays.seating gives byes to who sat out least), and never twice the same
@@ -80,7 +84,9 @@ def test_the_director_withdraws_a_player_while_the_event_runs(byes_event, admin)
     assert leaving.player_id in _seated(event, 2)
     page = _desk(admin).get(f"/events/{event.pk}/desk/").content.decode()
     assert f'name="registration" value="{leaving.pk}"><input type="hidden" name="action" value="withdraw"' in page
-    response = _desk(admin).post(f"/events/{event.pk}/desk/", {"action": "withdraw", "registration": leaving.pk}, follow=True)
+    response = _desk(admin).post(
+        f"/events/{event.pk}/desk/", {"action": "withdraw", "registration": leaving.pk}, follow=True
+    )
     body = response.content.decode()
     assert "Registration has closed" not in body and "has withdrawn" in body
     assert Registration.objects.get(pk=leaving.pk).status == "withdrawn"
@@ -113,7 +119,9 @@ def test_a_player_seated_but_absent_is_warned_where_the_plan_cannot_reseat(leagu
     services.seating_plan(event=event, actor=admin, time_limit=1)
     _play(event, 1, admin)
     gone = regs[5]
-    response = _desk(admin).post(f"/events/{event.pk}/desk/", {"action": "checkout", "registration": gone.pk}, follow=True)
+    response = _desk(admin).post(
+        f"/events/{event.pk}/desk/", {"action": "checkout", "registration": gone.pk}, follow=True
+    )
     body = response.content.decode()
     # fifteen present and substitutes fill the last table: the director is told what is missing
     assert "The rounds not started were not seated again:" in body and "add 1 substitutes" in body
@@ -145,10 +153,14 @@ def test_substitutes_fill_the_last_table_and_a_waiting_registration_says_so(leag
         actor=admin,
     )
     for p in field[:14]:
-        services.checkin_set(registration=services.registration_add(event=event, player=p, actor=admin), present=True, actor=admin)
+        services.checkin_set(
+            registration=services.registration_add(event=event, player=p, actor=admin), present=True, actor=admin
+        )
     # the fifteenth is turned away to the waiting list, and the desk says so with the place
     response = _desk(admin).post(
-        f"/events/{event.pk}/desk/", {"action": "register", "membership_number": field[14].membership_number}, follow=True
+        f"/events/{event.pk}/desk/",
+        {"action": "register", "membership_number": field[14].membership_number},
+        follow=True,
     )
     assert "is on the waiting list, place 1." in response.content.decode()
     subs = [Player.objects.create(display_name=f"Fill Sub {i}", membership_number=f"FS{i}") for i in range(2)]

@@ -141,7 +141,9 @@ def test_the_ema_header_gives_the_weight_from_days_players_nations_and_qualifica
     nations = ["HKG", "JPN", "FRA", "GBR", "NLD", "DNK"]
     for i, p in enumerate(field):
         Registration.objects.filter(event=running, player=p).update(nationality=nations[i % 6])
-    type(running).objects.filter(pk=running.pk).update(city="Hong Kong", country="HKG", mers_qualification=True, ema_id="284")
+    type(running).objects.filter(pk=running.pk).update(
+        city="Hong Kong", country="HKG", mers_qualification=True, ema_id="284"
+    )
     for game in Game.objects.filter(season=running.season, match_day=1):
         services.table_result_enter(game=game, scores=SCORES, actor=admin)
     header = _rows(_client(admin).get(f"/events/{running.pk}/ema.csv"))

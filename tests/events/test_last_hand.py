@@ -84,15 +84,21 @@ def timed(league, admin, rules):
             actor=admin,
         )
         players = [
-            Player.objects.create(display_name=f"Clock {int(dealer_repeats)}{i}", membership_number=f"CK{int(dealer_repeats)}{i}")
+            Player.objects.create(
+                display_name=f"Clock {int(dealer_repeats)}{i}", membership_number=f"CK{int(dealer_repeats)}{i}"
+            )
             for i in range(4)
         ]
         for p in players:
-            services.checkin_set(registration=services.registration_add(event=event, player=p, actor=admin), present=True, actor=admin)
+            services.checkin_set(
+                registration=services.registration_add(event=event, player=p, actor=admin), present=True, actor=admin
+            )
         services.event_status_set(event=event, status="running", actor=admin)
         services.seating_plan(event=event, actor=admin, time_limit=1)
         round_ = event.round_set.get(number=1)
-        services.round_clock_set(round_=round_, action="start", actor=admin, now=timezone.now() - dt.timedelta(minutes=30))
+        services.round_clock_set(
+            round_=round_, action="start", actor=admin, now=timezone.now() - dt.timedelta(minutes=30)
+        )
         game = Game.objects.get(season=event.season, match_day=1)
         phone = Client()
         phone.post(f"/events/{event.pk}/code/", {"code": services.table_code(game)})

@@ -59,7 +59,11 @@ def test_a_semi_final_at_half_then_a_final_reset():
     # Semi-final of four, points at half: A 30.0, B 22.5, C 15.0, D 15.0 carried; the semi-final's
     # games: A −20.0, B +5.0, C +30.0, D −15.0 → C 45.0, B 27.5, A 10.0, D 0.0.
     semi = ranking.stage_rank(
-        QUALIFYING, [A, B, C, DD], [line(A, 3, "-20.0"), line(B, 3, "5.0"), line(C, 3, "30.0"), line(DD, 3, "-15.0")], "half", "semi_final"
+        QUALIFYING,
+        [A, B, C, DD],
+        [line(A, 3, "-20.0"), line(B, 3, "5.0"), line(C, 3, "30.0"), line(DD, 3, "-15.0")],
+        "half",
+        "semi_final",
     )
     assert [(r.player, r.rank, r.carried, r.final_points, r.points) for r in semi[:4]] == [
         (C, 1, D("15.0"), D("30.0"), D("45.0")),
@@ -131,7 +135,9 @@ def staged(league, admin, rules):
     )
     players = [Player.objects.create(display_name=f"St {i:02d}", membership_number=f"ST{i:03d}") for i in range(12)]
     for p in players:
-        services.checkin_set(registration=services.registration_add(event=event, player=p, actor=admin), present=True, actor=admin)
+        services.checkin_set(
+            registration=services.registration_add(event=event, player=p, actor=admin), present=True, actor=admin
+        )
     services.event_status_set(event=event, status="running", actor=admin)
     services.seating_plan(event=event, actor=admin, time_limit=1)
     event.refresh_from_db()
@@ -139,9 +145,7 @@ def staged(league, admin, rules):
 
 
 def _seat_points(event, number):
-    return {
-        s.player_id: s.seat for s in GameSeat.objects.filter(game__season=event.season, game__match_day=number)
-    }
+    return {s.player_id: s.seat for s in GameSeat.objects.filter(game__season=event.season, game__match_day=number)}
 
 
 def test_the_event_has_its_stages_in_order(staged):
@@ -198,6 +202,9 @@ def test_a_tie_at_the_cut_is_decided_by_the_director_never_by_id(staged, admin):
     assert "decided by the director (Draw of lots)" in results
     rows = {r.player: r for r in selectors.event_standings(staged)}
     assert rows[thirds[1]].rank == 9 and not rows[thirds[1]].finalist
+    assert not rows[thirds[1]].shared  # alone at 9th: the tie was decided
+    fourths = [p for p, s in seats.items() if s == 3]
+    assert {(rows[p].rank, rows[p].shared) for p in fourths} == {(10, True)}  # still level
 
 
 def test_a_decision_is_refused_for_players_not_tied_and_once_the_stage_started(staged, admin):
@@ -210,13 +217,19 @@ def test_a_decision_is_refused_for_players_not_tied_and_once_the_stage_started(s
     with pytest.raises(ValidationError) as exc:
         services.cut_decide(event=staged, stage="final", order=tied, method="lots", actor=admin)
     assert exc.value.error_dict["stage"][0].code == "stage_before_unseated"
-    response = APIClient().post(f"/api/events/{staged.pk}/cut", {"stage": "semi_final", "order": tied, "method": "lots"}, format="json")
+    response = APIClient().post(
+        f"/api/events/{staged.pk}/cut", {"stage": "semi_final", "order": tied, "method": "lots"}, format="json"
+    )
     assert response.status_code in (401, 403)
     api = APIClient()
     api.force_authenticate(admin)
-    response = api.post(f"/api/events/{staged.pk}/cut", {"stage": "semi_final", "order": tied, "method": "coin"}, format="json")
+    response = api.post(
+        f"/api/events/{staged.pk}/cut", {"stage": "semi_final", "order": tied, "method": "coin"}, format="json"
+    )
     assert response.status_code == 400 and "method" in response.json()["errors"]
-    response = api.post(f"/api/events/{staged.pk}/cut", {"stage": "semi_final", "order": tied, "method": "playoff"}, format="json")
+    response = api.post(
+        f"/api/events/{staged.pk}/cut", {"stage": "semi_final", "order": tied, "method": "playoff"}, format="json"
+    )
     assert response.status_code == 201 and not response.json()["undecided"]
     assert api.get(f"/api/events/{staged.pk}/cut").json()[0]["decision"]["order"] == tied
 
@@ -295,7 +308,9 @@ def test_the_semi_final_carries_half_and_the_final_carries_in_full(staged, admin
     services.seating_by_standings(round_=staged.round_set.get(number=3), actor=admin)
     finalists = set(_seat_points(staged, 3))
     before = selectors.standings_by_stage(staged)[1][1]
-    assert finalists == set(ranking.entrants(before, 4, CutDecision.objects.filter(stage="final").values_list("order", flat=True).first()))
+    assert finalists == set(
+        ranking.entrants(before, 4, CutDecision.objects.filter(stage="final").values_list("order", flat=True).first())
+    )
     _play(staged, 3, admin)
     final_seats = _seat_points(staged, 3)
     rows = {r.player: r for r in selectors.event_standings(staged)}
@@ -315,8 +330,17 @@ def _client(user=None, lang="en"):
 def test_players_level_in_a_stage_and_before_it_share_the_rank():
     # C and D were level before (=3) and score the same in the stage: they share 3rd, never by id
     semi = ranking.stage_rank(
-        QUALIFYING, [A, B, C, DD], [line(A, 3, "10.0"), line(B, 3, "10.0"), line(C, 3, "-10.0"), line(DD, 3, "-10.0")], "carry", "semi_final"
+        QUALIFYING,
+        [A, B, C, DD],
+        [line(A, 3, "10.0"), line(B, 3, "10.0"), line(C, 3, "-10.0"), line(DD, 3, "-10.0")],
+        "carry",
+        "semi_final",
     )
-    assert sorted((r.player, r.rank, r.shared) for r in semi[:4]) == [(A, 1, False), (B, 2, False), (C, 3, True), (DD, 3, True)]
+    assert sorted((r.player, r.rank, r.shared) for r in semi[:4]) == [
+        (A, 1, False),
+        (B, 2, False),
+        (C, 3, True),
+        (DD, 3, True),
+    ]
     tied, places = ranking.cut_tie(semi, 3)
     assert sorted(tied) == [C, DD] and places == 1  # a final of three would need the director
