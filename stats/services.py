@@ -1,0 +1,266 @@
+"""Writes of the statistics: a hand's kept details (a raw fact, at import), and the derived
+figures, kept up in the transaction of every change (``game_stats_sync``: one game's rows, then
+the season and league rows of its players) and rebuilt in full by ``stats_recompute`` (the same
+functions over every game: both give the same rows, tests/stats check it)."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+
+from kyoku.audit import audit_log_write
+from kyoku.models import League
+from kyoku.principals import Actor
+from league.models import Game, GameSeat, Season
+from scoring.models import HandRecord
+
+from .figures import COUNTS, SeatCounts, game_counts, longest_runs
+from .models import HandDetail, PlayerGameStats, PlayerStats
+
+
+def order_key(*, year: int, number: int, match_day: int, table: int, game_id: int) -> str:
+    """Season, match day, table, game id as one string that sorts like the tuple (the league's
+    order of games, as ratings.services.order_key)."""
+    return f"{year:04d}{number:01d}-{match_day:05d}-{table:05d}-{game_id:012d}"
+
+
+def _game_rows(game: Game, hands: list[tuple[dict, dict, dict | None, int]]) -> list[PlayerGameStats]:
+    """The four players' rows of one game, from its hands and its result (unsaved)."""
+    season = game.season
+    seats = list(GameSeat.objects.filter(game=game).order_by("seat").values_list("seat", "player_id", "place", "raw_score", "points"))
+    if len(seats) != 4 or game.status == Game.Status.VOID:
+        return []
+    finished = game.status == Game.Status.FINISHED and all(s[2] is not None for s in seats)
+    if not hands and not finished:
+        return []
+    counts = game_counts(season.rule_set.system, hands, [s[2] for s in seats] if finished else None)
+    key = order_key(
+        year=season.year, number=season.number, match_day=game.match_day, table=game.table, game_id=game.pk
+    )
+    return [
+        _row(game, season, key, seat, player_id, place if finished else None, raw, points if finished else None, c)
+        for (seat, player_id, place, raw, points), c in zip(seats, counts)
+    ]
+
+
+def _row(game, season, key, seat, player_id, place, raw_score, points, c: SeatCounts) -> PlayerGameStats:
+    return PlayerGameStats(
+        game_id=game.pk,
+        player_id=player_id,
+        season_id=season.pk,
+        league_id=season.league_id,
+        system=season.rule_set.system,
+        order_key=key,
+        match_day=game.match_day,
+        place=place,
+        raw_score=raw_score if place is not None else None,
+        points=points,
+        yaku=dict(sorted(c.yaku.items())),
+        biggest=c.biggest,
+        **{name: c.counts[name] for name in COUNTS},
+    )
+
+
+def _hands_of(game_ids: list[int]) -> dict[int, list[tuple[dict, dict, dict | None, int]]]:
+    hands: dict[int, list] = defaultdict(list)
+    details = dict(HandDetail.objects.filter(hand__game_id__in=game_ids).values_list("hand_id", "facts"))
+    for pk, game_id, sequence, record, settlement in (
+        HandRecord.objects.filter(game_id__in=game_ids)
+        .order_by("game_id", "sequence")
+        .values_list("pk", "game_id", "sequence", "record", "settlement")
+    ):
+        hands[game_id].append((record, settlement, details.get(pk), sequence))
+    return hands
+
+
+@transaction.atomic(savepoint=False)  # inside the change's own transaction
+def game_stats_sync(*, game_id: int) -> None:
+    """Re-derive one game's rows and its players' season and league rows (after a hand, a
+    correction, a deletion, a result, an import). A game no longer stored leaves only the
+    refresh of its former players' rows."""
+    before = list(PlayerGameStats.objects.filter(game_id=game_id).values_list("player_id", "season_id", "league_id", "system"))
+    game = Game.objects.select_related("season__rule_set").filter(pk=game_id).first()
+    rows = _game_rows(game, _hands_of([game_id])[game_id]) if game is not None else []
+    PlayerGameStats.objects.filter(game_id=game_id).delete()
+    PlayerGameStats.objects.bulk_create(rows)
+    scopes = set(before) | {(r.player_id, r.season_id, r.league_id, r.system) for r in rows}
+    players_refresh(scopes)
+
+
+def players_refresh(scopes: Iterable[tuple[int, int, int, str]]) -> None:
+    """Rebuild the season row and the league row of each ``(player, season, league, system)``
+    from the player's game rows."""
+    scopes = set(scopes)
+    for player_id, season_id, league_id, system in sorted(scopes):
+        _scope_write(player_id, league_id, system, season_id)
+    for player_id, league_id, system in sorted({(p, lg, sy) for p, _, lg, sy in scopes}):
+        _scope_write(player_id, league_id, system, None)
+
+
+AGG_COLUMNS = (*COUNTS, "season_id", "match_day", "place", "raw_score", "points", "yaku", "biggest", "game_id")
+
+
+def _scope_write(player_id: int, league_id: int, system: str, season_id: int | None) -> None:
+    rows = PlayerGameStats.objects.filter(player_id=player_id)
+    if season_id is not None:
+        rows = rows.filter(season_id=season_id)
+    else:
+        rows = rows.filter(league_id=league_id, system=system)
+    values = aggregate(list(rows.order_by("order_key").values_list(*AGG_COLUMNS)))
+    lookup = {"player_id": player_id, "season_id": season_id}
+    if season_id is None:
+        lookup.update(league_id=league_id, system=system)
+    if values is None:
+        PlayerStats.objects.filter(**lookup).delete()
+        return
+    updated = PlayerStats.objects.filter(**lookup).update(**values)
+    if not updated:
+        PlayerStats.objects.create(**{**lookup, "league_id": league_id, "system": system}, **values)
+
+
+def aggregate(rows: list[tuple]) -> dict[str, Any] | None:
+    """A scope's figures from its game rows (``AGG_COLUMNS``, in the league's order)."""
+    if not rows:
+        return None
+    n = len(COUNTS)
+    sums = [0] * n
+    yaku: Counter = Counter()
+    biggest = None
+    points_sum = Decimal("0")
+    best = worst = None
+    places = []
+    days: Counter = Counter()
+    for row in rows:
+        for i in range(n):
+            sums[i] += row[i]
+        season_id, match_day, place, raw_score, points, row_yaku, row_biggest, game_id = row[n:]
+        yaku.update(row_yaku or {})
+        if row_biggest and (biggest is None or row_biggest["points"] > biggest["points"]):
+            biggest = {**row_biggest, "game": game_id}
+        days[(season_id, match_day)] += row[COUNTS.index("wins")]
+        if place is not None:
+            places.append(place)
+            points_sum += points or 0
+            game = {"game": game_id, "points": str(points), "raw_score": raw_score, "place": place}
+            key = (points or 0, raw_score or 0)
+            if best is None or key > best[0]:
+                best = (key, game)
+            if worst is None or key < worst[0]:
+                worst = (key, game)
+    first, last = longest_runs(places)
+    day, day_wins = max(days.items(), key=lambda kv: (kv[1], -kv[0][0], -kv[0][1])) if days else ((None, None), 0)
+    return {
+        **dict(zip(COUNTS, sums)),
+        "points_sum": points_sum,
+        "yaku": dict(sorted(yaku.items())),
+        "biggest": biggest,
+        "biggest_points": biggest["points"] if biggest else None,
+        "best_game": best[1] if best else None,
+        "worst_game": worst[1] if worst else None,
+        "first_streak": first,
+        "last_streak": last,
+        "best_day_wins": day_wins,
+        "best_day": {"season": day[0], "match_day": day[1]} if day_wins else None,
+    }
+
+
+@transaction.atomic
+def hand_details_store(*, game: Game, details: list[dict], source: str, actor: Actor) -> int:
+    """Keep what the game's source record says of each hand beyond its settlement (one entry per
+    stored hand, in order; ``online.tenhou.details``), then re-derive the game's figures.
+    Returns the hands given details."""
+    hands = list(HandRecord.objects.filter(game=game).order_by("sequence").values_list("pk", flat=True))
+    if len(hands) != len(details):
+        return 0  # the hands kept are not the record's (an override): nothing pairs up
+    HandDetail.objects.filter(hand_id__in=hands).delete()
+    HandDetail.objects.bulk_create(HandDetail(hand_id=pk, source=source, facts=d) for pk, d in zip(hands, details))
+    audit_log_write(actor=actor, action="game.hand_details", obj=game, data={"source": source, "hands": len(hands)})
+    game_stats_sync(game_id=game.pk)
+    return len(hands)
+
+
+BATCH = 500
+
+
+@transaction.atomic
+def stats_recompute(*, actor: Actor, league: League | None = None, season: Season | None = None) -> dict:
+    """Rebuild every figure from the hands and results (of one league, one season, or all):
+    the game rows first, then the season and league rows of every player they touch, with the
+    same arithmetic as the incremental path (``aggregate``). Returns counts."""
+    games = Game.objects.all()
+    old = PlayerGameStats.objects.all()
+    if season is not None:
+        games, old = games.filter(season=season), old.filter(season=season)
+    elif league is not None:
+        games, old = games.filter(season__league=league), old.filter(league=league)
+    touched = set(old.values_list("player_id", "league_id", "system"))
+    old.delete()
+    ids = list(games.order_by("pk").values_list("pk", flat=True))
+    written = 0
+    for i in range(0, len(ids), BATCH):
+        chunk = ids[i : i + BATCH]
+        hands = _hands_of(chunk)
+        rows: list[PlayerGameStats] = []
+        for game in Game.objects.filter(pk__in=chunk).select_related("season__rule_set").order_by("pk"):
+            rows.extend(_game_rows(game, hands.get(game.pk, [])))
+        PlayerGameStats.objects.bulk_create(rows, batch_size=BATCH)
+        written += len(rows)
+        touched |= {(r.player_id, r.league_id, r.system) for r in rows}
+    scopes = _scopes_rebuild(touched)
+    target = season or league
+    if target is not None:
+        audit_log_write(actor=actor, action="stats.recompute", obj=target, data={"rows": written})
+    return {"games": len(ids), "rows": written, "scopes": scopes}
+
+
+def _scopes_rebuild(touched: set[tuple[int, int, str]]) -> int:
+    """Every season row and league row of each ``(player, league, system)``, rebuilt from the
+    player's game rows there in one pass (the bulk form of ``_scope_write``)."""
+    written = 0
+    by_league: dict[tuple[int, str], list[int]] = defaultdict(list)
+    for player_id, league_id, system in touched:
+        by_league[(league_id, system)].append(player_id)
+    for (league_id, system), players in by_league.items():
+        players.sort()
+        for i in range(0, len(players), BATCH):
+            chunk = players[i : i + BATCH]
+            seasons = set(Season.objects.filter(league_id=league_id).values_list("pk", flat=True))
+            PlayerStats.objects.filter(player_id__in=chunk, league_id=league_id, system=system, season__isnull=True).delete()
+            PlayerStats.objects.filter(player_id__in=chunk, season_id__in=seasons, system=system).delete()
+            grouped: dict[tuple[int, int | None], list[tuple]] = defaultdict(list)
+            for row in (
+                PlayerGameStats.objects.filter(player_id__in=chunk, league_id=league_id, system=system)
+                .order_by("player_id", "order_key")
+                .values_list("player_id", *AGG_COLUMNS)
+            ):
+                grouped[(row[0], None)].append(row[1:])
+                grouped[(row[0], row[1 + AGG_COLUMNS.index("season_id")])].append(row[1:])
+            new = []
+            for (player_id, season_id), rows in grouped.items():
+                values = aggregate(rows)
+                if values is not None:
+                    new.append(
+                        PlayerStats(player_id=player_id, league_id=league_id, system=system, season_id=season_id, **values)
+                    )
+            PlayerStats.objects.bulk_create(new, batch_size=BATCH)
+            written += len(new)
+    return written
+
+
+def season_stats_sync(*, season_id: int) -> None:
+    """After a season's hands or results were re-derived in bulk: its figures rebuilt (in the
+    same transaction)."""
+    from kyoku.principals import System
+
+    season = Season.objects.filter(pk=season_id).first()
+    if season is not None:
+        stats_recompute(actor=System("stats.season_sync"), season=season)
+
+
+def games_before_delete(*, game_ids: list[int]) -> set[tuple[int, int, int, str]]:
+    """The scopes a deletion of these games touches (read before their rows go with them)."""
+    return set(PlayerGameStats.objects.filter(game_id__in=game_ids).values_list("player_id", "season_id", "league_id", "system"))
