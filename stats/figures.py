@@ -46,7 +46,7 @@ COUNTS = (
     "place_sum",
 )
 
-# Yaku of a riichi win entered as tiles (the ``mahjong`` package's names in the settlement) → key.
+# Yaku of a riichi win entered as tiles (the ``mahjong`` package's romaji in the settlement) → key.
 PACKAGE_YAKU = {
     "menzen tsumo": "menzen_tsumo",
     "riichi": "riichi",
@@ -58,8 +58,6 @@ PACKAGE_YAKU = {
     "pinfu": "pinfu",
     "tanyao": "tanyao",
     "iipeiko": "iipeikou",
-    "yakuhai (wind of place)": "seat_wind",
-    "yakuhai (wind of round)": "round_wind",
     "yakuhai (haku)": "haku",
     "yakuhai (hatsu)": "hatsu",
     "yakuhai (chun)": "chun",
@@ -79,6 +77,7 @@ PACKAGE_YAKU = {
     "honitsu": "honitsu",
     "chinitsu": "chinitsu",
     "renhou": "renhou",
+    "renhou (yakuman)": "renhou",
     "tenhou": "tenhou",
     "chiihou": "chiihou",
     "daisangen": "daisangen",
@@ -95,6 +94,16 @@ PACKAGE_YAKU = {
     "shousuushii": "shousuushii",
     "suu kantsu": "suukantsu",
 }
+
+
+def package_yaku(yaku: dict) -> str:
+    """The key of a yaku as the settlement of a hand entered as tiles names it (its romaji)."""
+    name = str(yaku.get("romaji") or yaku.get("name") or "").lower()
+    if name.startswith("yakuhai (seat wind"):
+        return "seat_wind"
+    if name.startswith("yakuhai (round wind"):
+        return "round_wind"
+    return PACKAGE_YAKU.get(name, name)
 
 
 @dataclass
@@ -127,7 +136,7 @@ def _winners(system: str, record: dict, settlement: dict) -> list[dict[str, Any]
             yaku = w.get("yaku")
             names = None
             if yaku is not None:
-                names = [PACKAGE_YAKU.get(str(y.get("name", "")).lower(), str(y.get("name", "")).lower()) for y in yaku]
+                names = [package_yaku(y) for y in yaku]
             r = raw.get(seat) or {}
             if names is None and isinstance(r.get("yaku"), list):
                 names = [str(y) for y in r["yaku"]]
@@ -152,7 +161,7 @@ def _winners(system: str, record: dict, settlement: dict) -> list[dict[str, Any]
         self_draw = kind in ("self_draw", "tsumo")
         points = sum(p["points"] for p in payments if p.get("to") == seat)
         patterns = settlement.get("patterns")
-        names = [str(p.get("id")) for p in patterns] if isinstance(patterns, list) else None
+        names = [str(p.get("key") or p.get("id")) for p in patterns] if isinstance(patterns, list) else None
         return [
             {
                 "seat": seat,

@@ -68,3 +68,22 @@ def test_correction_and_deletion_follow(game, players):
     hands.hand_record_delete(hand=game.hands.get(sequence=2), actor=SYSTEM)
     assert PlayerStats.objects.get(player=players[1], season=game.season).wins == 0
     assert PlayerStats.objects.get(player=players[1], season=game.season).hands == 1
+
+
+def test_a_hand_entered_as_tiles_names_its_yaku(game, players):
+    """234m 456p 678s 22p 34s + 5s self-drawn after riichi: menzen tsumo, riichi, pinfu, tanyao
+    (4 han 20 fu); the record says the yaku, not the calls of the other seats."""
+    hands.hand_record_add(
+        game=game,
+        record={
+            "riichi": [1],
+            "result": {
+                "type": "tsumo",
+                "winner": {"seat": 1, "hand": {"concealed": "234m456p678s22p34s", "tile": "5s"}, "flags": {"riichi": True}},
+            },
+        },
+        actor=SYSTEM,
+    )
+    row = PlayerGameStats.objects.get(game=game, player=players[1])
+    assert row.yaku == {"menzen_tsumo": 1, "pinfu": 1, "riichi": 1, "tanyao": 1}
+    assert (row.yaku_wins, row.won_han, row.won_fu, row.dora_wins) == (1, 4, 20, 0)
