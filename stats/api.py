@@ -135,10 +135,12 @@ class RecordsView(APIView):
                 "league": league.slug,
                 "season": scope["season"].pk if scope["season"] else None,
                 "biggest_hands": [
-                    {"player": _player(r["row"].player), "season": r["row"].season_id, **r["hand"]} for r in records["biggest"]
+                    {"player": _player(r["row"].player), "season": r["row"].season_id, **r["hand"]}
+                    for r in records["biggest"]
                 ],
                 "most_wins_in_a_day": [
-                    {"player": _player(r.player), "wins": r.best_day_wins, **(r.best_day or {})} for r in records["best_day"]
+                    {"player": _player(r.player), "wins": r.best_day_wins, **(r.best_day or {})}
+                    for r in records["best_day"]
                 ],
                 "longest_first_place_streaks": [
                     {"player": _player(r.player), "season": r.season_id, "games": r.first_streak}

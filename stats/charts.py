@@ -8,7 +8,9 @@ from typing import Any
 WIDTH, HEIGHT, PAD = 640, 200, 24
 
 
-def line(values: list[float], *, width: int = WIDTH, height: int = HEIGHT, pad: int = PAD, floor0: bool = True) -> dict[str, Any] | None:
+def line(
+    values: list[float], *, width: int = WIDTH, height: int = HEIGHT, pad: int = PAD, floor0: bool = True
+) -> dict[str, Any] | None:
     """A polyline over ``values`` (with 0 kept in range when ``floor0``)."""
     if not values:
         return None
@@ -45,10 +47,19 @@ def rates(series: list[tuple[float, float]]) -> dict[str, Any] | None:
             for k, v in enumerate(series)
         )
 
-    return {"width": width, "height": height, "pad": pad, "wins": pts(0), "deal_ins": pts(1), "top": round(top * 100, 1)}
+    return {
+        "width": width,
+        "height": height,
+        "pad": pad,
+        "wins": pts(0),
+        "deal_ins": pts(1),
+        "top": round(top * 100, 1),
+    }
 
 
-def bars(counts: list[int], labels: list[str], *, width: int = 320, height: int = 160, pad: int = 20) -> dict[str, Any] | None:
+def bars(
+    counts: list[int], labels: list[str], *, width: int = 320, height: int = 160, pad: int = 20
+) -> dict[str, Any] | None:
     """Vertical bars (placement distribution)."""
     if not any(counts):
         return None

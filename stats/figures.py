@@ -129,9 +129,7 @@ def _winners(system: str, record: dict, settlement: dict) -> list[dict[str, Any]
         raw = {w.get("seat"): w for w in (result.get("winners") or [result.get("winner") or {}])}
         for seat, w in details.items():
             points = sum(
-                p["points"]
-                for p in payments
-                if p.get("to") == seat and (p.get("reason") or {}).get("code") == "win"
+                p["points"] for p in payments if p.get("to") == seat and (p.get("reason") or {}).get("code") == "win"
             )
             yaku = w.get("yaku")
             names = None

@@ -17,7 +17,6 @@ from league.models import Game, Player, Season
 from scoring.models import HandRecord
 
 
-
 class HandDetail(models.Model):
     """Raw facts of one hand from its source record (an imported Tenhou record): ``winners``
     ``[{"seat", "yaku": [key], "dora": n}]``, ``open`` (the seats that called a tile),

@@ -62,7 +62,9 @@ RATES = [
     Rate("avg_won_points", _("Average value won (points)"), "won_points", "wins", percent=False),
     Rate("avg_won_han", _("Average han won"), "won_han", "won_priced", percent=False, systems=("riichi",)),
     Rate("avg_won_fu", _("Average fu won"), "won_fu", "won_fu_wins", percent=False, systems=("riichi",)),
-    Rate("avg_won_value", _("Average pattern points won"), "won_han", "won_priced", percent=False, systems=("zung-jung",)),
+    Rate(
+        "avg_won_value", _("Average pattern points won"), "won_han", "won_priced", percent=False, systems=("zung-jung",)
+    ),
     Rate("avg_won_fan", _("Average fan won"), "won_han", "won_priced", percent=False, systems=("beijing",)),
     Rate(
         "avg_dealt_points",
@@ -192,11 +194,14 @@ def player_systems(player: Player) -> list[str]:
 def player_scopes(player: Player) -> dict[str, Any]:
     """The leagues and seasons the player has figures in (the page's filter)."""
     leagues = list(
-        League.objects.filter(pk__in=PlayerStats.objects.filter(player=player, season__isnull=True).values("league_id"))
-        .order_by("name")
+        League.objects.filter(
+            pk__in=PlayerStats.objects.filter(player=player, season__isnull=True).values("league_id")
+        ).order_by("name")
     )
     seasons = list(
-        Season.objects.filter(pk__in=PlayerStats.objects.filter(player=player, season__isnull=False).values("season_id"))
+        Season.objects.filter(
+            pk__in=PlayerStats.objects.filter(player=player, season__isnull=False).values("season_id")
+        )
         .select_related("league", "rule_set")
         .order_by("league__name", "-year", "-number")
     )
@@ -310,16 +315,24 @@ def league_records(*, league: League, season: Season | None = None) -> dict[str,
         .select_related("player", "season")
         .order_by("-biggest_points", "player__display_name")[:5]
     )
-    day = rows.filter(best_day_wins__gt=0).select_related("player", "season").order_by("-best_day_wins", "player__display_name")[:5]
+    day = (
+        rows.filter(best_day_wins__gt=0)
+        .select_related("player", "season")
+        .order_by("-best_day_wins", "player__display_name")[:5]
+    )
     games = {
         g.pk: g
         for g in Game.objects.filter(pk__in=[r.biggest["game"] for r in biggest if r.biggest]).select_related(
             "division", "season"
         )
     }
-    streak = rows.filter(first_streak__gt=0).select_related("player", "season").order_by("-first_streak", "player__display_name")[:5]
+    streak = (
+        rows.filter(first_streak__gt=0)
+        .select_related("player", "season")
+        .order_by("-first_streak", "player__display_name")[:5]
+    )
     return {
-        "biggest": [{"row": r, "game": games.get(r.biggest["game"]), "hand": r.biggest} for r in biggest],
+        "biggest": [{"row": r, "game": games.get(int((r.biggest or {}).get("game") or 0)), "hand": r.biggest} for r in biggest],
         "best_day": list(day),
         "first_streak": list(streak),
         "most_hands": rows.aggregate(m=Max("hands"))["m"],

@@ -31,16 +31,18 @@ def order_key(*, year: int, number: int, match_day: int, table: int, game_id: in
 def _game_rows(game: Game, hands: list[tuple[dict, dict, dict | None, int]]) -> list[PlayerGameStats]:
     """The four players' rows of one game, from its hands and its result (unsaved)."""
     season = game.season
-    seats = list(GameSeat.objects.filter(game=game).order_by("seat").values_list("seat", "player_id", "place", "raw_score", "points"))
+    seats = list(
+        GameSeat.objects.filter(game=game)
+        .order_by("seat")
+        .values_list("seat", "player_id", "place", "raw_score", "points")
+    )
     if len(seats) != 4 or game.status == Game.Status.VOID:
         return []
     finished = game.status == Game.Status.FINISHED and all(s[2] is not None for s in seats)
     if not hands and not finished:
         return []
     counts = game_counts(season.rule_set.system, hands, [s[2] for s in seats] if finished else None)
-    key = order_key(
-        year=season.year, number=season.number, match_day=game.match_day, table=game.table, game_id=game.pk
-    )
+    key = order_key(year=season.year, number=season.number, match_day=game.match_day, table=game.table, game_id=game.pk)
     return [
         _row(game, season, key, seat, player_id, place if finished else None, raw, points if finished else None, c)
         for (seat, player_id, place, raw, points), c in zip(seats, counts)
@@ -82,7 +84,9 @@ def game_stats_sync(*, game_id: int) -> None:
     """Re-derive one game's rows and its players' season and league rows (after a hand, a
     correction, a deletion, a result, an import). A game no longer stored leaves only the
     refresh of its former players' rows."""
-    before = list(PlayerGameStats.objects.filter(game_id=game_id).values_list("player_id", "season_id", "league_id", "system"))
+    before = list(
+        PlayerGameStats.objects.filter(game_id=game_id).values_list("player_id", "season_id", "league_id", "system")
+    )
     game = Game.objects.select_related("season__rule_set").filter(pk=game_id).first()
     rows = _game_rows(game, _hands_of([game_id])[game_id]) if game is not None else []
     PlayerGameStats.objects.filter(game_id=game_id).delete()
@@ -111,7 +115,7 @@ def _scope_write(player_id: int, league_id: int, system: str, season_id: int | N
     else:
         rows = rows.filter(league_id=league_id, system=system)
     values = aggregate(list(rows.order_by("order_key").values_list(*AGG_COLUMNS)))
-    lookup = {"player_id": player_id, "season_id": season_id}
+    lookup: dict[str, Any] = {"player_id": player_id, "season_id": season_id}
     if season_id is None:
         lookup.update(league_id=league_id, system=system)
     if values is None:
@@ -229,7 +233,9 @@ def _scopes_rebuild(touched: set[tuple[int, int, str]]) -> int:
         for i in range(0, len(players), BATCH):
             chunk = players[i : i + BATCH]
             seasons = set(Season.objects.filter(league_id=league_id).values_list("pk", flat=True))
-            PlayerStats.objects.filter(player_id__in=chunk, league_id=league_id, system=system, season__isnull=True).delete()
+            PlayerStats.objects.filter(
+                player_id__in=chunk, league_id=league_id, system=system, season__isnull=True
+            ).delete()
             PlayerStats.objects.filter(player_id__in=chunk, season_id__in=seasons, system=system).delete()
             grouped: dict[tuple[int, int | None], list[tuple]] = defaultdict(list)
             for row in (
@@ -244,7 +250,9 @@ def _scopes_rebuild(touched: set[tuple[int, int, str]]) -> int:
                 values = aggregate(rows)
                 if values is not None:
                     new.append(
-                        PlayerStats(player_id=player_id, league_id=league_id, system=system, season_id=season_id, **values)
+                        PlayerStats(
+                            player_id=player_id, league_id=league_id, system=system, season_id=season_id, **values
+                        )
                     )
             PlayerStats.objects.bulk_create(new, batch_size=BATCH)
             written += len(new)
@@ -263,4 +271,8 @@ def season_stats_sync(*, season_id: int) -> None:
 
 def games_before_delete(*, game_ids: list[int]) -> set[tuple[int, int, int, str]]:
     """The scopes a deletion of these games touches (read before their rows go with them)."""
-    return set(PlayerGameStats.objects.filter(game_id__in=game_ids).values_list("player_id", "season_id", "league_id", "system"))
+    return set(
+        PlayerGameStats.objects.filter(game_id__in=game_ids).values_list(
+            "player_id", "season_id", "league_id", "system"
+        )
+    )

@@ -23,7 +23,7 @@ PER_PAGE = 50
 
 def _int(value: str | None) -> int | None:
     try:
-        return int(value) if value not in (None, "") else None
+        return int(value) if value is not None and value != "" else None
     except (TypeError, ValueError):
         return None
 
@@ -95,13 +95,21 @@ def board_of(request: HttpRequest, league: League) -> dict[str, Any]:
     scope = scope_of(request, league=league)
     systems = selectors.league_systems(league)
     system = scope["system"] or (systems[0] if systems else "riichi")
-    rate = request.GET.get("rate") if request.GET.get("rate") in selectors.BOARD_RATES else "win_rate"
+    asked = request.GET.get("rate") or ""
+    rate = asked if asked in selectors.BOARD_RATES else "win_rate"
     minimum = _int(request.GET.get("min"))
     minimum = minimum if minimum is not None and 0 <= minimum <= 100_000 else selectors.DEFAULT_MIN_HANDS
     rows, system = selectors.leaderboard(
         league=league, rate_key=rate, season=scope["season"], system=system, min_hands=minimum
     )
-    return {"scope": scope, "system": system, "systems": systems, "rate": selectors.BY_KEY[rate], "min": minimum, "rows": rows}
+    return {
+        "scope": scope,
+        "system": system,
+        "systems": systems,
+        "rate": selectors.BY_KEY[rate],
+        "min": minimum,
+        "rows": rows,
+    }
 
 
 @access("league", GET=PUBLIC)

@@ -20,9 +20,13 @@ ron = st.builds(
     seat,
     st.integers(1, 4),
 ).filter(lambda r: r["result"]["from"] != r["result"]["winners"][0]["seat"])
-tsumo = st.builds(lambda w, han: {"result": {"type": "tsumo", "winner": {"seat": w, "han": han, "fu": 30}}}, seat, st.integers(1, 4))
+tsumo = st.builds(
+    lambda w, han: {"result": {"type": "tsumo", "winner": {"seat": w, "han": han, "fu": 30}}}, seat, st.integers(1, 4)
+)
 draw = st.builds(lambda t: {"result": {"type": "draw", "tenpai": sorted(t)}}, st.sets(seat))
-record = st.tuples(st.one_of(ron, tsumo, draw), st.sets(seat)).map(lambda rr: {**rr[0], "riichi": sorted(rr[1])} if rr[1] else rr[0])
+record = st.tuples(st.one_of(ron, tsumo, draw), st.sets(seat)).map(
+    lambda rr: {**rr[0], "riichi": sorted(rr[1])} if rr[1] else rr[0]
+)
 step = st.one_of(
     st.tuples(st.just("add"), st.integers(0, 1), record),
     st.tuples(st.just("correct"), st.integers(0, 1), record),
@@ -34,10 +38,7 @@ FIELDS = ("player_id", "season_id", "league_id", "system")
 
 
 def snapshot():
-    games = sorted(
-        tuple(v for k, v in row.items() if k != "id")
-        for row in PlayerGameStats.objects.values()
-    )
+    games = sorted(tuple(v for k, v in row.items() if k != "id") for row in PlayerGameStats.objects.values())
     stats = sorted(
         (tuple(str(v) for k, v in row.items() if k != "id") for row in PlayerStats.objects.values()),
     )

@@ -24,12 +24,21 @@ def test_zung_jung_value_and_patterns(league, players):
     game = _game(league, players, "zung-jung", "zj")
     # seat 3 discards to seat 0's 80-point hand: 25 + 25 + 25 shared, seat 3 pays the other 165
     hands.hand_record_add(
-        game=game, record={"result": {"type": "discard", "winner": 0, "from": 3, "tile": "1m", "value": 80}}, actor=SYSTEM
+        game=game,
+        record={"result": {"type": "discard", "winner": 0, "from": 3, "tile": "1m", "value": 80}},
+        actor=SYSTEM,
     )
     # seat 1 self-draws all sequences + concealed + nine-tile straight = 5 + 5 + 40 = 50, 50 from each
     hands.hand_record_add(
         game=game,
-        record={"result": {"type": "self_draw", "winner": 1, "hand": {"concealed": "123m456m789m234p5p", "melds": []}, "tile": "5p"}},
+        record={
+            "result": {
+                "type": "self_draw",
+                "winner": 1,
+                "hand": {"concealed": "123m456m789m234p5p", "melds": []},
+                "tile": "5p",
+            }
+        },
         actor=SYSTEM,
     )
     w0 = PlayerGameStats.objects.get(game=game, player=players[0])
@@ -56,7 +65,14 @@ def test_beijing_fan_and_factors(league, players):
         actor=SYSTEM,
     )
     row = PlayerGameStats.objects.get(game=game, player=players[0])
-    assert (row.wins, row.self_draws, row.won_points, row.won_han, row.dealer_hands, row.dealer_kept) == (1, 1, 30, 1, 1, 1)
+    assert (row.wins, row.self_draws, row.won_points, row.won_han, row.dealer_hands, row.dealer_kept) == (
+        1,
+        1,
+        30,
+        1,
+        1,
+        1,
+    )
     assert row.yaku == {"long": 1}
     figures = selectors.player_figures(player=players[0], league=league, system="beijing")
     by_key = {f["key"]: f for f in figures["table"]}

@@ -24,4 +24,6 @@ class Command(BaseCommand):
             if league is None:
                 raise CommandError(f"no league {options['league']!r}")
         done = stats_recompute(actor=System("command:stats_recompute"), league=league)
-        self.stdout.write(f"{done['games']} games, {done['rows']} player-game rows, {done['scopes']} season and league rows")
+        self.stdout.write(
+            f"{done['games']} games, {done['rows']} player-game rows, {done['scopes']} season and league rows"
+        )
