@@ -332,7 +332,9 @@ def league_records(*, league: League, season: Season | None = None) -> dict[str,
         .order_by("-first_streak", "player__display_name")[:5]
     )
     return {
-        "biggest": [{"row": r, "game": games.get(int((r.biggest or {}).get("game") or 0)), "hand": r.biggest} for r in biggest],
+        "biggest": [
+            {"row": r, "game": games.get(int((r.biggest or {}).get("game") or 0)), "hand": r.biggest} for r in biggest
+        ],
         "best_day": list(day),
         "first_streak": list(streak),
         "most_hands": rows.aggregate(m=Max("hands"))["m"],
