@@ -28,14 +28,17 @@ def order_key(*, year: int, number: int, match_day: int, table: int, game_id: in
     return f"{year:04d}{number:01d}-{match_day:05d}-{table:05d}-{game_id:012d}"
 
 
-def _game_rows(game: Game, hands: list[tuple[dict, dict, dict | None, int]]) -> list[PlayerGameStats]:
-    """The four players' rows of one game, from its hands and its result (unsaved)."""
+SEAT_COLUMNS = ("seat", "player_id", "place", "raw_score", "points")
+
+
+def _game_rows(
+    game: Game, hands: list[tuple[dict, dict, dict | None, int]], seats: list[tuple] | None = None
+) -> list[PlayerGameStats]:
+    """The four players' rows of one game, from its hands and its result (unsaved); ``seats``
+    (``SEAT_COLUMNS`` in seat order) when the caller read them already."""
     season = game.season
-    seats = list(
-        GameSeat.objects.filter(game=game)
-        .order_by("seat")
-        .values_list("seat", "player_id", "place", "raw_score", "points")
-    )
+    if seats is None:
+        seats = list(GameSeat.objects.filter(game=game).order_by("seat").values_list(*SEAT_COLUMNS))
     if len(seats) != 4 or game.status == Game.Status.VOID:
         return []
     finished = game.status == Game.Status.FINISHED and all(s[2] is not None for s in seats)
@@ -208,9 +211,14 @@ def stats_recompute(*, actor: Actor, league: League | None = None, season: Seaso
     for i in range(0, len(ids), BATCH):
         chunk = ids[i : i + BATCH]
         hands = _hands_of(chunk)
+        seats: dict[int, list[tuple]] = defaultdict(list)
+        for game_id, *seat in (
+            GameSeat.objects.filter(game_id__in=chunk).order_by("game_id", "seat").values_list("game_id", *SEAT_COLUMNS)
+        ):
+            seats[game_id].append(tuple(seat))
         rows: list[PlayerGameStats] = []
         for game in Game.objects.filter(pk__in=chunk).select_related("season__rule_set").order_by("pk"):
-            rows.extend(_game_rows(game, hands.get(game.pk, [])))
+            rows.extend(_game_rows(game, hands.get(game.pk, []), seats[game.pk]))
         PlayerGameStats.objects.bulk_create(rows, batch_size=BATCH)
         written += len(rows)
         touched |= {(r.player_id, r.league_id, r.system) for r in rows}
