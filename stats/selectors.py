@@ -301,7 +301,8 @@ def leaderboard(
     rows = rows.filter(**{f"{base}__gte": min_hands, f"{rate.denominator}__gt": 0})
     value = Cast(F(rate.numerator), FloatField()) / Cast(F(rate.denominator), FloatField())
     order = "value" if rate.lower_is_better else "-value"
-    return rows.annotate(value=value).select_related("player").order_by(order, "-hands", "player__display_name"), system
+    rows = rows.annotate(value=value, num=F(rate.numerator), den=F(rate.denominator))
+    return rows.select_related("player").order_by(order, "-hands", "player__display_name"), system
 
 
 def league_records(*, league: League, season: Season | None = None) -> dict[str, Any]:
