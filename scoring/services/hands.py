@@ -149,9 +149,8 @@ def hand_record_correct(*, hand: HandRecord, record, actor: Actor) -> HandRecord
         },
     )
     if game_closed_by_hands(hands):
-        result_from_hands(game, rules, hands, actor)  # the result's write re-derives the figures
-    else:
-        game_facts_changed_now(game.pk)
+        result_from_hands(game, rules, hands, actor)
+    game_facts_changed_now(game.pk)  # the figures (an unchanged result does not write again)
     return target
 
 
@@ -213,8 +212,7 @@ def hand_record_delete(*, hand: HandRecord, actor: Actor) -> dict:
     )
     if finished:
         result_from_hands(game, rules, kept, actor)
-    else:
-        game_facts_changed_now(game.pk)
+    game_facts_changed_now(game.pk)  # the figures (an unchanged result does not write again)
     return {"sequence": target.sequence, "record": target.record, "resettled": [h.sequence for h in resettled]}
 
 
