@@ -7,18 +7,21 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.db import transaction
+import json
+
+from django.db import connection, transaction
 
 from kyoku.audit import audit_log_write
 from kyoku.models import League
 from kyoku.principals import Actor
-from league.models import Game, GameSeat, Season
+from league.models import Game, GameSeat, RuleSet, Season
 from scoring.models import HandRecord
 
-from .figures import COUNTS, SeatCounts, game_counts, longest_runs
+from .figures import COUNTS, game_counts, longest_runs
 from .models import HandDetail, PlayerGameStats, PlayerStats
 
 
@@ -31,46 +34,81 @@ def order_key(*, year: int, number: int, match_day: int, table: int, game_id: in
 SEAT_COLUMNS = ("seat", "player_id", "place", "raw_score", "points")
 
 
-def _game_rows(
-    game: Game, hands: list[tuple[dict, dict, dict | None, int]], seats: list[tuple] | None = None
-) -> list[PlayerGameStats]:
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game's rows need of the game and its season."""
+
+    pk: int
+    status: str
+    match_day: int
+    table: int
+    season_id: int
+    year: int
+    number: int
+    league_id: int
+    system: str
+
+    @classmethod
+    def of(cls, game: Game) -> GameInfo:
+        season = game.season
+        return cls(
+            game.pk,
+            game.status,
+            game.match_day,
+            game.table,
+            season.pk,
+            season.year,
+            season.number,
+            season.league_id,
+            season.rule_set.system,
+        )
+
+
+Hand = tuple[dict, dict, "dict | None", int]  # record, settlement, kept details, sequence
+
+
+def _game_rows(game: GameInfo, hands: list[Hand], seats: list[tuple]) -> list[PlayerGameStats]:
     """The four players' rows of one game, from its hands and its result (unsaved); ``seats``
-    (``SEAT_COLUMNS`` in seat order) when the caller read them already."""
-    season = game.season
-    if seats is None:
-        seats = list(GameSeat.objects.filter(game=game).order_by("seat").values_list(*SEAT_COLUMNS))
+    are ``SEAT_COLUMNS`` in seat order."""
     if len(seats) != 4 or game.status == Game.Status.VOID:
         return []
     finished = game.status == Game.Status.FINISHED and all(s[2] is not None for s in seats)
     if not hands and not finished:
         return []
-    counts = game_counts(season.rule_set.system, hands, [s[2] for s in seats] if finished else None)
-    key = order_key(year=season.year, number=season.number, match_day=game.match_day, table=game.table, game_id=game.pk)
+    counts = game_counts(game.system, hands, [s[2] for s in seats] if finished else None)
+    key = order_key(year=game.year, number=game.number, match_day=game.match_day, table=game.table, game_id=game.pk)
     return [
-        _row(game, season, key, seat, player_id, place if finished else None, raw, points if finished else None, c)
-        for (seat, player_id, place, raw, points), c in zip(seats, counts)
+        PlayerGameStats(
+            game_id=game.pk,
+            player_id=player_id,
+            season_id=game.season_id,
+            league_id=game.league_id,
+            system=game.system,
+            order_key=key,
+            match_day=game.match_day,
+            place=place if finished else None,
+            raw_score=raw if finished else None,
+            points=_decimal(points) if finished else None,
+            yaku=dict(sorted(c.yaku.items())),
+            biggest=c.biggest,
+            **{name: c.counts[name] for name in COUNTS},
+        )
+        for (_seat, player_id, place, raw, points), c in zip(seats, counts)
     ]
 
 
-def _row(game, season, key, seat, player_id, place, raw_score, points, c: SeatCounts) -> PlayerGameStats:
-    return PlayerGameStats(
-        game_id=game.pk,
-        player_id=player_id,
-        season_id=season.pk,
-        league_id=season.league_id,
-        system=season.rule_set.system,
-        order_key=key,
-        match_day=game.match_day,
-        place=place,
-        raw_score=raw_score if place is not None else None,
-        points=points,
-        yaku=dict(sorted(c.yaku.items())),
-        biggest=c.biggest,
-        **{name: c.counts[name] for name in COUNTS},
-    )
+def _decimal(value: Any) -> Decimal | None:
+    if value is None or isinstance(value, Decimal):
+        return value
+    return Decimal(str(value)).quantize(Decimal("0.1"))
 
 
-def _hands_of(game_ids: list[int]) -> dict[int, list[tuple[dict, dict, dict | None, int]]]:
+def _json(value: Any) -> Any:
+    """A JSON column read by plain SQL (text on SQLite; decoded already from PostgreSQL's jsonb)."""
+    return json.loads(value) if isinstance(value, (str, bytes)) else value
+
+
+def _hands_of(game_ids: list[int]) -> dict[int, list[Hand]]:
     hands: dict[int, list] = defaultdict(list)
     details = dict(HandDetail.objects.filter(hand__game_id__in=game_ids).values_list("hand_id", "facts"))
     for pk, game_id, sequence, record, settlement in (
@@ -82,51 +120,128 @@ def _hands_of(game_ids: list[int]) -> dict[int, list[tuple[dict, dict, dict | No
     return hands
 
 
+def _one_game(game_id: int) -> tuple[GameInfo | None, list[Hand], list[tuple]]:
+    """One game's facts in a few plain queries (the path every hand and result takes)."""
+    q = connection.ops.quote_name
+    game_t, season_t, rules_t = (q(m._meta.db_table) for m in (Game, Season, RuleSet))
+    hand_t, detail_t, seat_t = (q(m._meta.db_table) for m in (HandRecord, HandDetail, GameSeat))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT g.{q('status')}, g.{q('match_day')}, g.{q('table')}, s.{q('id')}, s.{q('year')}, "
+            f"s.{q('number')}, s.{q('league_id')}, r.{q('system')} FROM {game_t} g "
+            f"JOIN {season_t} s ON s.{q('id')} = g.{q('season_id')} "
+            f"JOIN {rules_t} r ON r.{q('id')} = s.{q('rule_set_id')} WHERE g.{q('id')} = %s",
+            [game_id],
+        )
+        found = cursor.fetchone()
+        if found is None:
+            return None, [], []
+        game = GameInfo(game_id, *found)
+        cursor.execute(
+            f"SELECT h.{q('sequence')}, h.{q('record')}, h.{q('settlement')}, d.{q('facts')} FROM {hand_t} h "
+            f"LEFT JOIN {detail_t} d ON d.{q('hand_id')} = h.{q('id')} "
+            f"WHERE h.{q('game_id')} = %s ORDER BY h.{q('sequence')}",
+            [game_id],
+        )
+        hands = [(_json(r), _json(st), _json(d), n) for n, r, st, d in cursor.fetchall()]
+        cursor.execute(
+            f"SELECT {', '.join(q(c) for c in SEAT_COLUMNS)} FROM {seat_t} WHERE {q('game_id')} = %s "
+            f"ORDER BY {q('seat')}",
+            [game_id],
+        )
+        seats = list(cursor.fetchall())
+    return game, hands, seats
+
+
 @transaction.atomic(savepoint=False)  # inside the change's own transaction
 def game_stats_sync(*, game_id: int) -> None:
     """Re-derive one game's rows and its players' season and league rows (after a hand, a
     correction, a deletion, a result, an import). A game no longer stored leaves only the
     refresh of its former players' rows."""
-    before = list(
-        PlayerGameStats.objects.filter(game_id=game_id).values_list("player_id", "season_id", "league_id", "system")
-    )
-    game = Game.objects.select_related("season__rule_set").filter(pk=game_id).first()
-    rows = _game_rows(game, _hands_of([game_id])[game_id]) if game is not None else []
-    PlayerGameStats.objects.filter(game_id=game_id).delete()
+    q = connection.ops.quote_name
+    table = q(PlayerGameStats._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {q('player_id')}, {q('season_id')}, {q('league_id')}, {q('system')} FROM {table} "
+            f"WHERE {q('game_id')} = %s",
+            [game_id],
+        )
+        before = [tuple(r) for r in cursor.fetchall()]
+        if before:
+            cursor.execute(f"DELETE FROM {table} WHERE {q('game_id')} = %s", [game_id])
+    game, hands, seats = _one_game(game_id)
+    rows = _game_rows(game, hands, seats) if game is not None else []
     PlayerGameStats.objects.bulk_create(rows)
     scopes = set(before) | {(r.player_id, r.season_id, r.league_id, r.system) for r in rows}
     players_refresh(scopes)
 
 
 def players_refresh(scopes: Iterable[tuple[int, int, int, str]]) -> None:
-    """Rebuild the season row and the league row of each ``(player, season, league, system)``
-    from the player's game rows."""
-    scopes = set(scopes)
-    for player_id, season_id, league_id, system in sorted(scopes):
-        _scope_write(player_id, league_id, system, season_id)
-    for player_id, league_id, system in sorted({(p, lg, sy) for p, _, lg, sy in scopes}):
-        _scope_write(player_id, league_id, system, None)
+    """Rebuild the season rows and the league row of each ``(player, season, league, system)``
+    from the player's game rows: one read of the player's rows in the league (a season's rows
+    are among them), the sums in Python (``aggregate``, as the full recompute), one write per row.
+    Plain SQL: at four players a change, the ORM's compiling would cost more than the queries."""
+    seasons: dict[tuple[int, int, str], set[int]] = defaultdict(set)
+    for player_id, season_id, league_id, system in scopes:
+        seasons[(player_id, league_id, system)].add(season_id)
+    for (player_id, league_id, system), season_ids in sorted(seasons.items()):
+        _player_refresh(player_id, league_id, system, season_ids)
 
 
 AGG_COLUMNS = (*COUNTS, "season_id", "match_day", "place", "raw_score", "points", "yaku", "biggest", "game_id")
+SEASON_AT = AGG_COLUMNS.index("season_id")
+JSON_AT = (AGG_COLUMNS.index("yaku"), AGG_COLUMNS.index("biggest"))
+POINTS_AT = AGG_COLUMNS.index("points")
+STATS_JSON = ("yaku", "biggest", "best_game", "worst_game", "best_day")
 
 
-def _scope_write(player_id: int, league_id: int, system: str, season_id: int | None) -> None:
-    rows = PlayerGameStats.objects.filter(player_id=player_id)
-    if season_id is not None:
-        rows = rows.filter(season_id=season_id)
-    else:
-        rows = rows.filter(league_id=league_id, system=system)
-    values = aggregate(list(rows.order_by("order_key").values_list(*AGG_COLUMNS)))
-    lookup: dict[str, Any] = {"player_id": player_id, "season_id": season_id}
-    if season_id is None:
-        lookup.update(league_id=league_id, system=system)
-    if values is None:
-        PlayerStats.objects.filter(**lookup).delete()
-        return
-    updated = PlayerStats.objects.filter(**lookup).update(**values)
-    if not updated:
-        PlayerStats.objects.create(**{**lookup, "league_id": league_id, "system": system}, **values)
+def _decoded(row: tuple) -> tuple:
+    """A row read by plain SQL as ``values_list`` gives it: JSON decoded, points as Decimal."""
+    out = list(row)
+    for i in JSON_AT:
+        if isinstance(out[i], (str, bytes)):
+            out[i] = json.loads(out[i])
+    if out[POINTS_AT] is not None and not isinstance(out[POINTS_AT], Decimal):
+        out[POINTS_AT] = Decimal(str(out[POINTS_AT])).quantize(Decimal("0.1"))
+    return tuple(out)
+
+
+def _player_refresh(player_id: int, league_id: int, system: str, season_ids: set[int]) -> None:
+    q = connection.ops.quote_name
+    game_table, stats_table = q(PlayerGameStats._meta.db_table), q(PlayerStats._meta.db_table)
+    where = f"WHERE {q('player_id')} = %s AND {q('league_id')} = %s AND {q('system')} = %s"
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {', '.join(q(c) for c in AGG_COLUMNS)} FROM {game_table} {where} ORDER BY {q('order_key')}",
+            [player_id, league_id, system],
+        )
+        rows = [_decoded(r) for r in cursor.fetchall()]
+        cursor.execute(f"SELECT {q('id')}, {q('season_id')} FROM {stats_table} {where}", [player_id, league_id, system])
+        existing = {season_id: pk for pk, season_id in cursor.fetchall()}
+    targets: list[tuple[int | None, list[tuple]]] = [(None, rows)]
+    targets += [(s, [r for r in rows if r[SEASON_AT] == s]) for s in sorted(season_ids)]
+    for season_id, scoped in targets:
+        values = aggregate(scoped)
+        pk = existing.get(season_id)
+        if values is None:
+            if pk is not None:
+                PlayerStats.objects.filter(pk=pk).delete()
+        elif pk is None:
+            PlayerStats.objects.create(
+                player_id=player_id, league_id=league_id, system=system, season_id=season_id, **values
+            )
+        else:
+            _stats_update(pk, values)
+
+
+def _stats_update(pk: int, values: dict[str, Any]) -> None:
+    q = connection.ops.quote_name
+    json_param = "%s::jsonb" if connection.vendor == "postgresql" else "%s"
+    names = list(values)
+    sets = ", ".join(f"{q(n)} = {json_param if n in STATS_JSON else '%s'}" for n in names)
+    params = [json.dumps(values[n]) if n in STATS_JSON else values[n] for n in names]
+    with connection.cursor() as cursor:
+        cursor.execute(f"UPDATE {q(PlayerStats._meta.db_table)} SET {sets} WHERE {q('id')} = %s", [*params, pk])
 
 
 def aggregate(rows: list[tuple]) -> dict[str, Any] | None:
@@ -218,7 +333,7 @@ def stats_recompute(*, actor: Actor, league: League | None = None, season: Seaso
             seats[game_id].append(tuple(seat))
         rows: list[PlayerGameStats] = []
         for game in Game.objects.filter(pk__in=chunk).select_related("season__rule_set").order_by("pk"):
-            rows.extend(_game_rows(game, hands.get(game.pk, []), seats[game.pk]))
+            rows.extend(_game_rows(GameInfo.of(game), hands.get(game.pk, []), seats[game.pk]))
         PlayerGameStats.objects.bulk_create(rows, batch_size=BATCH)
         written += len(rows)
         touched |= {(r.player_id, r.league_id, r.system) for r in rows}
