@@ -67,7 +67,7 @@ class GameInfo:
 Hand = tuple[dict, dict, "dict | None", int]  # record, settlement, kept details, sequence
 
 
-def _game_rows(game: GameInfo, hands: list[Hand], seats: list[tuple]) -> list[PlayerGameStats]:
+def _game_rows(game: GameInfo, hands: list[Hand], seats: list[tuple]) -> list[dict[str, Any]]:
     """The four players' rows of one game, from its hands and its result (unsaved); ``seats``
     are ``SEAT_COLUMNS`` in seat order."""
     if len(seats) != 4 or game.status == Game.Status.VOID:
@@ -78,23 +78,45 @@ def _game_rows(game: GameInfo, hands: list[Hand], seats: list[tuple]) -> list[Pl
     counts = game_counts(game.system, hands, [s[2] for s in seats] if finished else None)
     key = order_key(year=game.year, number=game.number, match_day=game.match_day, table=game.table, game_id=game.pk)
     return [
-        PlayerGameStats(
-            game_id=game.pk,
-            player_id=player_id,
-            season_id=game.season_id,
-            league_id=game.league_id,
-            system=game.system,
-            order_key=key,
-            match_day=game.match_day,
-            place=place if finished else None,
-            raw_score=raw if finished else None,
-            points=_decimal(points) if finished else None,
-            yaku=dict(sorted(c.yaku.items())),
-            biggest=c.biggest,
+        {
+            "game_id": game.pk,
+            "player_id": player_id,
+            "season_id": game.season_id,
+            "league_id": game.league_id,
+            "system": game.system,
+            "order_key": key,
+            "match_day": game.match_day,
+            "place": place if finished else None,
+            "raw_score": raw if finished else None,
+            "points": _decimal(points) if finished else None,
+            "yaku": dict(sorted(c.yaku.items())),
+            "biggest": c.biggest,
             **{name: c.counts[name] for name in COUNTS},
-        )
+        }
         for (_seat, player_id, place, raw, points), c in zip(seats, counts)
     ]
+
+
+JSON_FIELDS = ("yaku", "biggest", "best_game", "worst_game", "best_day")
+
+
+def rows_insert(model: type[PlayerGameStats] | type[PlayerStats], rows: list[dict[str, Any]]) -> None:
+    """Insert derived rows in one statement per batch, without building model instances (the
+    full recompute writes a row per player and game: the ORM's per-field preparation would be
+    most of its time). JSON columns are written as JSON text (jsonb on PostgreSQL)."""
+    if not rows:
+        return
+    q = connection.ops.quote_name
+    names = list(rows[0])
+    json_param = "%s::jsonb" if connection.vendor == "postgresql" else "%s"
+    marks = ", ".join(json_param if n in JSON_FIELDS else "%s" for n in names)
+    sql = f"INSERT INTO {q(model._meta.db_table)} ({', '.join(q(n) for n in names)}) VALUES ({marks})"
+    with connection.cursor() as cursor:
+        for i in range(0, len(rows), BATCH * 4):
+            cursor.executemany(
+                sql,
+                [[json.dumps(r[n]) if n in JSON_FIELDS else r[n] for n in names] for r in rows[i : i + BATCH * 4]],
+            )
 
 
 def _decimal(value: Any) -> Decimal | None:
@@ -171,8 +193,8 @@ def game_stats_sync(*, game_id: int) -> None:
             cursor.execute(f"DELETE FROM {table} WHERE {q('game_id')} = %s", [game_id])
     game, hands, seats = _one_game(game_id)
     rows = _game_rows(game, hands, seats) if game is not None else []
-    PlayerGameStats.objects.bulk_create(rows)
-    scopes = set(before) | {(r.player_id, r.season_id, r.league_id, r.system) for r in rows}
+    rows_insert(PlayerGameStats, rows)
+    scopes = set(before) | {(r["player_id"], r["season_id"], r["league_id"], r["system"]) for r in rows}
     players_refresh(scopes)
 
 
@@ -192,7 +214,7 @@ AGG_COLUMNS = (*COUNTS, "season_id", "match_day", "place", "raw_score", "points"
 SEASON_AT = AGG_COLUMNS.index("season_id")
 JSON_AT = (AGG_COLUMNS.index("yaku"), AGG_COLUMNS.index("biggest"))
 POINTS_AT = AGG_COLUMNS.index("points")
-STATS_JSON = ("yaku", "biggest", "best_game", "worst_game", "best_day")
+STATS_JSON = JSON_FIELDS
 
 
 def _decoded(row: tuple) -> tuple:
@@ -331,12 +353,12 @@ def stats_recompute(*, actor: Actor, league: League | None = None, season: Seaso
             GameSeat.objects.filter(game_id__in=chunk).order_by("game_id", "seat").values_list("game_id", *SEAT_COLUMNS)
         ):
             seats[game_id].append(tuple(seat))
-        rows: list[PlayerGameStats] = []
+        rows: list[dict[str, Any]] = []
         for game in Game.objects.filter(pk__in=chunk).select_related("season__rule_set").order_by("pk"):
             rows.extend(_game_rows(GameInfo.of(game), hands.get(game.pk, []), seats[game.pk]))
-        PlayerGameStats.objects.bulk_create(rows, batch_size=BATCH)
+        rows_insert(PlayerGameStats, rows)
         written += len(rows)
-        touched |= {(r.player_id, r.league_id, r.system) for r in rows}
+        touched |= {(r["player_id"], r["league_id"], r["system"]) for r in rows}
     scopes = _scopes_rebuild(touched)
     target = season or league
     if target is not None:
@@ -373,11 +395,15 @@ def _scopes_rebuild(touched: set[tuple[int, int, str]]) -> int:
                 values = aggregate(rows)
                 if values is not None:
                     new.append(
-                        PlayerStats(
-                            player_id=player_id, league_id=league_id, system=system, season_id=season_id, **values
-                        )
+                        {
+                            "player_id": player_id,
+                            "league_id": league_id,
+                            "system": system,
+                            "season_id": season_id,
+                            **values,
+                        }
                     )
-            PlayerStats.objects.bulk_create(new, batch_size=BATCH)
+            rows_insert(PlayerStats, new)
             written += len(new)
     return written
 
