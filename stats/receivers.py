@@ -8,7 +8,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from django.db.models.signals import post_delete, pre_delete
+from django.db.models.signals import post_delete, post_save, pre_delete
 
 from league.models import Game, GameResult
 from league.signals import game_facts_changed, season_facts_changed
@@ -51,9 +51,17 @@ def on_result_deleted(sender: Any, instance: GameResult, **kwargs: Any) -> None:
         services.game_stats_sync(game_id=instance.game_id)
 
 
+def on_game_saved(sender: Any, instance: Game, created: bool, update_fields: Any = None, **kwargs: Any) -> None:
+    # a game saved whole (Django admin: its status set to void, or back): its figures follow.
+    # The league's services save only the fields they change and send game_facts_changed.
+    if not created and update_fields is None:
+        services.game_stats_sync(game_id=instance.pk)
+
+
 def connect() -> None:
     game_facts_changed.connect(on_game_facts_changed, dispatch_uid="stats.game_facts_changed")
     season_facts_changed.connect(on_season_facts_changed, dispatch_uid="stats.season_facts_changed")
     pre_delete.connect(on_game_deleting, sender=Game, dispatch_uid="stats.game_deleting")
     post_delete.connect(on_game_deleted, sender=Game, dispatch_uid="stats.game_deleted")
+    post_save.connect(on_game_saved, sender=Game, dispatch_uid="stats.game_saved")
     post_delete.connect(on_result_deleted, sender=GameResult, dispatch_uid="stats.result_deleted")

@@ -122,3 +122,17 @@ def test_a_hand_entered_as_tiles_names_its_yaku(game, players):
     row = PlayerGameStats.objects.get(game=game, player=players[1])
     assert row.yaku == {"menzen_tsumo": 1, "pinfu": 1, "riichi": 1, "tanyao": 1}
     assert (row.yaku_wins, row.won_han, row.won_fu, row.dora_wins) == (1, 4, 20, 0)
+
+
+def test_a_game_made_void_or_deleted_leaves_the_figures(game, players):
+    _play(game, 2)
+    assert PlayerStats.objects.filter(player=players[3], season=game.season, wins=1).exists()
+    game.status = "void"
+    game.save()  # as Django admin saves a game: whole
+    assert not PlayerGameStats.objects.filter(game=game).exists()
+    assert not PlayerStats.objects.filter(player=players[3]).exists()
+    game.status = "in_progress"
+    game.save()
+    assert PlayerStats.objects.get(player=players[3], season=game.season).wins == 1
+    game.delete()
+    assert not PlayerStats.objects.filter(player=players[3]).exists()
