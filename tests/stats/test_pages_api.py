@@ -32,6 +32,8 @@ def test_api_and_csv(client, played, players, league):
     assert figures["riichi_win_rate"]["value"] == pytest.approx(0.5)
     assert figures["open_hand_rate"]["value"] is None and figures["open_hand_rate"]["absent_because"]
     assert figures["average_place"]["value"] == 2
+    # the league's average: three wins in the four players' twenty hands
+    assert figures["win_rate"]["league_average"] == pytest.approx(3 / 20)
     board = client.get("/api/leagues/test/statistics/?rate=win_rate&min=5").json()
     # three players won one hand of five, level, then by name; player 1 won none
     assert [(row["player"]["id"], row["value"]) for row in board["results"]] == [
