@@ -19,8 +19,7 @@ WORDS = {  # the win rate's name and the leaderboard's heading
 }
 
 
-@pytest.mark.parametrize("viewport", VIEWPORTS)
-@pytest.mark.parametrize("language", WORDS)
+@pytest.mark.parametrize(("viewport", "language"), [("phone", "en"), ("desktop", "zh-Hant"), ("phone", "ja")])
 def test_statistics_page_and_leaderboard(live_server, game, players, league, viewport, language):
     for record in HANDS:
         hands.hand_record_add(game=game, record=record, actor=SYSTEM)
