@@ -13,7 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from kyoku.access import ADMIN, PUBLIC, TABLE, object_for_request, route
-from kyoku.principals import Actor, request_actor
+from kyoku.principals import Actor, System, request_actor
 from kyoku.idempotency import idempotent
 from league.models import Game
 
@@ -52,8 +52,16 @@ class BoardView(APIView):
             if body is None:
                 raise NotFound(_("No such event."))
             now = timezone.now()
+            clock = selectors.board_clock(body, now)
+            if clock and clock["state"] == "time_up" and not body["clock_round"].get("time_up_stored"):
+                # the first screen to see time run out stores each table's hand in play
+                round_ = Round.objects.select_related("event").get(pk=body["clock_round"]["pk"])
+                if services.round_time_up_record(round_=round_, actor=System(f"clock: round {round_.pk}"), now=now):
+                    version = selectors.board_version(pk) or version
+                    etag = _etag(version)
+                    body = selectors.board_at_version(pk, version) or body
             data = {k: v for k, v in body.items() if k != "clock_round"}
-            response = Response({**data, "clock": selectors.board_clock(body, now), "server_time": now.isoformat()})
+            response = Response({**data, "clock": clock, "server_time": now.isoformat()})
         response["ETag"] = etag
         patch_cache_control(response, no_cache=True)
         return response
@@ -75,6 +83,65 @@ class RankingView(APIView):
     def get(self, request, pk):
         event = object_for_request(request, Event, pk=pk)
         return Response(selectors.board(event)["standings"])
+
+
+class CutDecisionSerializer(serializers.Serializer):
+    stage = serializers.ChoiceField(choices=["semi_final", "final"], help_text="The stage whose cut is tied.")
+    order = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        min_length=2,
+        max_length=400,
+        help_text="The tied players' ids in the order the playoff or the draw gave (the first ones go through).",
+    )
+    method = serializers.ChoiceField(choices=["playoff", "lots", "other"])
+    note = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
+
+
+def _cut_data(c: dict) -> dict:
+    decision = c["decision"]
+    return {
+        "stage": c["stage"],
+        "cut": c["cut"],
+        "round": c["round"].number if c["round"] is not None else None,
+        "tied": c["tied"],
+        "places": c["places"],
+        "undecided": c["undecided"],
+        "decision": None
+        if decision is None
+        else {"order": decision.order, "method": decision.method, "note": decision.note, "at": decision.at},
+        "seated": c["seated"],
+        "started": c["started"],
+        "stale": c["stale"],
+        "now_in": c["now_in"],
+        "now_out": c["now_out"],
+    }
+
+
+class CutView(APIView):
+    """Each stage's cut: a tie there that no tiebreak separates, the director's decision of it, and
+    whether a correction changed who goes through since the stage was seated. POST records a
+    decision (the director)."""
+
+    access = route("event", GET=PUBLIC, POST=ADMIN)
+
+    @extend_schema(tags=["events"], responses={200: OpenApiResponse(description="[{stage, cut, tied, decision, stale, …}]")})
+    def get(self, request, pk):
+        event = object_for_request(request, Event, pk=pk)
+        return Response([_cut_data(c) for c in selectors.cut_states(event)])
+
+    @extend_schema(
+        request=CutDecisionSerializer,
+        tags=["events"],
+        responses={201: OpenApiResponse(description="The cut's state with the decision")},
+    )
+    @idempotent
+    def post(self, request, pk):
+        event = object_for_request(request, Event, pk=pk)
+        data = CutDecisionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.cut_decide(event=event, actor=request.user, **data.validated_data)
+        states = [_cut_data(c) for c in selectors.cut_states(event) if c["stage"] == data.validated_data["stage"]]
+        return Response(states[0] if states else {}, status=status.HTTP_201_CREATED)
 
 
 class ReportSerializer(serializers.Serializer):

@@ -5,6 +5,7 @@ from . import api
 urlpatterns = [
     path("events/<int:pk>/board", api.BoardView.as_view(), name="api-event-board"),
     path("events/<int:pk>/ranking", api.RankingView.as_view(), name="api-event-ranking"),
+    path("events/<int:pk>/cut", api.CutView.as_view(), name="api-event-cut"),
     re_path(
         r"^events/tables/(?P<pk>\d+)/(?P<action>report|confirm|dispute)$",
         api.TableReportView.as_view(),

@@ -11,8 +11,9 @@ class EventsConfig(AppConfig):
         from kyoku.desk import desk_provider
         from kyoku.principals import phone_resolver
 
-        from .selectors import disputed_calls
+        from .selectors import after_time_calls, disputed_calls
         from .services.tables import table_phone_for
 
         desk_provider(disputed_calls)
+        desk_provider(after_time_calls)  # a table past its last hand: the dealer repeated after time
         phone_resolver(table_phone_for)  # a browser holding a table's code is that table's phone

@@ -8,7 +8,7 @@ figure. When the time is up the round is not over: the table finishes under the 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 WAITING, RUNNING, PAUSED, TIME_UP, ENDED = "waiting", "running", "paused", "time_up", "ended"
@@ -54,6 +54,19 @@ def clock_state(clock: Clock, now: datetime) -> dict[str, int | str]:
     else:
         state = RUNNING
     return {"state": state, "remaining": remaining, "allowed": allowed, "elapsed": int(elapsed)}
+
+
+def clock_time_up_at(clock: Clock, now: datetime) -> datetime | None:
+    """The moment the round's time ran out (pauses before it not counted), or None while time is
+    left (or when the round ended before its time)."""
+    if clock.started_at is None:
+        return None
+    elapsed = clock_elapsed(clock, now)
+    allowed = clock_allowed_seconds(clock)
+    if elapsed < allowed:
+        return None
+    until = clock.ended_at or clock.paused_at or now
+    return until - timedelta(seconds=elapsed - allowed)
 
 
 def clock_pause(clock: Clock, now: datetime) -> Clock:

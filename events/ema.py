@@ -107,13 +107,55 @@ def ema_rows(placed: list[Placed]) -> list[list[str]]:
     return rows
 
 
-def ema_csv(placed: list[Placed]) -> str:
+@dataclass(frozen=True)
+class Tournament:
+    """The tournament's header block: what the EMA's result pages print above the ranking."""
+
+    name: str
+    ema_id: str
+    city: str
+    country: str
+    starts_on: str  # ISO dates
+    ends_on: str
+    days: int
+    players: int
+    nations: int
+    qualification: bool
+    weight: Decimal
+    rules: str
+
+
+def ema_header(t: Tournament) -> list[list[str]]:
+    """(label, value) rows above the ranking, then an empty row. The EMA publishes each certified
+    tournament's result with its name, place and country, date, number of players and MERS weight
+    and the rules played; the labels and their order here are this project's reading of those
+    pages (no submission template is published), the weight's parts as "Basics for ranking system"
+    defines them (days, players, nations, qualification)."""
+    return [
+        ["Tournament", t.name],
+        ["EMA tournament id", t.ema_id],
+        ["City", t.city],
+        ["Country", t.country],
+        ["Dates", t.starts_on if t.starts_on == t.ends_on else f"{t.starts_on} / {t.ends_on}"],
+        ["Days", str(t.days)],
+        ["Players", str(t.players)],
+        ["Nations", str(t.nations)],
+        ["Qualification", "yes" if t.qualification else "no"],
+        ["MERS weight", f"{t.weight:.1f}"],
+        ["Rules", t.rules],
+        [],
+    ]
+
+
+def ema_csv(placed: list[Placed], tournament: Tournament | None = None) -> str:
     """The file's text, every cell through ``kyoku.csv_cells.csv_cell`` (a name that begins like a
     formula, ``=HYPERLINK(…)``, ``@SUM(…)``, ``+1…``, is written with a leading quote; the points,
     negative ones included, stay numbers). The byte-order mark that lets a spreadsheet read the CJK
     names as UTF-8 is the download's (``EMA_BOM``, events.views.event_ema), not the text's."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
+    if tournament is not None:
+        writer.writerows([csv_cell(cell) for cell in row] for row in ema_header(tournament))
     writer.writerow(COLUMNS)
     writer.writerows([csv_cell(cell) for cell in row] for row in ema_rows(placed))
     return out.getvalue()

@@ -10,6 +10,7 @@ from .models import Event
 
 TIEBREAK_SLOTS = 4  # as many as ranking.TIEBREAKS
 DEFAULT_TIEBREAKS = ("firsts", "best_game")
+SEMI_FINAL_DEFAULTS = {"semi_final_cut": 0, "semi_final_rounds": 1, "semi_final_points": Event.FinalPoints.CARRY}
 
 
 def tiebreak_choices() -> list[tuple[str, object]]:
@@ -42,6 +43,9 @@ class EventForm(forms.ModelForm):
             "rounds",
             "round_minutes",
             "seated_by_standings",
+            "semi_final_cut",
+            "semi_final_rounds",
+            "semi_final_points",
             "cut",
             "final_points",
             "time_rule",
@@ -49,6 +53,10 @@ class EventForm(forms.ModelForm):
             "team_scoring",
             "team_best",
             "leftover",
+            "ema_id",
+            "city",
+            "country",
+            "mers_qualification",
         ]
         widgets = {
             "starts_on": forms.DateInput(attrs={"type": "date"}),
@@ -68,6 +76,8 @@ class EventForm(forms.ModelForm):
                 initial=DEFAULT_TIEBREAKS[i] if i < len(DEFAULT_TIEBREAKS) else "",
                 help_text=_("Players level on points are separated by these, in order.") if i == 0 else "",
             )
+        for name in SEMI_FINAL_DEFAULTS:  # an event without a semi-final leaves them empty
+            self.fields[name].required = False
         self.order_fields(["league", "name", "slug", "rule_set"])
 
     def clean(self):
@@ -77,6 +87,9 @@ class EventForm(forms.ModelForm):
         if len(set(names)) != len(names):
             self.add_error("tiebreak_1", _("Each tiebreak at most once."))
         data["tiebreaks"] = names
+        for name, default in SEMI_FINAL_DEFAULTS.items():
+            if data.get(name) in (None, ""):
+                data[name] = default
         return data
 
     def validate_unique(self) -> None:  # the service checks the short name, with its own words

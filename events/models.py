@@ -67,6 +67,15 @@ class Event(models.Model):
     time_rule = models.CharField(
         _("when time runs out"), max_length=12, choices=TimeRule.choices, default=TimeRule.FINISH_HAND
     )
+    semi_final_cut = models.PositiveSmallIntegerField(
+        _("players in the semi-final"),
+        default=0,
+        help_text=_("0: no semi-final. The semi-final's top players (as many as the final seats) go on."),
+    )
+    semi_final_rounds = models.PositiveSmallIntegerField(_("semi-final rounds"), default=1)
+    semi_final_points = models.CharField(
+        _("points into the semi-final"), max_length=8, choices=FinalPoints.choices, default=FinalPoints.CARRY
+    )
     dealer_repeats_after_time = models.BooleanField(_("dealer repeats after time"), default=False)
     tiebreaks = models.JSONField(_("tiebreaks"), default=list, blank=True)
     team_scoring = models.CharField(
@@ -80,6 +89,11 @@ class Event(models.Model):
         default=Leftover.SUBSTITUTES,
     )
     ema_id = models.CharField(_("EMA tournament id"), max_length=20, blank=True)
+    city = models.CharField(_("city"), max_length=80, blank=True)
+    country = models.CharField(_("country"), max_length=3, blank=True, help_text=_("ISO 3166 code of three letters, e.g. HKG"))
+    mers_qualification = models.BooleanField(
+        _("players qualified to enter"), default=False, help_text=_("Adds 1 to the MERS weight (EMA ranking rules).")
+    )
     # bumped by everything a board shows (a result, a clock change, a seating): boards revalidate on it
     board_version = models.PositiveIntegerField(default=0, editable=False)
 
@@ -120,6 +134,7 @@ class Round(models.Model):
 
     class Stage(models.TextChoices):
         QUALIFYING = "qualifying", _("Qualifying")
+        SEMI_FINAL = "semi_final", _("Semi-final")
         FINAL = "final", _("Final")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="round_set")
@@ -195,3 +210,45 @@ class TableReportVersion(models.Model):
     class Meta:
         ordering = ["report", "number"]
         constraints = [models.UniqueConstraint(fields=["report", "number"], name="uniq_report_version")]
+
+
+class CutDecision(models.Model):
+    """How the director settled a tie at a cut that no tiebreak separates (a playoff hand, a draw of
+    lots): the players as they were tied and the order decided. It applies while the same players
+    are tied at that cut; a correction that changes the tie asks for a new decision. Kept, never
+    edited: a new decision is a new row (the latest for a stage applies)."""
+
+    LEAGUE_PATH = "event__league"
+
+    class Method(models.TextChoices):
+        PLAYOFF = "playoff", _("Playoff hand")
+        LOTS = "lots", _("Draw of lots")
+        OTHER = "other", _("Other (see the note)")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="cut_decisions")
+    stage = models.CharField(_("stage"), max_length=12, choices=Round.Stage.choices)
+    tied = models.JSONField()  # player ids tied at the cut, sorted
+    order = models.JSONField()  # the same ids in the order decided (the first ones go through)
+    method = models.CharField(_("how"), max_length=8, choices=Method.choices)
+    note = models.CharField(_("note"), max_length=200, blank=True)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    by_label = models.CharField(max_length=80, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "stage", "-at", "-pk"]
+
+
+class TableTimeUp(models.Model):
+    """What a table was playing when its round's time ran out, stored at that moment (or at the
+    first request after it, counting only the hands recorded before it): the last hand follows from
+    it and the event's rule, so a phone and the board say the same after any reload."""
+
+    LEAGUE_PATH = "game__season__league"
+
+    game = models.OneToOneField("league.Game", on_delete=models.CASCADE, related_name="time_up")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="times_up")
+    at = models.DateTimeField()  # the moment time ran out
+    hand_in_play = models.PositiveSmallIntegerField()  # the hand's sequence number (1 = the first)
+    hands_after_time = models.PositiveSmallIntegerField()  # 1: that hand is the last; 2: and one more
+    recorded_at = models.DateTimeField(auto_now_add=True)

@@ -2,9 +2,11 @@
 
 Each finished game gives every seated player a line (round, league points with uma, place, raw
 score). Qualifying: players rank by total points (penalties deducted), then by the event's
-tiebreaks in order; players still level share the rank. The final: the top ``cut`` qualifiers play
-on, their points carried in full, halved or reset; the final's order is carried points plus the
-final's points, ties broken by the qualifying rank. Everyone else keeps their qualifying place."""
+tiebreaks in order, each applied completely before the next; players still level share the rank.
+Then each stage (a semi-final, the final): the top ``cut`` of the order before it play on, their
+points carried in full, halved or reset; the stage's order is carried points plus the stage's
+points, ties broken by the rank before the stage. Everyone else keeps their place. A tie at a cut
+that no tiebreak separates is never settled here: the director's decision is an input."""
 
 from __future__ import annotations
 
@@ -36,9 +38,10 @@ class Row:
     places: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     best_game: int | None = None
     shared: bool = False
-    carried: Decimal | None = None  # finalists: the points brought into the final
-    final_points: Decimal | None = None
-    finalist: bool = False
+    carried: Decimal | None = None  # a stage's players: the points brought into the stage
+    final_points: Decimal | None = None  # a stage's players: the points of the stage's games
+    finalist: bool = False  # played a stage after the qualifying rounds
+    stage: str = ""  # the last stage played ("semi_final", "final"); "" for qualifying only
     withdrawn: bool = False  # left the event after playing: ranked with the games played
 
 
@@ -110,50 +113,104 @@ def carried_points(points: Decimal, rule: str) -> Decimal:
     raise ValueError(f"unknown final points rule {rule!r}")
 
 
-def finalists(qualifying: list[Row], cut: int) -> list[int]:
-    """The top ``cut`` players by qualifying order (a tie at the cut goes by the listing order,
-    which the director sees before making the cut and may settle otherwise)."""
-    return [r.player for r in qualifying[:cut]]
+@dataclass(frozen=True)
+class Stage:
+    """A stage after the qualifying rounds (a semi-final, the final): the top ``cut`` of the stage
+    before play on, bringing their points in full, at half or none (``points``), over ``rounds``."""
+
+    name: str
+    cut: int
+    points: str
+    rounds: tuple[int, ...]
 
 
-def final_rank(qualifying: list[Row], final_lines: list[Line], cut: int, rule: str) -> list[Row]:
-    """The event's final order: finalists by carried + final points (ties by qualifying rank),
-    then everyone else in qualifying order, ranks continuing after the finalists."""
-    chosen = finalists(qualifying, cut)
-    by_player = {r.player: r for r in qualifying}
-    final_points: dict[int, Decimal] = {p: Decimal("0") for p in chosen}
-    for line in final_lines:
-        if line.player in final_points:
-            final_points[line.player] += line.points
+class CutUndecided(Exception):
+    """Players level at the cut that no tiebreak separates: the director decides (a playoff hand, a
+    draw of lots), never the listing order."""
+
+    def __init__(self, tied: list[int], places: int) -> None:
+        super().__init__(f"{len(tied)} players tied for {places} places at the cut")
+        self.tied = tied
+        self.places = places
+
+
+def cut_tie(rows: list[Row], cut: int) -> tuple[list[int], int]:
+    """The players sharing the rank that straddles the cut, in listing order, and how many of them
+    go through; ([], 0) when the cut falls between two ranks."""
+    if cut <= 0 or cut >= len(rows) or rows[cut - 1].rank != rows[cut].rank:
+        return [], 0
+    rank = rows[cut - 1].rank
+    tied = [r.player for r in rows if r.rank == rank]
+    above = sum(1 for r in rows if r.rank < rank)
+    return tied, cut - above
+
+
+def entrants(rows: list[Row], cut: int, decided: list[int] | None = None) -> list[int]:
+    """Who goes through the cut, in the order of ``rows``. A tie at the cut is settled by
+    ``decided`` (the tied players in the order the director's playoff or draw gave); a decision for
+    another set of players (the standings changed since) does not apply: ``CutUndecided``."""
+    tied, places = cut_tie(rows, cut)
+    if not tied:
+        return [r.player for r in rows[:cut]]
+    if decided is None or sorted(decided) != sorted(tied):
+        raise CutUndecided(tied, places)
+    rank = next(r.rank for r in rows if r.player == tied[0])
+    return [r.player for r in rows if r.rank < rank] + list(decided[:places])
+
+
+def finalists(qualifying: list[Row], cut: int, decided: list[int] | None = None) -> list[int]:
+    """The top ``cut`` players (``entrants``)."""
+    return entrants(qualifying, cut, decided)
+
+
+def stage_rank(previous: list[Row], chosen: list[int], lines: list[Line], rule: str, name: str = "final") -> list[Row]:
+    """The order after a stage: its players (``chosen``, as seated) by carried + stage points, ties
+    by their rank before the stage; then everyone else in their order before it, ranks continuing
+    after the stage's players."""
+    by_player = {r.player: r for r in previous}
+    stage_points: dict[int, Decimal] = {p: Decimal("0") for p in chosen if p in by_player}
+    stage_games: dict[int, int] = {p: 0 for p in stage_points}
+    for line in lines:
+        if line.player in stage_points:
+            stage_points[line.player] += line.points
+            stage_games[line.player] += 1
     top = []
-    for p in chosen:
+    for p in stage_points:
         q = by_player[p]
         carried = carried_points(q.points, rule)
         row = Row(
             player=p,
             game_points=q.game_points,
             penalty=q.penalty,
-            games=q.games,
+            games=q.games + stage_games[p],  # every game of the event (the places stay the qualifying ones)
             places=list(q.places),
             best_game=q.best_game,
             finalist=True,
             carried=carried,
-            final_points=final_points[p],
+            final_points=stage_points[p],
             withdrawn=q.withdrawn,
+            stage=name,
         )
-        row.points = carried + final_points[p]
+        row.points = carried + stage_points[p]
         top.append((row, q.rank))
-    top.sort(key=lambda pair: (-pair[0].points, pair[1]))
+    top.sort(key=lambda pair: (-pair[0].points, pair[1], -pair[0].player))
     out = []
-    for i, (row, _q_rank) in enumerate(top):
-        row.rank = i + 1
+    previous_key = None
+    for i, (row, q_rank) in enumerate(top):
+        key = (row.points, q_rank)  # level on points and on the rank before: they share the rank
+        if key != previous_key:
+            row.rank, previous_key = i + 1, key
+        else:
+            row.rank = out[-1].rank
         out.append(row)
-    rest = [r for r in qualifying if r.player not in final_points]
+    for row in out:
+        row.shared = sum(1 for r in out if r.rank == row.rank) > 1
+    rest = [r for r in previous if r.player not in stage_points]
     for r in rest:
         out.append(
             Row(
                 player=r.player,
-                rank=len(top) + r.rank - _ahead(qualifying, r, final_points),
+                rank=len(top) + r.rank - _ahead(previous, r, stage_points),
                 points=r.points,
                 game_points=r.game_points,
                 penalty=r.penalty,
@@ -162,14 +219,25 @@ def final_rank(qualifying: list[Row], final_lines: list[Line], cut: int, rule: s
                 best_game=r.best_game,
                 shared=r.shared,
                 withdrawn=r.withdrawn,
+                carried=r.carried,
+                final_points=r.final_points,
+                finalist=r.finalist,
+                stage=r.stage,
             )
         )
     return out
 
 
-def _ahead(qualifying: list[Row], row: Row, finalists_points: dict[int, Decimal]) -> int:
-    """How many finalists ranked above ``row`` in qualifying (their places move to the top)."""
-    return sum(1 for r in qualifying if r.player in finalists_points and r.rank < row.rank)
+def final_rank(
+    qualifying: list[Row], final_lines: list[Line], cut: int, rule: str, decided: list[int] | None = None
+) -> list[Row]:
+    """The event's order after a single final of the top ``cut`` (``stage_rank``)."""
+    return stage_rank(qualifying, finalists(qualifying, cut, decided), final_lines, rule, "final")
+
+
+def _ahead(previous: list[Row], row: Row, stage_players: dict[int, Decimal]) -> int:
+    """How many of a stage's players ranked above ``row`` before it (their places move to the top)."""
+    return sum(1 for r in previous if r.player in stage_players and r.rank < row.rank)
 
 
 @dataclass

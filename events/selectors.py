@@ -15,9 +15,10 @@ from kyoku.labels import label
 from league.models import Game, GameSeat, Penalty, Player
 
 from . import clock as clocks
+from . import last_hand as lh
 from . import ranking
 from .ema import Placed
-from .models import Event, Registration, Round, TableReport
+from .models import CutDecision, Event, Registration, Round, TableReport, TableTimeUp
 
 WINDS = ("E", "S", "W", "N")
 BOARD_KEY = "events:board:{}"
@@ -124,16 +125,146 @@ def tiebreak_words(event: Event) -> list[str]:
     return [str(label(name, "tiebreak")) for name in event.tiebreaks or []]
 
 
+def event_stages(event: Event) -> list[ranking.Stage]:
+    """The stages after the qualifying rounds, in order, from the event's rounds (a semi-final over
+    one or more rounds, then the final), each with its cut and how points are carried into it."""
+    numbers: dict[str, list[int]] = {}
+    for number, stage in event.round_set.exclude(stage=Round.Stage.QUALIFYING).values_list("number", "stage"):
+        numbers.setdefault(stage, []).append(number)
+    out = []
+    if numbers.get(Round.Stage.SEMI_FINAL) and event.semi_final_cut:
+        out.append(
+            ranking.Stage(
+                Round.Stage.SEMI_FINAL,
+                event.semi_final_cut,
+                event.semi_final_points,
+                tuple(sorted(numbers[Round.Stage.SEMI_FINAL])),
+            )
+        )
+    if numbers.get(Round.Stage.FINAL) and event.cut:
+        out.append(ranking.Stage(Round.Stage.FINAL, event.cut, event.final_points, tuple(sorted(numbers[Round.Stage.FINAL]))))
+    return out
+
+
+def stage_seated(event: Event, stage: ranking.Stage) -> list[int]:
+    """The players seated in a stage's first round (the stored fact of who went through the cut)."""
+    return list(
+        GameSeat.objects.filter(game__season=event.season, game__match_day=stage.rounds[0])
+        .order_by("game__table", "seat")
+        .values_list("player_id", flat=True)
+    )
+
+
+def cut_decision(event: Event, stage: str, tied: list[int]) -> CutDecision | None:
+    """The director's latest decision of a tie at this stage's cut, if it is for these players."""
+    decision = CutDecision.objects.filter(event=event, stage=stage).order_by("-at", "-pk").first()
+    if decision is None or sorted(decision.tied) != sorted(tied):
+        return None
+    return decision
+
+
 def final_seated(event: Event) -> bool:
-    return bool(event.cut) and Game.objects.filter(season=event.season, match_day=event.rounds + 1).exists()
+    stages = event_stages(event)
+    return bool(stages) and bool(stage_seated(event, stages[-1]))
+
+
+def _decided_order(rows: list[ranking.Row], order: list[int]) -> list[ranking.Row]:
+    """Rows with a decided tie listed in the decided order (ranks unchanged: the tie is real)."""
+    place = {p: i for i, p in enumerate(order)}
+    tied = [r for r in rows if r.player in place]
+    if not tied:
+        return rows
+    tied.sort(key=lambda r: place[r.player])
+    start = rows.index(next(r for r in rows if r.player in place))
+    others = [r for r in rows if r.player not in place]
+    return others[:start] + tied + others[start:]
+
+
+def standings_by_stage(event: Event) -> list[tuple[ranking.Stage | None, list[ranking.Row]]]:
+    """The order after each stage seated so far: (None, qualifying), then (stage, order after it).
+    A stage's players are those seated in its first round, whoever the corrected standings would
+    now qualify (``cut_states`` says when the two differ)."""
+    rows = qualifying_standings(event)
+    out: list[tuple[ranking.Stage | None, list[ranking.Row]]] = [(None, rows)]
+    for stage in event_stages(event):
+        chosen = stage_seated(event, stage)
+        if not chosen:
+            tied, _places = ranking.cut_tie(rows, stage.cut)
+            decision = cut_decision(event, stage.name, tied) if tied else None
+            if decision is not None:  # before the stage is seated, the decided order shows
+                out[-1] = (out[-1][0], _decided_order(rows, decision.order))
+            break
+        rows = ranking.stage_rank(rows, chosen, _lines(event, stage.rounds), stage.points, stage.name)
+        out.append((stage, rows))
+    return out
 
 
 def event_standings(event: Event) -> list[ranking.Row]:
-    """The event's order now: after the cut, the finalists first (carried + final points)."""
-    qualifying = qualifying_standings(event)
-    if not final_seated(event):
-        return qualifying
-    return ranking.final_rank(qualifying, _lines(event, [event.rounds + 1]), event.cut, event.final_points)
+    """The event's order now: after each cut, the stage's players first (carried + stage points)."""
+    return standings_by_stage(event)[-1][1]
+
+
+def cut_states(event: Event) -> list[dict]:
+    """Each stage's cut as the director sees it: the players tied at the cut and the decision, who
+    the standings now send through, who is seated, and what a correction changed since."""
+    stages = event_stages(event)
+    by_stage = standings_by_stage(event)
+    who: dict[int, str] = {}
+    out = []
+    for i, stage in enumerate(stages):
+        if i >= len(by_stage):
+            break
+        rows = by_stage[i][1]
+        if not rows:
+            break
+        tied, places = ranking.cut_tie(rows, stage.cut)
+        decision = cut_decision(event, stage.name, tied) if tied else None
+        try:
+            expected = ranking.entrants(rows, stage.cut, decision.order if decision else None)
+        except ranking.CutUndecided:
+            expected = None
+        seated = stage_seated(event, stage)
+        first = event.round_set.filter(number=stage.rounds[0]).first()
+        started = bool(first and (first.started_at or Game.objects.filter(
+            season=event.season, match_day=first.number, result__isnull=False).exists()))
+        now_in = [p for p in (expected or []) if seated and p not in seated]
+        now_out = [p for p in seated if expected is not None and p not in expected]
+        who.update(names(set(tied) | set(now_in) | set(now_out)))
+        out.append(
+            {
+                "stage": stage.name,
+                "cut": stage.cut,
+                "round": first,
+                "tied": [{"player": p, "name": who.get(p, "")} for p in tied],
+                "places": places,
+                "decision": decision,
+                "decided": [{"player": p, "name": who.get(p, "")} for p in (decision.order[:places] if decision else [])],
+                "undecided": bool(tied) and decision is None,
+                "seated": bool(seated),
+                "started": started,
+                "stale": bool(seated) and (expected is None or sorted(expected) != sorted(seated)),
+                "now_in": [{"player": p, "name": who.get(p, "")} for p in now_in],
+                "now_out": [{"player": p, "name": who.get(p, "")} for p in now_out],
+            }
+        )
+    return out
+
+
+def cut_decisions(event: Event) -> list[dict]:
+    """Every tie at a cut the director decided, for the results: who was tied, how it was decided
+    and who went through."""
+    decisions = list(CutDecision.objects.filter(event=event).order_by("at", "pk"))
+    who = names({p for d in decisions for p in d.order})
+    return [
+        {
+            "stage": d.stage,
+            "method": d.method,
+            "note": d.note,
+            "at": d.at,
+            "order": [who.get(p, "") for p in d.order],
+        }
+        for d in decisions
+    ]
 
 
 def team_standings(event: Event, rows: list[ranking.Row]) -> list[ranking.TeamRow]:
@@ -164,6 +295,7 @@ def standings_rows(event: Event, rows: list[ranking.Row]) -> list[dict]:
             "carried": r.carried,
             "final_points": r.final_points,
             "withdrawn": r.withdrawn,
+            "stage": r.stage,
         }
         for r in rows
     ]
@@ -277,14 +409,22 @@ def board(event: Event) -> dict:
     tables = round_tables(round_) if round_ else []
     teams = team_standings(event, rows)
     who = names(p for t in teams for p in t.counted)
+    last = tables_last_hand([t["game"] for t in tables], event) if tables else {}
     return {
         "event": {"id": event.pk, "name": event.name, "status": event.status, "rounds": event.rounds, "cut": event.cut},
         "version": event.board_version,
         "server_time": timezone.now().isoformat(),
         "clock": round_clock_state(round_),
         "tables": [
-            {"table": t["table"], "status": t["status"], "players": [s["name"] for s in t["seats"]]} for t in tables
+            {
+                "table": t["table"],
+                "status": t["status"],
+                "players": [s["name"] for s in t["seats"]],
+                "last_hand": str(last[t["game"].pk]["words"]) if t["game"].pk in last and t["status"] == TABLE_PLAYING else None,
+            }
+            for t in tables
         ],
+        "tiebreaks": tiebreak_words(event),
         "standings": [
             {
                 **row,
@@ -343,6 +483,10 @@ def board_at_version(event_id: int, version: int) -> dict | None:
                 "ended_at": round_.ended_at,
                 "time_rule": event.time_rule,
                 "dealer_repeats": event.dealer_repeats_after_time,
+                # every table still playing has its hand in play stored (or time is not up yet)
+                "time_up_stored": not Game.objects.filter(
+                    season=event.season, match_day=round_.number, result__isnull=True, time_up__isnull=True
+                ).exists(),
             }
         )
         cache.set(key, body, 600)
@@ -392,15 +536,59 @@ def seating_cards(event: Event) -> list[dict]:
     ]
 
 
+def mers_counts(event: Event) -> tuple[int, int]:
+    """(players, nations) as the MERS weight counts them: the players ranked (who played), with
+    at most three substitutes who played; the nations among them."""
+    ranked = set(ranked_registrations(event))
+    played = set(
+        GameSeat.objects.filter(game__season=event.season, game__result__isnull=False).values_list("player_id", flat=True)
+    )
+    subs = Registration.objects.filter(event=event, substitute=True, player_id__in=played)
+    players = len(ranked) + min(3, subs.count())
+    nations = (
+        Registration.objects.filter(event=event, player_id__in=ranked | set(subs.values_list("player_id", flat=True)))
+        .exclude(nationality="")
+        .values("nationality")
+        .distinct()
+        .count()
+    )
+    return players, nations
+
+
 def mers_weight(event: Event):
     """The event's MERS weight as the EMA counts it (events.ema): its days, its players (at most
-    three substitutes count), its nations, no qualification."""
+    three substitutes count), its nations, and whether players had to qualify."""
     from .ema import mers_weight as weight
 
-    regs = Registration.objects.filter(event=event, status=Registration.Status.CONFIRMED)
-    players = regs.filter(substitute=False).count() + min(3, regs.filter(substitute=True).count())
-    nations = regs.exclude(nationality="").values("nationality").distinct().count()
-    return weight(days=(event.ends_on - event.starts_on).days + 1, players=players, nations=nations)
+    players, nations = mers_counts(event)
+    return weight(
+        days=(event.ends_on - event.starts_on).days + 1,
+        players=players,
+        nations=nations,
+        qualification=event.mers_qualification,
+    )
+
+
+def ema_tournament(event: Event):
+    """The EMA file's header block for ``event``."""
+    from .ema import Tournament
+
+    players, nations = mers_counts(event)
+    rules = event.season.rule_set
+    return Tournament(
+        name=event.name,
+        ema_id=event.ema_id,
+        city=event.city,
+        country=event.country,
+        starts_on=event.starts_on.isoformat(),
+        ends_on=event.ends_on.isoformat(),
+        days=(event.ends_on - event.starts_on).days + 1,
+        players=players,
+        nations=nations,
+        qualification=event.mers_qualification,
+        weight=mers_weight(event),
+        rules=f"{rules.preset} v{rules.version}" if rules is not None else "",
+    )
 
 
 def ema_placed(event: Event) -> list[Placed]:
@@ -447,3 +635,147 @@ def disputed_calls(user) -> list[DeskCall]:
         )
         for r in reports.order_by("-reported_at")[:50]
     ]
+
+
+# ---------------------------------------------------------------- the last hand after time
+
+
+def hand_name(position: lh.Position | None, number: int) -> str:
+    """A hand in the table's words: "South 3" (with its counters: "South 3, 1 honba"), or "hand 9"
+    where the hands keep no dealer."""
+    from league.models import SEAT_NAMES
+
+    if position is None:
+        return _("hand %(n)s") % {"n": number}
+    name = _("%(wind)s %(turn)s") % {"wind": SEAT_NAMES[position.wind], "turn": position.turn}
+    if position.honba:
+        name = _("%(hand)s, %(honba)s honba") % {"hand": name, "honba": position.honba}
+    return name
+
+
+def last_hand_words(state: lh.LastHand, position: lh.Position | None) -> str:
+    name = hand_name(position, state.recorded + 1)
+    if state.naming == "in_play_and_one_more":
+        return _("Time is up: %(hand)s was in play; it and one more hand are played.") % {"hand": name}
+    if state.naming == "last_next":
+        return _("Time is up: %(hand)s is the last hand.") % {"hand": name}
+    if state.naming == "dealer_repeats":
+        return _("The dealer repeats after time: %(hand)s is played too, and the referee is told.") % {"hand": name}
+    return _("Time is up and the last hand has been played: finish the game.")
+
+
+def _system_of(rule_set) -> str:
+    from scoring.engine import SettlementError, resolve_rules
+
+    try:
+        return resolve_rules(rule_set.spec)[0]
+    except SettlementError:
+        return ""
+
+
+def tables_last_hand(games: list[Game], event: Event) -> dict[int, dict]:
+    """{game id: {state, words, at}} for the tables whose time-up is stored (one query for the
+    time-ups, one for their hands)."""
+    from scoring.models import HandRecord
+
+    ups = {t.game_id: t for t in TableTimeUp.objects.filter(game__in=games)}
+    if not ups:
+        return {}
+    hands: dict[int, list] = {}
+    for game_id, record, settlement in (
+        HandRecord.objects.filter(game_id__in=list(ups)).order_by("game_id", "sequence").values_list(
+            "game_id", "record", "settlement"
+        )
+    ):
+        hands.setdefault(game_id, []).append((record, settlement))
+    system = _system_of(event.season.rule_set)
+    out = {}
+    for game_id, up in ups.items():
+        recorded = hands.get(game_id, [])
+        facts = [lh.hand_fact(system, r, st) for r, st in recorded]
+        honba = (recorded[-1][1] or {}).get("honba_next", 0) if recorded and system == "riichi" else 0
+        state = lh.last_hand(up.hand_in_play, up.hands_after_time, facts, event.dealer_repeats_after_time)
+        out[game_id] = {
+            "state": state,
+            "words": last_hand_words(state, lh.position_next(facts, honba)),
+            "at": up.at,
+        }
+    return out
+
+
+def table_last_hand(game: Game) -> dict | None:
+    event = Event.objects.filter(season_id=game.season_id).select_related("season__rule_set").first()
+    if event is None:
+        return None
+    return tables_last_hand([game], event).get(game.pk)
+
+
+def after_time_calls(user) -> list[DeskCall]:
+    """Tables playing past their last hand because the dealer repeated after time (the event allows
+    it; the referee is told), in the leagues where ``user`` referees (kyoku.desk)."""
+    leagues = authz.leagues_where(user, authz.Need.REFEREE)
+    if leagues == []:
+        return []
+    ups = TableTimeUp.objects.filter(game__result__isnull=True, round__event__dealer_repeats_after_time=True)
+    if leagues is not None:
+        ups = ups.filter(game__season__league_id__in=leagues)
+    calls = []
+    for up in ups.select_related("game__season__event__season__rule_set", "round")[:200]:
+        event = up.game.season.event
+        info = tables_last_hand([up.game], event).get(up.game_id)
+        if info is None or info["state"].recorded < info["state"].last:
+            continue
+        if info["state"].recorded == info["state"].last and not info["state"].extra:
+            continue
+        calls.append(
+            DeskCall(
+                title=_("%(event)s: round %(round)s, table %(table)s plays past its last hand")
+                % {"event": event.name, "round": up.round.number, "table": up.game.table},
+                detail=str(info["words"]),
+                url=reverse("event-table", args=[up.game_id]),
+                at=up.at,
+            )
+        )
+    return calls
+
+
+def planned_rounds_open(event: Event) -> list[int]:
+    """Qualifying rounds of the plan (not seated by standings) that are seated but not started."""
+    last_planned = event.rounds - event.seated_by_standings
+    rounds = event.round_set.filter(stage=Round.Stage.QUALIFYING, number__lte=last_planned, started_at__isnull=True)
+    seated = set(
+        Game.objects.filter(season=event.season, match_day__in=[r.number for r in rounds]).values_list("match_day", flat=True)
+    )
+    played = set(
+        Game.objects.filter(season=event.season, result__isnull=False).values_list("match_day", flat=True)
+    )
+    return sorted(n for n in seated if n not in played)
+
+
+def seating_warnings(event: Event) -> list[dict]:
+    """Seats still held, in rounds not over, by a player who withdrew or is marked absent: the
+    desk re-seats the rounds not started; a table in play is the referee's to settle."""
+    regs = {
+        r.player_id: r
+        for r in Registration.objects.filter(event=event).only("player_id", "status", "checked_in", "substitute")
+    }
+    ended = set(event.round_set.filter(ended_at__isnull=False).values_list("number", flat=True))
+    seats = (
+        GameSeat.objects.filter(game__season=event.season, game__result__isnull=True)
+        .exclude(game__match_day__in=ended)
+        .select_related("player", "game")
+        .order_by("game__match_day", "game__table", "seat")
+    )
+    out = []
+    for s in seats:
+        reg = regs.get(s.player_id)
+        if reg is None:
+            continue
+        if reg.status == Registration.Status.WITHDRAWN:
+            why = "withdrawn"
+        elif not reg.checked_in:
+            why = "absent"
+        else:
+            continue
+        out.append({"round": s.game.match_day, "table": s.game.table, "game": s.game_id, "name": s.player.display_name, "why": why})
+    return out

@@ -16,14 +16,14 @@ from django.utils.translation import gettext as _
 
 from kyoku import authz
 from kyoku.access import ADMIN, ANY_ADMIN, PLAYER, PUBLIC, REFEREE, TABLE, access, object_for_request
-from kyoku.principals import request_actor
+from kyoku.principals import System, request_actor
 from league.forms import service_errors_to_form, service_errors_to_messages
 from league.models import SEAT_NAMES, Game, Player
 
 from . import selectors, services
 from .ema import EMA_BOM, ema_csv
 from .forms import EventForm, RegistrationForm, SelfRegistrationForm, TableScoresForm
-from .models import Event, Registration, Round, TableReport
+from .models import CutDecision, Event, Registration, Round, TableReport
 
 CODES_KEY = services.CODES_KEY  # the session's table codes: {game id: code}
 
@@ -61,6 +61,9 @@ def event_new(request):
                 round_minutes=v["round_minutes"],
                 cut=v["cut"],
                 final_points=v["final_points"],
+                semi_final_cut=v["semi_final_cut"],
+                semi_final_rounds=v["semi_final_rounds"],
+                semi_final_points=v["semi_final_points"],
                 time_rule=v["time_rule"],
                 dealer_repeats_after_time=v["dealer_repeats_after_time"],
                 seated_by_standings=v["seated_by_standings"],
@@ -68,6 +71,10 @@ def event_new(request):
                 team_scoring=v["team_scoring"],
                 team_best=v["team_best"],
                 leftover=v["leftover"],
+                ema_id=v["ema_id"],
+                city=v["city"],
+                country=v["country"],
+                mers_qualification=v["mers_qualification"],
                 actor=request.user,
             )
         except ValidationError as exc:
@@ -98,6 +105,7 @@ def _event_context(request, event: Event) -> dict:
         "tables": selectors.round_tables(round_) if round_ else [],
         "rounds": event.round_set.order_by("number"),
         "tiebreaks": selectors.tiebreak_words(event),
+        "cut_decisions": selectors.cut_decisions(event),
         "is_event_admin": authz.is_admin(request.user, event.league),
         "self_form": SelfRegistrationForm(),
     }
@@ -153,6 +161,25 @@ def event_withdraw(request, event_id):
     return redirect("event", event_id=event.pk)
 
 
+def _reseat_after_attendance(request, event: Event) -> None:
+    """After a late arrival, a dropout or a withdrawal while the event runs, the rounds already
+    seated but not started are seated again without the absent and with the newcomer; when that
+    cannot be done (substitutes needed), the desk says why and keeps warning."""
+    event.refresh_from_db()
+    if event.status != Event.Status.RUNNING or not selectors.planned_rounds_open(event):
+        return
+    try:
+        plan = services.seating_plan(event=event, actor=request.user, time_limit=5)
+    except ValidationError as exc:
+        messages.warning(request, _("The rounds not started were not seated again:"))
+        service_errors_to_messages(request, exc)
+    else:
+        messages.success(
+            request,
+            _("Rounds %(rounds)s seated again for the players present.") % {"rounds": ", ".join(map(str, plan["rounds"]))},
+        )
+
+
 def _desk_action(request, event: Event) -> None:
     action = request.POST.get("action", "")
     if action == "register":
@@ -163,7 +190,7 @@ def _desk_action(request, event: Event) -> None:
         player = Player.objects.filter(membership_number=v["membership_number"].strip()).first()
         if player is None:
             raise ValidationError({"membership_number": [_("No player has this membership number.")]})
-        services.registration_add(
+        reg = services.registration_add(
             event=event,
             player=player,
             team=v["team"],
@@ -172,17 +199,29 @@ def _desk_action(request, event: Event) -> None:
             substitute=v["substitute"],
             actor=request.user,
         )
-        messages.success(request, _("%(player)s registered.") % {"player": player})
+        if reg.status == Registration.Status.WAITING:
+            place = Registration.objects.filter(
+                event=event, status=Registration.Status.WAITING, registered_at__lte=reg.registered_at
+            ).count()
+            messages.warning(
+                request,
+                _("The event is full: %(player)s is on the waiting list, place %(n)s.") % {"player": player, "n": place},
+            )
+        else:
+            messages.success(request, _("%(player)s registered.") % {"player": player})
     elif action in ("checkin", "checkout"):
         reg = object_for_request(
             request, Registration.objects.filter(event=event), pk=int(request.POST.get("registration") or 0)
         )
         services.checkin_set(registration=reg, present=action == "checkin", actor=request.user)
+        _reseat_after_attendance(request, event)
     elif action == "withdraw":
         reg = object_for_request(
             request, Registration.objects.filter(event=event), pk=int(request.POST.get("registration") or 0)
         )
         services.registration_withdraw(registration=reg, actor=request.user)
+        messages.success(request, _("%(player)s has withdrawn.") % {"player": reg.player})
+        _reseat_after_attendance(request, event)
     elif action == "plan":
         plan = services.seating_plan(event=event, actor=request.user, time_limit=5)
         messages.success(
@@ -212,6 +251,25 @@ def _desk_action(request, event: Event) -> None:
         if timezone.is_naive(starts_at):
             starts_at = timezone.make_aware(starts_at)
         services.round_schedule(round_=round_, starts_at=starts_at, actor=request.user)
+    elif action == "cut_decide":
+        tied = [int(v) for v in request.POST.getlist("tied")]
+        places = {}
+        for p in tied:
+            try:
+                places[p] = int(request.POST.get(f"place_{p}") or "")
+            except ValueError:
+                raise ValidationError({"order": [_("Give each tied player a place: 1, 2, 3, …")]}) from None
+        if sorted(places.values()) != list(range(1, len(tied) + 1)):
+            raise ValidationError({"order": [_("Give each tied player a different place: 1, 2, 3, …")]})
+        services.cut_decide(
+            event=event,
+            stage=request.POST.get("stage", ""),
+            order=sorted(tied, key=lambda p: places[p]),
+            method=request.POST.get("method", ""),
+            note=request.POST.get("note", ""),
+            actor=request.user,
+        )
+        messages.success(request, _("The tie at the cut is decided and recorded."))
     elif action in ("running", "finished"):
         services.event_status_set(event=event, status=action, actor=request.user)
         messages.success(request, _("The event is now: %(status)s.") % {"status": event.__class__.Status(action).label})
@@ -228,6 +286,7 @@ DESK_ACTIONS = {
         "withdraw",
         "plan",
         "seat_by_standings",
+        "cut_decide",
         "schedule",
         "running",
         "finished",
@@ -247,6 +306,7 @@ def event_desk(request, event_id):
         except ValidationError as exc:
             service_errors_to_messages(request, exc)
         return redirect("event-desk", event_id=event.pk)
+    _time_up_note(selectors.current_round(event))
     context = _event_context(request, event)
     context.update(
         {
@@ -254,6 +314,9 @@ def event_desk(request, event_id):
             .select_related("player")
             .order_by("status", "registered_at"),
             "register_form": RegistrationForm(),
+            "cuts": selectors.cut_states(event),
+            "seating_warnings": selectors.seating_warnings(event),
+            "cut_methods": CutDecision.Method.choices,
             "round_rows": [
                 {"round": r, "clock": selectors.round_clock_state(r), "seated": services.round_games(r).exists()}
                 for r in event.round_set.order_by("number")
@@ -362,8 +425,16 @@ def event_table(request, game_id):
     return _table_render(request, event, game, seats, report, form, may_act, is_desk)
 
 
+def _time_up_note(round_: Round | None) -> None:
+    """A page that sees a round's time run out stores each table's hand in play (once; the clock's
+    sweep does it too where a worker runs)."""
+    if round_ is not None and round_.started_at is not None and round_.ended_at is None:
+        services.round_time_up_record(round_=round_, actor=System(f"clock: round {round_.pk}"))
+
+
 def _table_render(request, event, game, seats, report, form, may_act, is_desk, status=200):
-    round_ = Round.objects.filter(event=event, number=game.match_day).first()
+    round_ = Round.objects.filter(event=event, number=game.match_day).select_related("event").first()
+    _time_up_note(round_)
     names = {s["seat"]: s["name"] for s in seats}
     versions = list(report.versions.all()) if report else []
     for v in versions:
@@ -382,6 +453,8 @@ def _table_render(request, event, game, seats, report, form, may_act, is_desk, s
             "act_names": [(s, names[s]) for s in sorted(may_act)],
             "is_desk": is_desk,
             "clock": selectors.round_clock_state(round_),
+            "last_hand": selectors.table_last_hand(game),
+            "seating_warnings": [w for w in selectors.seating_warnings(event) if w["game"] == game.pk],
             "round": round_,
             "in_play": bool(round_ and services.round_in_play(round_)),
             "result": getattr(game, "result", None),
@@ -402,6 +475,8 @@ def table_scorekeeper(request, game_id):
         request, Game.objects.select_related("season__rule_set", "season__league", "division"), pk=game_id
     )
     actor = request_actor(request, game)
+    if request.method == "GET" and getattr(game.season, "kind", "") == "event":
+        _time_up_note(Round.objects.filter(event__season=game.season, number=game.match_day).select_related("event").first())
     if getattr(game.season, "kind", "") != "event" or not services.seats_for(game, actor):
         messages.error(request, _("Only a player at this table (or its phone, with the table's code) may do this."))
         return redirect("event-table", game_id=game.pk)
@@ -445,7 +520,12 @@ def event_table_code(request, event_id):
 @access("event", GET=PUBLIC)
 def event_board(request, event_id):
     event = object_for_request(request, Event, pk=event_id)
-    return render(request, "events/board.html", {"event": event, "board": selectors.board(event)})
+    _time_up_note(selectors.current_round(event))
+    return render(
+        request,
+        "events/board.html",
+        {"event": event, "board": selectors.board(event), "tiebreaks": selectors.tiebreak_words(event)},
+    )
 
 
 @access("event", GET=PUBLIC)
@@ -480,6 +560,7 @@ def event_results(request, event_id):
             "champion": rows[0] if rows and event.status == Event.Status.FINISHED else None,
             "mers_weight": selectors.mers_weight(event),
             "tiebreaks": selectors.tiebreak_words(event),
+            "cut_decisions": selectors.cut_decisions(event),
         },
     )
 
@@ -488,6 +569,7 @@ def event_results(request, event_id):
 def event_ema(request, event_id):
     event = object_for_request(request, Event, pk=event_id)
     # UTF-8 with its byte-order mark, so a spreadsheet shows the CJK names right (events.ema)
-    response = HttpResponse(EMA_BOM + ema_csv(selectors.ema_placed(event)), content_type="text/csv; charset=utf-8")
+    body = ema_csv(selectors.ema_placed(event), selectors.ema_tournament(event))
+    response = HttpResponse(EMA_BOM + body, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-ema.csv"'
     return response

@@ -67,6 +67,9 @@ ENGINE_WORDS = {  # an engine error's code → its words (params from the error)
     "chombo_seat_missing": gettext_lazy("pick the player who committed the chombo"),
     "nagashi_not_played": gettext_lazy("nagashi mangan is not played under these rules"),
     "pao_is_winner": gettext_lazy("the liable player cannot be the winner"),
+    "unknown_field": gettext_lazy("unknown field"),
+    "out_of_range": gettext_lazy("must be from %(low)s to %(high)s"),
+    "not_whole": gettext_lazy("must be a whole number"),
     "points_below_minimum": gettext_lazy("%(value)s points is below the minimum of %(n)s points: a false win"),
 }
 

@@ -177,6 +177,7 @@ LABELS["preset"] = {
     "wrc": _("WRC"),
     "ema": _("EMA"),
     "mleague": _("M.League"),
+    "mahjongsoul": _("Mahjong Soul"),
     "tenhou": _("Tenhou"),
     "jpml": _("JPML"),
 }
@@ -296,6 +297,9 @@ LABELS["audit_action"] = {
     "event.table_result": _("Table result entered by the desk"),
     "event.status": _("Tournament status changed"),
     "event.round_schedule": _("Round start time set"),
+    "event.cut_decide": _("Tie at the cut decided"),
+    "event.time_up": _("Time up: each table's last hand stored"),
+    "event.late_arrival": _("Late arrival seated"),
     "membership.grant": _("Joined the league"),
     "invitation.create": _("Invited to a season"),
     "invitation.accept": _("Invitation accepted"),
@@ -312,6 +316,16 @@ LABELS["tiebreak"] = {  # events.ranking.TIEBREAKS
     "places": _("Best average place"),
     "best_game": _("Best single game"),
     "fewest_fourths": _("Fewest fourth places"),
+}
+LABELS["event_stage"] = {  # events.models.Round.Stage
+    "qualifying": pgettext_lazy("event stage", "qualifying rounds"),
+    "semi_final": pgettext_lazy("event stage", "semi-final"),
+    "final": pgettext_lazy("event stage", "final"),
+}
+LABELS["cut_method"] = {  # events.models.CutDecision.Method
+    "playoff": _("Playoff hand"),
+    "lots": _("Draw of lots"),
+    "other": _("Other (see the note)"),
 }
 LABELS["clock_state"] = {
     "waiting": pgettext_lazy("clock", "Not started"),

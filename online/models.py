@@ -14,6 +14,7 @@ class OnlineAccount(models.Model):
 
     class Platform(models.TextChoices):
         TENHOU = "tenhou", _("Tenhou")
+        MAHJONG_SOUL = "mahjongsoul", _("Mahjong Soul")
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="online_accounts")
     platform = models.CharField(_("platform"), max_length=16, choices=Platform.choices, default=Platform.TENHOU)
@@ -64,6 +65,11 @@ class EvidenceRecord(models.Model):
     room = models.CharField(max_length=10, blank=True)
     hanchan = models.BooleanField(default=True)
     played_on = models.DateField(null=True, blank=True)
+    # the platform the game was played on ("tenhou", "mahjongsoul"); Mahjong Soul records also carry
+    # each seat's rank (league.qualification.RANKS keys) and account id, in seat order with names
+    platform = models.CharField(max_length=16, default="tenhou")
+    ranks = models.JSONField(default=list, blank=True)
+    account_ids = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -30,6 +30,7 @@ from scoring.models import HandRecord
 from . import selectors
 from .models import EvidenceCheck, EvidenceRecord, GameImport, OnlineAccount, RecordFingerprint
 from .tenhou import TenhouError, TenhouGame, game_check, parse_record
+from .tenhou.check import record_rules
 from .tenhou.parse import MAX_BYTES, PARSE_FAULTS
 
 MAX_EVIDENCE_FILES = 200
@@ -76,7 +77,7 @@ def _store(prefix: str, data: bytes, ext: str) -> str:
 # ---------------------------------------------------------------- accounts
 
 
-ACCOUNT_PLATFORMS = ("tenhou",)
+ACCOUNT_PLATFORMS = ("tenhou", "mahjongsoul")
 
 
 def account_change_authorize(actor: Actor, player: Player) -> None:
@@ -191,7 +192,7 @@ def import_plan(*, game: Game, record: TenhouGame, mapping: dict | None = None) 
     and, where the season's rules differ, the same hands settled under the season's (``season_check``:
     can the league keep the hands?)."""
     seats = {s.seat: s.player for s in game.seats.select_related("player")}
-    known = selectors.players_by_account(record.names)
+    known = selectors.players_by_account(record.names, record.platform, record.account_ids)
     mapping = mapping or {}
     players, unknown, problems = [], [], []
     for seat, name in enumerate(record.names):
@@ -211,7 +212,7 @@ def import_plan(*, game: Game, record: TenhouGame, mapping: dict | None = None) 
     if not fit:
         season_check = (
             check
-            if rule_set.spec == {"preset": "tenhou"}
+            if rule_set.spec == record_rules(record)
             else game_check(record, rules=rule_set.spec, compare_points=False)
         )
     return {
@@ -258,14 +259,12 @@ def game_import(
         raise ValidationError({"override_reason": [_("at most %(n)s characters") % {"n": MAX_REASON}]})
     plan = import_plan(game=game, record=record, mapping=mapping)
     if plan["unknown"]:
-        raise ValidationError(
-            {
-                "mapping": [
-                    _("unknown Tenhou names: %(names)s; choose the player of each")
-                    % {"names": ", ".join(plan["unknown"])}
-                ]
-            }
+        unknown = (
+            _("unknown Mahjong Soul names: %(names)s; choose the player of each")
+            if record.platform == "mahjongsoul"
+            else _("unknown Tenhou names: %(names)s; choose the player of each")
         )
+        raise ValidationError({"mapping": [unknown % {"names": ", ".join(plan["unknown"])}]})
     if plan["problems"]:
         raise ValidationError({"mapping": plan["problems"]})
     check = plan["check"] if keep == "result" else _both(plan["check"], plan["season_check"])
@@ -273,7 +272,7 @@ def game_import(
         raise ValidationError({"hands": [_disagreement(plan, keep)]})
     for name in record.names:
         if mapping and name in mapping:
-            account_link(player=mapping[name], account_name=name, actor=actor)
+            account_link(player=mapping[name], account_name=name, actor=actor, platform=record.platform)
     try:
         if keep == "hands":
             for row in plan["season_check"]["hands"]:
@@ -415,7 +414,7 @@ def evidence_attach(*, application: QualificationApplication, files: list[tuple[
     if application.status != QualificationApplication.Status.PENDING:
         raise ValidationError({"records": [_("the application is already decided")]})
     if not files:
-        raise ValidationError({"records": [_("choose one or more Tenhou records")]})
+        raise ValidationError({"records": [_("choose one or more Tenhou or Mahjong Soul records")]})
     # per applicant, not only per upload: uploads one after another cannot grow without bound
     if application.online_records.count() + len(files) > MAX_RECORDS_PER_APPLICATION:
         raise ValidationError(
@@ -446,6 +445,9 @@ def evidence_attach(*, application: QualificationApplication, files: list[tuple[
             room=record.room or "",
             hanchan=record.hanchan,
             played_on=record.played_on,
+            platform=record.platform,
+            ranks=record.ranks,
+            account_ids=record.account_ids,
         )
         RecordFingerprint.objects.bulk_create([RecordFingerprint(record=row, key=k) for k in keys])
         rows.append(row)

@@ -12,6 +12,8 @@ from django.utils.translation import gettext as _
 
 from kyoku.access import ADMIN, OWNER, access, object_for_request
 from kyoku.authz import is_admin
+from kyoku.labels import rank_label
+from league.qualification import RANKS
 from kyoku.uploads import get_private_storage
 from league.models import Game, QualificationApplication
 
@@ -23,12 +25,26 @@ private_storage = get_private_storage()  # the same lazy storage, typed as a Sto
 PENDING = "online_import_{}"
 
 
+def mode_words() -> dict:
+    return {
+        "ranked": _("ranked room"),
+        "friendly": _("friendly room"),
+        "tournament": _("tournament room"),
+        "casual": _("casual room"),
+    }
+
+
 def room_labels() -> dict:
     return {
         "general": _("General room (一般)"),
         "upper": _("Upper room (上級)"),
         "special": _("Special room (特上)"),
         "phoenix": _("Phoenix room (鳳凰)"),
+        "bronze": _("Bronze room (銅の間)"),
+        "silver": _("Silver room (銀の間)"),
+        "gold": _("Gold room (金の間)"),
+        "jade": _("Jade room (玉の間)"),
+        "throne": _("Throne room (王座の間)"),
         "unknown": _("Unknown room"),
     }
 
@@ -121,6 +137,11 @@ def game_import(request, game_id):
             "pending_name": pending[1] if pending else "",
             "keep": keep,
             "rows": _rows(record, plan) if plan else [],
+            # a Mahjong Soul record: its room, mode and each seat's rank in words
+            "soul": record is not None and record.platform == "mahjongsoul",
+            "soul_room": room_labels().get(record.room or "", "") if record is not None and record.room else "",
+            "soul_mode": mode_words().get(record.mode, "") if record is not None else "",
+            "soul_ranks": [rank_label(r) for r in record.ranks] if record is not None else [],
         },
     )
 
@@ -177,6 +198,10 @@ def application_records(request, application_id):
             # that another player attached the same game is for the league's reviewers, not applicants
             "reviewer": is_admin(request.user, application.season.league),
             "min_room": room_labels().get(summary["min_room"], summary["min_room"]),
+            # Mahjong Soul: the highest rank the records show the account at, against the tier's
+            "rank": rank_label(summary.get("rank", "")),
+            "min_rank": rank_label(summary.get("min_rank", "")),
+            "ranks": {key: rank_label(key) for key in RANKS["mahjongsoul"]},
             "per_room": [(room_labels().get(k, k), n) for k, n in summary["per_room"].items()],
         },
     )

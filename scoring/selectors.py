@@ -9,7 +9,7 @@ from .engine.replay import deposits_left_of
 from .models import HandRecord
 from .services import Rules, position_after
 
-SYSTEM_PRESETS = {"riichi": ("wrc", "ema", "mleague", "tenhou", "jpml")}
+SYSTEM_PRESETS = {"riichi": ("wrc", "ema", "mleague", "tenhou", "mahjongsoul", "jpml")}
 
 
 def game_hands(*, game: Game):

@@ -8,6 +8,8 @@
   var remaining = clockEl ? parseInt(clockEl.dataset.remaining || "0", 10) : 0;
   var state = clockEl ? clockEl.dataset.state : "";
   var synced = Date.now();
+  var reloadedForTimeUp = false;
+  var tableView = document.querySelector(".ev-table[data-board]");
 
   function fmt(s) {
     s = Math.max(0, Math.round(s));
@@ -25,7 +27,18 @@
     var label = clockEl.getAttribute("data-label-" + shown);
     if (label) clockEl.querySelector(".ev-clock-label").textContent = label;
     clockEl.dataset.state = shown;
-    if (lastHand) lastHand.hidden = shown !== "time_up";
+    if (lastHand && !lastHand.dataset.stored) {
+      lastHand.hidden = shown !== "time_up";
+      // time has just run out here: the server stores each table's hand in play; a table's page
+      // reloads once to say which hand is its last
+      if (shown === "time_up" && state === "running" && tableView && !reloadedForTimeUp) {
+        reloadedForTimeUp = true;
+        setTimeout(function () {
+          var typing = document.activeElement && /^(INPUT|TEXTAREA|SELECT)$/.test(document.activeElement.tagName);
+          if (!typing) window.location.reload();  // never lose scores being typed
+        }, 1500);
+      }
+    }
   }
 
   function syncClock(c) {
@@ -39,7 +52,6 @@
   // A table's phone: reports, confirmations and disputes go to the API; with no connection they
   // are kept on the phone and sent when it returns (a repeat changes nothing: the same report is
   // the same report, a seat's confirmation counts once).
-  var tableView = document.querySelector(".ev-table[data-board]");
   var KEPT = "kyoku-event-outbox";
   var note = document.getElementById("table-outbox");
   function kept() { try { return JSON.parse(localStorage.getItem(KEPT) || "[]"); } catch (e) { return []; } }
@@ -150,7 +162,9 @@
     if (tables) {
       tables.textContent = "";
       (data.tables || []).forEach(function (t) {
-        tables.appendChild(text("li", (words.table || "") + " " + t.table + ": " + (words[t.status] || t.status), "ev-" + t.status));
+        var li = text("li", (words.table || "") + " " + t.table + ": " + (words[t.status] || t.status), "ev-" + t.status);
+        if (t.last_hand) { li.appendChild(document.createTextNode(" \u00b7 ")); li.appendChild(text("span", t.last_hand, "ev-last")); }
+        tables.appendChild(li);
       });
     }
     var latest = document.getElementById("board-latest");

@@ -8,10 +8,12 @@ The event's games are league games (league.services.game_create / game_result_re
 result confirmed by a table updates the standings, ratings and histories as any result does."""
 
 from .clock import CLOCK_ACTIONS, round_clock_set, round_schedule
+from .cut import cut_decide, stage_seating_stale
+from .time_up import round_time_up_record
 from .common import EVENT_DIVISION, event_board_bump, event_division, round_games, round_played
 from .event import MAX_PLAYERS, event_create, event_status_set
 from .registration import checkin_set, registration_add, registration_withdraw
-from .seating import history_days, seated_players, seating_by_standings, seating_plan
+from .seating import history_days, seated_players, seating_by_standings, seating_plan, stage_order
 from .table_hands import table_hand_add, table_hand_correct, table_hand_preview, table_hands_finish
 from .table_reports import (
     report_data,
@@ -41,6 +43,7 @@ __all__ = [
     "MAX_PLAYERS",
     "TABLE_CODE_LENGTH",
     "checkin_set",
+    "cut_decide",
     "event_board_bump",
     "event_create",
     "event_division",
@@ -54,11 +57,14 @@ __all__ = [
     "round_in_play",
     "round_played",
     "round_schedule",
+    "round_time_up_record",
     "seat_of",
     "seated_players",
     "seating_by_standings",
     "seating_plan",
     "seats_for",
+    "stage_order",
+    "stage_seating_stale",
     "table_code",
     "table_code_guard",
     "table_code_miss",

@@ -58,6 +58,14 @@ def round_clock_set(*, round_: Round, action: str, minutes: int = 0, actor: Acto
             raise fail("action", _("This round's clock has already started."), "clock_started")
         if not round_games(round_).exists():
             raise fail("action", _("Seat the round before starting it."), "round_not_seated")
+        from .cut import stage_seating_stale
+
+        if stage_seating_stale(round_):
+            raise fail(
+                "action",
+                _("A correction changed who goes through the cut since this stage was seated: seat it again first."),
+                "stage_seating_stale",
+            )
         running = Round.objects.filter(event=round_.event_id, started_at__isnull=False, ended_at__isnull=True)
         if running.exclude(pk=round_.pk).exists():
             raise fail("action", _("Another round is still running: end it first."), "round_running")
@@ -77,6 +85,10 @@ def round_clock_set(*, round_: Round, action: str, minutes: int = 0, actor: Acto
         if state == clocks.ENDED:
             raise fail("action", _("The round has ended."), "clock_ended")
         round_.extra_seconds += minutes * 60
+        if clocks.clock_time_up_at(clocks.round_clock(round_), now) is None:
+            from .time_up import round_time_up_forget
+
+            round_time_up_forget(round_)  # time is left again: no hand is the last yet
     elif action == "end":
         if state == clocks.ENDED:
             raise fail("action", _("The round has ended."), "clock_ended")
@@ -87,6 +99,10 @@ def round_clock_set(*, round_: Round, action: str, minutes: int = 0, actor: Acto
             round_.paused_at = None
         round_.ended_at = now
     round_.save()
+    if action in ("end", "pause"):  # the moment time ran out is kept, whatever the clock does next
+        from .time_up import round_time_up_record
+
+        round_time_up_record(round_=round_, actor=actor, now=now)
     audit_log_write(
         actor=actor,
         action=f"event.clock_{action}",

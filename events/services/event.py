@@ -15,6 +15,7 @@ from league import services as league_services
 from league.models import Game, Season, RuleSet
 
 from .. import ranking
+from ..ema import nationality_check
 from ..models import Event, Round
 from .common import EVENT_DIVISION, authorize, event_board_bump, fail
 
@@ -36,6 +37,9 @@ def event_create(
     round_minutes: int = 90,
     cut: int = 4,
     final_points: str = Event.FinalPoints.CARRY,
+    semi_final_cut: int = 0,
+    semi_final_rounds: int = 1,
+    semi_final_points: str = Event.FinalPoints.CARRY,
     time_rule: str = Event.TimeRule.FINISH_HAND,
     dealer_repeats_after_time: bool = False,
     seated_by_standings: int = 0,
@@ -44,13 +48,24 @@ def event_create(
     team_best: int = 3,
     leftover: str = Event.Leftover.SUBSTITUTES,
     round_starts: list | None = None,
+    ema_id: str = "",
+    city: str = "",
+    country: str = "",
+    mers_qualification: bool = False,
     actor: Actor,
 ) -> Event:
-    """An event with its own season (the games' home) and its rounds; the final round is added
+    """An event with its own season (the games' home) and its rounds: the qualifying rounds, then
+    the semi-final's rounds when it has one (its top ``semi_final_cut``), then the final's round
     when the event has a cut."""
     authorize(actor, league, authz.Need.ADMIN)
     name = name_clean(name, field="name", max_length=120)  # NFC; no control, bidi or zero-width
     venue = name_clean(venue, field="venue", max_length=120, required=False)
+    city = name_clean(city, field="city", max_length=80, required=False)
+    ema_id = name_clean(ema_id, field="ema_id", max_length=20, required=False)
+    try:
+        country = nationality_check(country)
+    except ValueError:
+        raise fail("country", _("An ISO 3166 code of three letters, e.g. HKG."), "country_invalid") from None
     if ends_on < starts_on:
         raise fail("ends_on", _("The event ends before it starts."), "ends_before_start")
     if (ends_on - starts_on).days > 6:
@@ -63,6 +78,18 @@ def event_create(
         raise fail("capacity", _("From 4 to %(max)s places."), "capacity_range", max=MAX_PLAYERS)
     if cut % 4 or cut < 0 or cut > capacity:
         raise fail("cut", _("The final seats a multiple of four players (0: no final)."), "cut_multiple")
+    if semi_final_cut:
+        if semi_final_cut % 4 or semi_final_cut > capacity or not cut or semi_final_cut <= cut:
+            raise fail(
+                "semi_final_cut",
+                _("The semi-final seats a multiple of four players, more than the final and no more than the places."),
+                "semi_final_cut",
+            )
+        if not 1 <= semi_final_rounds <= 4:
+            raise fail("semi_final_rounds", _("From 1 to 4 semi-final rounds."), "semi_final_rounds_range")
+    for field, rule in (("final_points", final_points), ("semi_final_points", semi_final_points)):
+        if rule not in Event.FinalPoints.values:
+            raise fail(field, _("Carried in full, at half, or reset to zero."), "points_rule")
     if seated_by_standings > rounds:
         raise fail("seated_by_standings", _("No more than the qualifying rounds."), "too_many_rounds")
     try:
@@ -104,6 +131,9 @@ def event_create(
         round_minutes=round_minutes,
         cut=cut,
         final_points=final_points,
+        semi_final_cut=semi_final_cut,
+        semi_final_rounds=semi_final_rounds if semi_final_cut else 1,
+        semi_final_points=semi_final_points,
         time_rule=time_rule,
         dealer_repeats_after_time=dealer_repeats_after_time,
         seated_by_standings=seated_by_standings,
@@ -111,6 +141,10 @@ def event_create(
         team_scoring=team_scoring,
         team_best=team_best,
         leftover=leftover,
+        ema_id=ema_id,
+        city=city,
+        country=country,
+        mers_qualification=bool(mers_qualification),
     )
     starts = list(round_starts or [])
     for number in range(1, rounds + 1):
@@ -120,19 +154,20 @@ def event_create(
             minutes=round_minutes,
             scheduled_at=starts[number - 1] if number <= len(starts) else None,
         )
-    if cut:
+    stages = [Round.Stage.SEMI_FINAL] * (semi_final_rounds if semi_final_cut else 0) + [Round.Stage.FINAL] * bool(cut)
+    for number, stage in enumerate(stages, start=rounds + 1):
         Round.objects.create(
             event=event,
-            number=rounds + 1,
-            stage=Round.Stage.FINAL,
+            number=number,
+            stage=stage,
             minutes=round_minutes,
-            scheduled_at=starts[rounds] if rounds < len(starts) else None,
+            scheduled_at=starts[number - 1] if number <= len(starts) else None,
         )
     audit_log_write(
         actor=actor,
         action="event.create",
         obj=event,
-        data={"name": name, "rounds": rounds, "cut": cut, "capacity": capacity},
+        data={"name": name, "rounds": rounds, "cut": cut, "semi_final_cut": semi_final_cut, "capacity": capacity},
     )
     return event
 

@@ -142,5 +142,13 @@ def checkin_set(*, registration: Registration, present: bool, actor: Actor) -> R
         raise fail("registration", _("Only a confirmed player checks in."), "not_confirmed")
     registration.checked_in = bool(present)
     registration.save(update_fields=["checked_in"])
-    audit_log_write(actor=actor, action="event.checkin", obj=registration, data={"present": bool(present)})
+    from .common import round_played
+
+    late = bool(present) and any(round_played(r) for r in registration.event.round_set.all())
+    audit_log_write(
+        actor=actor,
+        action="event.late_arrival" if late else "event.checkin",  # a late arrival joins the rounds not started
+        obj=registration,
+        data={"present": bool(present)},
+    )
     return registration

@@ -43,6 +43,19 @@ def history_days(event: Event, before: int) -> list[seating.Day]:
     return [seating.Day(tables=[t for _, t in sorted(d.items())]) for _, d in sorted(days.items())]
 
 
+def substitutes_at_last_tables(event: Event, players: list[int]) -> dict[int, int]:
+    """Substitutes fill the last table (the next to last after four, …), so the other tables are
+    all players who are ranked: {substitute: table number} for the generator to keep them there."""
+    if event.leftover != Event.Leftover.SUBSTITUTES:
+        return {}
+    subs = set(
+        Registration.objects.filter(event=event, substitute=True, player_id__in=players).values_list("player_id", flat=True)
+    )
+    tables = len(players) // 4
+    ordered = [p for p in players if p in subs]
+    return {p: tables - i // 4 for i, p in enumerate(ordered) if tables - i // 4 >= 1}
+
+
 @transaction.atomic
 def seating_plan(*, event: Event, actor: Actor, seed: int = 0, time_limit: float = 10.0) -> dict:
     """Seat every qualifying round not yet started (except those seated by standings) in one plan
@@ -79,6 +92,7 @@ def seating_plan(*, event: Event, actor: Actor, seed: int = 0, time_limit: float
         seed=seed,
         history=history_days(event, first),
         leftover=seating.BYE,
+        fixed_table=substitutes_at_last_tables(event, players),
         time_limit=time_limit,
     )
     by_id = Player.objects.in_bulk(players)
@@ -125,32 +139,67 @@ def _round_unseat(round_: Round) -> None:
         game.delete()
 
 
+def stage_order(event: Event, round_: Round) -> list[int]:
+    """Who a round seated by the standings seats, best first: a qualifying round, every player by
+    the qualifying standings; a stage's first round, the players through its cut (a tie there must
+    have been decided by the director); a stage's later round, its players by the stage so far."""
+    from .. import selectors
+
+    if round_.stage == Round.Stage.QUALIFYING:
+        return [r.player for r in selectors.qualifying_standings(event)]
+    by_stage = selectors.standings_by_stage(event)
+    for i, stage in enumerate(selectors.event_stages(event)):
+        if round_.number not in stage.rounds:
+            continue
+        if round_.number != stage.rounds[0]:
+            chosen = set(selectors.stage_seated(event, stage))
+            return [r.player for r in by_stage[min(i + 1, len(by_stage) - 1)][1] if r.player in chosen]
+        if i >= len(by_stage):
+            raise fail("round", _("Seat the stage before this one first."), "stage_before_unseated")
+        rows = by_stage[i][1]
+        tied, _places = ranking.cut_tie(rows, stage.cut)
+        decision = selectors.cut_decision(event, stage.name, tied) if tied else None
+        try:
+            return ranking.entrants(rows, stage.cut, decision.order if decision else None)
+        except ranking.CutUndecided as exc:
+            raise fail(
+                "cut",
+                _(
+                    "%(names)s are level at the cut for %(places)s places and no tiebreak separates them: "
+                    "record how the tie is decided (a playoff hand, a draw of lots) first."
+                ),
+                "cut_undecided",
+                names=", ".join(selectors.names(exc.tied).values()),
+                places=exc.places,
+            ) from None
+    raise fail("round", _("This round belongs to no stage of the event."), "round_stage_unknown")
+
+
 @transaction.atomic
 def seating_by_standings(*, round_: Round, actor: Actor) -> int:
     """Seat a round by the standings so far: table 1 the top four, table 2 the next four, …;
-    within a table the higher-placed player sits East. A final round seats the cut."""
+    within a table the higher-placed player sits East. A stage's first round seats its cut
+    (``stage_order``); seating it again after a correction re-makes the cut."""
     authorize(actor, round_, authz.Need.ADMIN)
     event = Event.objects.select_for_update().get(pk=round_.event_id)
+    round_ = Round.objects.select_related("event").get(pk=round_.pk)  # as stored now, under the event's lock
     if round_played(round_):
         raise fail("round", _("This round has started."), "round_started")
     earlier = Game.objects.filter(season=event.season, match_day__lt=round_.number)
     if earlier.filter(result__isnull=True).exclude(status=Game.Status.VOID).exists():
         raise fail("round", _("Earlier rounds still have tables without a result."), "results_missing")
-    from ..selectors import qualifying_standings
-
-    rows = qualifying_standings(event)
-    seated = set(seated_players(event))
-    order = [r.player for r in rows if r.player in seated]
-    if round_.stage == Round.Stage.FINAL:
-        order = ranking.finalists(rows, event.cut)
-    elif event.leftover == Event.Leftover.SUBSTITUTES and len(order) % 4:
-        raise fail(
-            "players",
-            _("Seated players are not a multiple of four."),
-            "substitutes_needed",
-            n=len(order),
-            short=4 - len(order) % 4,
-        )
+    order = stage_order(event, round_)
+    if round_.stage == Round.Stage.QUALIFYING:
+        seated = set(seated_players(event))
+        order = [p for p in order if p in seated]
+        if event.leftover == Event.Leftover.SUBSTITUTES and len(order) % 4:
+            raise fail(
+                "players",
+                _("Seated players are not a multiple of four."),
+                "substitutes_needed",
+                n=len(order),
+                short=4 - len(order) % 4,
+            )
     _round_unseat(round_)
     by_id = Player.objects.in_bulk(order)
     division = event_division(event)

@@ -14,6 +14,7 @@ from ..models import TableReport
 from .common import authorize, conflict, fail
 from .table_reports import game_open_require, recorded_refuse, table_report_submit
 from .tables import round_in_play_require, seat_of
+from .time_up import hand_past_last_check
 
 
 def _table_check(game: Game, actor: Actor) -> None:
@@ -35,6 +36,7 @@ def table_hand_add(*, game: Game, record, sequence: int | None, actor: Actor):
     from scoring import services as scoring
 
     _table_check(game, actor)
+    hand_past_last_check(game=game, sequence=sequence, actor=actor)
     return scoring.hand_record_add(game=game, record=record, actor=actor, sequence=sequence)
 
 

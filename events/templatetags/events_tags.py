@@ -15,6 +15,14 @@ def clock_time(seconds) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
+@register.filter
+def join_names(people) -> str:
+    """[{name: …}, …] as one list of names, with the reader's separator (、 in Chinese and Japanese)."""
+    from django.utils.translation import pgettext
+
+    return pgettext("list separator", ", ").join(str(p.get("name", "")) for p in people or [])
+
+
 @register.inclusion_tag("events/_clock.html")
 def event_clock(game) -> dict:
     """The round clock above a tournament game's scorekeeper (nothing for a league game): the
@@ -26,4 +34,9 @@ def event_clock(game) -> dict:
         event = game.season.event
     except (Event.DoesNotExist, AttributeError):
         return {"clock": None}
-    return {"clock": round_clock_state(Round.objects.filter(event=event, number=game.match_day).first())}
+    from events.selectors import table_last_hand
+
+    return {
+        "clock": round_clock_state(Round.objects.filter(event=event, number=game.match_day).first()),
+        "last_hand": table_last_hand(game),
+    }

@@ -18,8 +18,16 @@ def hand_label(round_: int, honba: int) -> str:
     return f"{WINDS[round_ // 4 % 4]} {round_ % 4 + 1}, {honba} honba"
 
 
+PLATFORM_PRESETS = {"tenhou": "tenhou", "mahjongsoul": "mahjongsoul"}  # the rules a record was played under
+
+
+def record_rules(game: TenhouGame) -> dict:
+    """The rule spec the platform played the record under (Tenhou's, or Mahjong Soul's ranked rules)."""
+    return {"preset": PLATFORM_PRESETS.get(game.platform, "tenhou")}
+
+
 def tenhou_options(game: TenhouGame, rules: dict | None = None) -> dict:
-    spec = dict(rules or {"preset": "tenhou"})
+    spec = dict(rules or record_rules(game))
     if not game.hanchan:
         spec.setdefault("game_length", "tonpuusen")
     return resolve(spec)

@@ -44,7 +44,58 @@ ABORTIVE_JSON = {
     "四家立直": "four_riichi",
     "四槓散了": "four_kans",
     "三家和了": "triple_ron",
+    # Mahjong Soul records as the converters write them (tensoul convert.js RUNES, Japanese and English)
+    "四開槓": "four_kans",
+    "三家和": "triple_ron",
+    "Kyuushu Kyuuhai": "nine_terminals",
+    "Suufon Renda": "four_winds",
+    "Suucha Riichi": "four_riichi",
+    "Suukaikan": "four_kans",
+    "Sanchahou": "triple_ron",
+    "Nine Terminal Abortion": "nine_terminals",
+    "Four Wind Abortion": "four_winds",
+    "Four Riichi Abortion": "four_riichi",
+    "Four Kan Abortion": "four_kans",
+    "Three Ron Abortion": "triple_ron",
 }
+EXHAUSTIVE_JSON = (
+    "流局",
+    "全員聴牌",
+    "全員不聴",
+    "流し満貫",
+    "Ryuukyoku",
+    "Exhaustive Draw",
+    "Nagashi Mangan",
+    "Mangan at Draw",
+)
+NAGASHI_JSON = ("流し満貫", "Nagashi Mangan", "Mangan at Draw")
+
+# Mahjong Soul (雀魂) records converted to tenhou.net/6 JSON (tensoul and its kin): the room in the
+# rule's disp and the title (Japanese, English or Chinese, as the converter's language), the mode,
+# the players' ranks in "dan" and their account ids in "mjsoulId"; "ref" is the paipu id.
+MS_ROOMS = {  # words → league.qualification.ROOMS["mahjongsoul"]
+    "bronze": ("銅の間", "Bronze Room", "铜之间", "銅之間"),
+    "silver": ("銀の間", "Silver Room", "银之间", "銀之間"),
+    "gold": ("金の間", "Gold Room", "金之间", "金之間"),
+    "jade": ("玉の間", "Jade Room", "玉之间", "玉之間"),
+    "throne": ("王座の間", "Throne Room", "王座间", "王座之間", "王座之间"),
+}
+MS_MODES = {  # words → mode (a ranked room's name says "ranked" by itself)
+    "ranked": ("段位戦", "段位场", "段位場", "Ranked Match"),
+    "friendly": ("友人戦", "Friendly", "友人场", "友人場"),
+    "tournament": ("大会戦", "Tournament", "Tounament", "比赛场", "比賽場"),
+    "casual": ("交流の間", "Casual Match", "休闲", "休閒"),
+}
+MS_RANKS = {  # the rank's words (level_definition full names, jp / en / zh) → league.qualification.RANKS
+    "novice": ("初心", "Novice"),
+    "adept": ("雀士", "Adept"),
+    "expert": ("雀傑", "雀杰", "Expert"),
+    "master": ("雀豪", "Master"),
+    "saint": ("雀聖", "雀圣", "Saint"),
+    "celestial": ("魂天", "Celestial"),
+}
+MS_PAIPU = re.compile(r"^(\d{2})(\d{2})(\d{2})-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+MS_PAO_WORDS = {"daisangen": ("大三元", "Big Three Dragons"), "daisuushii": ("大四喜", "Big Four Winds")}
 LOG_ID = re.compile(r"^(\d{4})(\d{2})(\d{2})(\d{2})gm-([0-9a-f]{4})-")
 
 
@@ -76,7 +127,7 @@ class TenhouHand:
 
 @dataclass
 class TenhouGame:
-    format: str  # "mjlog" | "tenhou6"
+    format: str  # "mjlog" | "tenhou6" (a Mahjong Soul record is a tenhou6 with platform "mahjongsoul")
     names: list[str]
     lobby_type: int | None  # the GO type flags, when the record has them
     room: str | None  # general / upper / special / phoenix
@@ -88,12 +139,18 @@ class TenhouGame:
     final_points: list[float] | None = None
     wall_seed: str = ""  # mjlog <SHUFFLE seed>: Tenhou's wall generator seed for the game
     deals: list[str] = field(default_factory=list)  # per hand: the four dealt hands and the dora indicator
+    platform: str = "tenhou"  # "tenhou" | "mahjongsoul" (league.qualification.RANKS)
+    mode: str = ""  # Mahjong Soul: "ranked", "friendly", "tournament" or "casual"
+    ranks: list[str] = field(default_factory=list)  # Mahjong Soul: each seat's rank key ("saint"), "" unknown
+    account_ids: list[str] = field(default_factory=list)  # Mahjong Soul: each seat's account id, "" unknown
 
     def fingerprints(self) -> list[str]:
         """What identifies the game by its content, not its file: the wall seed, and each hand's
         deal. A copy with a name or a score edited keeps them all; a forger would have to change
         the seed and every deal, and such a record no longer describes the game Tenhou played."""
         keys = [f"seed:{_digest(self.wall_seed)}"] if self.wall_seed else []
+        if self.platform == "mahjongsoul" and self.log_id:
+            keys.append(f"paipu:{_digest(self.log_id)}")  # the platform's own id of the game
         return keys + [f"deal:{_digest(deal)}" for deal in self.deals if deal]
 
     def summary(self) -> dict:
@@ -108,6 +165,9 @@ class TenhouGame:
             "hands": len(self.hands),
             "final_scores": self.final_scores,
             "final_points": self.final_points,
+            "platform": self.platform,
+            "mode": self.mode,
+            "ranks": self.ranks,
         }
 
 
@@ -387,6 +447,9 @@ def _parse_json(text: str, name: str) -> TenhouGame:
     disp = rule["disp"] if isinstance(rule.get("disp"), str) else ""
     log_id = doc["ref"] if isinstance(doc.get("ref"), str) else name
     played_on, flags = _date_of(log_id)
+    soul = _mahjong_soul(doc, disp, log_id)
+    if soul is not None:
+        return _parse_mahjong_soul(doc, names, disp, soul)
     if disp.startswith("三"):
         raise TenhouError("sanma", "three-player records are not league games; only four-player records are imported")
     _check_four(names, flags)
@@ -411,6 +474,141 @@ def _parse_json(text: str, name: str) -> TenhouGame:
         game.final_scores = [int(sc[i]) for i in (0, 2, 4, 6)]
         game.final_points = [float(sc[i]) for i in (1, 3, 5, 7)]
     return game
+
+
+def _mahjong_soul(doc: dict, disp: str, log_id: str) -> str | None:
+    """The paipu id ("" when the record has none) when the log was converted from Mahjong Soul,
+    else None: its paipu id in ref, its account ids, or its room, mode or ranks in words."""
+    paipu = log_id.strip() if isinstance(log_id, str) else ""
+    paipu = paipu.split("_")[0]  # a shared link's "_a<account>" tail is not part of the game's id
+    title = doc.get("title")
+    words = disp + " " + (title[0] if isinstance(title, list) and title and isinstance(title[0], str) else "")
+    dan = _list(doc, "dan")
+    if (
+        MS_PAIPU.match(paipu)
+        or "mjsoulId" in doc
+        or any(w in words for group in (*MS_ROOMS.values(), *MS_MODES.values()) for w in group)
+        or any(isinstance(d, str) and _ms_rank(d) for d in dan)
+    ):
+        return paipu if MS_PAIPU.match(paipu) else ""
+    return None
+
+
+def _list(doc: dict, key: str) -> list:
+    value = doc.get(key)
+    return value if isinstance(value, list) else []
+
+
+def _ms_rank(text: str) -> str:
+    return next((key for key, words in MS_RANKS.items() if any(text.startswith(w) for w in words)), "")
+
+
+def _parse_mahjong_soul(doc: dict, names: list, disp: str, paipu: str) -> TenhouGame:
+    """A Mahjong Soul game in tenhou.net/6 JSON: the hands read as Tenhou's, the room, mode, length
+    and ranks from the converter's words, the date from the paipu id (YYMMDD-uuid)."""
+    if (
+        len([n for n in names if n is not None]) != 4
+        or disp.startswith("3")
+        or disp.startswith("三")
+        or (doc.get("ratingc") == "PF3")
+    ):
+        raise TenhouError("sanma", "three-player records are not league games; only four-player records are imported")
+    title = doc.get("title")
+    words = disp + " " + (title[0] if isinstance(title, list) and title and isinstance(title[0], str) else "")
+    room = next((key for key, group in MS_ROOMS.items() if any(w in words for w in group)), None)
+    mode = "ranked" if room else next((key for key, group in MS_MODES.items() if any(w in words for w in group)), "")
+    if "南" in disp or "South" in disp:
+        hanchan = True
+    elif "東" in disp or "East" in disp:
+        hanchan = False
+    else:
+        raise TenhouError("length", "the record does not say whether it is a hanchan or an east game")
+    played_on = None
+    m = MS_PAIPU.match(paipu)
+    if m:
+        try:
+            played_on = date(2000 + int(m[1]), int(m[2]), int(m[3]))
+        except ValueError:
+            raise TenhouError("malformed", "malformed record: %(where)s", where="ref") from None
+    game = TenhouGame("tenhou6", cast(list[str], names), None, room, hanchan, paipu, played_on)
+    game.platform, game.mode = "mahjongsoul", mode
+    dan = _list(doc, "dan")
+    game.ranks = [(_ms_rank(d) if isinstance(d, str) else "") for d in dan[:4]] + [""] * (4 - len(dan[:4]))
+    ids = _list(doc, "mjsoulId")
+    game.account_ids = [
+        str(i)
+        if isinstance(i, (int, str)) and not isinstance(i, bool) and str(i).isdigit() and len(str(i)) <= 20
+        else ""
+        for i in ids[:4]
+    ] + [""] * (4 - len(ids[:4]))
+    for i, kyoku in enumerate(doc["log"]):
+        hand = _json_hand(kyoku, i)
+        _ms_yakuman(hand, kyoku, i)
+        game.hands.append(hand)
+        game.deals.append(_json_deal(kyoku))
+    _json_even_draws(game.hands)
+    # What each hand paid is what the scores say: the next hand's start minus this one's. The
+    # converter's own deltas count a riichi stick when the declaration tile is ronned (tensoul
+    # convert.js adds 1,000 per declaration, kyoku.nriichi, before the ron undoes it), so they can
+    # disagree with the platform's scores; the scores are the platform's.
+    for hand, after in zip(game.hands, game.hands[1:]):
+        hand.deltas = [b - a for a, b in zip(hand.start, after.start)]
+    sc = doc.get("sc")
+    if (
+        isinstance(sc, list)
+        and len(sc) == 8
+        and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in sc)
+    ):
+        game.final_scores = [int(sc[i]) for i in (0, 2, 4, 6)]
+        game.final_points = [float(sc[i]) for i in (1, 3, 5, 7)]
+        last = game.hands[-1] if game.hands else None
+        if last is not None and last.result.get("type") in ("ron", "tsumo"):
+            # the last hand's win takes every stick, so the final scores are what it paid
+            last.deltas = [b - a for a, b in zip(last.start, game.final_scores)]
+    return game
+
+
+MS_POINTS = re.compile(r"役満\s*(\d+)(?:-(\d+))?点|Yakuman\s*(\d+)(?:-(\d+))?")
+
+
+def _ms_yakuman(hand: TenhouHand, kyoku: list, i: int) -> None:
+    """Mahjong Soul pays a double yakuman (and stacked yakuman) as multiples, and the converter
+    writes each yakuman yaku as "(役満)" whatever its worth: the multiple is read from the figure
+    paid (a non-dealer's ron of 64,000 is two yakuman), not by counting the yaku."""
+    end = kyoku[16]
+    if not end or end[0] != "和了":
+        return
+    winners = hand.result.get("winners") or ([hand.result["winner"]] if "winner" in hand.result else [])
+    infos = [end[k + 1] for k in range(1, len(end) - 1, 2)]
+    dealer = hand.round % 4
+    for winner, info in zip(winners, infos):
+        if "yakuman" not in winner:
+            continue
+        texts = [t for t in info[3:] if isinstance(t, str)]
+        m = MS_POINTS.search(texts[0]) if texts else None
+        if not m:
+            continue
+        first, second = int(m[1] or m[3]), m[2] or m[4]
+        tsumo = hand.result["type"] == "tsumo"
+        if tsumo and second:  # a non-dealer's tsumo: "non-dealers-dealer点"
+            multiple, rest = divmod(int(second), 16000)
+        elif tsumo:  # the dealer's tsumo: "each点∀"
+            multiple, rest = divmod(first, 16000)
+        else:
+            multiple, rest = divmod(first, 48000 if winner["seat"] == dealer else 32000)
+        if rest or not 1 <= multiple <= 6:
+            raise TenhouError("malformed", "malformed record: %(where)s", where=f"log[{i}] yakuman {texts[0][:40]!r}")
+        winner["yakuman"] = multiple
+        if "pao" in winner:
+            # the liable player answers for the yakuman it fed only (tensoul convert.js: liablefor
+            # sums the value of daisangen / daisuushii, the latter a double yakuman on Mahjong Soul)
+            liable = sum(
+                2 if any(w in t for w in MS_PAO_WORDS["daisuushii"]) else 1
+                for t in texts[1:]
+                if any(w in t for words in MS_PAO_WORDS.values() for w in words)
+            )
+            if 0 < liable < multiple:
+                winner["pao_yakuman"] = liable
 
 
 RED_FIVES = {16: 51, 52: 52, 88: 53}  # mjlog tile ids of the red fives → tenhou.net/6 codes
@@ -452,7 +650,7 @@ def _json_hand(kyoku, i: int) -> TenhouHand:
             _json_agari(hand, end[1:], discards)
         elif kind in ABORTIVE_JSON:
             hand.result = {"type": "abortive", "reason": ABORTIVE_JSON[kind]}
-        elif kind in ("流局", "全員聴牌", "全員不聴", "流し満貫"):
+        elif kind in EXHAUSTIVE_JSON:
             deltas = [int(x) for x in end[1]] if len(end) > 1 else [0, 0, 0, 0]
             # Ready seats gain on a split draw; all or none ready move nothing.
             if kind == "全員聴牌":
@@ -460,7 +658,7 @@ def _json_hand(kyoku, i: int) -> TenhouHand:
             else:
                 tenpai = [s for s in range(4) if deltas[s] > 0]
             hand.result = {"type": "draw", "tenpai": tenpai}
-            if kind == "流し満貫":
+            if kind in NAGASHI_JSON:
                 hand.result = {"type": "draw", "tenpai": [], "nagashi": [s for s in range(4) if deltas[s] > 0]}
             hand.deltas = deltas
         else:

@@ -40,7 +40,7 @@ def hand_preview(*, game: Game, record, sequence: int | None = None) -> dict:
     hands = hands_of_game(game)
     sequence = sequence_check(len(hands) + 1 if sequence is None else sequence, len(hands) + 1)
     state, scores = position_after(rules, hands[sequence - 2] if sequence > 1 else None)
-    clean = record_clean(record, state)
+    clean = record_clean(record, state, rules.system)
     honba_check(clean)
     settlement = rules.settle(clean)
     return {
@@ -77,7 +77,7 @@ def hand_record_add(*, game: Game, record, actor: Actor, sequence: int | None = 
             }
         )
     state, scores = position_after(rules, hands[-1] if hands else None)
-    clean = record_clean(record, state)
+    clean = record_clean(record, state, rules.system)
     honba_check(clean)
     settlement = rules.settle(clean)
     hand = _derived_set(
@@ -101,7 +101,7 @@ def hand_record_add(*, game: Game, record, actor: Actor, sequence: int | None = 
 
 
 def _hand_repeat(rules: Rules, hand: HandRecord, record) -> HandRecord:
-    if record_clean(record, _state_of(rules, hand)) != hand.record:
+    if record_clean(record, _state_of(rules, hand), rules.system) != hand.record:
         raise HandConflict(
             {
                 "sequence": [
@@ -126,7 +126,7 @@ def hand_record_correct(*, hand: HandRecord, record, actor: Actor) -> HandRecord
     index = hand.sequence - 1
     state, scores = position_after(rules, hands[index - 1] if index else None)
     target = hands[index]
-    clean = record_clean(record, state)
+    clean = record_clean(record, state, rules.system)
     honba_check(clean)
     previous = target.record
     if clean == previous:

@@ -35,9 +35,10 @@ class Rules:
             raise engine_error(exc, prefix) from None
 
 
-def record_clean(record, state: dict) -> dict:
-    """The admin's record with the derived state filled in; a state field typed differently is an error."""
-    record_gate(record)
+def record_clean(record, state: dict, system: str) -> dict:
+    """The admin's record with the derived state filled in; a state field typed differently is an error.
+    ``system``: the season's rule system, whose engine declares the record's keys (the gate)."""
+    record_gate(record, system)
     if "rules" in record:
         raise ValidationError({"rules": ["leave rules out: the season's rule set applies"]})
     for key, value in state.items():

@@ -74,6 +74,8 @@ def hostile(running, field, admin):
 
 def test_the_ema_file_has_a_bom_safe_cells_and_the_stored_name_parts(hostile, field, admin):
     rows = _rows(_client(admin).get(f"/events/{hostile.pk}/ema.csv"))
+    header, rows = rows[: rows.index(list(ema.COLUMNS))], rows[rows.index(list(ema.COLUMNS)) :]
+    assert dict(r for r in header if r)["Tournament"] == hostile.name and header[-1] == []
     assert rows[0] == list(ema.COLUMNS)
     by_last = {row[1]: row for row in rows[1:]}
     assert "'" + HOSTILE in by_last  # written as text, never a formula
@@ -131,3 +133,29 @@ def test_every_csv_the_project_serves_is_neutralised(hostile, field, admin):
                 assert not cell.startswith(FORMULA) or PLAIN_NUMBER.match(cell), (name, cell)
         hostile_seen |= any(cell.startswith("'" + HOSTILE) for row in rows for cell in row)
     assert hostile_seen
+
+
+def test_the_ema_header_gives_the_weight_from_days_players_nations_and_qualification(running, field, admin):
+    """Worked by hand from the EMA's "Basics for ranking system" (2017): two days (+2), sixteen
+    players (≤ 40: +0), six nations (6 to 9: +0.5), qualification required (+1): weight 3.5."""
+    nations = ["HKG", "JPN", "FRA", "GBR", "NLD", "DNK"]
+    for i, p in enumerate(field):
+        Registration.objects.filter(event=running, player=p).update(nationality=nations[i % 6])
+    type(running).objects.filter(pk=running.pk).update(city="Hong Kong", country="HKG", mers_qualification=True, ema_id="284")
+    for game in Game.objects.filter(season=running.season, match_day=1):
+        services.table_result_enter(game=game, scores=SCORES, actor=admin)
+    header = _rows(_client(admin).get(f"/events/{running.pk}/ema.csv"))
+    header = dict(r for r in header[: header.index(list(ema.COLUMNS))] if r)
+    assert header == {
+        "Tournament": "Autumn Open",
+        "EMA tournament id": "284",
+        "City": "Hong Kong",
+        "Country": "HKG",
+        "Dates": "2026-11-28 / 2026-11-29",
+        "Days": "2",
+        "Players": "16",
+        "Nations": "6",
+        "Qualification": "yes",
+        "MERS weight": "3.5",
+        "Rules": "mleague v1",
+    }

@@ -19,7 +19,6 @@ from kyoku import access
 from events.services import CODES_KEY, table_code
 from kyoku.models import AuditLog
 from tests.routes import declarations, named_routes
-from tests.security.kinds import matrix_objects as matrix_objects_for
 from tests.security.world import world_build
 
 PHONES = ("phone_here", "phone_other_table", "phone_other_round", "phone_other_event")
@@ -112,6 +111,41 @@ PROBED = sorted(
 )
 
 
+@pytest.fixture(scope="module")
+def matrix(django_db_setup, django_db_blocker, tmp_path_factory):
+    """The matrix world and its objects, built once for all the probes (building it is most of a
+    probe's time). It lives in this module's own transaction, rolled back at the module's end; each
+    probe runs in a savepoint inside it (the ``db`` fixture), and each principal's request in a
+    savepoint of its own, rolled back, so no probe sees another's writes."""
+    from types import SimpleNamespace
+
+    from django.test import override_settings
+
+    storage = tmp_path_factory.mktemp("matrix")
+    paths = {"PRIVATE_MEDIA_ROOT": storage / "private", "MEDIA_ROOT": storage / "media"}
+    fast = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    with django_db_blocker.unblock(), override_settings(PASSWORD_HASHERS=fast, **paths):
+        outer = transaction.atomic()
+        outer.__enter__()
+        try:
+            world = world_build()
+            kinds: dict = {}
+            for factory in FACTORIES:
+                kinds.update(factory(world))
+            yield SimpleNamespace(world=world, kinds=kinds, paths=paths)
+        finally:
+            transaction.set_rollback(True)
+            outer.__exit__(None, None, None)
+
+
+@pytest.fixture
+def matrix_db(matrix, db, settings):
+    """The shared world inside this test's savepoint, with the files it stored where it stored them."""
+    for name, path in matrix.paths.items():
+        setattr(settings, name, path)
+    return matrix
+
+
 def _client(world, actor: str) -> Client:
     client = Client()
     if actor in PHONES:
@@ -162,11 +196,8 @@ def _passed(response) -> bool:
 @pytest.mark.parametrize(
     "name,method,action", PROBED, ids=[f"{n}:{m}" + (f":{a}" if a is not None else "") for n, m, a in PROBED]
 )
-def test_route_access(db, name, method, action):
-    world = world_build()
-    kinds = {}
-    for factory in FACTORIES:
-        kinds.update(factory(world))
+def test_route_access(matrix_db, name, method, action):
+    world, kinds = matrix_db.world, matrix_db.kinds
     declared = _declaration(name)
     level = declared.actions[action] if action is not None else declared.methods[method]
     allowed = PASSES[level]
@@ -203,9 +234,8 @@ def test_every_form_action_is_declared():
     assert posted and not missing, f"form actions no route declares: {missing}"
 
 
-def test_an_undeclared_action_is_refused(db):
-    world = world_build()
-    kinds = matrix_objects_for(world)
+def test_an_undeclared_action_is_refused(matrix_db):
+    world, kinds = matrix_db.world, matrix_db.kinds
     client = _client(world, "admin")
     response = client.post(f"/events/{kinds['event']['pk']}/desk/", {"action": "drop_tables"})
     assert response.status_code == 400

@@ -154,8 +154,16 @@ class Command(BaseCommand):
 
         seed_match_days(s2, first_number=5, start=date(2026, 4, 11) + timedelta(weeks=8))
         self._table_and_desk(s2, players[0])
-        from events.demo import event_seed
+        from events.demo import cup_seed, event_seed
 
+        cup_seed(
+            league=league,
+            rules=league_rules,
+            players=players[20:32],
+            admin=get_user_model().objects.get(username="admin"),
+            scores=realistic_scores,
+            rng=rng,
+        )
         event_seed(
             league=league,
             rules=league_rules,
@@ -166,13 +174,14 @@ class Command(BaseCommand):
             rng=rng,
         )
         self._kowloon(rng, template)
-        from online.demo import online_league_seed
+        from online.demo import mahjong_soul_league_seed, online_league_seed
 
         online_league_seed()
+        mahjong_soul_league_seed()
         self.stdout.write(
             self.style.SUCCESS(
                 "Demo loaded: Hong Kong Riichi League (32 players, 2 seasons) and Kowloon Riichi Club (2026 S1 "
-                "waiting for promotion), Tenhou Online League (games waiting for their Tenhou records), HKRL Winter Open 2026 (40 players, round 5 on the clock). Logins: admin/kyoku-admin, referee/kyoku-referee, player/kyoku-player"
+                "waiting for promotion), Tenhou Online League (games waiting for their Tenhou records), Mahjong Soul Online League (games waiting for their Mahjong Soul records), HKRL Winter Open 2026 (40 players, round 5 on the clock), HKRL Autumn Cup 2026 (finished: a semi-final and a final). Logins: admin/kyoku-admin, referee/kyoku-referee, player/kyoku-player"
             )
         )
 

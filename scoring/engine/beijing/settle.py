@@ -32,6 +32,7 @@ from ..errors import SettlementError
 from ..tiles import parse_tile, tile_name
 from .factors import ALIASES, BY_ID, zh_name
 from .hand import Analysis, analyse, next_tile
+from .record_keys import check_record
 
 SELF_DRAW_TYPES = {
     "tsumo": "self_draw",
@@ -520,6 +521,7 @@ def liable_lines(
 
 
 def settle(record: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
+    check_record(record)  # the declared keys only (record_keys.py), counts in range
     if not isinstance(record, dict):
         raise SettlementError("", "a hand record must be a JSON object")
     dealer = _seat(record.get("dealer"), "dealer")

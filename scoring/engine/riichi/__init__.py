@@ -3,7 +3,7 @@
 Pure Python (no Django).  Public interface (``docs/engine-interfaces.md``):
 
 * ``SYSTEM`` = ``"riichi"``
-* ``PRESETS`` - ``wrc``, ``ema``, ``mleague``, ``tenhou``, ``jpml`` (see ``presets.py`` for
+* ``PRESETS`` - ``wrc``, ``ema``, ``mleague``, ``tenhou``, ``mahjongsoul``, ``jpml`` (see ``presets.py`` for
   the sources of every value), ``OPTION_DOCS``, ``resolve(spec)``; ``GAME_END_OPTIONS``, the
   options no hand's settlement reads
 * ``settle(record, options)`` - one hand (``shared/spec/settlement-contract.md``)

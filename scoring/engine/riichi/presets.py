@@ -49,6 +49,18 @@ Sources (checked with the project's reference search, 2024 copies of the pages):
   up +8/+4/-4/-8, three up +8/+3/+1/-12; tied players share equally.  Whether a
   player on exactly 30,000 counts as up ("より多いか少ないか") is not said: we count
   them as up.  Leftover deposits for JPML are unconfirmed (we give them to first).
+* ``mahjongsoul`` - Mahjong Soul (雀魂) four-player ranked rooms (段位戦, Bronze to Throne) and
+  the friendly room's defaults, option by option in ``OPTION_SOURCES["mahjongsoul"]``: the
+  figures every converted record carries (sc: final points = (score − 25,000) / 1,000 + uma
+  15/5/−5/−15, no oka, no rounding; each hand's payments, double ron with honba and sticks
+  to the winner nearest the discarder), the converter's rules of the platform (tensoul's
+  convert.js, which reads Mahjong Soul's own game data: three red fives, no kiriage, the five
+  abortive draws, pao on daisangen and daisuushii only, yakuman as multiples), and the
+  platform's published rules as summarised for ranked play.  Game-flow rules with no option
+  here (busting below 0 ends the game; the last dealer in first place stops, agari-yame; a game
+  not reaching 30,000 goes on into the West round) are what a record's hands already show:
+  the import checks every hand the record has, and the final scores the record states.
+  Tournament rooms (大会戦) set their own options: a league states them as overrides.
 """
 
 from __future__ import annotations
@@ -184,6 +196,32 @@ PRESETS: dict[str, dict[str, Any]] = {
         double_wind_fu=4,
         renhou="none",
     ),
+    # Mahjong Soul (雀魂) ranked rooms; sources in OPTION_SOURCES["mahjongsoul"].
+    "mahjongsoul": _preset(
+        start_points=25000,
+        return_points=25000,  # final points = (score - 25,000) / 1,000 + uma: real records' sc
+        uma=[15, 5, -5, -15],
+        oka=0,
+        ties="seat_order",
+        leftover_deposits="first_place",
+        final_rounding="none",
+        remainder_to="first_place",
+        kiriage=False,
+        kazoe_yakuman=True,
+        multiple_ron=True,
+        max_ron_winners=2,  # 三家和了 is an abortive draw
+        abortive_draws=list(ABORTIVE_REASONS),
+        nagashi_mangan=True,
+        nagashi_tenpai_payments="replace",
+        chombo={"mode": "reverse_mangan"},  # online play has none; parlour convention, as for Tenhou
+        pao=["daisangen", "daisuushii"],
+        pao_scope="pao_yakuman",
+        max_yakuman_multiple=6,
+        double_yakuman=True,
+        aka_dora=3,
+        double_wind_fu=4,
+        renhou="none",
+    ),
     # JPML official (連盟公式) rule; variable uma and its source in the module docstring.
     "jpml": _preset(
         uma=[8, 4, -4, -8],
@@ -211,6 +249,10 @@ PRESET_SOURCES = {
     "ema": gettext_noop("EMA Rules for Japanese Mahjong, 2016 edition; riichi.wiki EMA Riichi Competition Rules"),
     "mleague": gettext_noop("M.League rules (m-league.jp/about) as summarised on riichi.wiki"),
     "tenhou": gettext_noop("Tenhou.net rules (riichi.wiki translation; mjstars.net ranking rules)"),
+    "mahjongsoul": gettext_noop(
+        "Mahjong Soul (雀魂) ranked and friendly rooms: real records converted to tenhou.net/6 JSON "
+        "(tensoul), the converter's reading of the platform's game data, and the platform's rules"
+    ),
     "jpml": gettext_noop(
         "日本プロ麻雀連盟 公式ルール (pixiv encyclopaedia summary); variable uma: the 8-3-1 複合ウマ by players "
         "above 30,000 (1 浮き +12/-1/-3/-8, 2 浮き +8/+4/-4/-8, 3 浮き +8/+3/+1/-12), as listed for the JPML "
@@ -271,6 +313,45 @@ OPTION_SOURCES: dict[str, dict[str, str]] = {
             "real Tenhou records: the liable player pays the whole of a self-drawn double yakuman"
         ),
         "chombo": gettext_noop("Tenhou has none (online); the common parlour reverse mangan"),
+    },
+    "mahjongsoul": {
+        "start_points": gettext_noop("real Mahjong Soul records (tensoul): every hand of a game starts at 25,000"),
+        "return_points": gettext_noop(
+            "real Mahjong Soul records: final points = (score − 25,000) / 1,000 + uma "
+            "(47,400 → +37.4, 5,300 → −34.7)"
+        ),
+        "uma": gettext_noop("real Mahjong Soul records: uma +15 / +5 / −5 / −15 in the final points"),
+        "oka": gettext_noop("real Mahjong Soul records: no oka (first place's points are score and uma only)"),
+        "final_rounding": gettext_noop("real Mahjong Soul records: final points to one decimal, not rounded"),
+        "remainder_to": gettext_noop("real Mahjong Soul records: points to one decimal leave nothing over"),
+        "ties": gettext_noop("Mahjong Soul rules: equal scores are ranked by seat, the first dealer first"),
+        "leftover_deposits": gettext_noop("Mahjong Soul rules: riichi sticks left at the end go to first place"),
+        "aka_dora": gettext_noop("tensoul convert.js: ranked rooms have one red five in each suit (aka51-53)"),
+        "kiriage": gettext_noop("tensoul convert.js: no kiriage mangan in ranked play (ALLOW_KIRIAGE off)"),
+        "abortive_draws": gettext_noop(
+            "tensoul convert.js: 九種九牌, 四風連打, 四家立直, 四開槓 and 三家和 end a hand as abortive draws"
+        ),
+        "multiple_ron": gettext_noop("real Mahjong Soul records: a double ron pays both winners"),
+        "max_ron_winners": gettext_noop("tensoul convert.js: three rons on one discard are an abortive draw (三家和)"),
+        "honba_to": gettext_noop(
+            "unconfirmed: the winner nearest the discarder takes the honba, as on Tenhou (the real double ron had none)"
+        ),
+        "deposits_to": gettext_noop(
+            "real Mahjong Soul records: on a double ron the winner nearest the discarder takes the sticks"
+        ),
+        "nagashi_mangan": gettext_noop("tensoul convert.js: 流し満貫 is paid at an exhaustive draw"),
+        "pao": gettext_noop("tensoul convert.js: liability (包) for daisangen and daisuushii only"),
+        "pao_scope": gettext_noop(
+            "tensoul convert.js: the liable player answers only for the yakuman they fed (liablefor)"
+        ),
+        "kazoe_yakuman": gettext_noop("tensoul convert.js: 13 han and more is a counted yakuman (数え役満)"),
+        "max_yakuman_multiple": gettext_noop("Mahjong Soul rules: yakuman stack (複合役満), up to six"),
+        "double_yakuman": gettext_noop(
+            "Mahjong Soul rules: 国士無双十三面, 四暗刻単騎, 純正九蓮宝燈 and 大四喜 are double yakuman in ranked play"
+        ),
+        "double_wind_fu": gettext_noop("unconfirmed: a double-wind pair as 4 fu, as on Tenhou"),
+        "renhou": gettext_noop("unconfirmed: no renhou in ranked play (a friendly-room option)"),
+        "chombo": gettext_noop("Mahjong Soul has none (online); the common parlour reverse mangan"),
     },
     "jpml": {
         "uma_by_floaters": gettext_noop("atwiki 麻雀ローカルルール, 'ウマ' (8-3-1 複合ウマ)"),

@@ -55,6 +55,7 @@ from typing import Any, cast
 
 from ..errors import SettlementError
 from .points import LEGAL_FU, hand_base, payments_for
+from .record_keys import check_record
 
 _LEGAL_FU = frozenset(LEGAL_FU)
 # (base, limit, why; the same with kiriage) of a han/fu hand: the fast path's table
@@ -297,6 +298,7 @@ def _pao_share(w: dict[str, Any], field: str, detail: dict[str, Any], options: d
 
 def settle(record: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
     """Settle one hand record under ``options`` (from :func:`resolve`)."""
+    check_record(record)  # the declared keys only (record_keys.py), counts in range
     try:
         result = record.get("result")
         dealer = record.get("dealer")

@@ -18,7 +18,7 @@ from .patterns import table
 TERMINALS_AND_HONORS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _WIND_WORDS = {"e": 27, "east": 27, "s": 28, "south": 28, "w": 29, "west": 29, "n": 30, "north": 30}
 FLAG_NAMES = ("final_tile", "kong_replacement", "robbing_kong", "heaven", "earth")
-_FLAG_ALIASES = {
+FLAG_ALIASES = {
     "final_draw": "final_tile",
     "final_discard": "final_tile",
     "last_tile": "final_tile",
@@ -150,7 +150,7 @@ def parse_seat_wind(value: Any, field: str = "seat_wind") -> int:
 
 def parse_flags(src: dict[str, Any], field: str) -> dict[str, Any]:
     flags: dict[str, object] = {}
-    for raw, canon in [(n, n) for n in FLAG_NAMES] + list(_FLAG_ALIASES.items()):
+    for raw, canon in [(n, n) for n in FLAG_NAMES] + list(FLAG_ALIASES.items()):
         if raw in src and src[raw] is not None:
             if not isinstance(src[raw], bool):
                 raise SettlementError(f"{field}.{raw}", f"expected true or false, got {src[raw]!r}")

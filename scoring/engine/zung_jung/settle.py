@@ -18,6 +18,7 @@ from ..tiles import parse_tile, tile_name
 from . import hand as H
 from .options import effective_par
 from .patterns import table
+from .record_keys import check_record
 
 SYSTEM = "zung-jung"
 _TYPE_ALIASES = {
@@ -93,6 +94,7 @@ def settle_band(
 
 
 def settle(record: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
+    check_record(record)  # the declared keys only (record_keys.py), counts in range
     if not isinstance(record, dict):
         raise SettlementError("", "a hand record must be a JSON object")
     result = record.get("result")
