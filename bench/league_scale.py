@@ -13,11 +13,16 @@ p50 / p95 / p99 time, the number of queries and the bytes of the answer:
 - standings API (warm, and a conditional request answered 304)
 - player page (the busiest player)
 - season page
+- the statistics page and API of the busiest player, a leaderboard page and API (stats/)
 - entering one result with everything the request runs on the embedded default (tasks
   in-process: standings and ratings included): a result for a new game (the latest of the
   league) and a correction of the latest game
 - the same split as the production shape runs it: the request alone (ratings queued) and the
   ratings task alone
+- entering one hand of a game played hand by hand (its figures included)
+
+A tenth of the games are played hand by hand (``--hands``: the fraction), so the statistics
+have hands to count; the league's statistics are rebuilt in full (timed) after the bulk load.
 
 The league is rated (the full rebuild, timed) before anything is measured, as a live league is.
 
@@ -54,8 +59,42 @@ SCORE_SETS = [
 ]
 
 
-def build(players_n: int, games_n: int, divisions_n: int, tag: str = "", analyse: bool = True):
+def hand_games(n: int = 6, hands_per_game: int = 10) -> list[tuple[list, list[int]]]:
+    """A few games played hand by hand (random hands settled by the engine under M-League
+    rules): ``[(hands as (record, settlement, scores after), final scores)]``, reused for the
+    bench's hand-by-hand games."""
+    from scoring.engine import resolve_rules
+    from scoring.engine.replay import hands_replay
+
+    rng = random.Random(36)
+    _, options = resolve_rules({"preset": "mleague"})
+    out = []
+    for _ in range(n):
+        records = []
+        for _ in range(hands_per_game):
+            kind = rng.choice(["ron", "ron", "tsumo", "draw"])
+            riichi = sorted(rng.sample(range(4), rng.choice([0, 0, 1, 2])))
+            winner = rng.randrange(4)
+            han = rng.choice([1, 2, 3, 4])
+            if kind == "ron":
+                result = {
+                    "type": "ron",
+                    "from": (winner + rng.randrange(1, 4)) % 4,
+                    "winners": [{"seat": winner, "han": han, "fu": 30}],
+                }
+            elif kind == "tsumo":
+                result = {"type": "tsumo", "winner": {"seat": winner, "han": han, "fu": 30}}
+            else:
+                result = {"type": "draw", "tenpai": sorted(rng.sample(range(4), rng.randrange(5)))}
+            records.append({"riichi": riichi, "result": result} if riichi else {"result": result})
+        replayed = list(hands_replay("riichi", options, records))
+        out.append(([(r, s, a) for r, s, a in replayed], list(replayed[-1][2])))
+    return out
+
+
+def build(players_n: int, games_n: int, divisions_n: int, tag: str = "", analyse: bool = True, hands: float = 0.1):
     from league import services
+    from scoring.models import HandRecord
     from kyoku.models import League
     from league.models import Division, Game, GameResult, GameSeat, Player
     from scoring.engine import game_end
@@ -81,13 +120,18 @@ def build(players_n: int, games_n: int, divisions_n: int, tag: str = "", analyse
     Entry.objects.bulk_create(Entry(season=season, division=d, player=p) for d, g in zip(divisions, groups) for p in g)
     points_of = {tuple(s): game_end({"preset": "mleague"}, s) for s in SCORE_SETS}
     tables = max(1, per // 4)
-    batch_games, batch_seats, batch_results = [], [], []
+    batch_games, batch_seats, batch_results, batch_hands = [], [], [], []
+    played = hand_games()
+    every = int(round(1 / hands)) if hands else 0  # every n-th game is played hand by hand
 
     def flush():
         Game.objects.bulk_create(batch_games, batch_size=2000)
         GameSeat.objects.bulk_create(batch_seats, batch_size=5000)
         GameResult.objects.bulk_create(batch_results, batch_size=2000)
-        batch_games.clear(), batch_seats.clear(), batch_results.clear()
+        for h in batch_hands:
+            h.game_id = h.game.pk
+        HandRecord.objects.bulk_create(batch_hands, batch_size=5000)
+        batch_games.clear(), batch_seats.clear(), batch_results.clear(), batch_hands.clear()
 
     for n in range(games_n):
         d = n % divisions_n
@@ -95,8 +139,13 @@ def build(players_n: int, games_n: int, divisions_n: int, tag: str = "", analyse
         game = Game(
             season=season, division=divisions[d], match_day=day + 1, table=table + 1, status=Game.Status.FINISHED
         )
-        scores = list(rng.choice(SCORE_SETS))
-        rng.shuffle(scores)
+        by_hand = every and n % every == 0
+        if by_hand:
+            game_hands, scores = played[n % len(played)]
+            scores = list(scores)
+        else:
+            scores = list(rng.choice(SCORE_SETS))
+            rng.shuffle(scores)
         computed = points_of.get(tuple(scores)) or game_end({"preset": "mleague"}, scores)
         points_of[tuple(scores)] = computed
         seated = rng.sample(groups[d], 4)
@@ -115,15 +164,30 @@ def build(players_n: int, games_n: int, divisions_n: int, tag: str = "", analyse
         batch_results.append(
             GameResult(game=game, scores=scores, rule_set=rules, points=computed["points"], places=computed["places"])
         )
+        if by_hand:
+            batch_hands += [
+                HandRecord(
+                    game=game, sequence=i, record=r, settlement=st, scores_after=after, ends_game=i == len(game_hands)
+                )
+                for i, (r, st, after) in enumerate(game_hands, start=1)
+            ]
         if len(batch_games) >= 2000:
             flush()
     flush()
     for d in divisions:  # the bulk load went around the services: their derived rows in full
         services.standings_recompute(division=d)
         services.division_summary_recompute(division=d)
+    from stats.services import stats_recompute
+
+    t0 = time.perf_counter()
+    stats_recompute(actor=BENCH, league=league)
+    STATS_BUILT.append(time.perf_counter() - t0)
     if analyse:
         settle_statistics()
     return season, divisions
+
+
+STATS_BUILT: list[float] = []  # seconds of each league's full statistics recompute
 
 
 def settle_statistics() -> None:
@@ -175,7 +239,7 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
     for i in range(leagues_n):  # the other leagues share the tables; the last one is measured
         last = i == leagues_n - 1
         season, divisions = build(
-            players_n, games_n, args.divisions, tag=f"-l{i}" if leagues_n > 1 else "", analyse=False
+            players_n, games_n, args.divisions, tag=f"-l{i}" if leagues_n > 1 else "", analyse=False, hands=args.hands
         )
         t0 = time.perf_counter()
         ratings.league_ratings_rebuild(league=season.league, actor=BENCH)
@@ -218,6 +282,31 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
     )
     measure(f"player page ({busiest['n']} games)", lambda: len(client.get(f"/players/{player.pk}/").content), n, rows)
     measure("season page", lambda: len(client.get(f"/seasons/{season.pk}/").content), max(5, n // 4), rows)
+    slug = season.league.slug
+    measure(
+        "statistics page (the busiest player)",
+        lambda: len(client.get(f"/players/{player.pk}/statistics/?league={slug}").content),
+        n,
+        rows,
+    )
+    measure(
+        "statistics API (the busiest player)",
+        lambda: len(client.get(f"/api/players/{player.pk}/statistics/?league={slug}").content),
+        n,
+        rows,
+    )
+    measure(
+        "leaderboard page (win rate, min 0)",
+        lambda: len(client.get(f"/leagues/{slug}/statistics/?rate=win_rate&min=0").content),
+        n,
+        rows,
+    )
+    measure(
+        "leaderboard API (average placement)",
+        lambda: len(client.get(f"/api/leagues/{slug}/statistics/?rate=average_place&min=1").content),
+        n,
+        rows,
+    )
     flip = iter(range(10**6))
 
     def enter_result():
@@ -260,6 +349,27 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
     # everything the request runs on the embedded default: the on-commit hooks run the ratings
     # task in-process (no receiver disconnected)
     measure("enter one result, new latest game (all incl.)", enter_new_result, n, rows)
+    from scoring import services as hand_services
+
+    hand_record = {"riichi": [1], "result": {"type": "ron", "from": 2, "winners": [{"seat": 1, "han": 3, "fu": 30}]}}
+    by_hand = iter(
+        [
+            services.game_create(
+                division=a,
+                match_day=game.match_day + 2 + n + i,
+                table=1,
+                players=list(Player.objects.filter(pk__in=groups[i % len(groups)])),
+                actor=BENCH,
+            )
+            for i in range(n + 1)
+        ]
+    )
+
+    def enter_hand():
+        hand_services.hand_record_add(game=next(by_hand), record=hand_record, actor=admin)
+        return 0
+
+    measure("enter one hand (all incl. figures)", enter_hand, n, rows)
     game = entered[-1]  # the league's latest game now: the evening's last result, corrected
     measure("correct the latest game (all incl. ratings)", enter_result, n, rows)
 
@@ -285,6 +395,7 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
     ):
         rows.append((label, statistics.median(times), pct(times, 95), pct(times, 99), 0, 0, pct(cpu, 95)))
     rows.append(("ratings: full rebuild of the league (once)", rated * 1000, 0, 0, 0, 0, 0))
+    rows.append(("statistics: full recompute of the league (once)", STATS_BUILT[-1] * 1000, 0, 0, 0, 0, 0))
     seats = [s.player_id for s in game.seats.all()]
     measure(
         "standings update alone (4 rows, re-rank)",
@@ -313,6 +424,10 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
         "api": p95["standings API, warm"],
         "player": p95["player page"],
         "season": p95["season page"],
+        "stats": p95["statistics page"],
+        "stats_api": p95["statistics API"],
+        "board": p95["leaderboard page"],
+        "hand": p95["enter one hand"],
         "new": p95["enter one result, new latest game"],
         "correct": p95["correct the latest game"],
         "task": p95["  worker shape: the ratings task alone"],
@@ -328,15 +443,16 @@ def growth_table(vendor: str, results: list[dict]) -> None:
     does not inflate; on PostgreSQL it leaves out the server's share)."""
     print(
         f"\n| league ({vendor}), p95 ms: wall (CPU) | standings | API | player page | season page | "
-        "one result, ratings included: new | correction | ratings task alone |"
+        "one result, ratings included: new | correction | ratings task alone | statistics page | "
+        "statistics API | leaderboard | one hand |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
 
     def cell(key: str, r: dict) -> str:
         wall, cpu = r[key]
         return f"{wall:.1f} ({cpu:.1f})"
 
-    keys = ("standings", "api", "player", "season", "new", "correct", "task")
+    keys = ("standings", "api", "player", "season", "new", "correct", "task", "stats", "stats_api", "board", "hand")
     for r in results:
         print(f"| {r['league']} | " + " | ".join(cell(k, r) for k in keys) + " |")
     print(f"load average {load()}")
@@ -348,6 +464,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=50000)
     parser.add_argument("--divisions", type=int, default=2)
     parser.add_argument("--requests", type=int, default=40)
+    parser.add_argument("--hands", type=float, default=0.1, help="the fraction of games played hand by hand")
     parser.add_argument(
         "--growth",
         action="store_true",

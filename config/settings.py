@@ -79,6 +79,7 @@ INSTALLED_APPS = [
     "matchdays",
     "online",
     "events",
+    "stats",
     "demo",  # seed_demo: loads every app's demo data, so it sits above them all
 ]
 

@@ -13,6 +13,19 @@ from django.dispatch import Signal
 
 game_result_changed = Signal()
 games_results_changed = Signal()
+# Sent INSIDE the transaction of the change, for derived data that must commit with it (the
+# statistics, stats.receivers): a game's hands or result changed (``game_id``); a season's hands
+# or results were re-derived in bulk (``season_id``).
+game_facts_changed = Signal()
+season_facts_changed = Signal()
+
+
+def game_facts_changed_now(game_id: int) -> None:
+    game_facts_changed.send(sender=None, game_id=game_id)
+
+
+def season_facts_changed_now(season_id: int) -> None:
+    season_facts_changed.send(sender=None, season_id=season_id)
 
 
 def game_result_changed_on_commit(game_id: int, kind: str) -> None:

@@ -31,7 +31,7 @@ from . import selectors
 from .models import EvidenceCheck, EvidenceRecord, GameImport, OnlineAccount, RecordFingerprint
 from .tenhou import TenhouError, TenhouGame, game_check, parse_record
 from .tenhou.check import record_rules
-from .tenhou.parse import MAX_BYTES
+from .tenhou.parse import MAX_BYTES, PARSE_FAULTS
 
 MAX_EVIDENCE_FILES = 200
 MAX_RECORDS_PER_APPLICATION = 500  # a year of Phoenix games is rarely more than a few hundred
@@ -278,6 +278,7 @@ def game_import(
             for row in plan["season_check"]["hands"]:
                 hand_services.hand_record_add(game=game, record=_stored(row["record"]), actor=actor)
             hand_services.game_hands_finish(game=game, actor=actor)
+            _details_keep(game=game, data=data, filename=filename, actor=actor)
         else:
             final = plan["check"]["final"]
             game_result_record(
@@ -316,6 +317,20 @@ def game_import(
         },
     )
     return imported
+
+
+def _details_keep(*, game: Game, data: bytes, filename: str, actor: Actor) -> None:
+    """What the record says of each hand beyond its settlement (yaku, dora, calls, riichi
+    turns), kept with the hands for the statistics (stats.models.HandDetail)."""
+    from stats.services import hand_details_store
+
+    from .tenhou.details import record_details
+
+    try:
+        details = record_details(data, filename)
+    except (TenhouError, *PARSE_FAULTS):
+        return  # the hands stand; the figures these details give stay absent for this game
+    hand_details_store(game=game, details=details, source="tenhou", actor=actor)
 
 
 def _both(record_check: dict, season_check: dict) -> dict:

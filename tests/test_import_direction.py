@@ -22,6 +22,7 @@ LAYERS = {
     "matchdays": 3,
     "online": 3,
     "events": 3,
+    "stats": 3,
     "demo": 4,
     "config": 5,
 }

@@ -17,7 +17,7 @@ from league.locks import game_lock
 from scoring.engine import SettlementError, game_end
 
 from ..models import Division, Entry, Game, GameResult, GameSeat, Player, RuleSet, Season
-from ..signals import game_result_changed_on_commit
+from ..signals import game_facts_changed_now, game_result_changed_on_commit
 from kyoku.errors import engine_error
 
 from .common import actor_authorize, audit_log_write, standings_refresh
@@ -179,6 +179,7 @@ def game_result_record(
         },
     )
     standings_refresh(game.division_id, [seat.player_id for seat in seats])
+    game_facts_changed_now(game.pk)
     game_result_changed_on_commit(game.pk, "created" if created else "replaced")
     return result, True
 

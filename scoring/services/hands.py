@@ -13,6 +13,7 @@ from kyoku.principals import Actor
 from league.models import Game, Season
 from league.services import ResultConflict, audit_log_write
 from league.locks import game_lock
+from league.signals import game_facts_changed_now
 
 from ..models import HandRecord
 from .checks import game_closed_by_hands, game_check_writable, hands_of_game, honba_check, sequence_check
@@ -95,6 +96,7 @@ def hand_record_add(*, game: Game, record, actor: Actor, sequence: int | None = 
         obj=hand,
         data={"game": game.pk, "sequence": sequence, "record": clean, "deltas": settlement["deltas"]},
     )
+    game_facts_changed_now(game.pk)
     return hand, True
 
 
@@ -148,6 +150,7 @@ def hand_record_correct(*, hand: HandRecord, record, actor: Actor) -> HandRecord
     )
     if game_closed_by_hands(hands):
         result_from_hands(game, rules, hands, actor)
+    game_facts_changed_now(game.pk)  # the figures (an unchanged result does not write again)
     return target
 
 
@@ -209,6 +212,7 @@ def hand_record_delete(*, hand: HandRecord, actor: Actor) -> dict:
     )
     if finished:
         result_from_hands(game, rules, kept, actor)
+    game_facts_changed_now(game.pk)  # the figures (an unchanged result does not write again)
     return {"sequence": target.sequence, "record": target.record, "resettled": [h.sequence for h in resettled]}
 
 
@@ -238,4 +242,5 @@ def game_hands_resettle(*, game: Game, actor: Actor) -> int:
         )
         if game_closed_by_hands(hands) and game.season.status != Season.Status.CLOSED:
             result_from_hands(game, rules, hands, actor)
+        game_facts_changed_now(game.pk)
     return len(changed)

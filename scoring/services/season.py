@@ -15,7 +15,7 @@ from django.db.models import Count, Q
 from kyoku.errors import engine_error
 from kyoku.principals import Actor
 from league.models import GameResult, GameSeat, Season
-from league.signals import games_results_changed_on_commit
+from league.signals import games_results_changed_on_commit, season_facts_changed_now
 from league.services import audit_log_write, rule_set_revise, standings_recompute
 from scoring.engine import SettlementError, game_end, hands_affected
 
@@ -58,6 +58,9 @@ def season_hands_resettle(
         clock.lap("results")
         _season_standings_recompute(season)
         clock.lap("standings")
+        if changed or results:
+            season_facts_changed_now(season.pk)  # the statistics, in this transaction
+            clock.lap("statistics")
     summary = {
         "hands": hands,
         "hands_changed": changed,
@@ -104,6 +107,9 @@ def season_results_rescore(*, season: Season, actor: Actor, timings: dict | None
     clock.lap("results")
     _season_standings_recompute(season)
     clock.lap("standings")
+    if results:
+        season_facts_changed_now(season.pk)  # places may have moved: the statistics follow
+        clock.lap("statistics")
     counts = HandRecord.objects.filter(game__season=season).aggregate(
         hands=Count("id"), finished=Count("id", filter=Q(ends_game=True))
     )

@@ -55,7 +55,7 @@ def test_season_resettle_rebuilds_settlements_results_and_standings(finished, ad
         "games_finished_from_hands": 1,
         "results_changed": 1,
     }
-    assert set(timings) == {"read_engine_write", "results", "standings"}
+    assert set(timings) == {"read_engine_write", "results", "standings", "statistics"}
     assert running() == RUNNING
     result = GameResult.objects.get(game=finished)
     assert result.scores == [23800, 27800, 18400, 29000] and result.points == [-16.2, 7.8, -41.6, 50.0]

@@ -90,7 +90,7 @@ def matrix_objects(world) -> dict:
         "ruleset": {"pk": world.season.rule_set_id},
         "tier": {"pk": world.tier.pk},
         "penalty": {"pk": world.penalty.pk},  # the owner's
-        "league": {"slug": world.league.slug, "league_id": world.league.pk},
+        "league": {"slug": world.league.slug, "league_id": world.league.pk, "fmt": csv},
         "player": {"pk": player, "player_id": player, "fmt": csv},
         "matchday": {"pk": day.pk, "match_day_id": day.pk, "table": 1},  # its seating published
         "incident": {"pk": world.incident.pk, "incident_id": world.incident.pk},  # open, with private notes

@@ -220,7 +220,8 @@ class Command(BaseCommand):
         services.season_status_set(season=season, status="open", actor=SEED)
         for i, player in enumerate(players):
             services.entry_create(division=season.divisions.get(code="A" if i < 8 else "B"), player=player, actor=SEED)
-        self._play(season, rng, match_days=4, start=date(2026, 1, 17))
+        # played hand by hand (a season with enough hands for the statistics: stats.demo)
+        self._play(season, rng, match_days=4, start=date(2026, 1, 17), by_hand=True)
         services.season_status_set(season=season, status="closed", actor=SEED)
         services.season_create(
             league=league,
@@ -242,7 +243,7 @@ class Command(BaseCommand):
         LeagueRole.objects.get_or_create(league=league, user=admin, role=LeagueRole.Role.ADMIN)
         LeagueRole.objects.get_or_create(league=league, user=referee, role=LeagueRole.Role.REFEREE)
 
-    def _play(self, season, rng, match_days, start, unplayed_days=0):
+    def _play(self, season, rng, match_days, start, unplayed_days=0, by_hand=False):
         options = season.rule_set.options
         for division in season.divisions.all():
             players = [e.player for e in division.entries.select_related("player")]
@@ -259,6 +260,11 @@ class Command(BaseCommand):
                         actor=SEED,
                     )
                     if day > match_days:
+                        continue
+                    if by_hand:
+                        from stats.demo import game_by_hand_play
+
+                        game_by_hand_play(game=game, rng=rng, actor=SEED, hands=rng.randint(8, 14))
                         continue
                     sticks = 1 if rng.random() < 0.15 else 0
                     total = 4 * options["start_points"] - 1000 * sticks

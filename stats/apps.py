@@ -1,0 +1,13 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class StatsConfig(AppConfig):
+    name = "stats"
+    verbose_name = _("Statistics")
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from . import receivers
+
+        receivers.connect()

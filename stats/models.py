@@ -1,0 +1,134 @@
+"""Statistics: what a hand record carries beyond its settlement (kept at import, a raw fact), and
+the figures derived from the hands and results (rebuilt by ``manage.py stats_recompute``,
+kept up incrementally in the transaction of every change; docs/statistics.md).
+
+``HandDetail``: the yaku, dora, calls and riichi turns an imported record states for one hand.
+``PlayerGameStats``: one player's counts in one game (the hands they sat in, their result).
+``PlayerStats``: a player's counts summed over one season, or over one league's seasons of one
+rule system (``season`` empty): the rows the pages, leaderboards and records read."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+
+from kyoku.models import League
+from league.models import Game, Player, Season
+from scoring.models import HandRecord
+
+
+class HandDetail(models.Model):
+    """Raw facts of one hand from its source record (an imported Tenhou record): ``winners``
+    ``[{"seat", "yaku": [key], "dora": n}]``, ``open`` (the seats that called a tile),
+    ``riichi_turns`` ``{seat: n}`` (riichi declared on the player's n-th discard)."""
+
+    LEAGUE_PATH = "hand__game__season__league"
+
+    hand = models.OneToOneField(HandRecord, on_delete=models.CASCADE, primary_key=True, related_name="detail")
+    source = models.CharField(max_length=16)  # tenhou
+    facts = models.JSONField(default=dict)
+
+    def __str__(self) -> str:
+        return f"details of {self.hand}"
+
+
+class _Counts(models.Model):
+    """The counts (``stats.figures.COUNTS``), one column each."""
+
+    hands = models.IntegerField(default=0)
+    wins = models.IntegerField(default=0)
+    self_draws = models.IntegerField(default=0)
+    deal_ins = models.IntegerField(default=0)
+    riichi = models.IntegerField(default=0)
+    riichi_wins = models.IntegerField(default=0)
+    riichi_deal_ins = models.IntegerField(default=0)
+    calls_known = models.IntegerField(default=0)
+    open_hands = models.IntegerField(default=0)
+    draws_known = models.IntegerField(default=0)
+    draws_tenpai = models.IntegerField(default=0)
+    dealer_hands = models.IntegerField(default=0)
+    dealer_kept = models.IntegerField(default=0)
+    won_points = models.IntegerField(default=0)
+    won_priced = models.IntegerField(default=0)
+    won_han = models.IntegerField(default=0)
+    won_fu_wins = models.IntegerField(default=0)
+    won_fu = models.IntegerField(default=0)
+    yakuman_wins = models.IntegerField(default=0)
+    dealt_points = models.IntegerField(default=0)
+    dealt_priced = models.IntegerField(default=0)
+    dealt_han = models.IntegerField(default=0)
+    yaku_wins = models.IntegerField(default=0)
+    dora_wins = models.IntegerField(default=0)
+    dora = models.IntegerField(default=0)
+    games = models.IntegerField(default=0)
+    place_1 = models.IntegerField(default=0)
+    place_2 = models.IntegerField(default=0)
+    place_3 = models.IntegerField(default=0)
+    place_4 = models.IntegerField(default=0)
+    place_sum = models.IntegerField(default=0)
+
+    class Meta:
+        abstract = True
+
+
+class PlayerGameStats(_Counts):
+    LEAGUE_PATH = "league"
+    OWNER_PATH = "player"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="player_stats")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="game_stats")
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="+")
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="+")
+    system = models.CharField(max_length=16)
+    order_key = models.CharField(max_length=40)  # season, match day, table, game: the league's order
+    match_day = models.PositiveSmallIntegerField()
+    place = models.PositiveSmallIntegerField(null=True)
+    raw_score = models.IntegerField(null=True)
+    points = models.DecimalField(max_digits=7, decimal_places=1, null=True)
+    yaku = models.JSONField(default=dict)  # key → wins with it
+    biggest = models.JSONField(null=True)  # the game's biggest win of the player
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "player"], name="uniq_player_game_stats")]
+        indexes = [
+            models.Index(fields=["player", "season", "order_key"], name="pgs_player_season"),
+            models.Index(fields=["player", "league", "system", "order_key"], name="pgs_player_league"),
+        ]
+
+
+class PlayerStats(_Counts):
+    LEAGUE_PATH = "league"
+    OWNER_PATH = "player"
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="stats")
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="+")
+    season = models.ForeignKey(Season, null=True, on_delete=models.CASCADE, related_name="+")  # None: the league
+    system = models.CharField(max_length=16)
+    points_sum = models.DecimalField(max_digits=10, decimal_places=1, default=0)
+    yaku = models.JSONField(default=dict)
+    biggest = models.JSONField(null=True)  # {"points", "game", "sequence", "han", "fu", "yakuman"}
+    biggest_points = models.IntegerField(null=True)  # for the records page's index
+    best_game = models.JSONField(null=True)  # {"game", "points", "raw_score", "place"}
+    worst_game = models.JSONField(null=True)
+    first_streak = models.PositiveIntegerField(default=0)
+    last_streak = models.PositiveIntegerField(default=0)
+    best_day_wins = models.PositiveIntegerField(default=0)  # most wins in one match day (a season row)
+    best_day = models.JSONField(null=True)  # {"season", "match_day"}
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "season"], condition=Q(season__isnull=False), name="uniq_player_season_stats"
+            ),
+            models.UniqueConstraint(
+                fields=["player", "league", "system"],
+                condition=Q(season__isnull=True),
+                name="uniq_player_league_stats",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["league", "season", "system", "hands"], name="ps_board"),
+            models.Index(fields=["season", "biggest_points"], name="ps_season_biggest"),
+            models.Index(fields=["season", "best_day_wins"], name="ps_season_day"),
+            models.Index(fields=["player", "league"], name="ps_player"),
+        ]

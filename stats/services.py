@@ -1,0 +1,427 @@
+"""Writes of the statistics: a hand's kept details (a raw fact, at import), and the derived
+figures, kept up in the transaction of every change (``game_stats_sync``: one game's rows, then
+the season and league rows of its players) and rebuilt in full by ``stats_recompute`` (the same
+functions over every game: both give the same rows, tests/stats check it)."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+import json
+
+from django.db import connection, transaction
+
+from kyoku.audit import audit_log_write
+from kyoku.models import League
+from kyoku.principals import Actor
+from league.models import Game, GameSeat, RuleSet, Season
+from scoring.models import HandRecord
+
+from .figures import COUNTS, game_counts, longest_runs
+from .models import HandDetail, PlayerGameStats, PlayerStats
+
+
+def order_key(*, year: int, number: int, match_day: int, table: int, game_id: int) -> str:
+    """Season, match day, table, game id as one string that sorts like the tuple (the league's
+    order of games, as ratings.services.order_key)."""
+    return f"{year:04d}{number:01d}-{match_day:05d}-{table:05d}-{game_id:012d}"
+
+
+SEAT_COLUMNS = ("seat", "player_id", "place", "raw_score", "points")
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game's rows need of the game and its season."""
+
+    pk: int
+    status: str
+    match_day: int
+    table: int
+    season_id: int
+    year: int
+    number: int
+    league_id: int
+    system: str
+
+    @classmethod
+    def of(cls, game: Game) -> GameInfo:
+        season = game.season
+        return cls(
+            game.pk,
+            game.status,
+            game.match_day,
+            game.table,
+            season.pk,
+            season.year,
+            season.number,
+            season.league_id,
+            season.rule_set.system,
+        )
+
+
+Hand = tuple[dict, dict, "dict | None", int]  # record, settlement, kept details, sequence
+
+
+def _game_rows(game: GameInfo, hands: list[Hand], seats: list[tuple]) -> list[dict[str, Any]]:
+    """The four players' rows of one game, from its hands and its result (unsaved); ``seats``
+    are ``SEAT_COLUMNS`` in seat order."""
+    if len(seats) != 4 or game.status == Game.Status.VOID:
+        return []
+    finished = game.status == Game.Status.FINISHED and all(s[2] is not None for s in seats)
+    if not hands and not finished:
+        return []
+    counts = game_counts(game.system, hands, [s[2] for s in seats] if finished else None)
+    key = order_key(year=game.year, number=game.number, match_day=game.match_day, table=game.table, game_id=game.pk)
+    return [
+        {
+            "game_id": game.pk,
+            "player_id": player_id,
+            "season_id": game.season_id,
+            "league_id": game.league_id,
+            "system": game.system,
+            "order_key": key,
+            "match_day": game.match_day,
+            "place": place if finished else None,
+            "raw_score": raw if finished else None,
+            "points": _decimal(points) if finished else None,
+            "yaku": dict(sorted(c.yaku.items())),
+            "biggest": c.biggest,
+            **{name: c.counts[name] for name in COUNTS},
+        }
+        for (_seat, player_id, place, raw, points), c in zip(seats, counts)
+    ]
+
+
+JSON_FIELDS = ("yaku", "biggest", "best_game", "worst_game", "best_day")
+
+
+def rows_insert(model: type[PlayerGameStats] | type[PlayerStats], rows: list[dict[str, Any]]) -> None:
+    """Insert derived rows in one statement per batch, without building model instances (the
+    full recompute writes a row per player and game: the ORM's per-field preparation would be
+    most of its time). JSON columns are written as JSON text (jsonb on PostgreSQL)."""
+    if not rows:
+        return
+    q = connection.ops.quote_name
+    names = list(rows[0])
+    json_param = "%s::jsonb" if connection.vendor == "postgresql" else "%s"
+    marks = ", ".join(json_param if n in JSON_FIELDS else "%s" for n in names)
+    sql = f"INSERT INTO {q(model._meta.db_table)} ({', '.join(q(n) for n in names)}) VALUES ({marks})"
+    with connection.cursor() as cursor:
+        for i in range(0, len(rows), BATCH * 4):
+            cursor.executemany(
+                sql,
+                [[json.dumps(r[n]) if n in JSON_FIELDS else r[n] for n in names] for r in rows[i : i + BATCH * 4]],
+            )
+
+
+def _decimal(value: Any) -> Decimal | None:
+    if value is None or isinstance(value, Decimal):
+        return value
+    return Decimal(str(value)).quantize(Decimal("0.1"))
+
+
+def _json(value: Any) -> Any:
+    """A JSON column read by plain SQL (text on SQLite; decoded already from PostgreSQL's jsonb)."""
+    return json.loads(value) if isinstance(value, (str, bytes)) else value
+
+
+def _hands_of(game_ids: list[int]) -> dict[int, list[Hand]]:
+    hands: dict[int, list] = defaultdict(list)
+    details = dict(HandDetail.objects.filter(hand__game_id__in=game_ids).values_list("hand_id", "facts"))
+    for pk, game_id, sequence, record, settlement in (
+        HandRecord.objects.filter(game_id__in=game_ids)
+        .order_by("game_id", "sequence")
+        .values_list("pk", "game_id", "sequence", "record", "settlement")
+    ):
+        hands[game_id].append((record, settlement, details.get(pk), sequence))
+    return hands
+
+
+def _one_game(game_id: int) -> tuple[GameInfo | None, list[Hand], list[tuple]]:
+    """One game's facts in a few plain queries (the path every hand and result takes)."""
+    q = connection.ops.quote_name
+    game_t, season_t, rules_t = (q(m._meta.db_table) for m in (Game, Season, RuleSet))
+    hand_t, detail_t, seat_t = (q(m._meta.db_table) for m in (HandRecord, HandDetail, GameSeat))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT g.{q('status')}, g.{q('match_day')}, g.{q('table')}, s.{q('id')}, s.{q('year')}, "
+            f"s.{q('number')}, s.{q('league_id')}, r.{q('system')} FROM {game_t} g "
+            f"JOIN {season_t} s ON s.{q('id')} = g.{q('season_id')} "
+            f"JOIN {rules_t} r ON r.{q('id')} = s.{q('rule_set_id')} WHERE g.{q('id')} = %s",
+            [game_id],
+        )
+        found = cursor.fetchone()
+        if found is None:
+            return None, [], []
+        game = GameInfo(game_id, *found)
+        cursor.execute(
+            f"SELECT h.{q('sequence')}, h.{q('record')}, h.{q('settlement')}, d.{q('facts')} FROM {hand_t} h "
+            f"LEFT JOIN {detail_t} d ON d.{q('hand_id')} = h.{q('id')} "
+            f"WHERE h.{q('game_id')} = %s ORDER BY h.{q('sequence')}",
+            [game_id],
+        )
+        hands = [(_json(r), _json(st), _json(d), n) for n, r, st, d in cursor.fetchall()]
+        cursor.execute(
+            f"SELECT {', '.join(q(c) for c in SEAT_COLUMNS)} FROM {seat_t} WHERE {q('game_id')} = %s "
+            f"ORDER BY {q('seat')}",
+            [game_id],
+        )
+        seats = list(cursor.fetchall())
+    return game, hands, seats
+
+
+@transaction.atomic(savepoint=False)  # inside the change's own transaction
+def game_stats_sync(*, game_id: int) -> None:
+    """Re-derive one game's rows and its players' season and league rows (after a hand, a
+    correction, a deletion, a result, an import). A game no longer stored leaves only the
+    refresh of its former players' rows."""
+    q = connection.ops.quote_name
+    table = q(PlayerGameStats._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {q('player_id')}, {q('season_id')}, {q('league_id')}, {q('system')} FROM {table} "
+            f"WHERE {q('game_id')} = %s",
+            [game_id],
+        )
+        before = [tuple(r) for r in cursor.fetchall()]
+        if before:
+            cursor.execute(f"DELETE FROM {table} WHERE {q('game_id')} = %s", [game_id])
+    game, hands, seats = _one_game(game_id)
+    rows = _game_rows(game, hands, seats) if game is not None else []
+    rows_insert(PlayerGameStats, rows)
+    scopes = set(before) | {(r["player_id"], r["season_id"], r["league_id"], r["system"]) for r in rows}
+    players_refresh(scopes)
+
+
+def players_refresh(scopes: Iterable[tuple[int, int, int, str]]) -> None:
+    """Rebuild the season rows and the league row of each ``(player, season, league, system)``
+    from the player's game rows: one read of the player's rows in the league (a season's rows
+    are among them), the sums in Python (``aggregate``, as the full recompute), one write per row.
+    Plain SQL: at four players a change, the ORM's compiling would cost more than the queries."""
+    seasons: dict[tuple[int, int, str], set[int]] = defaultdict(set)
+    for player_id, season_id, league_id, system in scopes:
+        seasons[(player_id, league_id, system)].add(season_id)
+    for (player_id, league_id, system), season_ids in sorted(seasons.items()):
+        _player_refresh(player_id, league_id, system, season_ids)
+
+
+AGG_COLUMNS = (*COUNTS, "season_id", "match_day", "place", "raw_score", "points", "yaku", "biggest", "game_id")
+SEASON_AT = AGG_COLUMNS.index("season_id")
+JSON_AT = (AGG_COLUMNS.index("yaku"), AGG_COLUMNS.index("biggest"))
+POINTS_AT = AGG_COLUMNS.index("points")
+STATS_JSON = JSON_FIELDS
+
+
+def _decoded(row: tuple) -> tuple:
+    """A row read by plain SQL as ``values_list`` gives it: JSON decoded, points as Decimal."""
+    out = list(row)
+    for i in JSON_AT:
+        if isinstance(out[i], (str, bytes)):
+            out[i] = json.loads(out[i])
+    if out[POINTS_AT] is not None and not isinstance(out[POINTS_AT], Decimal):
+        out[POINTS_AT] = Decimal(str(out[POINTS_AT])).quantize(Decimal("0.1"))
+    return tuple(out)
+
+
+def _player_refresh(player_id: int, league_id: int, system: str, season_ids: set[int]) -> None:
+    q = connection.ops.quote_name
+    game_table, stats_table = q(PlayerGameStats._meta.db_table), q(PlayerStats._meta.db_table)
+    where = f"WHERE {q('player_id')} = %s AND {q('league_id')} = %s AND {q('system')} = %s"
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {', '.join(q(c) for c in AGG_COLUMNS)} FROM {game_table} {where} ORDER BY {q('order_key')}",
+            [player_id, league_id, system],
+        )
+        rows = [_decoded(r) for r in cursor.fetchall()]
+        cursor.execute(f"SELECT {q('id')}, {q('season_id')} FROM {stats_table} {where}", [player_id, league_id, system])
+        existing = {season_id: pk for pk, season_id in cursor.fetchall()}
+    targets: list[tuple[int | None, list[tuple]]] = [(None, rows)]
+    targets += [(s, [r for r in rows if r[SEASON_AT] == s]) for s in sorted(season_ids)]
+    for season_id, scoped in targets:
+        values = aggregate(scoped)
+        pk = existing.get(season_id)
+        if values is None:
+            if pk is not None:
+                PlayerStats.objects.filter(pk=pk).delete()
+        elif pk is None:
+            PlayerStats.objects.create(
+                player_id=player_id, league_id=league_id, system=system, season_id=season_id, **values
+            )
+        else:
+            _stats_update(pk, values)
+
+
+def _stats_update(pk: int, values: dict[str, Any]) -> None:
+    q = connection.ops.quote_name
+    json_param = "%s::jsonb" if connection.vendor == "postgresql" else "%s"
+    names = list(values)
+    sets = ", ".join(f"{q(n)} = {json_param if n in STATS_JSON else '%s'}" for n in names)
+    params = [json.dumps(values[n]) if n in STATS_JSON else values[n] for n in names]
+    with connection.cursor() as cursor:
+        cursor.execute(f"UPDATE {q(PlayerStats._meta.db_table)} SET {sets} WHERE {q('id')} = %s", [*params, pk])
+
+
+def aggregate(rows: list[tuple]) -> dict[str, Any] | None:
+    """A scope's figures from its game rows (``AGG_COLUMNS``, in the league's order)."""
+    if not rows:
+        return None
+    n = len(COUNTS)
+    sums = [0] * n
+    yaku: Counter = Counter()
+    biggest = None
+    points_sum = Decimal("0")
+    best = worst = None
+    places = []
+    days: Counter = Counter()
+    for row in rows:
+        for i in range(n):
+            sums[i] += row[i]
+        season_id, match_day, place, raw_score, points, row_yaku, row_biggest, game_id = row[n:]
+        yaku.update(row_yaku or {})
+        if row_biggest and (biggest is None or row_biggest["points"] > biggest["points"]):
+            biggest = {**row_biggest, "game": game_id}
+        days[(season_id, match_day)] += row[COUNTS.index("wins")]
+        if place is not None:
+            places.append(place)
+            points_sum += points or 0
+            game = {"game": game_id, "points": str(points), "raw_score": raw_score, "place": place}
+            key = (points or 0, raw_score or 0)
+            if best is None or key > best[0]:
+                best = (key, game)
+            if worst is None or key < worst[0]:
+                worst = (key, game)
+    first, last = longest_runs(places)
+    day, day_wins = max(days.items(), key=lambda kv: (kv[1], -kv[0][0], -kv[0][1])) if days else ((None, None), 0)
+    return {
+        **dict(zip(COUNTS, sums)),
+        "points_sum": points_sum,
+        "yaku": dict(sorted(yaku.items())),
+        "biggest": biggest,
+        "biggest_points": biggest["points"] if biggest else None,
+        "best_game": best[1] if best else None,
+        "worst_game": worst[1] if worst else None,
+        "first_streak": first,
+        "last_streak": last,
+        "best_day_wins": day_wins,
+        "best_day": {"season": day[0], "match_day": day[1]} if day_wins else None,
+    }
+
+
+@transaction.atomic
+def hand_details_store(*, game: Game, details: list[dict], source: str, actor: Actor) -> int:
+    """Keep what the game's source record says of each hand beyond its settlement (one entry per
+    stored hand, in order; ``online.tenhou.details``), then re-derive the game's figures.
+    Returns the hands given details."""
+    hands = list(HandRecord.objects.filter(game=game).order_by("sequence").values_list("pk", flat=True))
+    if len(hands) != len(details):
+        return 0  # the hands kept are not the record's (an override): nothing pairs up
+    HandDetail.objects.filter(hand_id__in=hands).delete()
+    HandDetail.objects.bulk_create(HandDetail(hand_id=pk, source=source, facts=d) for pk, d in zip(hands, details))
+    audit_log_write(actor=actor, action="game.hand_details", obj=game, data={"source": source, "hands": len(hands)})
+    game_stats_sync(game_id=game.pk)
+    return len(hands)
+
+
+BATCH = 500
+
+
+@transaction.atomic
+def stats_recompute(*, actor: Actor, league: League | None = None, season: Season | None = None) -> dict:
+    """Rebuild every figure from the hands and results (of one league, one season, or all):
+    the game rows first, then the season and league rows of every player they touch, with the
+    same arithmetic as the incremental path (``aggregate``). Returns counts."""
+    games = Game.objects.all()
+    old = PlayerGameStats.objects.all()
+    if season is not None:
+        games, old = games.filter(season=season), old.filter(season=season)
+    elif league is not None:
+        games, old = games.filter(season__league=league), old.filter(league=league)
+    touched = set(old.values_list("player_id", "league_id", "system"))
+    old.delete()
+    ids = list(games.order_by("pk").values_list("pk", flat=True))
+    written = 0
+    for i in range(0, len(ids), BATCH):
+        chunk = ids[i : i + BATCH]
+        hands = _hands_of(chunk)
+        seats: dict[int, list[tuple]] = defaultdict(list)
+        for game_id, *seat in (
+            GameSeat.objects.filter(game_id__in=chunk).order_by("game_id", "seat").values_list("game_id", *SEAT_COLUMNS)
+        ):
+            seats[game_id].append(tuple(seat))
+        rows: list[dict[str, Any]] = []
+        for game in Game.objects.filter(pk__in=chunk).select_related("season__rule_set").order_by("pk"):
+            rows.extend(_game_rows(GameInfo.of(game), hands.get(game.pk, []), seats[game.pk]))
+        rows_insert(PlayerGameStats, rows)
+        written += len(rows)
+        touched |= {(r["player_id"], r["league_id"], r["system"]) for r in rows}
+    scopes = _scopes_rebuild(touched)
+    target = season or league
+    if target is not None:
+        audit_log_write(actor=actor, action="stats.recompute", obj=target, data={"rows": written})
+    return {"games": len(ids), "rows": written, "scopes": scopes}
+
+
+def _scopes_rebuild(touched: set[tuple[int, int, str]]) -> int:
+    """Every season row and league row of each ``(player, league, system)``, rebuilt from the
+    player's game rows there in one pass (the bulk form of ``_scope_write``)."""
+    written = 0
+    by_league: dict[tuple[int, str], list[int]] = defaultdict(list)
+    for player_id, league_id, system in touched:
+        by_league[(league_id, system)].append(player_id)
+    for (league_id, system), players in by_league.items():
+        players.sort()
+        for i in range(0, len(players), BATCH):
+            chunk = players[i : i + BATCH]
+            seasons = set(Season.objects.filter(league_id=league_id).values_list("pk", flat=True))
+            PlayerStats.objects.filter(
+                player_id__in=chunk, league_id=league_id, system=system, season__isnull=True
+            ).delete()
+            PlayerStats.objects.filter(player_id__in=chunk, season_id__in=seasons, system=system).delete()
+            grouped: dict[tuple[int, int | None], list[tuple]] = defaultdict(list)
+            for row in (
+                PlayerGameStats.objects.filter(player_id__in=chunk, league_id=league_id, system=system)
+                .order_by("player_id", "order_key")
+                .values_list("player_id", *AGG_COLUMNS)
+            ):
+                grouped[(row[0], None)].append(row[1:])
+                grouped[(row[0], row[1 + AGG_COLUMNS.index("season_id")])].append(row[1:])
+            new = []
+            for (player_id, season_id), rows in grouped.items():
+                values = aggregate(rows)
+                if values is not None:
+                    new.append(
+                        {
+                            "player_id": player_id,
+                            "league_id": league_id,
+                            "system": system,
+                            "season_id": season_id,
+                            **values,
+                        }
+                    )
+            rows_insert(PlayerStats, new)
+            written += len(new)
+    return written
+
+
+def season_stats_sync(*, season_id: int) -> None:
+    """After a season's hands or results were re-derived in bulk: its figures rebuilt (in the
+    same transaction)."""
+    from kyoku.principals import System
+
+    season = Season.objects.filter(pk=season_id).first()
+    if season is not None:
+        stats_recompute(actor=System("stats.season_sync"), season=season)
+
+
+def games_before_delete(*, game_ids: list[int]) -> set[tuple[int, int, int, str]]:
+    """The scopes a deletion of these games touches (read before their rows go with them)."""
+    return set(
+        PlayerGameStats.objects.filter(game_id__in=game_ids).values_list(
+            "player_id", "season_id", "league_id", "system"
+        )
+    )
