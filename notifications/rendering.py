@@ -1,0 +1,63 @@
+"""A notification in words: its kind's template (templates/notifications/kinds/<kind>.txt: the
+subject on the first line, the body after it) rendered with its parameters in one language.
+Bounded: a subject of at most SUBJECT_MAX characters, a body of at most BODY_MAX."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils import formats, timezone, translation
+
+from .kinds import WINDS
+from .models import Notification
+
+SUBJECT_MAX = 150
+BODY_MAX = 2000
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def _when(value: Any) -> str:
+    if not value:
+        return ""
+    try:
+        moment = datetime.datetime.fromisoformat(str(value))
+    except ValueError:
+        return ""
+    if timezone.is_aware(moment):
+        moment = timezone.localtime(moment)
+    return formats.date_format(moment, "DATETIME_FORMAT") if isinstance(moment, datetime.datetime) else ""
+
+
+def _league_name(params: dict[str, Any], language: str) -> str:
+    zh = language.lower().startswith("zh")
+    return str((zh and params.get("league_zh")) or params.get("league") or "")
+
+
+def absolute(link: str) -> str:
+    """A link a notification carries, made absolute for channels outside the site."""
+    if not link or link.startswith(("http://", "https://")):
+        return link
+    return settings.SITE_URL.rstrip("/") + link
+
+
+def render(notification: Notification, language: str | None = None) -> tuple[str, str]:
+    """(subject, body) of ``notification`` in ``language`` (the active one when None)."""
+    language = language or translation.get_language() or settings.LANGUAGE_CODE
+    params = dict(notification.params or {})
+    with translation.override(language):
+        context = {
+            **params,
+            "league_name": _league_name(params, language),
+            "when_text": _when(params.get("when")),
+            "wind_text": str(WINDS.get(int(params.get("seat") or 0), "")) if params.get("seat") else "",
+        }
+        text = render_to_string(f"notifications/kinds/{notification.kind}.txt", context).strip()
+    subject, _sep, body = text.partition("\n")
+    body = "\n".join(line.strip() for line in body.strip().splitlines() if line.strip())
+    return _clip(" ".join(subject.split()), SUBJECT_MAX), _clip(body, BODY_MAX)
