@@ -60,4 +60,5 @@ def kind_get(code: str) -> Kind:
         raise ValueError(f"unknown notification kind {code!r}") from None
 
 
-WINDS: dict[int, Promise] = {1: _("East"), 2: _("South"), 3: _("West"), 4: _("North")}
+# a seat (league.models.GameSeat.seat, 0 = the first dealer) as its wind
+WINDS: dict[int, Promise] = {0: _("East"), 1: _("South"), 2: _("West"), 3: _("North")}

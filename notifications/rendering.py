@@ -34,9 +34,18 @@ def _when(value: Any) -> str:
     return formats.date_format(moment, "DATETIME_FORMAT") if isinstance(moment, datetime.datetime) else ""
 
 
-def _league_name(params: dict[str, Any], language: str) -> str:
-    zh = language.lower().startswith("zh")
-    return str((zh and params.get("league_zh")) or params.get("league") or "")
+def pick(value: Any, language: str) -> Any:
+    """A parameter stored in several languages ({"en": …, "zh": …, "cjk": …}) in ``language``: a
+    Chinese page reads "zh" (else "cjk"), a Japanese one "cjk" (the league's Chinese-script name,
+    as its pages do), everyone else "en"."""
+    if not isinstance(value, dict) or "en" not in value:
+        return value
+    lang = language.lower()
+    if lang.startswith("zh"):
+        return value.get("zh") or value.get("cjk") or value["en"]
+    if lang.startswith("ja"):
+        return value.get("cjk") or value["en"]
+    return value["en"]
 
 
 def absolute(link: str) -> str:
@@ -52,10 +61,10 @@ def render(notification: Notification, language: str | None = None) -> tuple[str
     params = dict(notification.params or {})
     with translation.override(language):
         context = {
-            **params,
-            "league_name": _league_name(params, language),
+            **{key: pick(value, language) for key, value in params.items()},
+            "league_name": pick(params.get("league", ""), language),
             "when_text": _when(params.get("when")),
-            "wind_text": str(WINDS.get(int(params.get("seat") or 0), "")) if params.get("seat") else "",
+            "wind_text": str(WINDS.get(int(params["seat"]), "")) if isinstance(params.get("seat"), int) else "",
         }
         text = render_to_string(f"notifications/kinds/{notification.kind}.txt", context).strip()
     subject, _sep, body = text.partition("\n")

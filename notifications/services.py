@@ -427,6 +427,13 @@ def league_channel_remove(*, channel: LeagueChannel, actor: Actor) -> None:
     LeagueChannel.objects.filter(pk=channel.pk).update(active=False)
 
 
+def league_words(league: League | None) -> dict[str, str]:
+    """A league's name as a notification's parameter, in each language (rendering.pick)."""
+    if league is None:
+        return {"en": ""}
+    return {"en": league.name, "zh": league.name_zh or league.name}
+
+
 def recipients_with_role(league: League, *roles: str) -> list[Any]:
     """The league's users holding one of ``roles`` (kyoku.models.LeagueRole)."""
     return list(

@@ -19,8 +19,7 @@ from notifications.models import Delivery, Notification, Preferences
 from tests.actors import make_user
 
 PARAMS = {
-    "league": "Hong Kong Riichi League",
-    "league_zh": "香港立直麻雀聯賽",
+    "league": {"en": "Hong Kong Riichi League", "zh": "香港立直麻雀聯賽"},
     "season": "2026 season 2",
     "approved": True,
 }
