@@ -48,6 +48,10 @@ def pick(value: Any, language: str) -> Any:
     return value["en"]
 
 
+def _wind(seat: Any) -> str:
+    return str(WINDS.get(seat, "")) if isinstance(seat, int) else ""
+
+
 def absolute(link: str) -> str:
     """A link a notification carries, made absolute for channels outside the site."""
     if not link or link.startswith(("http://", "https://")):
@@ -64,7 +68,8 @@ def render(notification: Notification, language: str | None = None) -> tuple[str
             **{key: pick(value, language) for key, value in params.items()},
             "league_name": pick(params.get("league", ""), language),
             "when_text": _when(params.get("when")),
-            "wind_text": str(WINDS.get(int(params["seat"]), "")) if isinstance(params.get("seat"), int) else "",
+            "wind_text": _wind(params.get("seat")),
+            "disputed_wind": _wind(params.get("disputed_seat")),
         }
         text = render_to_string(f"notifications/kinds/{notification.kind}.txt", context).strip()
     subject, _sep, body = text.partition("\n")
