@@ -30,7 +30,12 @@ def _scores(seats: list[Any], scores: list[int]) -> str:
 
 
 def _base(event: Event, game: Game) -> dict[str, Any]:
-    return {"league": notify.league_words(event.league), "event": event.name, "round": game.match_day, "table": game.table}
+    return {
+        "league": notify.league_words(event.league),
+        "event": event.name,
+        "round": game.match_day,
+        "table": game.table,
+    }
 
 
 def round_seated(*, event: Event, rounds: list[Round], actor: Actor) -> None:

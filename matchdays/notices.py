@@ -52,4 +52,3 @@ def seating_published(*, plan: SeatingPlan, games: list[Game], actor: Actor) -> 
         key=key,
         actor=actor,
     )
-

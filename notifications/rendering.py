@@ -35,16 +35,16 @@ def _when(value: Any) -> str:
 
 
 def pick(value: Any, language: str) -> Any:
-    """A parameter stored in several languages ({"en": …, "zh": …, "cjk": …}) in ``language``: a
-    Chinese page reads "zh" (else "cjk"), a Japanese one "cjk" (the league's Chinese-script name,
-    as its pages do), everyone else "en"."""
+    """A parameter stored in several languages ({"en": …, "zh": …, "ja": …, "cjk": …}) in
+    ``language``: a Chinese reader reads "zh" (else "cjk"), a Japanese one "ja" (else "cjk": a
+    name in Chinese script, as the league's pages show it), everyone else "en"."""
     if not isinstance(value, dict) or "en" not in value:
         return value
     lang = language.lower()
     if lang.startswith("zh"):
         return value.get("zh") or value.get("cjk") or value["en"]
     if lang.startswith("ja"):
-        return value.get("cjk") or value["en"]
+        return value.get("ja") or value.get("cjk") or value["en"]
     return value["en"]
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 import datetime
 import json
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.conf import settings
@@ -36,7 +36,7 @@ from django.core import signing
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F, Q
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from kyoku.audit import audit_log_write
 from kyoku.models import League
@@ -210,8 +210,6 @@ def notification_send(
     if not users:
         return []
     now = timezone.now()
-    made: list[Notification] = []
-    delivery_ids: list[int] = []
     with transaction.atomic():
         told = (
             set(
@@ -226,24 +224,26 @@ def notification_send(
         subscriptions: dict[int, list[int]] = {}
         for sub_id, user_id in PushSubscription.objects.filter(user_id__in=users).values_list("pk", "user_id"):
             subscriptions.setdefault(user_id, []).append(sub_id)
-        for user_id, user in users.items():
-            if user_id in told:
-                continue
-            n = Notification.objects.create(
-                recipient=user, kind=kind, league=league, params=params, link=link[:300], key=key, created=now
-            )
-            made.append(n)
-            pref = prefs.get(user_id) or Preferences(user=user)
+        made = Notification.objects.bulk_create(
+            [
+                Notification(
+                    recipient=user, kind=kind, league=league, params=params, link=link[:300], key=key, created=now
+                )
+                for user_id, user in users.items()
+                if user_id not in told
+            ]
+        )
+        rows: list[Delivery] = []
+        for n in made:
+            pref = prefs.get(n.recipient_id) or Preferences(user_id=n.recipient_id)
             due = _quiet_until(pref, now)
             wanted: list[str] = []
-            if pref.wants(kind, EMAIL) and user.email:
+            if pref.wants(kind, EMAIL) and users[n.recipient_id].email:
                 wanted.append(EMAIL)
             if pref.wants(kind, PUSH):
-                wanted += [f"{PUSH}:{s}" for s in subscriptions.get(user_id, [])]
-            rows = Delivery.objects.bulk_create(
-                [Delivery(notification=n, channel=c, league=league, next_attempt_at=due) for c in wanted]
-            )
-            delivery_ids += [d.pk for d in rows if d.next_attempt_at <= now]
+                wanted += [f"{PUSH}:{s}" for s in subscriptions.get(n.recipient_id, [])]
+            rows += [Delivery(notification=n, channel=c, league=league, next_attempt_at=due) for c in wanted]
+        delivery_ids = [d.pk for d in Delivery.objects.bulk_create(rows) if d.next_attempt_at <= now]
     _after_commit(delivery_ids)
     return made
 
@@ -425,6 +425,16 @@ def league_channel_remove(*, channel: LeagueChannel, actor: Actor) -> None:
     authorize(actor, channel, Need.ADMIN)
     audit_log_write(actor=actor, action="notifications.channel_remove", obj=channel, data={"name": channel.name})
     LeagueChannel.objects.filter(pk=channel.pk).update(active=False)
+
+
+def in_languages(words: Callable[[], Any]) -> dict[str, str]:
+    """``words()`` said in each language, as a notification's parameter (rendering.pick): for what
+    the code words (a game's place, an offence's name) rather than a stored name."""
+    said = {}
+    for code, key in (("en", "en"), ("zh-hant", "zh"), ("ja", "ja")):
+        with translation.override(code):
+            said[key] = str(words())
+    return said
 
 
 def league_words(league: League | None) -> dict[str, str]:

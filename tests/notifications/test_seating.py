@@ -45,7 +45,10 @@ def test_seating_published_tells_each_player_in_their_language(
     smtp, http_receiver, league, season, seated, players, django_capture_on_commit_callbacks
 ):
     services.league_channel_add(
-        league=league, name="Club chat", url=f"json://127.0.0.1:{http_receiver.url.rsplit(':', 1)[1]}/hook", actor=SYSTEM
+        league=league,
+        name="Club chat",
+        url=f"json://127.0.0.1:{http_receiver.url.rsplit(':', 1)[1]}/hook",
+        actor=SYSTEM,
     )
     day = matchdays.match_day_create(
         division=season.divisions.get(code="A"),
