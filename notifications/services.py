@@ -77,7 +77,7 @@ def preferences_of(user: Any) -> Preferences:
     return prefs if prefs is not None else Preferences(user=user)
 
 
-def _quiet_until(prefs: Preferences, now: datetime.datetime) -> datetime.datetime:
+def quiet_until(prefs: Preferences, now: datetime.datetime) -> datetime.datetime:
     """When a send to this user may go: now, or the end of their quiet hours (local time)."""
     if prefs.quiet_start is None or prefs.quiet_end is None or prefs.quiet_start == prefs.quiet_end:
         return now
@@ -236,7 +236,7 @@ def notification_send(
         rows: list[Delivery] = []
         for n in made:
             pref = prefs.get(n.recipient_id) or Preferences(user_id=n.recipient_id)
-            due = _quiet_until(pref, now)
+            due = quiet_until(pref, now)
             wanted: list[str] = []
             if pref.wants(kind, EMAIL) and users[n.recipient_id].email:
                 wanted.append(EMAIL)

@@ -98,7 +98,7 @@ def preferences(request: HttpRequest) -> HttpResponse:
             "prefs": prefs,
             "rows": rows,
             "channels": [CHANNEL_LABELS[c] for c in CHANNELS],
-            "languages": settings.LANGUAGES,
+            "language_choices": settings.LANGUAGES,
         },
     )
 
@@ -157,7 +157,7 @@ def league_sends(request: HttpRequest, slug: str) -> HttpResponse:
     return render(
         request,
         "notifications/league.html",
-        {"league": league, **selectors.league_sends(league=league), "languages": settings.LANGUAGES},
+        {"league": league, **selectors.league_sends(league=league), "language_choices": settings.LANGUAGES},
     )
 
 

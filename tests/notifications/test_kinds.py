@@ -70,7 +70,9 @@ def test_the_desk_and_the_ledger_tell_the_players_and_the_referees(world):
     assert render(penalty, "en")[0] == "A penalty is issued to you"  # a warning: no points
     assert render(penalty, "ja")[0] == "あなたに罰則が科されました"
 
-    league_services.application_decide(application=world.application, approve=False, reason="no proof", actor=world.admin)
+    league_services.application_decide(
+        application=world.application, approve=False, reason="no proof", actor=world.admin
+    )
     decided = Notification.objects.get(recipient=world.owner, kind="application_decided")
     assert render(decided, "en") == (
         "Your qualification application is rejected",
@@ -110,7 +112,8 @@ def test_privacy_every_kind(world):
     assert "A ruling on your game is issued" not in page
     # and marking another's notification read changes nothing
     owner_ids = list(Notification.objects.filter(recipient=world.owner).values_list("pk", flat=True))
-    assert client.post("/api/me/notifications/read/", {"ids": owner_ids}, content_type="application/json").json()[
-        "marked"
-    ] == 0
+    assert (
+        client.post("/api/me/notifications/read/", {"ids": owner_ids}, content_type="application/json").json()["marked"]
+        == 0
+    )
     assert Notification.objects.filter(recipient=world.owner, read_at__isnull=True).count() == len(owner_ids)
