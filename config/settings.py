@@ -294,6 +294,7 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Kyoku <kyoku@localhos
 VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
 VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
 VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:kyoku@localhost")
+PUSH_HTTP_ENDPOINTS = DEBUG  # a push service on plain http (a local one in development) only in DEBUG
 NOTIFY_RATE_EMAIL = int(os.environ.get("NOTIFY_RATE_EMAIL", "300"))  # per league, per minute
 NOTIFY_RATE_PUSH = int(os.environ.get("NOTIFY_RATE_PUSH", "600"))  # per league, per minute
 NOTIFY_RATE_LEAGUE_CHANNEL = int(os.environ.get("NOTIFY_RATE_LEAGUE_CHANNEL", "30"))  # per channel, per hour

@@ -387,7 +387,7 @@ def notifications_mark_read(*, user: Any, ids: Iterable[int] | None = None, acto
 @transaction.atomic
 def push_subscribe(*, user: Any, endpoint: str, p256dh: str, auth: str, actor: Actor) -> PushSubscription:
     actor_require(actor)
-    if not endpoint.startswith("https://") and not settings.DEBUG:
+    if not endpoint.startswith("https://") and not settings.PUSH_HTTP_ENDPOINTS:
         raise ValidationError({"endpoint": ["a push endpoint is an https URL"]})
     sub, _created = PushSubscription.objects.update_or_create(
         endpoint=endpoint, defaults={"user": user, "p256dh": p256dh, "auth": auth}

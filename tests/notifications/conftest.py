@@ -56,7 +56,7 @@ def http_receiver():
     class Handler(BaseHTTPRequestHandler):
         def do_POST(self):
             body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
-            posts.requests.append((self.path, dict(self.headers), body))
+            posts.requests.append((self.path, {k.lower(): v for k, v in self.headers.items()}, body))
             self.send_response(posts.status)
             self.send_header("Content-Length", "0")
             self.end_headers()
