@@ -169,6 +169,9 @@ class Command(BaseCommand):
         from online.demo import online_league_seed
 
         online_league_seed()
+        from notifications.demo import notifications_seed
+
+        notifications_seed(league=league)
         self.stdout.write(
             self.style.SUCCESS(
                 "Demo loaded: Hong Kong Riichi League (32 players, 2 seasons) and Kowloon Riichi Club (2026 S1 "
