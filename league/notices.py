@@ -41,7 +41,7 @@ def application_decided(*, application: QualificationApplication, actor: Actor) 
 
 def season_promoted(*, season: Season, next_season: Season, actor: Actor) -> None:
     """Each player entered in ``next_season`` from ``season`` by promotion, relegation or staying."""
-    moved = {Entry.Basis.PROMOTED: "up", Entry.Basis.RELEGATED: "down"}
+    moved: dict[str, str] = {Entry.Basis.PROMOTED.value: "up", Entry.Basis.RELEGATED.value: "down"}
     entries = Entry.objects.filter(season=next_season).select_related("player__user", "division")
     was = set(Entry.objects.filter(season=season).values_list("player_id", flat=True))
     groups: dict[tuple[str, int], list[Any]] = {}

@@ -235,13 +235,14 @@ def notification_send(
         )
         rows: list[Delivery] = []
         for n in made:
-            pref = prefs.get(n.recipient_id) or Preferences(user_id=n.recipient_id)
+            uid = int(n.recipient_id or 0)  # every notification here has its recipient
+            pref = prefs.get(uid) or Preferences(user_id=uid)
             due = quiet_until(pref, now)
             wanted: list[str] = []
-            if pref.wants(kind, EMAIL) and users[n.recipient_id].email:
+            if pref.wants(kind, EMAIL) and users[uid].email:
                 wanted.append(EMAIL)
             if pref.wants(kind, PUSH):
-                wanted += [f"{PUSH}:{s}" for s in subscriptions.get(n.recipient_id, [])]
+                wanted += [f"{PUSH}:{s}" for s in subscriptions.get(uid, [])]
             rows += [Delivery(notification=n, channel=c, league=league, next_attempt_at=due) for c in wanted]
         delivery_ids = [d.pk for d in Delivery.objects.bulk_create(rows) if d.next_attempt_at <= now]
     _after_commit(delivery_ids)

@@ -117,3 +117,26 @@ def test_privacy_every_kind(world):
         == 0
     )
     assert Notification.objects.filter(recipient=world.owner, read_at__isnull=True).count() == len(owner_ids)
+
+
+def test_registration_opens_to_members_and_the_season_end_tells_each_division(league, players):
+    from tests.actors import make_player_user, open_season
+
+    users = [make_player_user(f"pp{i}", p) for i, p in enumerate(players)]
+    rules = league_services.rule_set_create(name="WRC", slug="wrc-n", preset="wrc", is_template=True, actor=SYSTEM)
+    s1 = open_season(league, rules, players, per_division=4)  # entering them makes them members
+    s2 = league_services.season_create(league=league, year=2026, number=2, rule_set=rules, actor=SYSTEM)
+    league_services.season_status_set(season=s2, status="open", actor=SYSTEM)
+    told = Notification.objects.filter(kind="registration_open", params__season=str(s2))
+    assert sorted(n.recipient.username for n in told) == sorted(u.username for u in users)
+    league_services.season_promote(season=s1, next_season=s2, actor=SYSTEM)
+    moved = {}
+    for n in Notification.objects.filter(kind="promotion_relegation"):
+        moved.setdefault(n.params["moved"], []).append(n.recipient.username)
+    # promotion_count 2: two of B up to A, two of A down to B, the other four stay
+    assert sorted(len(v) for v in moved.values()) == [2, 2, 4] and set(moved) == {"up", "down", "stay"}
+    up = Notification.objects.filter(kind="promotion_relegation", params__moved="up").first()
+    assert render(up, "en")[0] == "Promoted to A Division"
+    # telling it again (the promotion is idempotent) adds nothing
+    league_services.season_promote(season=s1, next_season=s2, actor=SYSTEM)
+    assert Notification.objects.filter(kind="promotion_relegation").count() == 8
