@@ -30,7 +30,8 @@ PUSH_PAYLOAD_MAX = 3000  # bytes: under the 4 KB a push service accepts, after e
 
 
 class Permanent(Exception):
-    """A send that cannot succeed by trying again."""
+    """A send that cannot succeed by trying again; its message is a reason code (kinds.REASONS),
+    maybe followed by a detail."""
 
 
 def _language(user: Any) -> str:
@@ -48,7 +49,7 @@ def email_send(delivery: Delivery) -> None:
     n = delivery.notification
     user = n.recipient
     if user is None or not user.email:
-        raise Permanent("the recipient has no email address")
+        raise Permanent("no_email")
     language = _language(user)
     subject, body = render(n, language)
     link = unsubscribe_url(user, n.kind)
@@ -94,9 +95,9 @@ def push_send(delivery: Delivery) -> None:
 
     sub = PushSubscription.objects.filter(pk=int(delivery.channel.split(":", 1)[1])).first()
     if sub is None:
-        raise Permanent("the phone's subscription was removed")
+        raise Permanent("subscription_removed")
     if not settings.VAPID_PRIVATE_KEY:
-        raise Permanent("Web Push is not configured (VAPID_PRIVATE_KEY)")
+        raise Permanent("push_not_configured")
     try:
         webpush(
             subscription_info={"endpoint": sub.endpoint, "keys": {"p256dh": sub.p256dh, "auth": sub.auth}},
@@ -111,9 +112,9 @@ def push_send(delivery: Delivery) -> None:
         status = getattr(exc.response, "status_code", None)
         if status in (404, 410):  # the browser unsubscribed: forget the device
             sub.delete()
-            raise Permanent(f"the push service no longer knows this phone ({status})") from None
+            raise Permanent(f"push_gone ({status})") from None
         if status is not None and 400 <= status < 500 and status not in (408, 429):
-            raise Permanent(f"the push service refused it ({status})") from None
+            raise Permanent(f"push_refused ({status})") from None
         raise
 
 
@@ -128,14 +129,14 @@ def league_send(delivery: Delivery) -> None:
 
     n = delivery.notification
     if not KINDS[n.kind].public or n.recipient_id is not None:  # never a private fact in public
-        raise Permanent("only a public announcement goes to a league's channel")
+        raise Permanent("not_public")
     channel = LeagueChannel.objects.filter(pk=int(delivery.channel.split(":", 1)[1]), active=True).first()
     if channel is None:
-        raise Permanent("the channel was removed")
+        raise Permanent("channel_removed")
     subject, body = render(n, channel.language)
     post = apprise.Apprise()
     if not post.add(channel.url):
-        raise Permanent("not an address Apprise can post to")
+        raise Permanent("channel_address")
     if not post.notify(title=subject, body="\n".join(p for p in (body, absolute(n.link)) if p)):
         raise RuntimeError("the service did not accept the post")
 
@@ -149,4 +150,4 @@ def send(delivery: Delivery) -> None:
     elif kind == "league":
         league_send(delivery)
     else:
-        raise Permanent(f"unknown channel {delivery.channel}")
+        raise Permanent(f"unknown_channel {delivery.channel}")

@@ -62,3 +62,27 @@ def kind_get(code: str) -> Kind:
 
 # a seat (league.models.GameSeat.seat, 0 = the first dealer) as its wind
 WINDS: dict[int, Promise] = {0: _("East"), 1: _("South"), 2: _("West"), 3: _("North")}
+
+
+# Why a send failed, when the reason is ours (a delivery's ``last_error`` holds the code; a mail
+# server's or a push service's own answer is kept as it said it), in the reader's words.
+REASONS: dict[str, Promise] = {
+    "no_email": _("The recipient has no email address."),
+    "subscription_removed": _("The phone's subscription was removed."),
+    "push_not_configured": _("Web Push is not configured on this server (VAPID keys)."),
+    "push_gone": _("The push service no longer knows this phone."),
+    "push_refused": _("The push service refused the message."),
+    "not_public": _("Only a public announcement goes to a league's channel."),
+    "channel_removed": _("The channel was removed."),
+    "channel_address": _("Not an address Apprise can post to."),
+    "unknown_channel": _("Unknown channel."),
+    "outcome_unknown": _("The sender stopped after handing it over: not sent again automatically."),
+}
+
+
+def reason_words(last_error: str) -> str:
+    """A delivery's last error for the reader: our own reason in words, a server's as it said it."""
+    code, _sep, detail = last_error.partition(" ")
+    if code in REASONS:
+        return f"{REASONS[code]} {detail}".strip()
+    return last_error

@@ -6,7 +6,7 @@ from typing import Any
 
 from kyoku.models import League
 
-from .kinds import KINDS
+from .kinds import CHANNEL_LABELS, KINDS, reason_words
 from .models import Delivery, LeagueChannel, Notification
 from .rendering import render
 
@@ -48,20 +48,29 @@ def inbox_page(*, user: Any, offset: int = 0, unread_only: bool = False, limit: 
     }
 
 
+def channel_words(channel: str, names: dict[int, str]) -> str:
+    """A delivery's channel in the reader's words: "Email", "Push to my phone", a channel's name."""
+    family, _sep, ident = channel.partition(":")
+    if family == "league":
+        return names.get(int(ident), "") if ident.isdigit() else ""
+    return str(CHANNEL_LABELS.get(family, family))
+
+
 def league_sends(*, league: League) -> dict[str, Any]:
     """What the league's admins see: failed and outcome-unknown sends with their reasons, what
     waits (with the last error of a send being retried), counts by status, the channels."""
     rows = Delivery.objects.filter(league=league).select_related("notification__recipient")
+    names = dict(LeagueChannel.objects.filter(league=league).values_list("pk", "name"))
     trouble = [
         {
             "id": d.pk,
-            "channel": d.channel,
+            "channel": channel_words(d.channel, names),
             "status": d.get_status_display(),
             "retryable": d.status in (Delivery.Status.FAILED, Delivery.Status.UNKNOWN),
             "kind": KINDS[d.notification.kind].label,
             "recipient": d.notification.recipient.get_username() if d.notification.recipient else "",
             "attempts": d.attempts,
-            "error": d.last_error,
+            "error": reason_words(d.last_error),
             "next": d.next_attempt_at,
         }
         for d in rows.exclude(status=Delivery.Status.SENT)

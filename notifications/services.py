@@ -346,7 +346,7 @@ def deliveries_sweep(*, now: datetime.datetime | None = None, limit: int = 500) 
     again = stale.filter(channel__startswith=f"{PUSH}:").update(status=Delivery.Status.PENDING, claimed_at=None)
     unknown = stale.update(
         status=Delivery.Status.UNKNOWN,
-        last_error="the sender stopped after handing it to the channel: not sent again automatically",
+        last_error="outcome_unknown",
         claimed_at=None,
     )
     due = list(
@@ -409,9 +409,9 @@ def league_channel_add(*, league: League, name: str, url: str, language: str = "
     authorize(actor, league, Need.ADMIN)
     name, url = (name or "").strip()[:80], (url or "").strip()
     if not name:
-        raise ValidationError({"name": ["a name for the channel"]})
+        raise ValidationError({"name": [translation.gettext("A name for the channel.")]})
     if not channels.apprise_url_valid(url):
-        raise ValidationError({"url": ["not an address Apprise can post to"]})
+        raise ValidationError({"url": [translation.gettext("Not an address Apprise can post to.")]})
     if language not in dict(settings.LANGUAGES):
         raise ValidationError({"language": [f"unknown language {language!r}"]})
     channel = LeagueChannel.objects.create(league=league, name=name, url=url, language=language)

@@ -140,3 +140,24 @@ def test_quiet_hours_across_midnight():
     assert timezone.localtime(services.quiet_until(prefs, early)) == datetime.datetime(2026, 11, 28, 7, 0, tzinfo=tz)
     day = datetime.datetime(2026, 11, 28, 12, 0, tzinfo=tz)
     assert services.quiet_until(prefs, day) == day
+
+
+def test_league_channels_on_the_sends_page_and_a_refused_post_retried(admin, league, http_receiver):
+    client = _client(admin)
+    url = f"/leagues/{league.slug}/notifications/"
+    bad = client.post(url, {"action": "channel_add", "name": "Chat", "url": "nothing://here"}, follow=True)
+    assert "Not an address Apprise can post to." in bad.content.decode()
+    hook = f"json://{http_receiver.url[7:]}/hook"
+    client.post(url, {"action": "channel_add", "name": "Club chat", "url": hook, "language": "ja"})
+    http_receiver.status = 500
+    announced = services.announce(
+        kind="registration_open", league=league, params={**PARAMS, "season": "2026 S2"}, actor=SYSTEM
+    )
+    delivery = announced.deliveries.get()
+    assert services.delivery_attempt(delivery.pk)[0] == "retry"
+    page = client.get(url).content.decode()
+    assert "Club chat" in page and "RuntimeError: the service did not accept the post" in page
+    http_receiver.status = 200
+    Delivery.objects.filter(pk=delivery.pk).update(next_attempt_at=timezone.now())
+    assert services.delivery_attempt(delivery.pk)[0] == "sent"
+    assert [http_receiver.json(i)["title"] for i in range(2)] == ["受付開始：2026 S2"] * 2  # in the channel's language

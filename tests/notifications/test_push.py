@@ -97,7 +97,7 @@ def test_a_subscription_gone_is_forgotten_not_retried(phone, http_receiver, leag
     delivery = Delivery.objects.get()
     assert services.delivery_attempt(delivery.pk)[0] == "failed"
     delivery.refresh_from_db()
-    assert delivery.status == "failed" and "410" in delivery.last_error
+    assert delivery.status == "failed" and delivery.last_error == "push_gone (410)"
     assert not PushSubscription.objects.filter(pk=sub.pk).exists()
 
 
