@@ -87,7 +87,9 @@ def preferences(request: HttpRequest) -> HttpResponse:
         {
             "code": code,
             "label": kind.label,
-            "cells": [{"channel": c, "on": prefs.wants(code, c), "name": f"{code}:{c}"} for c in CHANNELS],
+            "cells": [
+                {"channel": CHANNEL_LABELS[c], "on": prefs.wants(code, c), "name": f"{code}:{c}"} for c in CHANNELS
+            ],
         }
         for code, kind in KINDS.items()
     ]
