@@ -80,6 +80,7 @@ INSTALLED_APPS = [
     "online",
     "events",
     "stats",
+    "notifications",
     "demo",  # seed_demo: loads every app's demo data, so it sits above them all
 ]
 
@@ -270,7 +271,34 @@ CELERY_TIMEZONE = TIME_ZONE
 CELERY_BEAT_SCHEDULE = {
     # A nightly full recompute guards against any missed on_commit hook.
     "standings-full-recompute": {"task": "league.tasks.standings_recompute_all", "schedule": 24 * 3600},
+    # notifications: what is due and not sent (a broker that was down, a dead sender) goes now
+    "notifications-sweep": {"task": "notifications.tasks.deliveries_sweep", "schedule": 60},
 }
+
+# Notifications (notifications/): email through Django's mail framework, Web Push with VAPID,
+# a league's public channels through Apprise. Links in what is sent start with SITE_URL.
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
+EMAIL_BACKEND = os.environ.get(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend"
+    if os.environ.get("EMAIL_HOST")
+    else "django.core.mail.backends.console.EmailBackend",
+)
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "10"))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Kyoku <kyoku@localhost>")
+VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:kyoku@localhost")
+PUSH_HTTP_ENDPOINTS = DEBUG  # a push service on plain http (a local one in development) only in DEBUG
+NOTIFY_RATE_EMAIL = int(os.environ.get("NOTIFY_RATE_EMAIL", "300"))  # per league, per minute
+NOTIFY_RATE_PUSH = int(os.environ.get("NOTIFY_RATE_PUSH", "600"))  # per league, per minute
+NOTIFY_RATE_LEAGUE_CHANNEL = int(os.environ.get("NOTIFY_RATE_LEAGUE_CHANNEL", "30"))  # per channel, per hour
 
 # Backups keep datetimes to the microsecond (Django's json format rounds to milliseconds).
 SERIALIZATION_MODULES = {"exact_json": "kyoku.exact_json"}

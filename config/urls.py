@@ -26,6 +26,7 @@ urlpatterns = [
     path("api/", include("online.api_urls")),
     path("api/", include("events.api_urls")),
     path("api/", include("stats.api_urls")),
+    path("api/", include("notifications.api_urls")),
     path("referee/", include("referee.urls")),
     path("scoring/", include("scoring.urls")),
     path("", include("matchdays.urls")),
@@ -33,6 +34,7 @@ urlpatterns = [
     path("", include("stats.urls")),
     path("online/", include("online.urls")),
     path("events/", include("events.urls")),
+    path("", include("notifications.urls")),
     path("", include("scoring.game_urls")),
     path("", include("league.urls")),
 ]

@@ -13,7 +13,7 @@ from kyoku.principals import Actor
 from league import services as league_services
 from league.models import Entry, Game, GameSeat, Player
 
-from . import seating
+from . import notices, seating
 from .models import Attendance, MatchDay, Reserve, SeatingConstraint, SeatingPlan, SeatingSchedule, Substitution
 
 MAX_SEED = 2**31 - 1
@@ -448,6 +448,7 @@ def seating_publish(*, plan: SeatingPlan, actor: Actor) -> list[Game]:
         obj=plan,
         data={"revision": plan.revision, "games": [g.pk for g in games]},
     )
+    notices.seating_published(plan=plan, games=games, actor=actor)
     return games
 
 

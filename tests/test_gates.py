@@ -16,9 +16,20 @@ ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 # the packages mypy holds to their annotations (the pure engines and the platform); the apps join
 # as they are annotated
-TYPED = ["kyoku", "referee", "scoring", "events", "ratings", "online", "stats"]
+TYPED = ["kyoku", "referee", "scoring", "events", "ratings", "online", "stats", "notifications"]
 # held to mypy --strict: the platform, both pure engines and the modules written typed from the start
-STRICT = ["kyoku", "referee/engine", "scoring/engine", "events/clock.py", "events/ranking.py", "events/ema.py"]
+STRICT = [
+    "kyoku",
+    "referee/engine",
+    "scoring/engine",
+    "events/clock.py",
+    "events/ranking.py",
+    "events/ema.py",
+    *(
+        f"notifications/{m}.py"
+        for m in ("services", "channels", "rendering", "kinds", "models", "selectors", "queue", "views")
+    ),
+]
 
 
 def _tool(name: str) -> str:

@@ -12,9 +12,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 ENGINES = ("scoring.engine", "referee.engine")
-LAYERS = {
+LAYERS: dict[str, float] = {
     "engine": 0,
     "kyoku": 1,
+    # below the league: the apps (and the league) tell of their facts through it; it knows none of them
+    "notifications": 1.5,
     "league": 2,
     "scoring": 3,
     "referee": 3,

@@ -12,7 +12,7 @@ from kyoku.principals import Actor
 from league import services as league_services
 from league.models import Game, Player
 
-from .. import ranking
+from .. import notices, ranking
 from ..models import Event, Registration, Round, TableReport
 from .common import authorize, event_board_bump, event_division, fail, round_games, round_played
 from matchdays import seating
@@ -120,6 +120,7 @@ def seating_plan(*, event: Event, actor: Actor, seed: int = 0, time_limit: float
             "wind_imbalance": result.wind_imbalance,
         },
     )
+    notices.round_seated(event=event, rounds=open_rounds, actor=actor)
     event_board_bump(event.pk)
     return {
         "rounds": [r.number for r in open_rounds],
@@ -218,5 +219,6 @@ def seating_by_standings(*, round_: Round, actor: Actor) -> int:
     audit_log_write(
         actor=actor, action="event.seat_by_standings", obj=round_, data={"round": round_.number, "tables": tables}
     )
+    notices.round_seated(event=event, rounds=[round_], actor=actor)
     event_board_bump(event.pk)
     return tables

@@ -33,6 +33,7 @@ from kyoku.principals import Actor, System, actor_label
 from league import services as league_services
 from league.models import Game
 
+from .. import notices
 from ..models import Event, TableReport, TableReportVersion
 from .common import authorize, conflict, event_board_bump, fail
 from .tables import event_of, round_in_play_require, seats_for
@@ -102,6 +103,7 @@ def _record(report: TableReport, game: Game) -> None:
         deposits_left=report.deposits_left,
         actor=System(f"table report: game {game.pk} v{report.version}"),
     )
+    notices.result_recorded(game=game, scores=report.scores, actor=System(f"table report: game {game.pk}"))
 
 
 @transaction.atomic
@@ -129,6 +131,7 @@ def table_report_submit(
             obj=report,
             data={"version": report.version, "scores": scores, "deposits_left": deposits_left, "seat": seat},
         )
+        notices.report_waiting(report=report, game=game, seat=seat, actor=actor)
         event_board_bump(event_of(game).pk)
         return report, True
     versions = list(report.versions.select_for_update())
@@ -151,6 +154,7 @@ def table_report_submit(
         obj=report,
         data={"version": version.number, "scores": scores, "deposits_left": deposits_left, "seat": seat, "from": was},
     )
+    notices.report_disputed(report=report, game=game, actor=actor)
     event_board_bump(event_of(game).pk)
     return report, True
 
@@ -224,6 +228,7 @@ def table_report_dispute(*, game: Game, seat: int, note: str = "", actor: Actor)
         obj=report,
         data={"seat": seat, "note": note, "version": report.version},
     )
+    notices.report_disputed(report=report, game=game, actor=actor)
     event_board_bump(event_of(game).pk)
     return report
 
@@ -271,6 +276,7 @@ def table_result_enter(
         obj=report,
         data={"scores": scores, "deposits_left": deposits_left, "version": chosen_version.number, "from": was},
     )
+    notices.result_recorded(game=game, scores=scores, actor=actor)
     event_board_bump(event_of(game).pk)
     return report
 

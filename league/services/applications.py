@@ -13,7 +13,7 @@ from kyoku.authz import acting_user
 from kyoku.principals import Actor, System, actor_require, is_user
 from kyoku.uploads import evidence_file_check, random_name
 
-from .. import qualification
+from .. import notices, qualification
 from ..models import (
     Division,
     Entry,
@@ -127,4 +127,5 @@ def application_decide(
         obj=application,
         data={"reason": reason},
     )
+    notices.application_decided(application=application, actor=actor)
     return application

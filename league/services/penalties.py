@@ -11,6 +11,7 @@ from django.utils import timezone
 from kyoku.authz import acting_user
 from kyoku.principals import Actor
 
+from .. import notices
 from ..models import Entry, Game, Penalty, Player, Season
 from .common import standings_refresh, audit_log_write
 
@@ -53,6 +54,7 @@ def penalty_assign(
         data={"offence": offence, "sanction": sanction, "points": str(points)},
     )
     _penalty_standings_refresh(penalty)
+    notices.penalty_issued(penalty=penalty, actor=actor)
     return penalty
 
 

@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from kyoku.principals import Actor
 
+from .. import notices
 from ..models import Entry, Season
 from .common import standings_refresh, audit_log_write
 from .summary import division_summary_entrants
@@ -49,4 +50,5 @@ def season_promote(*, season: Season, next_season: Season, actor: Actor) -> dict
         "relegated": [p for p, _, b in plan if b == Entry.Basis.RELEGATED],
     }
     audit_log_write(actor=actor, action="season.promote", obj=season, data={"next_season": next_season.pk, **summary})
+    notices.season_promoted(season=season, next_season=next_season, actor=actor)
     return summary

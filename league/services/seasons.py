@@ -8,6 +8,7 @@ from django.db import transaction
 
 from kyoku.principals import Actor
 
+from .. import notices
 from ..models import Division, DivisionSummary, Entry, League, Player, QualificationApplication, RuleSet, Season
 from .common import standings_refresh, audit_log_write
 from .memberships import membership_require
@@ -79,6 +80,7 @@ def season_status_set(*, season: Season, status: str, actor: Actor) -> Season:
     season.status = status
     season.save(update_fields=["status"])
     audit_log_write(actor=actor, action="season.status", obj=season, data={"from": old, "to": status})
+    notices.season_opened(season=season, was=old, actor=actor)
     return season
 
 

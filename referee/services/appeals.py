@@ -17,6 +17,7 @@ from league.models import GameSeat, Player
 from league.services import audit_log_write, penalty_cancel
 from referee.engine import ENGINE_VERSION
 
+from .. import notices
 from ..models import Appeal, Incident, Ruling
 from .catalogue import penalty_catalogue_current
 from .common import incident_record, text_checked
@@ -55,6 +56,7 @@ def appeal_file(*, ruling: Ruling, player: Player | None, reason: str, actor: Ac
         obj=appeal,
         data={"ruling": ruling.pk, "incident": incident.pk, "player": player.pk},
     )
+    notices.appeal_filed(appeal=appeal, actor=actor)
     return appeal
 
 
@@ -163,4 +165,5 @@ def appeal_decide(
         obj=appeal,
         data={"ruling": old.pk, "reason": reason},
     )
+    notices.appeal_decided(appeal=appeal, actor=referee)
     return appeal

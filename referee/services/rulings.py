@@ -12,6 +12,7 @@ from kyoku.safe_json import check_field
 from league.services import audit_log_write
 from referee.engine import ENGINE_VERSION
 
+from .. import notices
 from ..models import Incident, Ruling
 from .catalogue import penalty_catalogue_current
 from .common import incident_record, text_checked
@@ -107,6 +108,7 @@ def ruling_decide(
             "sanctions": issued,
         },
     )
+    notices.ruling_issued(ruling=ruling, actor=referee)
     return ruling
 
 

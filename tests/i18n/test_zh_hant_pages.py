@@ -101,6 +101,8 @@ ALLOWED = {
     "me": {"celestial", "phoenix", "throne"},
     # a nation's ISO 3166 code, typed as the example shows it
     "event-desk": {"HKG"},
+    # a league channel's address: Apprise (the library's name) and its URL scheme, typed as shown
+    "notifications-league": {"Apprise", "tgram"},
 }
 SNAKE = re.compile(r"(?<![\w/.@-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w/.@-])")
 # An English word: three ASCII letters or more, not part of a URL, an e-mail, a file name or a code.

@@ -178,6 +178,9 @@ class Command(BaseCommand):
 
         online_league_seed()
         mahjong_soul_league_seed()
+        from notifications.demo import notifications_seed
+
+        notifications_seed(league=league)
         self.stdout.write(
             self.style.SUCCESS(
                 "Demo loaded: Hong Kong Riichi League (32 players, 2 seasons) and Kowloon Riichi Club (2026 S1 "

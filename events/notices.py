@@ -1,0 +1,147 @@
+"""What a tournament's tables tell (notifications.kinds), each called in the transaction of its
+fact (events.services): a round's seating, a table's report waiting for confirmation, a dispute
+(to the table and, as a call, to the league's referees and admins), a recorded result (to the
+table, and announced on the league's public channels: results are public, docs/privacy.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import reverse
+
+from kyoku.models import LeagueRole
+from kyoku.principals import Actor
+from league.models import Game
+from notifications import services as notify
+
+from .models import Event, Round, TableReport
+
+
+def _seats(game: Game) -> list[Any]:
+    return list(game.seats.select_related("player__user").order_by("seat"))
+
+
+def _users(seats: list[Any], skip: set[int] | None = None) -> list[Any]:
+    return [getattr(s.player, "user", None) for s in seats if s.seat not in (skip or set())]
+
+
+def _scores(seats: list[Any], scores: list[int]) -> str:
+    return " · ".join(f"{s.player.display_name} {score:,}" for s, score in zip(seats, scores))
+
+
+def _base(event: Event, game: Game) -> dict[str, Any]:
+    return {
+        "league": notify.league_words(event.league),
+        "event": event.name,
+        "round": game.match_day,
+        "table": game.table,
+    }
+
+
+def round_seated(*, event: Event, rounds: list[Round], actor: Actor) -> None:
+    """The first of the rounds just seated (the next to play): each player's table and wind, and the
+    announcement. Later rounds are told when they are seated again or in the app's pages."""
+    if not rounds:
+        return
+    first = min(rounds, key=lambda r: r.number)
+    games = list(Game.objects.filter(season=event.season, match_day=first.number).order_by("table"))
+    key = f"event-seating:{event.pk}:{first.number}:" + ",".join(str(g.pk) for g in games)
+    for game in games:
+        seats = _seats(game)
+        names = " · ".join(s.player.display_name for s in seats)
+        for seat in seats:
+            notify.notification_send(
+                kind="seating_published",
+                recipients=[getattr(seat.player, "user", None)],
+                league=event.league,
+                params={
+                    **_base(event, game),
+                    "seat": seat.seat,
+                    "when": first.scheduled_at.isoformat() if first.scheduled_at else "",
+                    "players": names,
+                },
+                link=reverse("event-table", args=[game.pk]),
+                key=key,
+                actor=actor,
+            )
+    notify.announce(
+        kind="seating_announced",
+        league=event.league,
+        params={
+            "league": notify.league_words(event.league),
+            "event": event.name,
+            "round": first.number,
+            "tables": len(games),
+            "when": first.scheduled_at.isoformat() if first.scheduled_at else "",
+        },
+        link=reverse("event", args=[event.pk]),
+        key=key,
+        actor=actor,
+    )
+
+
+def report_waiting(*, report: TableReport, game: Game, seat: int, actor: Actor) -> None:
+    """A seat reported the table's scores: the other seats are asked to confirm them."""
+    event = game.season.event
+    seats = _seats(game)
+    notify.notification_send(
+        kind="result_to_confirm",
+        recipients=_users(seats, skip={seat}),
+        league=event.league,
+        params={**_base(event, game), "scores": _scores(seats, report.scores)},
+        link=reverse("event-table", args=[game.pk]),
+        key=f"report:{report.pk}:v{report.version}",
+        actor=actor,
+    )
+
+
+def report_disputed(*, report: TableReport, game: Game, actor: Actor) -> None:
+    """The table disagrees: its players are told, and the league's referees and admins are called."""
+    if report.status != TableReport.Status.DISPUTED:
+        return
+    event = game.season.event
+    seats = _seats(game)
+    key = f"dispute:{report.pk}:{report.disputed_at.isoformat() if report.disputed_at else report.version}"
+    notify.notification_send(
+        kind="result_disputed",
+        recipients=_users(seats),
+        league=event.league,
+        params={**_base(event, game), "disputed_seat": report.disputed_seat},
+        link=reverse("event-table", args=[game.pk]),
+        key=key,
+        actor=actor,
+    )
+    notify.notification_send(
+        kind="referee_call",
+        recipients=notify.recipients_with_role(event.league, LeagueRole.Role.REFEREE, LeagueRole.Role.ADMIN),
+        league=event.league,
+        params={**_base(event, game), "reason": "dispute"},
+        link=reverse("event-desk", args=[event.pk]),
+        key=key,
+        actor=actor,
+    )
+
+
+def result_recorded(*, game: Game, scores: list[int], actor: Actor) -> None:
+    """The table's result is recorded (all four agreed, or the desk entered it)."""
+    event = game.season.event
+    seats = _seats(game)
+    text = _scores(seats, scores)
+    key = f"result:{game.pk}:" + ",".join(str(s) for s in scores)
+    notify.notification_send(
+        kind="result_recorded",
+        recipients=_users(seats),
+        league=event.league,
+        params={**_base(event, game), "scores": text},
+        link=reverse("event-table", args=[game.pk]),
+        key=key,
+        actor=actor,
+    )
+    notify.announce(
+        kind="results_announced",
+        league=event.league,
+        params={**_base(event, game), "standing": text},
+        link=reverse("event-results", args=[event.pk]),
+        key=key,
+        actor=actor,
+    )

@@ -1,0 +1,153 @@
+"""The channels a delivery goes out on, each through a well-kept library:
+
+- ``email``: Django's mail framework (SMTP in production, the console in development). The
+  message names its delivery in its Message-ID and carries a one-click unsubscribe link
+  (RFC 8058: ``List-Unsubscribe`` and ``List-Unsubscribe-Post``) besides the one in its text.
+- ``push:<id>``: Web Push with VAPID (RFC 8030 / 8291 / 8292) through pywebpush; the delivery's key
+  is the push's ``Topic`` (a push service replaces an undelivered message of the same topic) and
+  the notification's ``tag`` in the service worker (the browser replaces a shown one).
+- ``league:<id>``: a league's public channel through Apprise (Telegram, Discord, Slack, Matrix,
+  a JSON webhook…), public kinds only.
+
+``send`` raises ``Permanent`` for what a retry cannot mend (no address, a subscription gone), any
+other exception for what may pass (a server down)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.conf import settings
+from django.core.mail import EmailMessage, get_connection
+from django.urls import reverse
+from django.utils import translation
+
+from .kinds import KINDS
+from .models import Delivery, LeagueChannel, Preferences, PushSubscription
+from .rendering import absolute, render
+
+PUSH_PAYLOAD_MAX = 3000  # bytes: under the 4 KB a push service accepts, after encryption's overhead
+
+
+class Permanent(Exception):
+    """A send that cannot succeed by trying again; its message is a reason code (kinds.REASONS),
+    maybe followed by a detail."""
+
+
+def _language(user: Any) -> str:
+    prefs = Preferences.objects.filter(user=user).first()
+    return prefs.language if prefs else settings.LANGUAGE_CODE
+
+
+def unsubscribe_url(user: Any, kind: str) -> str:
+    from .services import unsubscribe_token
+
+    return absolute(reverse("notifications-unsubscribe") + "?t=" + unsubscribe_token(user, kind))
+
+
+def email_send(delivery: Delivery) -> None:
+    n = delivery.notification
+    user = n.recipient
+    if user is None or not user.email:
+        raise Permanent("no_email")
+    language = _language(user)
+    subject, body = render(n, language)
+    link = unsubscribe_url(user, n.kind)
+    with translation.override(language):
+        footer = "\n\n".join(
+            part
+            for part in (
+                absolute(n.link),
+                translation.gettext("Stop these emails (%(kind)s): %(url)s")
+                % {"kind": KINDS[n.kind].label, "url": link},
+            )
+            if part
+        )
+    domain = settings.SITE_URL.split("://", 1)[-1].split("/", 1)[0].split(":", 1)[0] or "kyoku"
+    message = EmailMessage(
+        subject=subject,
+        body=f"{body}\n\n{footer}",
+        to=[user.email],
+        headers={
+            "Message-ID": f"<{delivery.idempotency_key}@{domain}>",
+            "List-Unsubscribe": f"<{link}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            "Content-Language": language,
+        },
+        connection=get_connection(fail_silently=False),
+    )
+    message.send(fail_silently=False)
+
+
+def push_payload(delivery: Delivery) -> bytes:
+    n = delivery.notification
+    subject, body = render(n, _language(n.recipient))
+    data = {"title": subject, "body": body, "url": n.link or "/me/notifications/", "tag": str(delivery.notification_id)}
+    raw = json.dumps(data, ensure_ascii=False).encode()
+    while len(raw) > PUSH_PAYLOAD_MAX and data["body"]:
+        data["body"] = data["body"][: len(data["body"]) // 2] + "…"
+        raw = json.dumps(data, ensure_ascii=False).encode()
+    return raw
+
+
+def push_send(delivery: Delivery) -> None:
+    from pywebpush import WebPushException, webpush
+
+    sub = PushSubscription.objects.filter(pk=int(delivery.channel.split(":", 1)[1])).first()
+    if sub is None:
+        raise Permanent("subscription_removed")
+    if not settings.VAPID_PRIVATE_KEY:
+        raise Permanent("push_not_configured")
+    try:
+        webpush(
+            subscription_info={"endpoint": sub.endpoint, "keys": {"p256dh": sub.p256dh, "auth": sub.auth}},
+            data=push_payload(delivery),
+            vapid_private_key=settings.VAPID_PRIVATE_KEY,
+            vapid_claims={"sub": settings.VAPID_SUBJECT},
+            ttl=24 * 3600,
+            headers={"Topic": delivery.idempotency_key.hex[:32], "Urgency": "normal"},
+            timeout=10,
+        )
+    except WebPushException as exc:
+        status = getattr(exc.response, "status_code", None)
+        if status in (404, 410):  # the browser unsubscribed: forget the device
+            sub.delete()
+            raise Permanent(f"push_gone ({status})") from None
+        if status is not None and 400 <= status < 500 and status not in (408, 429):
+            raise Permanent(f"push_refused ({status})") from None
+        raise
+
+
+def apprise_url_valid(url: str) -> bool:
+    import apprise
+
+    return bool(url) and apprise.Apprise().add(url)
+
+
+def league_send(delivery: Delivery) -> None:
+    import apprise
+
+    n = delivery.notification
+    if not KINDS[n.kind].public or n.recipient_id is not None:  # never a private fact in public
+        raise Permanent("not_public")
+    channel = LeagueChannel.objects.filter(pk=int(delivery.channel.split(":", 1)[1]), active=True).first()
+    if channel is None:
+        raise Permanent("channel_removed")
+    subject, body = render(n, channel.language)
+    post = apprise.Apprise()
+    if not post.add(channel.url):
+        raise Permanent("channel_address")
+    if not post.notify(title=subject, body="\n".join(p for p in (body, absolute(n.link)) if p)):
+        raise RuntimeError("the service did not accept the post")
+
+
+def send(delivery: Delivery) -> None:
+    kind = delivery.channel.split(":", 1)[0]
+    if kind == "email":
+        email_send(delivery)
+    elif kind == "push":
+        push_send(delivery)
+    elif kind == "league":
+        league_send(delivery)
+    else:
+        raise Permanent(f"unknown_channel {delivery.channel}")
