@@ -283,8 +283,22 @@ def team_standings(event: Event, rows: list[ranking.Row]) -> list[ranking.TeamRo
     return ranking.team_rank(rows, teams, event.team_scoring, event.team_best)
 
 
+def written(player: Player) -> str:
+    """One player's name as written (league.names.name_written)."""
+    from league.names import name_written
+
+    return name_written(player.display_name, player.family_name, player.given_name, player.name_order)
+
+
 def names(player_ids) -> dict[int, str]:
-    return dict(Player.objects.filter(pk__in=list(player_ids)).values_list("pk", "display_name"))
+    """Each player's name as written from the stored parts (league.names.name_written): the
+    standings, results sheet, board and cut notes all use it."""
+    from league.names import name_written
+
+    rows = Player.objects.filter(pk__in=list(player_ids)).values_list(
+        "pk", "display_name", "family_name", "given_name", "name_order"
+    )
+    return {pk: name_written(display, family, given, order) for pk, display, family, given, order in rows}
 
 
 def standings_rows(event: Event, rows: list[ranking.Row]) -> list[dict]:
@@ -385,7 +399,7 @@ def round_tables(round_: Round) -> list[dict]:
                         "seat": s.seat,
                         "wind": WINDS[s.seat],
                         "player": s.player_id,
-                        "name": s.player.display_name,
+                        "name": written(s.player),
                         "score": s.raw_score,
                         "points": s.points,
                         "place": s.place,
@@ -409,7 +423,7 @@ def latest_results(event: Event, limit: int = 6) -> list[dict]:
             "round": g.match_day,
             "table": g.table,
             "seats": [
-                {"name": s.player.display_name, "score": s.raw_score, "points": s.points}
+                {"name": written(s.player), "score": s.raw_score, "points": s.points}
                 for s in sorted(g.seats.all(), key=lambda s: s.seat)
             ],
         }
@@ -545,14 +559,24 @@ def seating_cards(event: Event) -> list[dict]:
         .select_related("player", "game")
         .order_by("player__display_name", "game__match_day")
     )
+    from league.names import name_written
+
     cards: dict[int, dict] = {}
     for s in seats:
-        card = cards.setdefault(s.player_id, {"name": s.player.display_name, "rounds": {}})
+        p = s.player
+        card = cards.setdefault(
+            s.player_id,
+            {
+                "name": name_written(p.display_name, p.family_name, p.given_name, p.name_order),
+                "sort": (p.family_name or p.display_name).casefold(),  # by family name, as a desk files cards
+                "rounds": {},
+            },
+        )
         card["rounds"][s.game.match_day] = {"table": s.game.table, "wind": WINDS[s.seat]}
     numbers = list(event.round_set.order_by("number").values_list("number", flat=True))
     return [
         {"name": c["name"], "rounds": [(n, c["rounds"].get(n)) for n in numbers]}
-        for c in sorted(cards.values(), key=lambda c: c["name"])
+        for c in sorted(cards.values(), key=lambda c: (c["sort"], c["name"]))
     ]
 
 

@@ -102,3 +102,17 @@ def name_parts_propose(display_name: str, native_name: str = "") -> tuple[str, s
     if len(words) == 4 and any(ch in IBERIAN_LETTERS for ch in name):
         return " ".join(words[2:]), " ".join(words[:2]), GIVEN_FIRST
     return last, " ".join(words[:-1]), GIVEN_FIRST
+
+
+def name_written(display_name: str, family: str, given: str, order: str) -> str:
+    """A player's name as people write it, from the stored parts: family first ("Chan Tai Man",
+    "山田 太郎", "陳大文": no space between East Asian characters) or given first ("María José García
+    López"); the display name when no part is stored."""
+    family, given = family.strip(), given.strip()
+    if not family and not given:
+        return display_name
+    if not family or not given:
+        return family or given
+    first, second = (family, given) if order == FAMILY_FIRST else (given, family)
+    joiner = "" if _east_asian(first[-1]) and _east_asian(second[0]) and order == FAMILY_FIRST else " "
+    return f"{first}{joiner}{second}"

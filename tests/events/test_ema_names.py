@@ -115,6 +115,7 @@ def test_every_csv_the_project_serves_is_neutralised(hostile, field, admin):
         "season_id": season.pk,
         "code": division.code,
         "player_id": field[0].pk,
+        "slug": hostile.league.slug,
         "fmt": "csv",
     }
     routes = _csv_routes()
@@ -161,3 +162,18 @@ def test_the_ema_header_gives_the_weight_from_days_players_nations_and_qualifica
         "MERS weight": "3.5",
         "Rules": "mleague v1",
     }
+
+
+def test_the_results_cards_and_board_write_the_name_from_its_parts(hostile, field, admin):
+    """Player 2 is displayed "Chan Tai Man" and stored as 陳 / 大文, family first: the pages write 陳大文."""
+    from league.names import name_written
+
+    assert name_written("x", "陳", "大文", FAMILY_FIRST) == "陳大文"
+    assert name_written("x", "Yamada", "Taro", FAMILY_FIRST) == "Yamada Taro"
+    assert name_written("x", "García López", "María José", GIVEN_FIRST) == "María José García López"
+    assert name_written("Mika", "", "", GIVEN_FIRST) == "Mika"
+    results = Client().get(f"/events/{hostile.pk}/results/").content.decode()
+    cards = Client().get(f"/events/{hostile.pk}/cards/").content.decode()
+    board = Client().get(f"/api/events/{hostile.pk}/board").json()
+    assert "陳大文" in results and "陳大文" in cards
+    assert "陳大文" in {row["name"] for row in board["standings"]}
