@@ -80,6 +80,22 @@ def round_seated(*, event: Event, rounds: list[Round], actor: Actor) -> None:
     )
 
 
+def time_up(*, round_: Round, hands: dict[int, int], hands_after_time: int, actor: Actor) -> None:
+    """Time ran out in ``round_``: each table still playing is told which hand is in play and how
+    many more follow (``hands``: game id → the hand in play)."""
+    event = round_.event
+    for game in Game.objects.filter(pk__in=list(hands)).select_related("season"):
+        notify.notification_send(
+            kind="time_up",
+            recipients=_users(_seats(game)),
+            league=event.league,
+            params={**_base(event, game), "hand_in_play": hands[game.pk], "hands_after_time": hands_after_time},
+            link=reverse("event-table", args=[game.pk]),
+            key=f"time-up:{round_.pk}:{game.pk}",
+            actor=actor,
+        )
+
+
 def report_waiting(*, report: TableReport, game: Game, seat: int, actor: Actor) -> None:
     """A seat reported the table's scores: the other seats are asked to confirm them."""
     event = game.season.event

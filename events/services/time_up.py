@@ -48,6 +48,9 @@ def _tables_time_up_store(round_: Round, moment, actor: Actor) -> int:
     if not rows:
         return 0
     TableTimeUp.objects.bulk_create(rows, ignore_conflicts=True)  # a second sweep at once stores nothing twice
+    from .. import notices
+
+    notices.time_up(round_=round_, hands={pk: n + 1 for pk, _t, n in games}, hands_after_time=after, actor=actor)
     audit_log_write(
         actor=actor,
         action="event.time_up",

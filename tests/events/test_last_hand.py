@@ -16,6 +16,7 @@ from events.models import Round, TableTimeUp
 from kyoku.desk import desk_calls
 from kyoku.models import AuditLog
 from league.models import Game, Player
+from tests.actors import make_player_user
 
 # ---------------------------------------------------------------- pure
 
@@ -117,6 +118,8 @@ def _time_runs_out(round_):
 
 def test_the_hand_in_play_is_stored_and_every_view_names_the_last(timed):
     event, round_, game, phone = timed(False)
+    for seat in game.seats.select_related("player"):  # the players have logins: they are told
+        make_player_user(f"clock-{seat.seat}", seat.player)
     assert _hand(phone, game, RON_BY_1).status_code == 201  # East 1: South wins, East 2 follows
     assert "last hand" not in phone.get(f"/events/tables/{game.pk}/").content.decode()
     _time_runs_out(round_)
@@ -125,6 +128,10 @@ def test_the_hand_in_play_is_stored_and_every_view_names_the_last(timed):
     assert (stored.hand_in_play, stored.hands_after_time) == (2, 2)
     assert "Time is up: East 2 was in play; it and one more hand are played." in page
     assert AuditLog.objects.filter(action="event.time_up").count() == 1
+    from notifications.models import Notification
+
+    told = Notification.objects.filter(kind="time_up")
+    assert told.count() == 4 and {n.params["hand_in_play"] for n in told} == {2}  # each seated player, once
     # a reload, the scorekeeper and the board say the same; nothing is stored twice
     assert "East 2 was in play" in phone.get(f"/events/tables/{game.pk}/").content.decode()
     assert "East 2 was in play" in phone.get(f"/events/tables/{game.pk}/scorekeeper/").content.decode()
