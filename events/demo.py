@@ -171,7 +171,6 @@ def _cut_by_lots(event, stage: str, admin, rng: random.Random) -> None:
             stage=stage,
             order=tied,
             method="lots",
-            note="Drawn at the desk by the head referee.",
             actor=admin,
         )
 

@@ -101,6 +101,7 @@ ALLOWED = {
     "me": {"celestial", "phoenix", "throne"},
     # a nation's ISO 3166 code, typed as the example shows it
     "event-desk": {"HKG"},
+    "event-new": {"HKG"},
     # a league channel's address: Apprise (the library's name) and its URL scheme, typed as shown
     "notifications-league": {"Apprise", "tgram"},
 }
