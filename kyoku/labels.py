@@ -303,6 +303,8 @@ LABELS["audit_action"] = {
     "event.status": _("Tournament status changed"),
     "event.round_schedule": _("Round start time set"),
     "event.cut_decide": _("Tie at the cut decided"),
+    "game.hand_details": _("A record's hand details kept (yaku, dora, calls)"),
+    "stats.recompute": _("Statistics rebuilt from the hands and results"),
     "event.time_up": _("Time up: each table's last hand stored"),
     "event.late_arrival": _("Late arrival seated"),
     "membership.grant": _("Joined the league"),
