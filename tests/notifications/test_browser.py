@@ -73,11 +73,7 @@ def test_install_the_app_and_show_a_push(live_server, tmp_path):
                 "ServiceWorker.deliverPushMessage",
                 {"origin": live_server.url, "registrationId": registration["registrationId"], "data": data},
             )
-            page.wait_for_function(
-                "t => navigator.serviceWorker.ready.then(r => r.getNotifications())"
-                ".then(ns => ns.length === 1 && ns[0].title === t)",
-                arg=title,
-            )
+            _shown_wait(page, title)
         shown = page.evaluate(
             "navigator.serviceWorker.ready.then(r => r.getNotifications())"
             ".then(ns => ns.map(n => [n.title, n.body, n.tag]))"
@@ -90,3 +86,19 @@ def test_install_the_app_and_show_a_push(live_server, tmp_path):
         page.reload()
         assert page.locator("h1").inner_text() == "My notifications"
         page.context.set_offline(False)
+
+
+def _shown_wait(page, title: str, seconds: float = 10.0) -> None:
+    """Poll the shown notifications until the one with ``title`` is the only one (a predicate that
+    returns a promise would be truthy at once: the promise is awaited here, each time)."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while True:
+        titles = page.evaluate(
+            "navigator.serviceWorker.ready.then(r => r.getNotifications()).then(ns => ns.map(n => n.title))"
+        )
+        if titles == [title] or time.monotonic() > deadline:
+            assert titles == [title], titles
+            return
+        page.wait_for_timeout(100)
