@@ -765,23 +765,26 @@ def after_time_calls(user) -> list[DeskCall]:
     ups = TableTimeUp.objects.filter(game__result__isnull=True, round__event__dealer_repeats_after_time=True)
     if leagues is not None:
         ups = ups.filter(game__season__league_id__in=leagues)
-    calls = []
+    by_event: dict[int, list[TableTimeUp]] = {}
     for up in ups.select_related("game__season__event__season__rule_set", "round")[:200]:
-        event = up.game.season.event
-        info = tables_last_hand([up.game], event).get(up.game_id)
-        if info is None or info["state"].recorded < info["state"].last:
-            continue
-        if info["state"].recorded == info["state"].last and not info["state"].extra:
-            continue
-        calls.append(
-            DeskCall(
-                title=_("%(event)s: round %(round)s, table %(table)s plays past its last hand")
-                % {"event": event.name, "round": up.round.number, "table": up.game.table},
-                detail=str(info["words"]),
-                url=reverse("event-table", args=[up.game_id]),
-                at=up.at,
+        by_event.setdefault(up.game.season.event.pk, []).append(up)
+    calls = []
+    for group in by_event.values():  # two queries per event, not per table
+        event = group[0].game.season.event
+        info = tables_last_hand([up.game for up in group], event)
+        for up in group:
+            state = info[up.game_id]["state"] if up.game_id in info else None
+            if state is None or not (state.recorded > state.last or state.extra):
+                continue
+            calls.append(
+                DeskCall(
+                    title=_("%(event)s: round %(round)s, table %(table)s plays past its last hand")
+                    % {"event": event.name, "round": up.round.number, "table": up.game.table},
+                    detail=str(info[up.game_id]["words"]),
+                    url=reverse("event-table", args=[up.game_id]),
+                    at=up.at,
+                )
             )
-        )
     return calls
 
 
@@ -798,7 +801,7 @@ def planned_rounds_open(event: Event) -> list[int]:
     return sorted(n for n in seated if n not in played)
 
 
-def seating_warnings(event: Event) -> list[dict]:
+def seating_warnings(event: Event, game_id: int | None = None) -> list[dict]:
     """Seats still held, in rounds not over, by a player who withdrew or is marked absent: the
     desk re-seats the rounds not started; a table in play is the referee's to settle."""
     regs = {
@@ -809,6 +812,7 @@ def seating_warnings(event: Event) -> list[dict]:
     seats = (
         GameSeat.objects.filter(game__season=event.season, game__result__isnull=True)
         .exclude(game__match_day__in=ended)
+        .filter(**({"game_id": game_id} if game_id is not None else {}))  # one table's page: its seats only
         .select_related("player", "game")
         .order_by("game__match_day", "game__table", "seat")
     )

@@ -462,7 +462,7 @@ def _table_render(request, event, game, seats, report, form, may_act, is_desk, s
             "is_desk": is_desk,
             "clock": selectors.round_clock_state(round_),
             "last_hand": selectors.table_last_hand(game),
-            "seating_warnings": [w for w in selectors.seating_warnings(event) if w["game"] == game.pk],
+            "seating_warnings": selectors.seating_warnings(event, game_id=game.pk),
             "round": round_,
             "in_play": bool(round_ and services.round_in_play(round_)),
             "result": getattr(game, "result", None),
