@@ -63,16 +63,21 @@
       headers: {"Content-Type": "application/json", "X-CSRFToken": csrf(), "Idempotency-Key": item.key}})
       .then(function (r) { return r.json().catch(function () { return {}; }).then(function (d) { return {status: r.status, data: d}; }); });
   }
+  // One send at a time: the "online" event and the timer can both fire while a send is under way,
+  // and a second copy in flight only makes the server replay the first.
+  var sending = false;
   function flush() {
     var list = kept();
-    if (!list.length || !navigator.onLine) return;
+    if (sending || !list.length || !navigator.onLine) return;
+    sending = true;
     say(tableView ? tableView.dataset.labelSending : "");
     var item = list[0];
     post(item).then(function (r) {
+      sending = false;
       if (r.status >= 500) { say(tableView ? tableView.dataset.labelKept : ""); return; }  // try again later
       keep(kept().slice(1));  // answered (stored, or refused with a reason the page will show)
       if (kept().length) { flush(); } else { window.location.reload(); }
-    }).catch(function () { say(tableView ? tableView.dataset.labelKept : ""); });
+    }).catch(function () { sending = false; say(tableView ? tableView.dataset.labelKept : ""); });
   }
   function bodyOf(form) {
     var data = new FormData(form), body = {}, scores = [];
