@@ -21,6 +21,8 @@ from django.utils import timezone
 
 from kyoku.principals import TablePhone
 from league.models import Game, Player, RuleSet
+from league.names import name_parts_propose
+from league.services import player_name_confirm
 
 from . import services
 from .models import Round
@@ -223,3 +225,10 @@ def cup_seed(
         services.seating_by_standings(round_=round_, actor=admin)
         _desk_round(event, number, admin, lambda table: scores(rng, 4 * start_points))
     services.event_status_set(event=event, status="finished", actor=admin)
+    # before the EMA file went out the director checked each player's family and given name (the
+    # Winter Open's are still proposals: its desk lists them)
+    for player in players[:12]:
+        family, given, order = name_parts_propose(player.display_name, player.native_name)
+        player.family_name, player.given_name, player.name_order = family, given, order
+        player.save(update_fields=["family_name", "given_name", "name_order"])
+        player_name_confirm(player=player, actor=admin)

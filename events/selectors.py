@@ -17,7 +17,7 @@ from league.models import Game, GameSeat, Penalty, Player
 from . import clock as clocks
 from . import last_hand as lh
 from . import ranking
-from .ema import Placed
+from .ema import Placed, name_split
 from .models import CutDecision, Event, Registration, Round, TableReport, TableTimeUp
 
 WINDS = ("E", "S", "W", "N")
@@ -836,4 +836,24 @@ def seating_warnings(event: Event, game_id: int | None = None) -> list[dict]:
                 "why": why,
             }
         )
+    return out
+
+
+def names_unconfirmed(event: Event) -> list[dict]:
+    """The event's players (not withdrawn) whose family/given split nobody has confirmed: the EMA
+    file and the cards write them as proposed (league.names), so the desk lists them to check."""
+    players = (
+        Player.objects.filter(
+            pk__in=Registration.objects.filter(event=event)
+            .exclude(status=Registration.Status.WITHDRAWN)
+            .values("player_id"),
+            name_confirmed_at__isnull=True,
+        )
+        .only("pk", "display_name", "family_name", "given_name")
+        .order_by("display_name")
+    )
+    out = []
+    for p in players:
+        family, given = name_split(p.display_name, p.family_name, p.given_name)
+        out.append({"pk": p.pk, "name": p.display_name, "family_name": family, "given_name": given})
     return out

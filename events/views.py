@@ -318,6 +318,7 @@ def event_desk(request, event_id):
             "register_form": RegistrationForm(),
             "cuts": selectors.cut_states(event),
             "seating_warnings": selectors.seating_warnings(event),
+            "names_unconfirmed": selectors.names_unconfirmed(event),
             "cut_methods": CutDecision.Method.choices,
             "round_rows": [
                 {

@@ -307,6 +307,8 @@ LABELS["audit_action"] = {
     "stats.recompute": _("Statistics rebuilt from the hands and results"),
     "event.time_up": _("Time up: each table's last hand stored"),
     "event.late_arrival": _("Late arrival seated"),
+    "player.name_confirm": _("Name split into family and given name confirmed"),
+    "player.name_unconfirm": _("Name changed: its split needs confirming again"),
     "membership.grant": _("Joined the league"),
     "invitation.create": _("Invited to a season"),
     "invitation.accept": _("Invitation accepted"),

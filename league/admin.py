@@ -1,18 +1,65 @@
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from kyoku.admin import AuditedAdmin, DerivedReadOnlyAdmin
 
-from . import models
+from . import models, services
+
+
+class NameSplitFilter(admin.SimpleListFilter):
+    title = _("name split")
+    parameter_name = "name_split"
+
+    def lookups(self, request, model_admin):
+        return [("proposed", _("proposed, not confirmed")), ("confirmed", _("confirmed"))]
+
+    def queryset(self, request, queryset):
+        if self.value() == "proposed":
+            return queryset.filter(name_confirmed_at__isnull=True)
+        if self.value() == "confirmed":
+            return queryset.filter(name_confirmed_at__isnull=False)
+        return queryset
 
 
 @admin.register(models.Player)
 class PlayerAdmin(AuditedAdmin):
-    list_display = ["display_name", "native_name", "membership_number", "tenhou_id", "mahjong_soul_id", "active"]
+    list_display = [
+        "display_name",
+        "native_name",
+        "family_name",
+        "given_name",
+        "name_split",
+        "membership_number",
+        "tenhou_id",
+        "mahjong_soul_id",
+        "active",
+    ]
     search_fields = ["display_name", "native_name", "family_name", "given_name", "membership_number"]
-    list_filter = ["active", "name_order"]
+    list_filter = [NameSplitFilter, "active", "name_order"]
+    actions = ["name_split_confirm"]
     # the form shows every field in the model's order: the name's parts (family name, given name,
-    # name order) follow the display and native names
+    # name order) follow the display and native names; who confirmed the split, read only
+    readonly_fields = ["name_confirmed_at", "name_confirmed_by"]
+
+    @admin.display(description=_("name split"))
+    def name_split(self, obj):
+        return _("confirmed") if obj.name_confirmed_at else _("proposed, not confirmed")
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        # an admin who writes the parts has checked them; a name changed without them has not
+        services.player_name_edited(player=obj, actor=request.user, changed=list(form.changed_data))
+
+    @admin.action(description=_("Confirm the name split of the selected players"))
+    def name_split_confirm(self, request, queryset):
+        players = list(queryset)
+        for player in players:
+            services.player_name_confirm(player=player, actor=request.user)
+        self.message_user(
+            request,
+            ngettext("%(n)d name split confirmed.", "%(n)d name splits confirmed.", len(players)) % {"n": len(players)},
+        )
 
 
 @admin.register(models.RuleSet)

@@ -32,6 +32,18 @@ class Player(models.Model):
     name_order = models.CharField(
         _("name order"), max_length=12, choices=NameOrder.choices, default=NameOrder.GIVEN_FIRST
     )
+    # Blank: the parts are a proposal (league.names) nobody has checked. Set when an admin confirms
+    # the split (league.services.players); cleared when the name changes and its parts do not.
+    name_confirmed_at = models.DateTimeField(_("name split confirmed"), null=True, blank=True, editable=False)
+    name_confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        editable=False,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("name split confirmed by"),
+    )
     membership_number = models.CharField(_("membership number"), max_length=20, unique=True)
     tenhou_id = models.CharField(_("Tenhou ID"), max_length=40, blank=True)
     mahjong_soul_id = models.CharField(_("Mahjong Soul ID"), max_length=40, blank=True)

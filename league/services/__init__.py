@@ -12,6 +12,7 @@ keep writing ``services.game_result_record(...)`` or ``from league.services impo
 - :mod:`.standings_writes`: the stored standings (full rebuild, incremental update, re-rank);
 - :mod:`.summary`: the stored per-division summary of the season page (increments, full rebuild);
 - :mod:`.applications`: qualification applications filed and decided;
+- :mod:`.players`: a player's name split confirmed by an admin;
 - :mod:`.memberships`: who is a league's member (what its admins may read), invitations;
 - :mod:`.promotion`: season end, entries carried into the next season.
 
@@ -42,6 +43,7 @@ from .memberships import (
     membership_require,
 )
 from .penalties import penalty_assign, penalty_cancel
+from .players import player_name_confirm, player_name_edited, player_name_unconfirm
 from .promotion import season_promote
 from .rule_sets import rule_set_create, rule_set_revise
 from .seasons import DEFAULT_DIVISIONS, entry_create, season_create, season_status_set
@@ -85,6 +87,9 @@ __all__ = [
     "membership_require",
     "penalty_assign",
     "penalty_cancel",
+    "player_name_confirm",
+    "player_name_edited",
+    "player_name_unconfirm",
     "player_standings_touch",
     "rule_set_create",
     "rule_set_revise",

@@ -177,3 +177,65 @@ def test_the_results_cards_and_board_write_the_name_from_its_parts(hostile, fiel
     board = Client().get(f"/api/events/{hostile.pk}/board").json()
     assert "陳大文" in results and "陳大文" in cards
     assert "陳大文" in {row["name"] for row in board["standings"]}
+
+
+def _operator():
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.create_superuser("operator", "op@example.org", "operator-pass-123")
+
+
+def test_a_proposed_split_is_listed_on_the_desk_until_an_admin_confirms_it(running, field, admin):
+    from kyoku.models import AuditLog
+
+    operator = _operator()
+    desk = _client(admin).get(f"/events/{running.pk}/desk/").content.decode()
+    assert "16 players&#x27; names are split" in desk or "16 players' names are split" in desk
+    assert "Check and confirm them in the admin" not in desk  # a league admin is not the site's operator
+
+    # the operator confirms two as proposed (the admin's action), then corrects a third's parts
+    site = _client(operator)
+    response = site.post(
+        "/admin/league/player/",
+        {"action": "name_split_confirm", "_selected_action": [field[0].pk, field[1].pk]},
+    )
+    assert response.status_code == 302
+    field[2].refresh_from_db()
+    form = {
+        name: getattr(field[2], name)
+        for name in ("display_name", "native_name", "membership_number", "tenhou_id", "mahjong_soul_id")
+    }
+    form.update({"family_name": "Player", "given_name": "Ev 02", "name_order": GIVEN_FIRST, "active": "on"})
+    assert site.post(f"/admin/league/player/{field[2].pk}/change/", form).status_code == 302
+
+    confirmed = {p.pk: p for p in type(field[0]).objects.filter(name_confirmed_at__isnull=False)}
+    assert set(confirmed) == {field[0].pk, field[1].pk, field[2].pk}
+    assert all(p.name_confirmed_by_id == operator.pk for p in confirmed.values())
+    assert AuditLog.objects.filter(action="player.name_confirm").count() == 3
+
+    desk = site.get(f"/events/{running.pk}/desk/").content.decode()
+    assert "13 players" in desk and "Check and confirm them in the admin" in desk
+    listed = [row["pk"] for row in selectors.names_unconfirmed(running)]
+    assert field[0].pk not in listed and field[3].pk in listed and len(listed) == 13
+    assert "name_split=proposed" in desk
+    proposed = site.get("/admin/league/player/?name_split=proposed").content.decode()
+    assert "Ev Player 03" in proposed and "Ev Player 00" not in proposed
+
+
+def test_a_name_changed_without_its_parts_needs_confirming_again(running, field, admin):
+    from league.services import player_name_confirm, player_name_edited
+
+    operator = _operator()
+    player = player_name_confirm(player=field[4], actor=operator)
+    assert player.name_confirmed_at is not None
+    player_name_edited(player=player, actor=operator, changed=["tenhou_id"])  # not a name: still confirmed
+    player.refresh_from_db()
+    assert player.name_confirmed_at is not None
+    player.display_name = "Wong Siu Ming"
+    player.save()
+    player_name_edited(player=player, actor=operator, changed=["display_name"])
+    player.refresh_from_db()
+    assert player.name_confirmed_at is None and player.name_confirmed_by is None
+    assert player.pk in [row["pk"] for row in selectors.names_unconfirmed(running)]
+    services.registration_withdraw(registration=Registration.objects.get(event=running, player=player), actor=admin)
+    assert player.pk not in [row["pk"] for row in selectors.names_unconfirmed(running)]

@@ -226,7 +226,7 @@ def _user_data(world) -> list[str]:
     from league.models import Player, QualificationTier, Season
     from referee.models import Appeal, Incident
 
-    out = []
+    out = _name_parts()
     out += [p.display_name for p in Player.objects.all()] + [lg.name for lg in League.objects.all()]
     out += [str(s) for s in Season.objects.all()] + [t.description for t in QualificationTier.objects.all()]
     out += [i.description for i in Incident.objects.all()] + [a.reason for a in Appeal.objects.all()]
@@ -236,6 +236,19 @@ def _user_data(world) -> list[str]:
 
     out += [a.account_id for a in QualificationApplication.objects.all()]  # online account names
     return sorted((x for x in out if x), key=len, reverse=True)
+
+
+def _name_parts() -> list[str]:
+    """Each player's family and given name, stored or proposed (league.names): parts of a name."""
+    from league.models import Player
+    from league.names import name_parts_propose
+
+    out = []
+    for p in Player.objects.all():
+        out += [p.family_name, p.given_name, *name_parts_propose(p.display_name, p.native_name)[:2]]
+    # a part is user data where it stands alone (a table cell): cut out of the words around it, a
+    # short one ("Ma", "Lee") would take letters of interface words too ("Malbec")
+    return [Line(part) for part in out if part]
 
 
 def _venues_and_notes() -> list[str]:
@@ -288,9 +301,22 @@ def _pages(world) -> list[tuple[str, str]]:
     return pages
 
 
-def find_english(text: str, user_data: list[str]) -> list[str]:
+class Line(str):
+    """User data that counts only as a whole line of the visible text (one element's text)."""
+
+
+def _without_user_data(text: str, user_data: list[str]) -> str:
+    lines = {item for item in user_data if isinstance(item, Line)}
+    if lines:
+        text = "\n".join(line for line in text.split("\n") if line not in lines)
     for item in user_data:
-        text = text.replace(item, " ")
+        if not isinstance(item, Line):
+            text = text.replace(item, " ")
+    return text
+
+
+def find_english(text: str, user_data: list[str]) -> list[str]:
+    text = _without_user_data(text, user_data)
     found = sorted(set(SNAKE.findall(text)))
     for word in ENGLISH:
         if re.search(rf"(?<![A-Za-z]){re.escape(word)}(?![A-Za-z])", text):
@@ -300,8 +326,7 @@ def find_english(text: str, user_data: list[str]) -> list[str]:
 
 def english_words(text: str, user_data: list[str]) -> list[str]:
     """Every English word left in the text (c): what is not user data nor an allowed proper name."""
-    for item in user_data:
-        text = text.replace(item, " ")
+    text = _without_user_data(text, user_data)
     return sorted({w for w in WORD.findall(text) if w not in PROPER})
 
 
@@ -318,6 +343,12 @@ def test_the_checker_finds_english_words_but_not_names_or_links():
     )
     assert english_words(visible_text(page), ["Mei Lin"]) == ["Payments", "Standings", "Winner"]
     assert english_words(visible_text("<p>第3局 · 親 東家(M1) · 3翻30符</p>"), ["M1"]) == []
+    # a name's part counts as a name only where it stands alone, never inside an interface word
+    assert english_words(visible_text("<td>Lee</td><td>Fleet</td><p>Lee Round</p>"), [Line("Lee")]) == [
+        "Fleet",
+        "Lee",
+        "Round",
+    ]
 
 
 def _page_problems(catalogue, untranslated: set[str], html: str, user_data: list[str], name: str) -> list[str]:
@@ -377,6 +408,7 @@ def _demo_user_data() -> list[str]:
     from referee.models import Appeal, Incident
 
     out = [p.display_name for p in Player.objects.all()] + [p.native_name for p in Player.objects.all()]
+    out += _name_parts()
     out += [lg.name for lg in League.objects.all()] + [str(s) for s in Season.objects.all()]
     out += [t.description for t in QualificationTier.objects.all()]
     out += [i.description for i in Incident.objects.all()] + [a.reason for a in Appeal.objects.all()]
