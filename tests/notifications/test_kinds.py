@@ -21,6 +21,7 @@ from tests.security.world import world_build
 # a sample of every kind's parameters, as its notices module writes them
 SAMPLES = {
     "seating_published": {"match_day": 3, "table": 2, "seat": 1, "division": {"en": "A"}, "players": "A · B · C · D"},
+    "round_starts": {"event": "Autumn Open", "round": 1, "table": 4, "seat": 0, "when": "2026-11-28T02:00:00+00:00"},
     "time_up": {"event": "Autumn Open", "round": 1, "table": 4, "hand_in_play": 7, "hands_after_time": 2},
     "result_to_confirm": {"event": "Autumn Open", "round": 1, "table": 4, "scores": "A 48,000"},
     "result_recorded": {"event": "Autumn Open", "round": 1, "table": 4, "scores": "A 48,000"},
