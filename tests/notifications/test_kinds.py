@@ -142,3 +142,17 @@ def test_registration_opens_to_members_and_the_season_end_tells_each_division(le
     # telling it again (the promotion is idempotent) adds nothing
     league_services.season_promote(season=s1, next_season=s2, actor=SYSTEM)
     assert Notification.objects.filter(kind="promotion_relegation").count() == 8
+
+
+def test_an_appeal_is_told_to_the_games_other_players_not_the_appellant(world):
+    from tests.actors import make_player_user
+
+    seat = world.game.seats.exclude(player__user=world.owner).select_related("player").order_by("seat").first()
+    other = make_player_user("m-seat", seat.player)
+    appeal = referee.appeal_file(ruling=world.ruling, player=world.owner.player, reason="not short", actor=world.owner)
+    told = Notification.objects.filter(kind="ruling_appealed", key=f"appeal:{appeal.pk}")
+    assert sorted(n.recipient.username for n in told) == sorted(
+        ["m-seat", world.referee.username, world.admin.username]
+    )
+    mine = told.get(recipient=other)
+    assert mine.link == "/referee/mine/" and render(mine, "en")[1].endswith("M0 appealed the ruling.")
