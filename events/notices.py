@@ -163,6 +163,20 @@ def report_disputed(*, report: TableReport, game: Game, actor: Actor) -> None:
     )
 
 
+def past_last_call(*, game: Game, actor: Actor) -> None:
+    """A table plays past its last hand (the dealer repeats after time): the referees are called."""
+    event = game.season.event
+    notify.notification_send(
+        kind="referee_call",
+        recipients=notify.recipients_with_role(event.league, LeagueRole.Role.REFEREE, LeagueRole.Role.ADMIN),
+        league=event.league,
+        params={**_base(event, game), "reason": "after_time"},
+        link=reverse("event-table", args=[game.pk]),
+        key=f"past-last:{game.pk}",
+        actor=actor,
+    )
+
+
 def result_recorded(*, game: Game, scores: list[int], actor: Actor) -> None:
     """The table's result is recorded (all four agreed, or the desk entered it)."""
     event = game.season.event

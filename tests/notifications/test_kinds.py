@@ -156,3 +156,18 @@ def test_an_appeal_is_told_to_the_games_other_players_not_the_appellant(world):
     )
     mine = told.get(recipient=other)
     assert mine.link == "/referee/mine/" and render(mine, "en")[1].endswith("M0 appealed the ruling.")
+
+
+def test_a_fact_rolled_back_tells_nobody(world):
+    from django.db import transaction
+
+    from notifications.models import Delivery
+
+    before = (Notification.objects.count(), Delivery.objects.count())
+    with pytest.raises(RuntimeError), transaction.atomic():
+        league_services.penalty_assign(
+            season=world.season, player=world.players[0], offence="slow_play", sanction="warning", actor=world.admin
+        )
+        assert Notification.objects.count() == before[0] + 1  # written with the penalty…
+        raise RuntimeError("the request fails after the penalty")
+    assert (Notification.objects.count(), Delivery.objects.count()) == before  # …and gone with it
