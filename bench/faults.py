@@ -3,6 +3,7 @@ Redis, a Celery worker (with beat: the reconciliation every RECONCILE_EVERY s) a
 
     .venv/bin/python bench/faults.py            # toy: 8 tables, a hand every 1 s, Redis down 10 s
     .venv/bin/python bench/faults.py --full     # 50 tables, a hand every 10 s, 10 min, Redis down 60 s
+    .venv/bin/python bench/faults.py --scenario notifications [--sqlite]  # bench/faults_notifications.py
 
 Each table is a phone with an outbox: it sends the game's hands one by one (POST
 /api/games/<id>/hands/, the same ``Idempotency-Key`` on every retry) and then ends the game (POST
@@ -392,6 +393,14 @@ def derived_caught_up() -> dict[str, bool]:
 
 
 def main() -> None:
+    scenario = argparse.ArgumentParser(add_help=False)
+    scenario.add_argument("--scenario", choices=("match-day", "notifications"), default="match-day")
+    chosen, rest = scenario.parse_known_args()
+    if chosen.scenario == "notifications":  # the broker and the mail server down while facts notify
+        import faults_notifications
+
+        faults_notifications.main(rest)
+        return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--full", action="store_true", help="50 tables, a hand every 10 s, 10 min, Redis down 60 s")
     parser.add_argument("--tables", type=int)
@@ -401,7 +410,7 @@ def main() -> None:
     parser.add_argument("--web-workers", type=int, default=3)
     parser.add_argument("--duration", type=float, help="seconds of traffic (600 with --full, else 60)")
     parser.add_argument("--json", help="also write the figures to this file (tests/perf/test_faults_run.py)")
-    args = parser.parse_args()
+    args = parser.parse_args(rest)
     tables = args.tables or (50 if args.full else 8)
     interval = args.interval or (10.0 if args.full else 1.0)
     redis_down = args.redis_down or (60.0 if args.full else 10.0)

@@ -268,11 +268,14 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_connect_timeout": 1.0, "max_retries":
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TIMEZONE = TIME_ZONE
+NOTIFY_SWEEP_EVERY = float(os.environ.get("NOTIFY_SWEEP_EVERY", "60"))  # seconds (bench/faults.py sets less)
 CELERY_BEAT_SCHEDULE = {
     # A nightly full recompute guards against any missed on_commit hook.
     "standings-full-recompute": {"task": "league.tasks.standings_recompute_all", "schedule": 24 * 3600},
     # notifications: what is due and not sent (a broker that was down, a dead sender) goes now
-    "notifications-sweep": {"task": "notifications.tasks.deliveries_sweep", "schedule": 60},
+    "notifications-sweep": {"task": "notifications.tasks.deliveries_sweep", "schedule": NOTIFY_SWEEP_EVERY},
+    # "your round starts in N minutes": every seated player of a start due within the window, once
+    "notifications-reminders": {"task": "notifications.tasks.reminders_scan", "schedule": 60},
 }
 
 # Notifications (notifications/): email through Django's mail framework, Web Push with VAPID,
@@ -299,6 +302,10 @@ PUSH_HTTP_ENDPOINTS = DEBUG  # a push service on plain http (a local one in deve
 NOTIFY_RATE_EMAIL = int(os.environ.get("NOTIFY_RATE_EMAIL", "300"))  # per league, per minute
 NOTIFY_RATE_PUSH = int(os.environ.get("NOTIFY_RATE_PUSH", "600"))  # per league, per minute
 NOTIFY_RATE_LEAGUE_CHANNEL = int(os.environ.get("NOTIFY_RATE_LEAGUE_CHANNEL", "30"))  # per channel, per hour
+# "your round starts in N minutes" (notifications.reminders): N
+NOTIFY_START_REMINDER_MINUTES = int(os.environ.get("NOTIFY_START_REMINDER_MINUTES", "15"))
+# seconds before a failed send is tried again, doubled each time up to an hour (bench/faults.py sets less)
+NOTIFY_BACKOFF_FIRST = int(os.environ.get("NOTIFY_BACKOFF_FIRST", "30"))
 
 # Backups keep datetimes to the microsecond (Django's json format rounds to milliseconds).
 SERIALIZATION_MODULES = {"exact_json": "kyoku.exact_json"}

@@ -80,6 +80,31 @@ def round_seated(*, event: Event, rounds: list[Round], actor: Actor) -> None:
     )
 
 
+def round_starting(*, round_: Round, games: list[Game], actor: Actor) -> int:
+    """The round starts soon (events.services.reminders): each seated player, once per start time."""
+    event, when = round_.event, round_.scheduled_at
+    if when is None:
+        return 0
+    key = f"round-starts:{round_.pk}:{when.isoformat()}"
+    told = 0
+    for game in games:
+        seats = _seats(game)
+        names = " · ".join(s.player.display_name for s in seats)
+        for seat in seats:
+            told += len(
+                notify.notification_send(
+                    kind="round_starts",
+                    recipients=[getattr(seat.player, "user", None)],
+                    league=event.league,
+                    params={**_base(event, game), "seat": seat.seat, "when": when.isoformat(), "players": names},
+                    link=reverse("event-table", args=[game.pk]),
+                    key=key,
+                    actor=actor,
+                )
+            )
+    return told
+
+
 def time_up(*, round_: Round, hands: dict[int, int], hands_after_time: int, actor: Actor) -> None:
     """Time ran out in ``round_``: each table still playing is told which hand is in play and how
     many more follow (``hands``: game id → the hand in play)."""
@@ -134,6 +159,20 @@ def report_disputed(*, report: TableReport, game: Game, actor: Actor) -> None:
         params={**_base(event, game), "reason": "dispute"},
         link=reverse("event-desk", args=[event.pk]),
         key=key,
+        actor=actor,
+    )
+
+
+def past_last_call(*, game: Game, actor: Actor) -> None:
+    """A table plays past its last hand (the dealer repeats after time): the referees are called."""
+    event = game.season.event
+    notify.notification_send(
+        kind="referee_call",
+        recipients=notify.recipients_with_role(event.league, LeagueRole.Role.REFEREE, LeagueRole.Role.ADMIN),
+        league=event.league,
+        params={**_base(event, game), "reason": "after_time"},
+        link=reverse("event-table", args=[game.pk]),
+        key=f"past-last:{game.pk}",
         actor=actor,
     )
 

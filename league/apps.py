@@ -9,9 +9,13 @@ class LeagueConfig(AppConfig):
     def ready(self):
         from django.db.models.signals import post_save
 
+        from notifications.reminders import scan_register
+
         from .models import Player
+        from .services.reminders import match_days_starting_tell
 
         post_save.connect(_player_saved, sender=Player, dispatch_uid="league.player_saved")
+        scan_register("league.match_days", match_days_starting_tell)  # "your match day starts in N minutes"
 
 
 def _player_saved(sender, instance, created, raw=False, **kwargs):

@@ -2,7 +2,8 @@
 fact: a qualification application decided (to its player), a penalty in the ledger (to its
 player), the season's end (each player's
 division next season), a season opening its registration (to the league's members, and
-announced on the league's public channels)."""
+announced on the league's public channels); and, from the periodic scan, a match day starting
+soon (to each seated player)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from kyoku.labels import offence_label
 from kyoku.principals import Actor
 from notifications import services as notify
 
-from .models import Entry, LeagueMembership, Penalty, Player, QualificationApplication, Season
+from .models import Entry, Game, LeagueMembership, Penalty, Player, QualificationApplication, Season
 
 
 def _user(player: Player) -> Any:
@@ -109,3 +110,37 @@ def penalty_issued(*, penalty: Penalty, actor: Actor) -> None:
         key=f"penalty:{penalty.pk}",
         actor=actor,
     )
+
+
+def match_day_starting(*, game: Game, actor: Actor) -> int:
+    """A league game starts soon (league.services.reminders): each of its players, once per match
+    day and start time. Returns how many were told now."""
+    if game.scheduled_at is None:
+        return 0
+    league = game.season.league
+    division = game.division
+    seats = list(game.seats.select_related("player__user").order_by("seat"))
+    names = " · ".join(s.player.display_name for s in seats)
+    key = f"day-starts:{division.pk}:{game.match_day}:{game.scheduled_at.isoformat()}"
+    told = 0
+    for seat in seats:
+        told += len(
+            notify.notification_send(
+                kind="round_starts",
+                recipients=[_user(seat.player)],
+                league=league,
+                params={
+                    "league": notify.league_words(league),
+                    "division": {"en": division.name, "cjk": division.name_zh or division.name},
+                    "match_day": game.match_day,
+                    "table": game.table,
+                    "seat": seat.seat,
+                    "when": game.scheduled_at.isoformat(),
+                    "players": names,
+                },
+                link=reverse("game", args=[game.pk]),
+                key=key,
+                actor=actor,
+            )
+        )
+    return told

@@ -35,6 +35,7 @@ KINDS: dict[str, Kind] = {
     for k in (
         # private: to the people the fact concerns
         Kind("seating_published", _("Your table is published"), False, (EMAIL, PUSH)),
+        Kind("round_starts", _("Your round starts soon"), False, (PUSH,)),
         Kind("time_up", _("Time is up at your table"), False, (PUSH,)),
         Kind("result_to_confirm", _("Your table's result waits for your confirmation"), False, (PUSH,)),
         Kind("result_recorded", _("Your table's result is recorded"), False, (PUSH,)),

@@ -22,16 +22,34 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
-def _when(value: Any) -> str:
+def _moment(value: Any) -> datetime.datetime | None:
     if not value:
-        return ""
+        return None
     try:
         moment = datetime.datetime.fromisoformat(str(value))
     except ValueError:
-        return ""
-    if timezone.is_aware(moment):
-        moment = timezone.localtime(moment)
-    return formats.date_format(moment, "DATETIME_FORMAT") if isinstance(moment, datetime.datetime) else ""
+        return None
+    return timezone.localtime(moment) if timezone.is_aware(moment) else moment
+
+
+def _when(value: Any) -> str:
+    moment = _moment(value)
+    return formats.date_format(moment, "DATETIME_FORMAT") if moment else ""
+
+
+def _time(value: Any) -> str:
+    moment = _moment(value)
+    return formats.time_format(moment, "TIME_FORMAT") if moment else ""
+
+
+def _starts_in(value: Any) -> int:
+    """Whole minutes (rounded up) from the moment this is read until ``value``; 0 once it is past:
+    a reminder says how long is left when it is sent, not when it was written."""
+    moment = _moment(value)
+    if moment is None or timezone.is_naive(moment):
+        return 0
+    seconds = (moment - timezone.now()).total_seconds()
+    return max(0, -int(-seconds // 60))
 
 
 def pick(value: Any, language: str) -> Any:
@@ -68,6 +86,8 @@ def render(notification: Notification, language: str | None = None) -> tuple[str
             **{key: pick(value, language) for key, value in params.items()},
             "league_name": pick(params.get("league", ""), language),
             "when_text": _when(params.get("when")),
+            "time_text": _time(params.get("when")),
+            "starts_in": _starts_in(params.get("when")),
             "wind_text": _wind(params.get("seat")),
             "disputed_wind": _wind(params.get("disputed_seat")),
         }

@@ -34,7 +34,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core import signing
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils import timezone, translation
 
@@ -50,7 +50,6 @@ logger = logging.getLogger(__name__)
 
 PARAMS_MAX = 4000  # bytes of a notification's parameters (JSON)
 MAX_ATTEMPTS = 8
-BACKOFF_FIRST = 30  # seconds before the first retry; doubled each time, up to BACKOFF_CAP
 BACKOFF_CAP = 3600
 LEASE = datetime.timedelta(minutes=10)  # a delivery claimed longer ago than this: its sender died
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
@@ -210,16 +209,36 @@ def notification_send(
     if not users:
         return []
     now = timezone.now()
+    try:
+        return _notifications_write(kind, users, league, params, link, key, now)
+    except IntegrityError:
+        # the same fact told at this very moment by another writer (two sweeps, two scans): its
+        # rows stand (unique per recipient, kind and key), this one's are rolled back to the savepoint
+        if not key:
+            raise
+        logger.info("%s %s: already told by a concurrent writer", kind, key)
+        return []
+
+
+def _told(kind: str, key: str, user_ids: Iterable[int]) -> set[int]:
+    """The recipients already told of this fact (none when it has no key)."""
+    if not key:
+        return set()
+    rows = Notification.objects.filter(kind=kind, key=key, recipient_id__in=list(user_ids))
+    return set(rows.values_list("recipient_id", flat=True))
+
+
+def _notifications_write(
+    kind: str,
+    users: dict[int, Any],
+    league: League | None,
+    params: dict[str, Any],
+    link: str,
+    key: str,
+    now: datetime.datetime,
+) -> list[Notification]:
     with transaction.atomic():
-        told = (
-            set(
-                Notification.objects.filter(kind=kind, key=key, recipient_id__in=users).values_list(
-                    "recipient_id", flat=True
-                )
-            )
-            if key
-            else set()
-        )
+        told = _told(kind, key, users)
         prefs = {p.user_id: p for p in Preferences.objects.filter(user_id__in=users)}
         subscriptions: dict[int, list[int]] = {}
         for sub_id, user_id in PushSubscription.objects.filter(user_id__in=users).values_list("pk", "user_id"):
@@ -245,7 +264,7 @@ def notification_send(
                 wanted += [f"{PUSH}:{s}" for s in subscriptions.get(uid, [])]
             rows += [Delivery(notification=n, channel=c, league=league, next_attempt_at=due) for c in wanted]
         delivery_ids = [d.pk for d in Delivery.objects.bulk_create(rows) if d.next_attempt_at <= now]
-    _after_commit(delivery_ids)
+        _after_commit(delivery_ids)
     return made
 
 
@@ -276,8 +295,9 @@ def announce(
 
 
 def backoff(attempts: int) -> int:
-    """Seconds before the next try after ``attempts`` failed ones: 30, 60, 120 … up to an hour."""
-    return int(min(BACKOFF_CAP, BACKOFF_FIRST * 2 ** max(0, attempts - 1)))
+    """Seconds before the next try after ``attempts`` failed ones: 30, 60, 120 … up to an hour
+    (the first, 30 s, is settings.NOTIFY_BACKOFF_FIRST)."""
+    return int(min(BACKOFF_CAP, settings.NOTIFY_BACKOFF_FIRST * 2 ** max(0, attempts - 1)))
 
 
 def _over_rate(delivery: Delivery, now: datetime.datetime) -> datetime.datetime | None:

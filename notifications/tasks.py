@@ -34,3 +34,14 @@ def deliveries_sweep() -> dict[str, Any]:
     found = services.deliveries_sweep()
     deliveries_enqueue(found["due"])
     return {**found, "due": len(found["due"])}
+
+
+@shared_task
+def reminders_scan() -> dict[str, int]:
+    """Every minute (Celery beat): "your round starts in N minutes" to the players of every start due
+    within the window, once each (notifications.reminders)."""
+    from kyoku.principals import System
+
+    from .reminders import reminders_scan as scan
+
+    return scan(actor=System("task: start reminders"))

@@ -1,6 +1,6 @@
 """What the referee desk's facts tell (notifications.kinds), each called in the transaction of its
 fact: a ruling issued (to the players of the incident's game), an appeal filed (to the league's
-referees and admins) and decided (to the players); its penalties are told by the ledger
+referees and admins, and the game's other players) and decided (to the players); its penalties are told by the ledger
 (league.notices.penalty_issued). Private
 kinds: a ruling is never announced on a public channel (docs/privacy.md)."""
 
@@ -41,14 +41,27 @@ def ruling_issued(*, ruling: Ruling, actor: Actor) -> None:
 
 
 def appeal_filed(*, appeal: Appeal, actor: Actor) -> None:
+    """To the league's referees and admins (to decide it), and to the game's other players (the
+    ruling concerns them too); the appellant knows."""
     game = appeal.ruling.incident.game
     league = game.season.league
+    params = {**_base(game), "player": appeal.player.display_name, "decided": False}
     notify.notification_send(
         kind="ruling_appealed",
         recipients=notify.recipients_with_role(league, LeagueRole.Role.REFEREE, LeagueRole.Role.ADMIN),
         league=league,
-        params={**_base(game), "player": appeal.player.display_name, "decided": False},
+        params=params,
         link=reverse("referee-incident", args=[appeal.ruling.incident_id]),
+        key=f"appeal:{appeal.pk}",
+        actor=actor,
+    )
+    appellant = getattr(appeal.player, "user_id", None)
+    notify.notification_send(
+        kind="ruling_appealed",
+        recipients=[u for u in _players(game) if u is not None and u.pk != appellant],
+        league=league,
+        params=params,
+        link=reverse("referee-mine"),
         key=f"appeal:{appeal.pk}",
         actor=actor,
     )

@@ -27,7 +27,7 @@ STRICT = [
     "events/ema.py",
     *(
         f"notifications/{m}.py"
-        for m in ("services", "channels", "rendering", "kinds", "models", "selectors", "queue", "views")
+        for m in ("services", "channels", "rendering", "kinds", "models", "selectors", "queue", "views", "reminders")
     ),
 ]
 

@@ -4,6 +4,7 @@ hands' final scores into the table's report."""
 
 from __future__ import annotations
 
+from django.db import transaction
 from django.utils.translation import gettext as _
 
 from kyoku import authz
@@ -37,7 +38,22 @@ def table_hand_add(*, game: Game, record, sequence: int | None, actor: Actor):
 
     _table_check(game, actor)
     hand_past_last_check(game=game, sequence=sequence, actor=actor)
-    return scoring.hand_record_add(game=game, record=record, actor=actor, sequence=sequence)
+    with transaction.atomic():
+        added = scoring.hand_record_add(game=game, record=record, actor=actor, sequence=sequence)
+        _past_last_tell(game, actor)
+    return added
+
+
+def _past_last_tell(game: Game, actor: Actor) -> None:
+    """The hand just stored takes the table past its last hand (the dealer repeats after time, the
+    event allows it): the league's referees and admins are called, once per table, in the hand's
+    transaction (the referee desk lists the same call: events.selectors.after_time_calls)."""
+    from .. import notices, selectors
+
+    info = selectors.table_last_hand(game)
+    state = info["state"] if info else None
+    if state is not None and (state.recorded > state.last or state.extra):
+        notices.past_last_call(game=game, actor=actor)
 
 
 def table_hand_correct(*, game: Game, sequence: int, record, actor: Actor):

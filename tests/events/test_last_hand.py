@@ -162,11 +162,18 @@ def test_the_dealer_repeating_after_time_plays_on_and_the_referee_is_told(timed,
     assert not [c for c in desk_calls(referee) if "past its last hand" in c.title]
     assert _hand(phone, game, RON_BY_1).status_code == 201  # the last hand: the dealer (South) wins
     assert len([c for c in desk_calls(referee) if "past its last hand" in c.title]) == 1  # told at once
+    from notifications.models import Notification
+    from notifications.rendering import render
+
+    [called] = Notification.objects.filter(kind="referee_call", recipient=referee)  # and notified, once
+    assert called.params["reason"] == "after_time" and called.link == f"/events/tables/{game.pk}/"
+    assert render(called, "en")[1].endswith(f"round 1, table {game.table} plays past its last hand")
     page = phone.get(f"/events/tables/{game.pk}/").content.decode()
     assert "The dealer repeats after time: East 2, 2 honba is played too, and the referee is told." in page
     assert _hand(phone, game, RON_BY_1).status_code == 201  # allowed: the dealer repeats
     calls = [c for c in desk_calls(referee) if "past its last hand" in c.title]
     assert len(calls) == 1 and calls[0].url == f"/events/tables/{game.pk}/"
+    assert Notification.objects.filter(kind="referee_call", recipient=referee).count() == 1  # not per hand
 
 
 def test_time_added_after_it_ran_out_forgets_the_last_hand(timed, admin):

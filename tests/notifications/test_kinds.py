@@ -21,6 +21,7 @@ from tests.security.world import world_build
 # a sample of every kind's parameters, as its notices module writes them
 SAMPLES = {
     "seating_published": {"match_day": 3, "table": 2, "seat": 1, "division": {"en": "A"}, "players": "A · B · C · D"},
+    "round_starts": {"event": "Autumn Open", "round": 1, "table": 4, "seat": 0, "when": "2026-11-28T02:00:00+00:00"},
     "time_up": {"event": "Autumn Open", "round": 1, "table": 4, "hand_in_play": 7, "hands_after_time": 2},
     "result_to_confirm": {"event": "Autumn Open", "round": 1, "table": 4, "scores": "A 48,000"},
     "result_recorded": {"event": "Autumn Open", "round": 1, "table": 4, "scores": "A 48,000"},
@@ -141,3 +142,32 @@ def test_registration_opens_to_members_and_the_season_end_tells_each_division(le
     # telling it again (the promotion is idempotent) adds nothing
     league_services.season_promote(season=s1, next_season=s2, actor=SYSTEM)
     assert Notification.objects.filter(kind="promotion_relegation").count() == 8
+
+
+def test_an_appeal_is_told_to_the_games_other_players_not_the_appellant(world):
+    from tests.actors import make_player_user
+
+    seat = world.game.seats.exclude(player__user=world.owner).select_related("player").order_by("seat").first()
+    other = make_player_user("m-seat", seat.player)
+    appeal = referee.appeal_file(ruling=world.ruling, player=world.owner.player, reason="not short", actor=world.owner)
+    told = Notification.objects.filter(kind="ruling_appealed", key=f"appeal:{appeal.pk}")
+    assert sorted(n.recipient.username for n in told) == sorted(
+        ["m-seat", world.referee.username, world.admin.username]
+    )
+    mine = told.get(recipient=other)
+    assert mine.link == "/referee/mine/" and render(mine, "en")[1].endswith("M0 appealed the ruling.")
+
+
+def test_a_fact_rolled_back_tells_nobody(world):
+    from django.db import transaction
+
+    from notifications.models import Delivery
+
+    before = (Notification.objects.count(), Delivery.objects.count())
+    with pytest.raises(RuntimeError), transaction.atomic():
+        league_services.penalty_assign(
+            season=world.season, player=world.players[0], offence="slow_play", sanction="warning", actor=world.admin
+        )
+        assert Notification.objects.count() == before[0] + 1  # written with the penalty…
+        raise RuntimeError("the request fails after the penalty")
+    assert (Notification.objects.count(), Delivery.objects.count()) == before  # …and gone with it

@@ -50,3 +50,28 @@ def test_a_match_day_survives_a_dead_worker_a_lost_broker_and_a_database_restart
     redis = next(f for f in figures["faults"] if f["fault"].startswith("Redis stopped"))
     assert (redis["writes_failed"], redis["pages_failed"]) == (0, 0), done.stdout
     assert sorted(figures["caught_up_s"]) == ["ratings", "seats", "standings"], done.stdout
+
+
+def test_notifications_survive_the_broker_and_the_mail_server_down():
+    """bench/faults.py --scenario notifications: facts that notify are written while Redis and then
+    (overlapping) the mail server are down; every email arrives once, none is lost."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE")}
+    env["FAULTS_PG_OPTIONS"] = "-c shared_buffers=32MB -c huge_pages=off -c dynamic_shared_memory_type=mmap"
+    args = [
+        "--scenario",
+        "notifications",
+        "--facts",
+        "20",
+        "--interval",
+        "0.4",
+        "--redis-down",
+        "6",
+        "--smtp-down",
+        "6",
+    ]
+    done = subprocess.run(
+        [sys.executable, "bench/faults.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=600
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert "notifications written 20, email deliveries 20, sent 20 " in done.stdout
+    assert "duplicated 0 (must be 0), lost 0 (must be 0)" in done.stdout
