@@ -11,6 +11,8 @@ results, divisions), never a membership number, an online account, an applicatio
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 
 from django.utils.functional import Promise
@@ -82,9 +84,32 @@ REASONS: dict[str, Promise] = {
 }
 
 
+# A channel's exception (kept as "<its class name>: <what the server said>"), by family: the
+# class name is a code, the server's own answer stays as it said it, after the words.
+FAILURES: tuple[tuple[tuple[str, ...], Promise], ...] = (
+    (("SMTPRecipientsRefused", "SMTPSenderRefused"), _("The mail server refused the address:")),
+    (("SMTPAuthenticationError",), _("The mail server refused our login:")),
+    (
+        ("SMTPServerDisconnected", "SMTPConnectError", "ConnectionRefusedError", "ConnectionResetError"),
+        _("The server could not be reached:"),
+    ),
+    (("TimeoutError", "timeout", "ReadTimeout", "ConnectTimeout"), _("The server did not answer in time:")),
+    (("WebPushException",), _("The push service refused the message:")),
+)
+EXCEPTION = re.compile(
+    r"^([A-Za-z_][A-Za-z0-9_]*(?:Error|Exception|Refused|Disconnected|Timeout|timeout)): ?(.*)$", re.S
+)
+
+
 def reason_words(last_error: str) -> str:
-    """A delivery's last error for the reader: our own reason in words, a server's as it said it."""
+    """A delivery's last error for the reader: our own reason in words; a server's answer after
+    words saying what kind of failure it was (never an exception's class name alone)."""
     code, _sep, detail = last_error.partition(" ")
     if code in REASONS:
         return f"{REASONS[code]} {detail}".strip()
-    return last_error
+    found = EXCEPTION.match(last_error)
+    if not found:
+        return last_error
+    name, said = found.groups()
+    words = next((w for names, w in FAILURES if name in names), _("The server answered with an error:"))
+    return f"{words} {said}".strip()

@@ -171,3 +171,30 @@ def test_a_fact_rolled_back_tells_nobody(world):
         assert Notification.objects.count() == before[0] + 1  # written with the penalty…
         raise RuntimeError("the request fails after the penalty")
     assert (Notification.objects.count(), Delivery.objects.count()) == before  # …and gone with it
+
+
+@pytest.mark.parametrize(
+    "stored, words",
+    [
+        (
+            "SMTPRecipientsRefused: {'referee@example.org': (550, b'5.1.1 mailbox unavailable')}",
+            "The mail server refused the address: {'referee@example.org': (550, b'5.1.1 mailbox unavailable')}",
+        ),
+        ("ConnectionRefusedError: [Errno 111] Connection refused", "The server could not be reached: [Errno 111]"),
+        ("TimeoutError: timed out", "The server did not answer in time: timed out"),
+        ("OSError: [Errno 101] Network is unreachable", "The server answered with an error: [Errno 101]"),
+        ("no_email", "The recipient has no email address."),
+        ("550 mailbox unavailable", "550 mailbox unavailable"),  # a server's answer alone, as it said it
+    ],
+)
+def test_a_failed_sends_reason_is_in_words_never_an_exceptions_name(stored, words):
+    from django.utils import translation
+
+    from notifications.kinds import reason_words
+
+    with translation.override("en"):
+        shown = str(reason_words(stored))
+    assert shown.startswith(words)
+    assert not any(
+        name in shown for name in ("SMTPRecipientsRefused", "ConnectionRefusedError", "TimeoutError:", "OSError")
+    )
