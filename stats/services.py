@@ -100,7 +100,9 @@ def _game_rows(game: GameInfo, hands: list[Hand], seats: list[tuple]) -> list[di
 JSON_FIELDS = ("yaku", "biggest", "best_game", "worst_game", "best_day")
 
 
-def rows_insert(model: type[PlayerGameStats] | type[PlayerStats], rows: list[dict[str, Any]]) -> None:
+def rows_insert(
+    model: type[PlayerGameStats] | type[PlayerStats] | type[ScopeStats], rows: list[dict[str, Any]]
+) -> None:
     """Insert derived rows in one statement per batch, without building model instances (the
     full recompute writes a row per player and game: the ORM's per-field preparation would be
     most of its time). JSON columns are written as JSON text (jsonb on PostgreSQL)."""

@@ -46,7 +46,7 @@ def scope_sums_fill(apps, schema_editor):
     """The sums of the player rows already stored (stats.services.totals_rebuild, as of now)."""
     PlayerStats = apps.get_model("stats", "PlayerStats")
     ScopeStats = apps.get_model("stats", "ScopeStats")
-    sums = {}
+    sums: dict[tuple, list] = {}
     for league_id, season_id, system, *values in PlayerStats.objects.values_list(
         "league_id", "season_id", "system", *SUMMED
     ):
