@@ -5,12 +5,17 @@ kept up incrementally in the transaction of every change; docs/statistics.md).
 ``HandDetail``: the yaku, dora, calls and riichi turns an imported record states for one hand.
 ``PlayerGameStats``: one player's counts in one game (the hands they sat in, their result).
 ``PlayerStats``: a player's counts summed over one season, or over one league's seasons of one
-rule system (``season`` empty): the rows the pages, leaderboards and records read."""
+rule system (``season`` empty): the rows the pages, leaderboards and records read.
+``ScopeStats``: every player's ``PlayerStats`` of one scope added up (the league's averages
+beside a player's figures), moved by the difference of each row written."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, FloatField, Func, Q
+from django.db.models.functions import Cast
 
 from kyoku.models import League
 from league.models import Game, Player, Season
@@ -96,6 +101,35 @@ class PlayerGameStats(_Counts):
         ]
 
 
+# The leaderboards' rates (stats.selectors.BOARD_RATES): numerator, denominator. Each has an index
+# on its value, so a board reads its first page in order instead of sorting every player.
+BOARD_RATIOS = {
+    "win_rate": ("wins", "hands"),
+    "deal_in_rate": ("deal_ins", "hands"),
+    "riichi_rate": ("riichi", "hands"),
+    "riichi_win_rate": ("riichi_wins", "riichi"),
+    "self_draw_share": ("self_draws", "wins"),
+    "dealer_keep_rate": ("dealer_kept", "dealer_hands"),
+    "avg_won_points": ("won_points", "wins"),
+    "average_place": ("place_sum", "games"),
+    "points_per_game": ("points_sum", "games"),
+}
+
+
+class ZeroAsNull(Func):
+    """``NULLIF(x, 0)`` with the 0 in the SQL text: a query then writes the expression exactly
+    as the index does (a parameter in its place would not match the index's)."""
+
+    template = "NULLIF(%(expressions)s, 0)"
+    arity = 1
+
+
+def board_value(numerator: str, denominator: str) -> Any:
+    """A rate as the leaderboard orders it: the index's expression and the query's are this one
+    (NULL over nothing: PostgreSQL computes an index's expression for every row)."""
+    return Cast(F(numerator), FloatField()) / ZeroAsNull(Cast(F(denominator), FloatField()))
+
+
 class PlayerStats(_Counts):
     LEAGUE_PATH = "league"
     OWNER_PATH = "player"
@@ -127,8 +161,31 @@ class PlayerStats(_Counts):
             ),
         ]
         indexes = [
-            models.Index(fields=["league", "season", "system", "hands"], name="ps_board"),
             models.Index(fields=["season", "biggest_points"], name="ps_season_biggest"),
             models.Index(fields=["season", "best_day_wins"], name="ps_season_day"),
             models.Index(fields=["player", "league"], name="ps_player"),
+            *(
+                models.Index(F("league"), F("season"), F("system"), board_value(n, d), name=f"ps_board_{key}"[:30])
+                for key, (n, d) in BOARD_RATIOS.items()
+            ),
         ]
+
+
+class ScopeStats(_Counts):
+    """The sum of every ``PlayerStats`` row of one scope: a season (``season``), or a league's
+    seasons of one rule system (``season`` empty). ``key`` names the scope once
+    (``league:season:system``, season 0 for the league's row) so a writer can create it
+    without a race. Kept up by the difference of each player row written, in the same
+    transaction (stats.services), rebuilt by the full recompute."""
+
+    LEAGUE_PATH = "league"
+
+    key = models.CharField(max_length=48, unique=True)
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="+")
+    season = models.ForeignKey(Season, null=True, on_delete=models.CASCADE, related_name="+")
+    system = models.CharField(max_length=16)
+    points_sum = models.DecimalField(max_digits=14, decimal_places=1, default=0)
+
+    @staticmethod
+    def key_of(league_id: int, season_id: int | None, system: str) -> str:
+        return f"{league_id}:{season_id or 0}:{system}"

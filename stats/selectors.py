@@ -10,16 +10,14 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.db import connection
-from django.db.models import F, FloatField, Max, Sum
-from django.db.models.functions import Cast
+from django.db.models import F, Max, Sum
 from django.utils.translation import gettext_lazy as _
 
 from kyoku.models import League
 from league.models import Game, Player, Season
 
 from .figures import COUNTS, ratio
-from .models import PlayerGameStats, PlayerStats
+from .models import PlayerGameStats, PlayerStats, ScopeStats, board_value
 
 SYSTEMS = ("riichi", "zung-jung", "beijing")
 SYSTEM_NAMES = {"riichi": _("Riichi"), "zung-jung": _("Zung Jung"), "beijing": _("Beijing"), "": _("Every system")}
@@ -192,8 +190,9 @@ def player_systems(player: Player) -> list[str]:
     return [r["system"] for r in rows]
 
 
-def player_scopes(player: Player) -> dict[str, Any]:
-    """The leagues and seasons the player has figures in (the page's filter)."""
+def player_scopes(player: Player, systems: list[str] | None = None) -> dict[str, Any]:
+    """The leagues and seasons the player has figures in (the page's filter); ``systems``:
+    ``player_systems`` when the caller has read it already."""
     leagues = list(
         League.objects.filter(
             pk__in=PlayerStats.objects.filter(player=player, season__isnull=True).values("league_id")
@@ -206,7 +205,7 @@ def player_scopes(player: Player) -> dict[str, Any]:
         .select_related("league", "rule_set")
         .order_by("league__name", "-year", "-number")
     )
-    return {"leagues": leagues, "seasons": seasons, "systems": player_systems(player)}
+    return {"leagues": leagues, "seasons": seasons, "systems": player_systems(player) if systems is None else systems}
 
 
 def player_figures(
@@ -215,6 +214,7 @@ def player_figures(
     """The player's figures in a scope: one season; one league (its seasons of ``system``); or
     every league the player plays in (``system`` chosen: figures never mix systems). With the
     averages of every player in the same scope (for a season or a league), and the charts' series."""
+    systems: list[str] | None = None
     if season is not None:
         system = season.rule_set.system
         rows = list(PlayerStats.objects.filter(player=player, season=season))
@@ -231,9 +231,9 @@ def player_figures(
     counts = _sum_rows(rows)
     averages = None
     if season is not None:
-        averages = _sums('"season_id" = %s', [season.pk])
+        averages = _sums(ScopeStats.key_of(season.league_id, season.pk, system))
     elif league is not None:
-        averages = _sums('"league_id" = %s AND "season_id" IS NULL AND "system" = %s', [league.pk, system])
+        averages = _sums(ScopeStats.key_of(league.pk, None, system))
     series = list(
         games.order_by("league_id", "order_key").values_list(
             "game_id", "order_key", "place", "points", "hands", "wins", "deal_ins", "riichi"
@@ -246,20 +246,15 @@ def player_figures(
         "yaku": _yaku_rows(counts["yaku"], counts["yaku_wins"], system),
         "charts": charts_data(series, counts),
         "rows": rows,
+        "systems": systems,
     }
 
 
-def _sums(where: str, params: list[Any]) -> dict[str, Any]:
-    """Every player's counts in a scope added up: one plain SUM over the scope's rows (index
-    ``ps_board``); the ORM's compiling of thirty-two sums would cost more than the scan."""
-    q = connection.ops.quote_name
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT {', '.join(f'SUM({q(f)})' for f in FIELDS)} FROM {q(PlayerStats._meta.db_table)} WHERE {where}",
-            params,
-        )
-        row = cursor.fetchone()
-    return {f: (v or 0) for f, v in zip(FIELDS, row)}
+def _sums(key: str) -> dict[str, Any]:
+    """Every player's counts in a scope added up: the scope's stored sums (``ScopeStats``, kept
+    up with every player row written), not a sum over the league's players at each request."""
+    row = ScopeStats.objects.filter(key=key).values_list(*FIELDS).first()
+    return dict(zip(FIELDS, row or [0] * len(FIELDS)))
 
 
 def _yaku_rows(yaku: Counter, wins: int, system: str) -> list[dict[str, Any]]:
@@ -300,7 +295,7 @@ def leaderboard(
 ):
     """Players of the league (one season, or all its seasons of ``system``) with at least
     ``min_hands`` hands (games, for a rate over games), best first: a query over the
-    stored rows (index ``ps_board``), not over hands."""
+    stored rows in the order of the rate's index (``ps_board_<rate>``), not over hands."""
     rate = BY_KEY[rate_key]
     rows = PlayerStats.objects.filter(league=league)
     if season is not None:
@@ -311,10 +306,13 @@ def leaderboard(
     if system not in rate.systems:
         return rows.none(), system
     base = "games" if rate.denominator == "games" else "hands"
-    rows = rows.filter(**{f"{base}__gte": min_hands, f"{rate.denominator}__gt": 0})
-    value = Cast(F(rate.numerator), FloatField()) / Cast(F(rate.denominator), FloatField())
+    rows = rows.filter(system=system, **{f"{base}__gte": min_hands, f"{rate.denominator}__gt": 0})
+    # the expression of the rate's index (stats.models.BOARD_RATIOS): the first page is read in
+    # its order, not sorted from every player of the league
     order = "value" if rate.lower_is_better else "-value"
-    rows = rows.annotate(value=value, num=F(rate.numerator), den=F(rate.denominator))
+    rows = rows.annotate(
+        value=board_value(rate.numerator, rate.denominator), num=F(rate.numerator), den=F(rate.denominator)
+    )
     return rows.select_related("player").order_by(order, "-hands", "player__display_name"), system
 
 

@@ -22,7 +22,7 @@ from league.models import Game, GameSeat, RuleSet, Season
 from scoring.models import HandRecord
 
 from .figures import COUNTS, game_counts, longest_runs
-from .models import HandDetail, PlayerGameStats, PlayerStats
+from .models import HandDetail, PlayerGameStats, PlayerStats, ScopeStats
 
 
 def order_key(*, year: int, number: int, match_day: int, table: int, game_id: int) -> str:
@@ -100,7 +100,9 @@ def _game_rows(game: GameInfo, hands: list[Hand], seats: list[tuple]) -> list[di
 JSON_FIELDS = ("yaku", "biggest", "best_game", "worst_game", "best_day")
 
 
-def rows_insert(model: type[PlayerGameStats] | type[PlayerStats], rows: list[dict[str, Any]]) -> None:
+def rows_insert(
+    model: type[PlayerGameStats] | type[PlayerStats] | type[ScopeStats], rows: list[dict[str, Any]]
+) -> None:
     """Insert derived rows in one statement per batch, without building model instances (the
     full recompute writes a row per player and game: the ORM's per-field preparation would be
     most of its time). JSON columns are written as JSON text (jsonb on PostgreSQL)."""
@@ -200,14 +202,131 @@ def game_stats_sync(*, game_id: int) -> None:
 
 def players_refresh(scopes: Iterable[tuple[int, int, int, str]]) -> None:
     """Rebuild the season rows and the league row of each ``(player, season, league, system)``
-    from the player's game rows: one read of the player's rows in the league (a season's rows
-    are among them), the sums in Python (``aggregate``, as the full recompute), one write per row.
-    Plain SQL: at four players a change, the ORM's compiling would cost more than the queries."""
-    seasons: dict[tuple[int, int, str], set[int]] = defaultdict(set)
+    from the player's game rows, and move the scopes' sums (``ScopeStats``) by the difference:
+    for each league and system, one read of the players' game rows there (a season's rows are
+    among them) and one of their stored rows, the sums in Python (``aggregate``, as the full
+    recompute), the writes batched. Plain SQL: at four players a change, the ORM's compiling
+    would cost more than the queries."""
+    seasons: dict[tuple[int, str], dict[int, set[int]]] = defaultdict(lambda: defaultdict(set))
     for player_id, season_id, league_id, system in scopes:
-        seasons[(player_id, league_id, system)].add(season_id)
-    for (player_id, league_id, system), season_ids in sorted(seasons.items()):
-        _player_refresh(player_id, league_id, system, season_ids)
+        seasons[(league_id, system)][player_id].add(season_id)
+    for (league_id, system), players in sorted(seasons.items()):
+        _players_refresh(league_id, system, players)
+
+
+def _players_refresh(league_id: int, system: str, players: dict[int, set[int]]) -> None:
+    q = connection.ops.quote_name
+    game_table, stats_table = q(PlayerGameStats._meta.db_table), q(PlayerStats._meta.db_table)
+    ids = sorted(players)
+    where = (
+        f"WHERE {q('player_id')} IN ({', '.join(['%s'] * len(ids))}) AND {q('league_id')} = %s AND {q('system')} = %s"
+    )
+    rows: dict[int, list[tuple]] = defaultdict(list)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {q('player_id')}, {', '.join(q(c) for c in AGG_COLUMNS)} FROM {game_table} {where} "
+            f"ORDER BY {q('player_id')}, {q('order_key')}",
+            [*ids, league_id, system],
+        )
+        for row in cursor.fetchall():
+            rows[row[0]].append(_decoded(row[1:]))
+        cursor.execute(
+            f"SELECT {q('id')}, {q('player_id')}, {q('season_id')}, {', '.join(q(f) for f in TOTAL_FIELDS)} "
+            f"FROM {stats_table} {where}",
+            [*ids, league_id, system],
+        )
+        existing = {(r[1], r[2]): (r[0], [*r[3:-1], _decimal(r[-1])]) for r in cursor.fetchall()}
+    created: list[dict[str, Any]] = []
+    updated: list[tuple[int, dict[str, Any]]] = []
+    deleted: list[int] = []
+    deltas: dict[int | None, list] = {}
+    for player_id in ids:
+        mine = rows.get(player_id, [])
+        targets: list[tuple[int | None, list[tuple]]] = [(None, mine)]
+        targets += [(s, [r for r in mine if r[SEASON_AT] == s]) for s in sorted(players[player_id])]
+        for season_id, scoped in targets:
+            values = aggregate(scoped)
+            pk, old = existing.get((player_id, season_id), (None, None))
+            new = [values[f] for f in TOTAL_FIELDS] if values is not None else None
+            if old != new:
+                delta = deltas.setdefault(season_id, [0] * len(TOTAL_FIELDS))
+                for i, (before, after) in enumerate(zip(old or [0] * len(delta), new or [0] * len(delta))):
+                    delta[i] += after - before
+            if values is None:
+                if pk is not None:
+                    deleted.append(pk)
+            elif pk is None:
+                created.append(
+                    {"player_id": player_id, "league_id": league_id, "system": system, "season_id": season_id, **values}
+                )
+            else:
+                updated.append((pk, values))
+    if deleted:
+        PlayerStats.objects.filter(pk__in=deleted).delete()
+    rows_insert(PlayerStats, created)
+    _stats_update(updated)
+    _totals_add(league_id, system, deltas)
+
+
+TOTAL_FIELDS = (*COUNTS, "points_sum")  # the columns a scope's sum adds up (ScopeStats)
+HANDS_AT, GAMES_AT = TOTAL_FIELDS.index("hands"), TOTAL_FIELDS.index("games")
+
+
+def _totals_add(league_id: int, system: str, deltas: dict[int | None, list]) -> None:
+    """Move each scope's sums by the difference of its player rows just written (the league's
+    row under None). A scope without a row yet gets one first (created without a race: its
+    ``key`` is unique). In the order of the keys, so two changes lock the rows alike."""
+    q = connection.ops.quote_name
+    table = q(ScopeStats._meta.db_table)
+    sets = ", ".join(f"{q(f)} = {q(f)} + %s" for f in TOTAL_FIELDS)
+    with connection.cursor() as cursor:
+        for season_id, delta in sorted(deltas.items(), key=lambda kv: kv[0] or 0):
+            if not any(delta):
+                continue
+            key = ScopeStats.key_of(league_id, season_id, system)
+            cursor.execute(f"UPDATE {table} SET {sets} WHERE {q('key')} = %s", [*delta, key])
+            if cursor.rowcount == 0:
+                ScopeStats.objects.bulk_create(
+                    [ScopeStats(key=key, league_id=league_id, season_id=season_id, system=system)],
+                    ignore_conflicts=True,
+                )
+                cursor.execute(f"UPDATE {table} SET {sets} WHERE {q('key')} = %s", [*delta, key])
+            if delta[HANDS_AT] < 0 or delta[GAMES_AT] < 0:  # rows went: the scope goes with its last
+                cursor.execute(
+                    f"DELETE FROM {table} WHERE {q('key')} = %s AND {q('hands')} = 0 AND {q('games')} = 0", [key]
+                )
+
+
+def totals_rebuild(*, league_ids: Iterable[int] | None = None) -> int:
+    """The scopes' sums of these leagues (or of all) from their player rows, in full (the
+    recompute's side of ``_totals_add``). Returns the rows written."""
+    stale = ScopeStats.objects.all()
+    rows = PlayerStats.objects.all()
+    if league_ids is not None:
+        league_ids = list(league_ids)
+        stale, rows = stale.filter(league_id__in=league_ids), rows.filter(league_id__in=league_ids)
+    stale.delete()
+    sums: dict[tuple[int, int | None, str], list] = {}
+    for league_id, season_id, system, *values in rows.order_by().values_list(
+        "league_id", "season_id", "system", *TOTAL_FIELDS
+    ):
+        total = sums.setdefault((league_id, season_id, system), [0] * len(TOTAL_FIELDS))
+        for i, v in enumerate(values):
+            total[i] += v
+    rows_insert(
+        ScopeStats,
+        [
+            {
+                "key": ScopeStats.key_of(league_id, season_id, system),
+                "league_id": league_id,
+                "season_id": season_id,
+                "system": system,
+                **dict(zip(TOTAL_FIELDS, total)),
+            }
+            for (league_id, season_id, system), total in sorted(sums.items(), key=str)
+        ],
+    )
+    return len(sums)
 
 
 AGG_COLUMNS = (*COUNTS, "season_id", "match_day", "place", "raw_score", "points", "yaku", "biggest", "game_id")
@@ -228,42 +347,18 @@ def _decoded(row: tuple) -> tuple:
     return tuple(out)
 
 
-def _player_refresh(player_id: int, league_id: int, system: str, season_ids: set[int]) -> None:
-    q = connection.ops.quote_name
-    game_table, stats_table = q(PlayerGameStats._meta.db_table), q(PlayerStats._meta.db_table)
-    where = f"WHERE {q('player_id')} = %s AND {q('league_id')} = %s AND {q('system')} = %s"
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT {', '.join(q(c) for c in AGG_COLUMNS)} FROM {game_table} {where} ORDER BY {q('order_key')}",
-            [player_id, league_id, system],
-        )
-        rows = [_decoded(r) for r in cursor.fetchall()]
-        cursor.execute(f"SELECT {q('id')}, {q('season_id')} FROM {stats_table} {where}", [player_id, league_id, system])
-        existing = {season_id: pk for pk, season_id in cursor.fetchall()}
-    targets: list[tuple[int | None, list[tuple]]] = [(None, rows)]
-    targets += [(s, [r for r in rows if r[SEASON_AT] == s]) for s in sorted(season_ids)]
-    for season_id, scoped in targets:
-        values = aggregate(scoped)
-        pk = existing.get(season_id)
-        if values is None:
-            if pk is not None:
-                PlayerStats.objects.filter(pk=pk).delete()
-        elif pk is None:
-            PlayerStats.objects.create(
-                player_id=player_id, league_id=league_id, system=system, season_id=season_id, **values
-            )
-        else:
-            _stats_update(pk, values)
-
-
-def _stats_update(pk: int, values: dict[str, Any]) -> None:
+def _stats_update(updated: list[tuple[int, dict[str, Any]]]) -> None:
+    """Write player rows in place: one statement, a parameter row each (``aggregate`` gives
+    every row the same columns)."""
+    if not updated:
+        return
     q = connection.ops.quote_name
     json_param = "%s::jsonb" if connection.vendor == "postgresql" else "%s"
-    names = list(values)
+    names = list(updated[0][1])
     sets = ", ".join(f"{q(n)} = {json_param if n in STATS_JSON else '%s'}" for n in names)
-    params = [json.dumps(values[n]) if n in STATS_JSON else values[n] for n in names]
+    params = [[*(json.dumps(v[n]) if n in STATS_JSON else v[n] for n in names), pk] for pk, v in updated]
     with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {q(PlayerStats._meta.db_table)} SET {sets} WHERE {q('id')} = %s", [*params, pk])
+        cursor.executemany(f"UPDATE {q(PlayerStats._meta.db_table)} SET {sets} WHERE {q('id')} = %s", params)
 
 
 def aggregate(rows: list[tuple]) -> dict[str, Any] | None:
@@ -360,6 +455,12 @@ def stats_recompute(*, actor: Actor, league: League | None = None, season: Seaso
         written += len(rows)
         touched |= {(r["player_id"], r["league_id"], r["system"]) for r in rows}
     scopes = _scopes_rebuild(touched)
+    leagues: set[int] | None = None  # every league's sums, for a recompute of everything
+    if season is not None:
+        leagues = {season.league_id}
+    elif league is not None:
+        leagues = {league.pk}
+    totals_rebuild(league_ids=None if leagues is None else leagues | {lg for _, lg, _ in touched})
     target = season or league
     if target is not None:
         audit_log_write(actor=actor, action="stats.recompute", obj=target, data={"rows": written})

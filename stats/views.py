@@ -58,7 +58,7 @@ def player_statistics(request: HttpRequest, player_id: int) -> HttpResponse:
     context = {
         "player": player,
         "scope": scope,
-        "scopes": selectors.player_scopes(player),
+        "scopes": selectors.player_scopes(player, figures["systems"]),
         "figures": figures,
         "system_name": selectors.SYSTEM_NAMES.get(figures["system"], figures["system"]),
         "places_chart": charts.bars(data["places"], [str(p) for p in places]),

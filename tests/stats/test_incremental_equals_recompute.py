@@ -9,7 +9,7 @@ from kyoku.principals import SYSTEM
 from league import services
 from league.models import Player
 from scoring import services as hands
-from stats.models import PlayerGameStats, PlayerStats
+from stats.models import PlayerGameStats, PlayerStats, ScopeStats
 from stats.services import stats_recompute
 from tests.actors import open_season
 
@@ -42,7 +42,20 @@ def snapshot():
     stats = sorted(
         (tuple(str(v) for k, v in row.items() if k != "id") for row in PlayerStats.objects.values()),
     )
-    return games, stats
+    scopes = sorted(tuple(str(v) for k, v in row.items() if k != "id") for row in ScopeStats.objects.values())
+    return games, stats, scopes
+
+
+def scope_sums_by_hand():
+    """Each scope's sums added up here from the player rows (not through stats.services): the
+    league's row of a system, and each season's."""
+    sums = {}
+    for row in PlayerStats.objects.values():
+        key = f"{row['league_id']}:{row['season_id'] or 0}:{row['system']}"
+        total = sums.setdefault(key, {})
+        for field in ("hands", "wins", "deal_ins", "riichi", "games", "place_sum", "points_sum"):
+            total[field] = total.get(field, 0) + row[field]
+    return sums
 
 
 class IncrementalEqualsRecompute(TestCase):
@@ -77,5 +90,10 @@ class IncrementalEqualsRecompute(TestCase):
         if len(steps) % 3 == 0:  # a game deleted with its hands (and result): its players' rows follow
             games[0].delete()
         incremental = snapshot()
+        stored = {s.key: s for s in ScopeStats.objects.all()}
+        by_hand = scope_sums_by_hand()
+        assert set(stored) == set(by_hand)  # a scope whose players' rows all went goes too
+        for key, total in by_hand.items():
+            assert {f: getattr(stored[key], f) for f in total} == total
         stats_recompute(actor=SYSTEM)
         assert snapshot() == incremental
