@@ -316,6 +316,20 @@ def leaderboard(
     return rows.select_related("player").order_by(order, "-hands", "player__display_name"), system
 
 
+def leaderboard_reach(
+    *, league: League, rate_key: str, season: Season | None = None, system: str = "", min_hands: int
+) -> dict[str, int] | None:
+    """For a board that nobody reaches: the most hands (games, for a rate over games) any player
+    of the scope has, and the largest of the page's minimums that shows them; None when no player
+    has any."""
+    rows, _system = leaderboard(league=league, rate_key=rate_key, season=season, system=system, min_hands=0)
+    base = "games" if BY_KEY[rate_key].denominator == "games" else "hands"
+    most = rows.order_by().aggregate(m=Max(base))["m"]
+    if not most:
+        return None
+    return {"most": most, "minimum": max(c for c in MIN_HANDS_CHOICES if c <= min(most, min_hands))}
+
+
 def league_records(*, league: League, season: Season | None = None) -> dict[str, Any]:
     """The league's records: the biggest hand and the most wins in one match day (of a season,
     or of every season), and each rule system's best rates (over its minimum of hands)."""

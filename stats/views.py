@@ -112,12 +112,33 @@ def board_of(request: HttpRequest, league: League) -> dict[str, Any]:
     }
 
 
+def _query_with(request: HttpRequest, **changes: Any) -> str:
+    """The page's query string with ``changes`` (and its first page)."""
+    query = request.GET.copy()
+    query.pop("page", None)
+    for key, value in changes.items():
+        query[key] = str(value)
+    return query.urlencode()
+
+
 @access("league", GET=PUBLIC)
 def league_leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
     league = object_for_request(request, League, slug=slug)
     board = board_of(request, league)
     page = Paginator(board["rows"], PER_PAGE).get_page(request.GET.get("page"))
     rates = [selectors.BY_KEY[k] for k in selectors.BOARD_RATES]
+    # nobody reaches the minimum: say how far the players are, and offer the minimum that shows them
+    reach = (
+        selectors.leaderboard_reach(
+            league=league,
+            rate_key=board["rate"].key,
+            season=board["scope"]["season"],
+            system=board["system"],
+            min_hands=board["min"],
+        )
+        if not page.object_list and board["min"] > 0
+        else None
+    )
     return render(
         request,
         "stats/leaderboard.html",
@@ -130,6 +151,8 @@ def league_leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
             "min_choices": selectors.MIN_HANDS_CHOICES,
             "system_names": selectors.SYSTEM_NAMES,
             "over_games": board["rate"].denominator == "games",
+            "reach": reach,
+            "lower_query": _query_with(request, min=reach["minimum"]) if reach else "",
         },
     )
 

@@ -52,3 +52,23 @@ def test_api_and_csv(client, played, players, league):
     assert records["biggest_hands"][0]["points"] == 3900
     assert client.get("/leagues/test/records/").status_code == 200
     assert client.get("/leagues/test/statistics/?rate=riichi_rate&min=0").status_code == 200
+
+
+def test_a_board_nobody_reaches_says_how_far_the_players_are_and_offers_a_lower_minimum(client, played):
+    # five hands each: the default minimum (100 hands) shows nobody
+    html = client.get("/leagues/test/statistics/?rate=win_rate&season=&min=100").content.decode()
+    assert "No player has reached the minimum yet." in html
+    assert "The most hands any player has is 5" in html
+    assert 'href="?rate=win_rate&amp;season=&amp;min=0"' in html  # 5 is under every minimum but 0
+    shown = client.get("/leagues/test/statistics/?rate=win_rate&season=&min=0").content.decode()
+    assert "No player has reached the minimum yet." not in shown and 'id="board-reach"' not in shown
+    # a rate over games counts games: one game each
+    assert (
+        "The most games any player has is 1"
+        in client.get("/leagues/test/statistics/?rate=average_place").content.decode()
+    )
+
+
+def test_an_empty_league_offers_no_lower_minimum(client, league):
+    html = client.get(f"/leagues/{league.slug}/statistics/").content.decode()
+    assert "No player has reached the minimum yet." in html and 'id="board-reach"' not in html
