@@ -119,7 +119,7 @@ def match_day_starting(*, game: Game, actor: Actor) -> int:
         return 0
     league = game.season.league
     division = game.division
-    seats = list(game.seats.select_related("player__user").order_by("seat"))
+    seats = sorted(game.seats.all(), key=lambda s: s.seat)  # prefetched with their players by the scan
     names = " · ".join(s.player.display_name for s in seats)
     key = f"day-starts:{division.pk}:{game.match_day}:{game.scheduled_at.isoformat()}"
     told = 0

@@ -9,7 +9,8 @@ A scan tells each seated player of every start due within the window (now, now +
 N = ``settings.NOTIFY_START_REMINDER_MINUTES`` (15 by default). Each reminder's key names the
 round and its start time, so the unique (recipient, kind, key) of a notification makes it once per
 player: a scan run twice, or two at once, tells nobody twice (notifications.services
-.notification_send). What a scan does when things change is documented in docs/notifications.md."""
+.notification_send). What a scan does when things change is in the README
+(Notifications: reminders before a start)."""
 
 from __future__ import annotations
 

@@ -112,15 +112,6 @@ def board_of(request: HttpRequest, league: League) -> dict[str, Any]:
     }
 
 
-def _query_with(request: HttpRequest, **changes: Any) -> str:
-    """The page's query string with ``changes`` (and its first page)."""
-    query = request.GET.copy()
-    query.pop("page", None)
-    for key, value in changes.items():
-        query[key] = str(value)
-    return query.urlencode()
-
-
 @access("league", GET=PUBLIC)
 def league_leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
     league = object_for_request(request, League, slug=slug)
@@ -152,7 +143,6 @@ def league_leaderboard(request: HttpRequest, slug: str) -> HttpResponse:
             "system_names": selectors.SYSTEM_NAMES,
             "over_games": board["rate"].denominator == "games",
             "reach": reach,
-            "lower_query": _query_with(request, min=reach["minimum"]) if reach else "",
         },
     )
 

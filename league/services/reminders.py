@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.db.models import Prefetch
+
 from kyoku.principals import Actor
 
 from .. import notices
-from ..models import Game, Season
+from ..models import Game, GameSeat, Season
 
 
 def match_days_starting_tell(now: dt.datetime, within: dt.timedelta, actor: Actor) -> int:
@@ -26,6 +28,8 @@ def match_days_starting_tell(now: dt.datetime, within: dt.timedelta, actor: Acto
             scheduled_at__lte=now + within,
         )
         .select_related("season__league", "division")
+        # each game's seats with their players in the same read, not a query per game
+        .prefetch_related(Prefetch("seats", queryset=GameSeat.objects.select_related("player__user").order_by("seat")))
         .order_by("division_id", "match_day", "table")
     )
     return sum(notices.match_day_starting(game=game, actor=actor) for game in games)
