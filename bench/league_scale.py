@@ -290,7 +290,8 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
 
     t = time.perf_counter()
     rated = 0.0
-    for i in range(leagues_n):  # the other leagues share the tables; the last one is measured
+    kept = kept_league(players_n, games_n) if args.keep and leagues_n == 1 else None
+    for i in range(0 if kept else leagues_n):  # the other leagues share the tables; the last one is measured
         last = i == leagues_n - 1
         season, divisions = build(
             players_n, games_n, args.divisions, tag=f"-l{i}" if leagues_n > 1 else "", analyse=False, hands=args.hands
@@ -298,6 +299,8 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
         t0 = time.perf_counter()
         ratings.league_ratings_rebuild(league=season.league, actor=BENCH)
         rated = time.perf_counter() - t0 if last else rated
+    if kept:
+        season, divisions = kept
     settle_statistics()
     built = time.perf_counter() - t
     client = Client()
@@ -311,11 +314,11 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
         .first()
     )
     player = Player.objects.get(pk=busiest["player_id"])
-    admin = (
-        __import__("django.contrib.auth", fromlist=["get_user_model"])
-        .get_user_model()
-        .objects.create_superuser(f"bench{players_n}-{games_n}", password="x")
-    )
+    from django.contrib.auth import get_user_model
+
+    users = get_user_model().objects
+    name = f"bench{players_n}-{games_n}"
+    admin = users.filter(username=name).first() or users.create_superuser(name, password="x")
     # the latest game of the league: a correction on the evening it was played (a correction of the
     # first game of the season would also replay every later rating: see bench/ratings_recompute.py)
     game = Game.objects.filter(season=season).order_by("-match_day", "-table", "-pk").first()
@@ -449,7 +452,8 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
     ):
         rows.append((label, statistics.median(times), pct(times, 95), pct(times, 99), 0, 0, pct(cpu, 95)))
     rows.append(("ratings: full rebuild of the league (once)", rated * 1000, 0, 0, 0, 0, 0))
-    rows.append(("statistics: full recompute of the league (once)", STATS_BUILT[-1] * 1000, 0, 0, 0, 0, 0))
+    if STATS_BUILT:
+        rows.append(("statistics: full recompute of the league (once)", STATS_BUILT[-1] * 1000, 0, 0, 0, 0, 0))
     seats = [s.player_id for s in game.seats.all()]
     measure(
         "standings update alone (4 rows, re-rank)",
@@ -486,6 +490,17 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
         "correct": p95["correct the latest game"],
         "task": p95["  worker shape: the ratings task alone"],
     }
+
+
+def kept_league(players_n: int, games_n: int):
+    """The league of this shape built by an earlier ``--keep`` run, or None (its season and divisions)."""
+    from league.models import Division, Season
+
+    season = Season.objects.filter(league__slug=f"bench-{players_n}-{games_n}").first()
+    if season is None:
+        return None
+    print(f"reusing the league built by an earlier --keep run (season {season.pk})")
+    return season, list(Division.objects.filter(season=season).order_by("order"))
 
 
 def load() -> str:
@@ -525,6 +540,12 @@ def main() -> None:
         help="2,000/50,000, 10,000/250,000 and 100 leagues of 2,000 players, then one table",
     )
     parser.add_argument("--scale", type=float, default=1.0, help="--growth at this fraction of its sizes")
+    parser.add_argument(
+        "--keep",
+        action="store_true",
+        help="PostgreSQL: keep the database (test_<name>) and reuse a league of the same shape built by an "
+        "earlier --keep run (for profiling; the measured actions add games to it)",
+    )
     args = parser.parse_args()
 
     import django
@@ -543,7 +564,7 @@ def main() -> None:
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
-    old = setup_databases(verbosity=0, interactive=False)
+    old = setup_databases(verbosity=0, interactive=False, keepdb=args.keep)
     try:
         print(f"database: {connection.vendor}")
         if args.growth:
@@ -557,7 +578,8 @@ def main() -> None:
         else:
             run(args, args.players, args.games)
     finally:
-        teardown_databases(old, verbosity=0)
+        if not args.keep:
+            teardown_databases(old, verbosity=0)
 
 
 if __name__ == "__main__":

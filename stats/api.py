@@ -106,10 +106,10 @@ class LeaderboardView(APIView):
         rows = [
             {
                 "rank": start + i,
-                "player": _player(r.player),
+                "player": {"id": r.player_id, "display_name": r.name, "native_name": r.native_name},
                 "value": r.value,
-                "numerator": float(getattr(r, rate.numerator)),
-                "denominator": float(getattr(r, rate.denominator)),
+                "numerator": float(r.num),
+                "denominator": float(r.den),
                 "hands": r.hands,
                 "games": r.games,
             }

@@ -319,10 +319,16 @@ def ratio(numerator: int | float, denominator: int | float) -> float | None:
 
 def longest_runs(places: list[int]) -> tuple[int, int]:
     """(longest run of first places, longest run of last places) in the order given."""
-    best = [0, 0]
-    run = [0, 0]
+    best_first = best_last = run_first = run_last = 0
     for place in places:
-        for i, target in enumerate((1, 4)):
-            run[i] = run[i] + 1 if place == target else 0
-            best[i] = max(best[i], run[i])
-    return best[0], best[1]
+        if place == 1:
+            run_first += 1
+            best_first = max(best_first, run_first)
+        else:
+            run_first = 0
+        if place == 4:
+            run_last += 1
+            best_last = max(best_last, run_last)
+        else:
+            run_last = 0
+    return best_first, best_last

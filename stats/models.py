@@ -11,6 +11,7 @@ beside a player's figures), moved by the difference of each row written."""
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from django.db import models
@@ -171,6 +172,10 @@ class PlayerStats(_Counts):
         ]
 
 
+def version_new() -> str:
+    return uuid.uuid4().hex
+
+
 class ScopeStats(_Counts):
     """The sum of every ``PlayerStats`` row of one scope: a season (``season``), or a league's
     seasons of one rule system (``season`` empty). ``key`` names the scope once
@@ -185,6 +190,10 @@ class ScopeStats(_Counts):
     season = models.ForeignKey(Season, null=True, on_delete=models.CASCADE, related_name="+")
     system = models.CharField(max_length=16)
     points_sum = models.DecimalField(max_digits=14, decimal_places=1, default=0)
+    # The league row's (season empty) version: a new random token at every write of a player row
+    # of the league in this system, and at a rebuild (a counter would start again after one and
+    # meet cached answers of its old values). Cached leaderboards key on it.
+    version = models.CharField(max_length=32, default=version_new)
 
     @staticmethod
     def key_of(league_id: int, season_id: int | None, system: str) -> str:

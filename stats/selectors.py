@@ -5,12 +5,14 @@ from the player's ``PlayerGameStats``), never from the hands."""
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import F, Max, Sum
+from django.core.cache import cache
+from django.db.models import Max, Sum
 from django.utils.translation import gettext_lazy as _
 
 from kyoku.models import League
@@ -213,7 +215,38 @@ def player_figures(
 ) -> dict[str, Any]:
     """The player's figures in a scope: one season; one league (its seasons of ``system``); or
     every league the player plays in (``system`` chosen: figures never mix systems). With the
-    averages of every player in the same scope (for a season or a league), and the charts' series."""
+    averages of every player in the same scope (for a season or a league), and the charts' series.
+
+    Cached per version of the leagues involved (``ScopeStats.version``: a new token at every
+    player row written in the league, the player's own and those the averages add up)."""
+    key = _figures_key(player, league, season, system)
+    found = cache.get(key) if key else None
+    if found is None:
+        found = _player_figures(player=player, league=league, season=season, system=system)
+        if key:
+            cache.set(key, found, BOARD_CACHE_SECONDS)
+    return found
+
+
+def _figures_key(player: Player, league: League | None, season: Season | None, system: str) -> str | None:
+    """The cache key of a player's figures: the scope and the versions of the leagues it reads
+    (one league, or every league the player has figures in); None when there is nothing stored."""
+    scopes = ScopeStats.objects.filter(season__isnull=True)
+    if season is not None or league is not None:
+        scopes = scopes.filter(league_id=season.league_id if season is not None else league.pk)  # type: ignore[union-attr]
+    else:
+        scopes = scopes.filter(
+            league_id__in=PlayerStats.objects.filter(player=player, season__isnull=True).values("league_id")
+        )
+    versions = sorted(scopes.values_list("key", "version"))
+    if not versions:
+        return None
+    digest = hashlib.sha256(repr(versions).encode()).hexdigest()[:32]
+    scope = f"{league.pk if league else 0}:{season.pk if season else 0}:{system}"
+    return f"stats-player:{player.pk}:{scope}:{digest}"
+
+
+def _player_figures(*, player: Player, league: League | None, season: Season | None, system: str) -> dict[str, Any]:
     systems: list[str] | None = None
     if season is not None:
         system = season.rule_set.system
@@ -292,28 +325,114 @@ def league_systems(league: League) -> list[str]:
 
 def leaderboard(
     *, league: League, rate_key: str, season: Season | None = None, system: str = "", min_hands: int = DEFAULT_MIN_HANDS
-):
+) -> tuple[Board, str]:
     """Players of the league (one season, or all its seasons of ``system``) with at least
-    ``min_hands`` hands (games, for a rate over games), best first: a query over the
-    stored rows in the order of the rate's index (``ps_board_<rate>``), not over hands."""
+    ``min_hands`` hands (games, for a rate over games), best first, as a sequence read a slice
+    at a time (``Board``); and the system it is of."""
     rate = BY_KEY[rate_key]
-    rows = PlayerStats.objects.filter(league=league)
     if season is not None:
-        rows = rows.filter(season=season)
         system = season.rule_set.system
-    else:
-        rows = rows.filter(season__isnull=True, system=system)
-    if system not in rate.systems:
-        return rows.none(), system
-    base = "games" if rate.denominator == "games" else "hands"
-    rows = rows.filter(system=system, **{f"{base}__gte": min_hands, f"{rate.denominator}__gt": 0})
-    # the expression of the rate's index (stats.models.BOARD_RATIOS): the first page is read in
-    # its order, not sorted from every player of the league
-    order = "value" if rate.lower_is_better else "-value"
-    rows = rows.annotate(
-        value=board_value(rate.numerator, rate.denominator), num=F(rate.numerator), den=F(rate.denominator)
-    )
-    return rows.select_related("player").order_by(order, "-hands", "player__display_name"), system
+    return Board(league, rate, season, system, min_hands), system
+
+
+@dataclass(frozen=True)
+class BoardRow:
+    player_id: int
+    value: float
+    num: float
+    den: int
+    hands: int
+    games: int
+    name: str = ""
+    native_name: str = ""
+
+
+class Board:
+    """A leaderboard as a sequence (``len`` and slices: Django's Paginator and DRF's pagination
+    read it as they read a query). The order and the count of a slice are cached per version of
+    the league's figures (``ScopeStats.version``, a new token at every player row written, so a
+    result shows at once); the players' names are read at each request (a renamed player)."""
+
+    def __init__(self, league: League, rate: Rate, season: Season | None, system: str, min_hands: int) -> None:
+        self.league, self.rate, self.season, self.system, self.min_hands = league, rate, season, system, min_hands
+        self._version: str | None = None
+
+    def rows(self) -> Any:
+        """The board's stored rows (a query, unordered)."""
+        rate = self.rate
+        rows = PlayerStats.objects.filter(league=self.league, system=self.system)
+        rows = rows.filter(season=self.season) if self.season is not None else rows.filter(season__isnull=True)
+        if self.system not in rate.systems:
+            return rows.none()
+        base = "games" if rate.denominator == "games" else "hands"
+        return rows.filter(**{f"{base}__gte": self.min_hands, f"{rate.denominator}__gt": 0})
+
+    def _key(self, part: str) -> str | None:
+        if self._version is None:
+            found = (
+                ScopeStats.objects.filter(key=ScopeStats.key_of(self.league.pk, None, self.system))
+                .values_list("version", flat=True)
+                .first()
+            )
+            self._version = found or ""
+        if not self._version:
+            return None  # nothing stored yet: nothing worth caching
+        season = self.season.pk if self.season is not None else 0
+        scope = f"{self.league.pk}:{season}:{self.system}:{self.rate.key}:{self.min_hands}"
+        return f"stats-board:{scope}:{self._version}:{part}"
+
+    def count(self) -> int:
+        key = self._key("count")
+        found = cache.get(key) if key else None
+        if found is None:
+            found = self.rows().order_by().count()
+            if key:
+                cache.set(key, found, BOARD_CACHE_SECONDS)
+        return found
+
+    def __len__(self) -> int:
+        return self.count()
+
+    def __getitem__(self, index: slice) -> list[BoardRow]:
+        if not isinstance(index, slice) or index.step not in (None, 1):
+            raise TypeError("a leaderboard is read a slice at a time")
+        start = max(0, index.start or 0)
+        stop = index.stop if index.stop is not None else self.count()
+        if stop <= start:
+            return []
+        key = self._key(f"{start}:{stop}")
+        found = cache.get(key) if key else None
+        if found is None:
+            found = self._slice(start, stop)
+            if key:
+                cache.set(key, found, BOARD_CACHE_SECONDS)
+        names = dict(
+            (pk, (name, native))
+            for pk, name, native in Player.objects.filter(pk__in=[r[0] for r in found]).values_list(
+                "pk", "display_name", "native_name"
+            )
+        )
+        rows = []
+        for player_id, value, num, den, hands, games in found:
+            name, native = names.get(player_id, ("", ""))
+            rows.append(BoardRow(player_id, value, num, den, hands, games, name, native))
+        return rows
+
+    def _slice(self, start: int, stop: int) -> list[tuple]:
+        """The slice's numbers in the board's order, read through the rate's index expression
+        (``ps_board_<rate>``): only the columns the board shows, not the wide rows."""
+        rate = self.rate
+        order = "value" if rate.lower_is_better else "-value"
+        rows = (
+            self.rows()
+            .annotate(value=board_value(rate.numerator, rate.denominator))
+            .order_by(order, "-hands", "player__display_name", "player_id")
+            .values_list("player_id", "value", rate.numerator, rate.denominator, "hands", "games")
+        )
+        return [(p, v, float(n), d, h, g) for p, v, n, d, h, g in rows[start:stop]]
+
+
+BOARD_CACHE_SECONDS = 3600  # keyed on the version: a change moves it; this only bounds the memory
 
 
 def leaderboard_reach(
@@ -322,9 +441,9 @@ def leaderboard_reach(
     """For a board that nobody reaches: the most hands (games, for a rate over games) any player
     of the scope has, and the largest of the page's minimums that shows them; None when no player
     has any."""
-    rows, _system = leaderboard(league=league, rate_key=rate_key, season=season, system=system, min_hands=0)
+    board, _system = leaderboard(league=league, rate_key=rate_key, season=season, system=system, min_hands=0)
     base = "games" if BY_KEY[rate_key].denominator == "games" else "hands"
-    most = rows.order_by().aggregate(m=Max(base))["m"]
+    most = board.rows().order_by().aggregate(m=Max(base))["m"]
     if not most:
         return None
     return {"most": most, "minimum": max(c for c in MIN_HANDS_CHOICES if c <= min(most, min_hands))}

@@ -22,7 +22,7 @@ from league.models import Game, GameSeat, RuleSet, Season
 from scoring.models import HandRecord
 
 from .figures import COUNTS, game_counts, longest_runs
-from .models import HandDetail, PlayerGameStats, PlayerStats, ScopeStats
+from .models import HandDetail, PlayerGameStats, PlayerStats, ScopeStats, version_new
 
 
 def order_key(*, year: int, number: int, match_day: int, table: int, game_id: int) -> str:
@@ -244,8 +244,10 @@ def _players_refresh(league_id: int, system: str, players: dict[int, set[int]]) 
         mine = rows.get(player_id, [])
         targets: list[tuple[int | None, list[tuple]]] = [(None, mine)]
         targets += [(s, [r for r in mine if r[SEASON_AT] == s]) for s in sorted(players[player_id])]
+        league_values = aggregate(mine)
         for season_id, scoped in targets:
-            values = aggregate(scoped)
+            # a season holding all the player's rows of the league has the league's figures
+            values = league_values if len(scoped) == len(mine) else aggregate(scoped)
             pk, old = existing.get((player_id, season_id), (None, None))
             new = [values[f] for f in TOTAL_FIELDS] if values is not None else None
             if old != new:
@@ -279,18 +281,24 @@ def _totals_add(league_id: int, system: str, deltas: dict[int | None, list]) -> 
     q = connection.ops.quote_name
     table = q(ScopeStats._meta.db_table)
     sets = ", ".join(f"{q(f)} = {q(f)} + %s" for f in TOTAL_FIELDS)
+    deltas.setdefault(None, [0] * len(TOTAL_FIELDS))  # the league's row takes the new version
     with connection.cursor() as cursor:
         for season_id, delta in sorted(deltas.items(), key=lambda kv: kv[0] or 0):
-            if not any(delta):
+            league_row = season_id is None
+            if not any(delta) and not league_row:
                 continue
             key = ScopeStats.key_of(league_id, season_id, system)
-            cursor.execute(f"UPDATE {table} SET {sets} WHERE {q('key')} = %s", [*delta, key])
+            version = f", {q('version')} = %s" if league_row else ""
+            params = [*delta, version_new(), key] if league_row else [*delta, key]
+            cursor.execute(f"UPDATE {table} SET {sets}{version} WHERE {q('key')} = %s", params)
             if cursor.rowcount == 0:
+                if not any(delta):
+                    continue  # no sums to keep: the row is created with the first
                 ScopeStats.objects.bulk_create(
                     [ScopeStats(key=key, league_id=league_id, season_id=season_id, system=system)],
                     ignore_conflicts=True,
                 )
-                cursor.execute(f"UPDATE {table} SET {sets} WHERE {q('key')} = %s", [*delta, key])
+                cursor.execute(f"UPDATE {table} SET {sets}{version} WHERE {q('key')} = %s", params)
             if delta[HANDS_AT] < 0 or delta[GAMES_AT] < 0:  # rows went: the scope goes with its last
                 cursor.execute(
                     f"DELETE FROM {table} WHERE {q('key')} = %s AND {q('hands')} = 0 AND {q('games')} = 0", [key]
@@ -321,6 +329,7 @@ def totals_rebuild(*, league_ids: Iterable[int] | None = None) -> int:
                 "league_id": league_id,
                 "season_id": season_id,
                 "system": system,
+                "version": version_new(),
                 **dict(zip(TOTAL_FIELDS, total)),
             }
             for (league_id, season_id, system), total in sorted(sums.items(), key=str)
@@ -337,14 +346,22 @@ STATS_JSON = JSON_FIELDS
 
 
 def _decoded(row: tuple) -> tuple:
-    """A row read by plain SQL as ``values_list`` gives it: JSON decoded, points as Decimal."""
+    """A row read by plain SQL as ``values_list`` gives it: JSON decoded, points as Decimal.
+    Most game rows carry no yaku and no biggest hand (games entered by final score): their
+    JSON texts ``{}`` and ``null`` are not parsed (this runs for every game of four players at
+    each result)."""
     out = list(row)
     for i in JSON_AT:
-        if isinstance(out[i], (str, bytes)):
-            out[i] = json.loads(out[i])
-    if out[POINTS_AT] is not None and not isinstance(out[POINTS_AT], Decimal):
-        out[POINTS_AT] = Decimal(str(out[POINTS_AT])).quantize(Decimal("0.1"))
+        value = out[i]
+        if isinstance(value, (str, bytes)):
+            out[i] = EMPTY_JSON[value] if value in EMPTY_JSON else json.loads(value)
+    points = out[POINTS_AT]
+    if points is not None and not isinstance(points, Decimal):
+        out[POINTS_AT] = Decimal(str(points)).quantize(Decimal("0.1"))
     return tuple(out)
+
+
+EMPTY_JSON: dict[str | bytes, Any] = {"{}": {}, b"{}": {}, "null": None, b"null": None}
 
 
 def _stats_update(updated: list[tuple[int, dict[str, Any]]]) -> None:
@@ -361,35 +378,40 @@ def _stats_update(updated: list[tuple[int, dict[str, Any]]]) -> None:
         cursor.executemany(f"UPDATE {q(PlayerStats._meta.db_table)} SET {sets} WHERE {q('id')} = %s", params)
 
 
+WINS_AT = COUNTS.index("wins")
+
+
 def aggregate(rows: list[tuple]) -> dict[str, Any] | None:
-    """A scope's figures from its game rows (``AGG_COLUMNS``, in the league's order)."""
+    """A scope's figures from its game rows (``AGG_COLUMNS``, in the league's order). Column
+    sums in C (``zip``), the rest in one pass: this runs for each changed player's scopes at
+    every result and hand."""
     if not rows:
         return None
     n = len(COUNTS)
-    sums = [0] * n
+    columns = list(zip(*rows))
+    sums = [sum(c) for c in columns[:n]]
     yaku: Counter = Counter()
     biggest = None
     points_sum = Decimal("0")
-    best = worst = None
+    best = worst = None  # ((points, raw score), row)
     places = []
     days: Counter = Counter()
-    for row in rows:
-        for i in range(n):
-            sums[i] += row[i]
+    wins_of = columns[WINS_AT]
+    for row, wins in zip(rows, wins_of):
         season_id, match_day, place, raw_score, points, row_yaku, row_biggest, game_id = row[n:]
-        yaku.update(row_yaku or {})
+        if row_yaku:
+            yaku.update(row_yaku)
         if row_biggest and (biggest is None or row_biggest["points"] > biggest["points"]):
             biggest = {**row_biggest, "game": game_id}
-        days[(season_id, match_day)] += row[COUNTS.index("wins")]
+        days[(season_id, match_day)] += wins
         if place is not None:
             places.append(place)
             points_sum += points or 0
-            game = {"game": game_id, "points": str(points), "raw_score": raw_score, "place": place}
             key = (points or 0, raw_score or 0)
             if best is None or key > best[0]:
-                best = (key, game)
+                best = (key, row)
             if worst is None or key < worst[0]:
-                worst = (key, game)
+                worst = (key, row)
     first, last = longest_runs(places)
     day, day_wins = max(days.items(), key=lambda kv: (kv[1], -kv[0][0], -kv[0][1])) if days else ((None, None), 0)
     return {
@@ -398,13 +420,19 @@ def aggregate(rows: list[tuple]) -> dict[str, Any] | None:
         "yaku": dict(sorted(yaku.items())),
         "biggest": biggest,
         "biggest_points": biggest["points"] if biggest else None,
-        "best_game": best[1] if best else None,
-        "worst_game": worst[1] if worst else None,
+        "best_game": _game_of(best[1]) if best else None,
+        "worst_game": _game_of(worst[1]) if worst else None,
         "first_streak": first,
         "last_streak": last,
         "best_day_wins": day_wins,
         "best_day": {"season": day[0], "match_day": day[1]} if day_wins else None,
     }
+
+
+def _game_of(row: tuple) -> dict[str, Any]:
+    """A best or worst game as the figures keep it."""
+    _season, _day, place, raw_score, points, _yaku, _biggest, game_id = row[len(COUNTS) :]
+    return {"game": game_id, "points": str(points), "raw_score": raw_score, "place": place}
 
 
 @transaction.atomic

@@ -158,10 +158,10 @@ def league_leaderboard_export(request: HttpRequest, slug: str, fmt: str) -> Http
     rows = [
         {
             "rank": i,
-            "player": str(r.player),
+            "player": f"{r.name} ({r.native_name})" if r.native_name else r.name,
             "value": round(r.value, 4),
-            "numerator": getattr(r, rate.numerator),
-            "denominator": getattr(r, rate.denominator),
+            "numerator": r.num,
+            "denominator": r.den,
             "hands": r.hands,
             "games": r.games,
         }

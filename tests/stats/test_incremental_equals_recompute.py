@@ -42,7 +42,10 @@ def snapshot():
     stats = sorted(
         (tuple(str(v) for k, v in row.items() if k != "id") for row in PlayerStats.objects.values()),
     )
-    scopes = sorted(tuple(str(v) for k, v in row.items() if k != "id") for row in ScopeStats.objects.values())
+    # the version is a fresh token at every write, never the same after a rebuild
+    scopes = sorted(
+        tuple(str(v) for k, v in row.items() if k not in ("id", "version")) for row in ScopeStats.objects.values()
+    )
     return games, stats, scopes
 
 

@@ -72,3 +72,26 @@ def test_a_board_nobody_reaches_says_how_far_the_players_are_and_offers_a_lower_
 def test_an_empty_league_offers_no_lower_minimum(client, league):
     html = client.get(f"/leagues/{league.slug}/statistics/").content.decode()
     assert "No player has reached the minimum yet." in html and 'id="board-reach"' not in html
+
+
+def test_the_cached_board_follows_each_hand_and_each_renamed_player_at_once(client, game, players, league):
+    from league.models import Player
+
+    url = "/api/leagues/test/statistics/?rate=win_rate&min=1"
+    mine = f"/api/players/{players[1].pk}/statistics/?league=test"
+
+    def hands_played() -> int:
+        return next(f for f in client.get(mine).json()["figures"] if f["key"] == "win_rate")["denominator"]
+
+    hands.hand_record_add(game=game, record=HANDS[0], actor=SYSTEM)
+    first = client.get(url).json()["results"]
+    assert client.get(url).json()["results"] == first  # read again: the same (from the cache)
+    assert hands_played() == 1 and hands_played() == 1
+    for record in HANDS[1:]:
+        hands.hand_record_add(game=game, record=record, actor=SYSTEM)
+    after = client.get(url).json()["results"]
+    assert [r["value"] for r in after] == [0.2, 0.2, 0.2, 0.0]  # every hand counted, not the cached first
+    assert hands_played() == 5
+    Player.objects.filter(pk=players[1].pk).update(display_name="Renamed Player")
+    names = [r["player"]["display_name"] for r in client.get(url).json()["results"]]
+    assert "Renamed Player" in names
