@@ -4,6 +4,7 @@ admin (league admin), referee, member (a player with a login), outsider (a login
 and the league and players they belong to. Each test folder adds its own season; ``game`` is played in its division A.
 """
 
+import os
 import uuid
 
 import pytest
@@ -13,6 +14,40 @@ from kyoku.models import League, LeagueRole
 from league.models import Player
 from tests.actors import make_player_user, make_role_user, make_user
 from kyoku.principals import SYSTEM
+
+
+# What reaches the database or the broker (pytest-django's fixtures, directly or through others;
+# not django_db_blocker: its own autouse fixtures take that one for every test).
+SERVICE_FIXTURES = {
+    "db",
+    "transactional_db",
+    "django_db_setup",
+    "django_db_reset_sequences",
+    "django_db_serialized_rollback",
+    "live_server",
+}
+SERVICE_MARKERS = ("django_db", "redis", "postgres", "skipif", "skip")
+
+
+def touches_services(item: pytest.Item) -> bool:
+    """Whether a test can answer differently on another database or with a broker: it uses the
+    database (a fixture or a marker), or is marked for a service or skipped by a condition (such
+    a test may run in one pass only)."""
+    names = set(getattr(item, "fixturenames", ()))
+    return bool(names & SERVICE_FIXTURES) or any(item.get_closest_marker(m) for m in SERVICE_MARKERS)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """``KYOKU_TESTS_SERVICES_ONLY=1`` (CI's second pass, on PostgreSQL and Redis): only the tests
+    that touch the database or the broker. The others (engines, gates, catalogues, commands run
+    on a database of their own) gave their answer in the first pass and would give it again."""
+    if os.environ.get("KYOKU_TESTS_SERVICES_ONLY") != "1":
+        return
+    keep = [item for item in items if touches_services(item)]
+    if len(keep) != len(items):
+        kept = set(map(id, keep))
+        config.hook.pytest_deselected(items=[item for item in items if id(item) not in kept])
+        items[:] = keep
 
 
 @pytest.fixture(autouse=True)

@@ -27,12 +27,21 @@ ROLES = ("anonymous", "owner", "referee", "admin")
 schema = schemathesis.openapi.from_wsgi("/api/schema/", application)
 
 
-@pytest.fixture
-def tokens(db, settings_overrides):
+@pytest.fixture(scope="module")
+def tokens(django_db_setup, django_db_blocker, tmp_path_factory):
+    """One world for the module (built once, not for each of the 700 operation-role tests; each
+    test's requests are rolled back with its own transaction), emptied at the end."""
+    from django.core.management import call_command
+    from django.test import override_settings
+
     from tests.security.world import world_build
 
-    world = world_build()
-    return {role: Token.objects.create(user=getattr(world, role)).key for role in ROLES if role != "anonymous"}
+    with django_db_blocker.unblock(), override_settings(PRIVATE_MEDIA_ROOT=tmp_path_factory.mktemp("private")):
+        world = world_build()
+        keys = {role: Token.objects.create(user=getattr(world, role)).key for role in ROLES if role != "anonymous"}
+    yield keys
+    with django_db_blocker.unblock():
+        call_command("flush", interactive=False, verbosity=0)
 
 
 @pytest.fixture(autouse=True)
@@ -64,7 +73,7 @@ def settings_overrides(settings, tmp_path):
     phases=[Phase.explicit, Phase.generate],
     suppress_health_check=list(HealthCheck),
 )
-def test_api_answers_within_its_schema(case, role, tokens):
+def test_api_answers_within_its_schema(case, role, tokens, db, settings_overrides):
     headers = {"Authorization": f"Token {tokens[role]}"} if role != "anonymous" else {}
     response = case.call(headers=headers)
     case.validate_response(response, checks=[not_a_server_error, response_schema_conformance, content_type_conformance])
