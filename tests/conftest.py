@@ -8,12 +8,24 @@ import os
 import uuid
 
 import pytest
+from django.core.management import call_command
+from django.test import override_settings
 from rest_framework.test import APIClient
 
 from kyoku.models import League, LeagueRole
 from league.models import Player
 from tests.actors import make_player_user, make_role_user, make_user
+from tests.demo_snapshot import Demo, demo_seed
 from kyoku.principals import SYSTEM
+
+# PBKDF2's deliberate slowness costs seconds per test with several named users.
+FAST_PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def caches_of_their_own(caches: dict) -> dict:
+    # Cached renderings are keyed on ids and standings versions, which repeat from test to test
+    # (rolled back) and from run to run (Redis outlives the test database): a prefix per test.
+    return {name: {**conf, "KEY_PREFIX": f"test-{uuid.uuid4().hex}"} for name, conf in caches.items()}
 
 
 # What reaches the database or the broker (pytest-django's fixtures, directly or through others;
@@ -52,17 +64,56 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 @pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
-    # PBKDF2's deliberate slowness costs seconds per test with several named users.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.PASSWORD_HASHERS = FAST_PASSWORD_HASHERS
 
 
 @pytest.fixture(autouse=True)
 def _cache_of_its_own(settings):
-    # Cached renderings are keyed on ids and standings versions, which repeat from test to test
-    # (rolled back) and from run to run (Redis outlives the test database): a prefix per test.
-    settings.CACHES = {
-        name: {**conf, "KEY_PREFIX": f"test-{uuid.uuid4().hex}"} for name, conf in settings.CACHES.items()
-    }
+    settings.CACHES = caches_of_their_own(settings.CACHES)
+
+
+@pytest.fixture(scope="session")
+def demo_rows(django_db_setup, django_db_blocker, tmp_path_factory) -> Demo:
+    """``seed_demo`` run once per session and its rows kept in memory (tests/demo_snapshot.py),
+    under the settings every test gets and with files of its own."""
+    from django.conf import settings
+
+    files = tmp_path_factory.mktemp("demo-files")
+    with (
+        django_db_blocker.unblock(),
+        override_settings(
+            PASSWORD_HASHERS=FAST_PASSWORD_HASHERS,
+            CACHES=caches_of_their_own(settings.CACHES),
+            PRIVATE_MEDIA_ROOT=files / "private",
+            MEDIA_ROOT=files / "media",
+        ),
+    ):
+        return demo_seed()
+
+
+@pytest.fixture
+def demo(db, demo_rows):
+    """The demo as ``call_command("seed_demo")`` leaves it in the test's transaction: the work it
+    queues for the commit (ratings, deliveries) not done, as in a test rolled back."""
+    demo_rows.pending.write()
+
+
+@pytest.fixture
+def demo_committed(db, demo_rows):
+    """The demo as ``seed_demo`` leaves it once committed, the work queued for the commit done: for
+    a test whose transactions commit (``transactional_db``, a live server), or that runs that work
+    (``django_capture_on_commit_callbacks(execute=True)``) around the command."""
+    demo_rows.committed.write()
+
+
+@pytest.fixture(scope="module")
+def demo_module(django_db_setup, django_db_blocker, demo_rows):
+    """The committed demo for a whole module's tests, emptied at the module's end."""
+    with django_db_blocker.unblock():
+        demo_rows.committed.write()
+    yield
+    with django_db_blocker.unblock():
+        call_command("flush", interactive=False, verbosity=0)
 
 
 @pytest.fixture

@@ -439,10 +439,7 @@ def _crawl(client: Client, limit: int = 400) -> list[tuple[str, str]]:
 
 
 @pytest.mark.django_db
-def test_the_demo_league_reads_in_zh_hant_and_ja(catalogue):
-    from django.core.management import call_command
-
-    call_command("seed_demo", verbosity=0)
+def test_the_demo_league_reads_in_zh_hant_and_ja(catalogue, demo):
     untranslated = _untranslated(catalogue)
     user_data = _demo_user_data()
     users = get_user_model().objects

@@ -4,20 +4,13 @@ hands, incidents with rulings, an appeal and one waiting, and the player login's
 import re
 from decimal import Decimal
 
-import pytest
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
 from django.urls import reverse
 
 from league.models import Game, Penalty
 from referee.models import Appeal, Incident, Ruling
 from scoring.demo import DEMO_HANDS
 from scoring.models import HandRecord
-
-
-@pytest.fixture
-def demo(db):
-    call_command("seed_demo", verbosity=0)
 
 
 def login(client, username):

@@ -4,17 +4,10 @@ moves and Confirm enters all sixteen players in S2, the top two of B in A and th
 
 import re
 
-import pytest
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
 from django.urls import reverse
 
 from league.models import Entry, Game, Season, Standing
-
-
-@pytest.fixture
-def demo(db):
-    call_command("seed_demo", verbosity=0)
 
 
 def test_the_kowloon_season_waits_for_promotion(demo, client):

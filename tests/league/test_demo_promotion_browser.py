@@ -10,10 +10,8 @@ pytestmark = [pytest.mark.browser, needs_chromium, pytest.mark.django_db(transac
 
 
 @pytest.fixture
-def demo(db):
-    from django.core.management import call_command
-
-    call_command("seed_demo", verbosity=0)
+def demo(demo_committed):
+    """The demo as seeded and committed (tests/conftest.py): the live server reads it."""
 
 
 @pytest.mark.parametrize(

@@ -1,7 +1,6 @@
 """The demo league carries coming match days: the flow (review, swap, publish) works on it."""
 
 import pytest
-from django.core.management import call_command
 
 from league.models import Game
 from matchdays import services
@@ -11,8 +10,7 @@ from kyoku.principals import SYSTEM
 pytestmark = pytest.mark.django_db
 
 
-def test_demo_match_days_publish():
-    call_command("seed_demo", stdout=open("/dev/null", "w"))
+def test_demo_match_days_publish(demo):
     days = MatchDay.objects.filter(season__league__slug="hkrl", season__number=2)
     assert days.count() == 4  # two per division
     draft = days.filter(status=MatchDay.Status.SEATED).order_by("division__order").first()

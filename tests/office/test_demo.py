@@ -1,7 +1,6 @@
 """The demo shows the office something real: an approvable pending application, decided ones,
 and a closed season whose promotion page previews the moves into the next season."""
 
-from django.core.management import call_command
 from django.db import transaction
 
 from league import office, services
@@ -13,8 +12,7 @@ class _Rollback(Exception):
     pass
 
 
-def test_demo_has_approvable_pending_and_decided_applications_and_a_promotion(db):
-    call_command("seed_demo", verbosity=0)
+def test_demo_has_approvable_pending_and_decided_applications_and_a_promotion(demo):
     decided = set(QualificationApplication.objects.exclude(status="pending").values_list("status", flat=True))
     assert decided == {"approved", "rejected"}
     approvable = 0

@@ -4,7 +4,6 @@ game of the Hong Kong league (WRC rules, 30,000 start) refuses the same record i
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from league.models import Game, GameResult
@@ -16,9 +15,8 @@ from .conftest import FIXTURES
 
 
 @pytest.fixture
-def demo(db, django_capture_on_commit_callbacks):
-    with django_capture_on_commit_callbacks(execute=True):
-        call_command("seed_demo")
+def demo(demo_committed):
+    """The demo with the work it queues for the commit done (tests/conftest.py)."""
 
 
 def test_every_fixture_imports_into_the_demo_online_league(demo, django_capture_on_commit_callbacks):

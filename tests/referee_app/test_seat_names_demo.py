@@ -15,7 +15,6 @@ import re
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
 from django.urls import reverse
 
 from referee.models import Incident, Ruling
@@ -31,12 +30,8 @@ INTERNAL_REF = re.compile(r"events\[\d+\]|事件\s?\d")
 
 
 @pytest.fixture(scope="module")
-def demo(django_db_setup, django_db_blocker):
-    with django_db_blocker.unblock():
-        call_command("seed_demo", verbosity=0)
-    yield
-    with django_db_blocker.unblock():
-        call_command("flush", interactive=False, verbosity=0)
+def demo(demo_module):
+    """The demo, committed for the module's tests and emptied after them (tests/conftest.py)."""
 
 
 def label(wind: str, name: str, lang: str) -> str:
