@@ -339,7 +339,7 @@ def leaderboard(
 class BoardRow:
     player_id: int
     value: float
-    num: float
+    num: int | Decimal  # a count, or a sum of points
     den: int
     hands: int
     games: int
@@ -429,7 +429,7 @@ class Board:
             .order_by(order, "-hands", "player__display_name", "player_id")
             .values_list("player_id", "value", rate.numerator, rate.denominator, "hands", "games")
         )
-        return [(p, v, float(n), d, h, g) for p, v, n, d, h, g in rows[start:stop]]
+        return [tuple(r) for r in rows[start:stop]]
 
 
 BOARD_CACHE_SECONDS = 3600  # keyed on the version: a change moves it; this only bounds the memory
