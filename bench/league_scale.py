@@ -13,7 +13,9 @@ p50 / p95 / p99 time, the number of queries and the bytes of the answer:
 - standings API (warm, and a conditional request answered 304)
 - player page (the busiest player)
 - season page
-- the statistics page and API of the busiest player, a leaderboard page and API (stats/)
+- the statistics page and API of the busiest player, a leaderboard page and API (stats/): warm,
+  and the pages cold as well (the first request after a change: cached figures and board slices
+  are keyed on the league's figures version)
 - entering one result with everything the request runs on the embedded default (tasks
   in-process: standings and ratings included): a result for a new game (the latest of the
   league) and a correction of the latest game
@@ -346,6 +348,20 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
         n,
         rows,
     )
+
+    def cold(url: str):
+        def get() -> int:
+            cache.clear()  # what the first reader after a change gets: figures and board read again
+            return len(client.get(url).content)
+
+        return get
+
+    measure(
+        "statistics page, cold (after a change)",
+        cold(f"/players/{player.pk}/statistics/?league={slug}"),
+        max(5, n // 4),
+        rows,
+    )
     measure(
         "statistics API (the busiest player)",
         lambda: len(client.get(f"/api/players/{player.pk}/statistics/?league={slug}").content),
@@ -356,6 +372,12 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
         "leaderboard page (win rate, min 0)",
         lambda: len(client.get(f"/leagues/{slug}/statistics/?rate=win_rate&min=0").content),
         n,
+        rows,
+    )
+    measure(
+        "leaderboard page, cold (after a change)",
+        cold(f"/leagues/{slug}/statistics/?rate=win_rate&min=0"),
+        max(5, n // 4),
         rows,
     )
     measure(
