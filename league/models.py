@@ -478,6 +478,9 @@ class Standing(models.Model):
     class Meta:
         ordering = ["division", "rank"]
         constraints = [models.UniqueConstraint(fields=["division", "player"], name="uniq_standing")]
+        # a change counts the rows ahead of a player's new total (standings_update): a range of this
+        # index, read without the rows (games and player are in it)
+        indexes = [models.Index(fields=["division", "total_points", "games", "player"], name="standing_points")]
 
 
 class DivisionSummary(models.Model):

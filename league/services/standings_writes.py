@@ -80,26 +80,26 @@ def standings_update(*, division: Division, player_ids) -> int:
         (row for row in fresh.values() if row is not None), key=lambda r: rank_key(r, names.get(r["player_id"], ""))
     )
     others = Standing.objects.filter(division=division).exclude(player_id__in=changed_ids).order_by()
-    # how many of the other rows are ahead of each changed row: one pass over the division
+    # how many of the other rows are ahead of each changed row: counts in one statement, each
+    # over the rows ahead of it in the points index (not a pass over the division)
     ahead = {}
     if new:
         conditions = {row["player_id"]: rank_figures_sql(row) for row in new}
-        columns, params = [], []
-        for a, a_params, level, level_params in conditions.values():
-            columns += [f"SUM(CASE WHEN {a} THEN 1 ELSE 0 END)", f"SUM(CASE WHEN {level} THEN 1 ELSE 0 END)"]
-            params += [*a_params, *level_params]
         where = f'"division_id" = %s AND "player_id" NOT IN ({", ".join(["%s"] * len(changed_ids))})'
         table = Standing._meta.db_table
+        columns, params = [], []
+        for clear, clear_params, near, near_params, level, level_params in conditions.values():
+            for condition, condition_params in ((clear, clear_params), (near, near_params), (level, level_params)):
+                columns.append(f'(SELECT COUNT(*) FROM "{table}" WHERE {where} AND {condition})')
+                params += [division.pk, *changed_ids, *condition_params]
         with connection.cursor() as cursor:
-            cursor.execute(
-                f'SELECT {", ".join(columns)} FROM "{table}" WHERE {where}', [*params, division.pk, *changed_ids]
-            )
+            cursor.execute(f"SELECT {', '.join(columns)}", params)
             counts = cursor.fetchone()
             for i, row in enumerate(new):
                 p = row["player_id"]
-                ahead[p] = counts[2 * i] or 0
-                if counts[2 * i + 1]:  # level on every figure: the name, then the id
-                    _, _, level, level_params = conditions[p]
+                ahead[p] = (counts[3 * i] or 0) + (counts[3 * i + 1] or 0)
+                if counts[3 * i + 2]:  # level on every figure: the name, then the id
+                    *_, level, level_params = conditions[p]
                     cursor.execute(
                         f'SELECT "player_id" FROM "{table}" WHERE {where} AND {level}',
                         [division.pk, *changed_ids, *level_params],
