@@ -4,14 +4,13 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('league', '0013_player_name_confirmed'),
+        ("league", "0013_player_name_confirmed"),
     ]
 
     operations = [
         migrations.AddIndex(
-            model_name='standing',
-            index=models.Index(fields=['division', 'total_points', 'games', 'player'], name='standing_points'),
+            model_name="standing",
+            index=models.Index(fields=["division", "total_points", "games", "player"], name="standing_points"),
         ),
     ]
