@@ -327,11 +327,14 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
     rows = []
     n = args.requests
 
-    def cold_standings():
-        cache.clear()
-        return len(client.get(f"/seasons/{season.pk}/divisions/A/").content)
+    def cold(url: str):
+        def get() -> int:
+            cache.clear()  # what the first reader after a change gets: nothing cached for its version
+            return len(client.get(url).content)
 
-    measure("standings page, cold (after a change)", cold_standings, max(5, n // 4), rows)
+        return get
+
+    measure("standings page, cold (after a change)", cold(f"/seasons/{season.pk}/divisions/A/"), max(5, n // 4), rows)
     measure("standings page, warm", lambda: len(client.get(f"/seasons/{season.pk}/divisions/A/").content), n, rows)
     api = f"/api/divisions/{a.pk}/standings/"
     etag = client.get(api)["ETag"]
@@ -348,13 +351,6 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
         n,
         rows,
     )
-
-    def cold(url: str):
-        def get() -> int:
-            cache.clear()  # what the first reader after a change gets: figures and board read again
-            return len(client.get(url).content)
-
-        return get
 
     measure(
         "statistics page, cold (after a change)",
