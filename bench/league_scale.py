@@ -36,11 +36,13 @@ players (2,500 games each, 250,000 in the database), then prints one table of th
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import random
 import statistics
 import sys
 import time
+from collections import defaultdict
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
@@ -334,54 +336,59 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
 
         return get
 
-    measure("standings page, cold (after a change)", cold(f"/seasons/{season.pk}/divisions/A/"), max(5, n // 4), rows)
-    measure("standings page, warm", lambda: len(client.get(f"/seasons/{season.pk}/divisions/A/").content), n, rows)
-    api = f"/api/divisions/{a.pk}/standings/"
-    etag = client.get(api)["ETag"]
-    measure("standings API, warm", lambda: len(client.get(api).content), n, rows)
-    measure(
-        "standings API, 304 (If-None-Match)", lambda: len(client.get(api, HTTP_IF_NONE_MATCH=etag).content), n, rows
-    )
-    measure(f"player page ({busiest['n']} games)", lambda: len(client.get(f"/players/{player.pk}/").content), n, rows)
-    measure("season page", lambda: len(client.get(f"/seasons/{season.pk}/").content), max(5, n // 4), rows)
-    slug = season.league.slug
-    measure(
-        "statistics page (the busiest player)",
-        lambda: len(client.get(f"/players/{player.pk}/statistics/?league={slug}").content),
-        n,
-        rows,
-    )
+    if not args.writes_only:  # the pages
+        measure(
+            "standings page, cold (after a change)", cold(f"/seasons/{season.pk}/divisions/A/"), max(5, n // 4), rows
+        )
+        measure("standings page, warm", lambda: len(client.get(f"/seasons/{season.pk}/divisions/A/").content), n, rows)
+        api = f"/api/divisions/{a.pk}/standings/"
+        etag = client.get(api)["ETag"]
+        measure("standings API, warm", lambda: len(client.get(api).content), n, rows)
+        measure(
+            "standings API, 304 (If-None-Match)", lambda: len(client.get(api, HTTP_IF_NONE_MATCH=etag).content), n, rows
+        )
+        measure(
+            f"player page ({busiest['n']} games)", lambda: len(client.get(f"/players/{player.pk}/").content), n, rows
+        )
+        measure("season page", lambda: len(client.get(f"/seasons/{season.pk}/").content), max(5, n // 4), rows)
+        slug = season.league.slug
+        measure(
+            "statistics page (the busiest player)",
+            lambda: len(client.get(f"/players/{player.pk}/statistics/?league={slug}").content),
+            n,
+            rows,
+        )
 
-    measure(
-        "statistics page, cold (after a change)",
-        cold(f"/players/{player.pk}/statistics/?league={slug}"),
-        max(5, n // 4),
-        rows,
-    )
-    measure(
-        "statistics API (the busiest player)",
-        lambda: len(client.get(f"/api/players/{player.pk}/statistics/?league={slug}").content),
-        n,
-        rows,
-    )
-    measure(
-        "leaderboard page (win rate, min 0)",
-        lambda: len(client.get(f"/leagues/{slug}/statistics/?rate=win_rate&min=0").content),
-        n,
-        rows,
-    )
-    measure(
-        "leaderboard page, cold (after a change)",
-        cold(f"/leagues/{slug}/statistics/?rate=win_rate&min=0"),
-        max(5, n // 4),
-        rows,
-    )
-    measure(
-        "leaderboard API (average placement)",
-        lambda: len(client.get(f"/api/leagues/{slug}/statistics/?rate=average_place&min=1").content),
-        n,
-        rows,
-    )
+        measure(
+            "statistics page, cold (after a change)",
+            cold(f"/players/{player.pk}/statistics/?league={slug}"),
+            max(5, n // 4),
+            rows,
+        )
+        measure(
+            "statistics API (the busiest player)",
+            lambda: len(client.get(f"/api/players/{player.pk}/statistics/?league={slug}").content),
+            n,
+            rows,
+        )
+        measure(
+            "leaderboard page (win rate, min 0)",
+            lambda: len(client.get(f"/leagues/{slug}/statistics/?rate=win_rate&min=0").content),
+            n,
+            rows,
+        )
+        measure(
+            "leaderboard page, cold (after a change)",
+            cold(f"/leagues/{slug}/statistics/?rate=win_rate&min=0"),
+            max(5, n // 4),
+            rows,
+        )
+        measure(
+            "leaderboard API (average placement)",
+            lambda: len(client.get(f"/api/leagues/{slug}/statistics/?rate=average_place&min=1").content),
+            n,
+            rows,
+        )
     flip = iter(range(10**6))
 
     def enter_result():
@@ -401,7 +408,7 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
                 players=list(Player.objects.filter(pk__in=groups[i % len(groups)])),
                 actor=BENCH,
             )
-            for i in range(n + 1)
+            for i in range(n + 2)
         ]
     )
     fresh_flip = iter(range(10**6))
@@ -424,6 +431,25 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
     # everything the request runs on the embedded default: the on-commit hooks run the ratings
     # task in-process (no receiver disconnected)
     measure("enter one result, new latest game (all incl.)", enter_new_result, n, rows)
+    if os.environ.get("BENCH_QUERIES"):  # each query of one more new result, with its time
+        from django.db import connection
+
+        timed: list[tuple[float, str]] = []
+
+        def timer(execute, sql, params, many, context):
+            t0 = time.perf_counter()
+            try:
+                return execute(sql, params, many, context)
+            finally:
+                timed.append(((time.perf_counter() - t0) * 1000, sql))
+
+        with connection.execute_wrapper(timer):
+            t0 = time.perf_counter()
+            enter_new_result()
+            total = (time.perf_counter() - t0) * 1000
+        print(f"one new result: {total:.1f} ms, {len(timed)} queries, {sum(t for t, _ in timed):.1f} ms in them")
+        for ms, sql in timed:
+            print(f"{ms:7.2f}  {' '.join(sql.split())[:300]}")
     from scoring import services as hand_services
 
     hand_record = {"riichi": [1], "result": {"type": "ron", "from": 2, "winners": [{"seat": 1, "han": 3, "fu": 30}]}}
@@ -431,7 +457,7 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
         [
             services.game_create(
                 division=a,
-                match_day=game.match_day + 2 + n + i,
+                match_day=game.match_day + 3 + n + i,
                 table=1,
                 players=list(Player.objects.filter(pk__in=groups[i % len(groups)])),
                 actor=BENCH,
@@ -493,7 +519,8 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
         print(f"{label:46} {p50:8.1f} {p95:8.1f} {p99:8.1f} {q:8d} {size:9d} {cpu95:8.1f}")
     print(f"(CPU: this process's time, so on PostgreSQL it leaves out the server's; load average {load()})")
     sys.stdout.flush()
-    p95 = {label.split(" (")[0]: (p, c) for label, _, p, _, _, _, c in rows}
+    # (a --writes-only run has no pages: their cells are blank)
+    p95 = defaultdict(lambda: (math.nan, math.nan), {label.split(" (")[0]: (p, c) for label, _, p, _, _, _, c in rows})
     return {
         "league": f"{shape}{players_n:,} / {games_n:,}",
         "standings": p95["standings page, warm"],
@@ -564,6 +591,9 @@ def main() -> None:
         help="PostgreSQL: keep the database (test_<name>) and reuse a league of the same shape built by an "
         "earlier --keep run (for profiling; the measured actions add games to it)",
     )
+    parser.add_argument(
+        "--writes-only", action="store_true", help="skip the pages: only the writes are measured (for profiling)"
+    )
     args = parser.parse_args()
 
     import django
@@ -582,7 +612,9 @@ def main() -> None:
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
-    old = setup_databases(verbosity=0, interactive=False, keepdb=args.keep)
+    # nothing restores the database's contents from a copy: don't serialise it (a kept league
+    # of 250,000 games took seven minutes to write out)
+    old = setup_databases(verbosity=0, interactive=False, keepdb=args.keep, serialized_aliases=set())
     try:
         print(f"database: {connection.vendor}")
         if args.growth:

@@ -8,5 +8,7 @@ from .models import Game
 
 
 def game_lock(game_id: int) -> Game:
-    """Lock one game for the rest of the transaction (result entry, hands, imports)."""
-    return Game.objects.select_for_update().get(pk=game_id)
+    """Lock one game for the rest of the transaction (result entry, hands, imports). Its season
+    and rule set come in the same read (every caller reads them next); only the game's row is
+    locked."""
+    return Game.objects.select_related("season__rule_set").select_for_update(of=("self",)).get(pk=game_id)

@@ -2,7 +2,7 @@
 
 ``game_result_changed``: a game's result was stored for the first time (``kind="created"``),
 replaced (``"replaced"``, also when a season's results are re-derived) or deleted (``"deleted"``);
-arguments ``game_id`` and ``kind``.
+arguments ``game_id``, ``kind`` and ``league_id`` (None when the sender did not read it).
 
 ``games_results_changed``: many results of one season changed at once (a rules revision or a
 re-settle re-derived them); arguments ``season_id``, ``game_ids`` and ``kind``. One signal, so a
@@ -28,10 +28,13 @@ def season_facts_changed_now(season_id: int) -> None:
     season_facts_changed.send(sender=None, season_id=season_id)
 
 
-def game_result_changed_on_commit(game_id: int, kind: str) -> None:
+def game_result_changed_on_commit(game_id: int, kind: str, league_id: int | None = None) -> None:
+    """``league_id``, when the sender has it at hand: a listener need not look the game up."""
     from django.db import transaction
 
-    transaction.on_commit(lambda: game_result_changed.send(sender=None, game_id=game_id, kind=kind))
+    transaction.on_commit(
+        lambda: game_result_changed.send(sender=None, game_id=game_id, kind=kind, league_id=league_id)
+    )
 
 
 def games_results_changed_on_commit(season_id: int, game_ids: list[int], kind: str) -> None:

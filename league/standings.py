@@ -125,6 +125,25 @@ def standings_rows_for(*, division: Division, player_ids) -> dict[int, dict | No
     return {p: (_row(p, totals, penalties) if p in present else None) for p in player_ids}
 
 
+SeatResult = tuple[Decimal, int]  # a finished seat's league points and place
+
+
+def row_moved(stored: dict, player_id: int, before: SeatResult | None, after: SeatResult | None) -> dict:
+    """A player's row after one of their seats changed (a result entered or corrected): the
+    stored row less the seat as it counted (``before``: None when it did not, the game not yet
+    finished), plus the seat as it counts now. Exact, so the same row as reading every seat of
+    the player (:func:`standings_rows_for`); the penalty ledger is not touched by a result."""
+    places = [stored["firsts"], stored["seconds"], stored["thirds"], stored["fourths"]]
+    games, points = stored["games"], stored["game_points"]
+    for sign, seat in ((-1, before), (1, after)):
+        if seat is not None:
+            games += sign
+            points += sign * seat[0]
+            places[seat[1] - 1] += sign
+    totals = {player_id: {"games": games, "points": points, "places": places}}
+    return _row(player_id, totals, {player_id: stored["penalty_points"]})
+
+
 def rank_key(row: dict, name: str) -> tuple:
     """A row's place in the order: the documented tie-breaks, then the name, then the player's id
     (two players of the same name and figures keep one order, whichever way the rows are read)."""

@@ -34,10 +34,11 @@ def task_enqueue(task: Task, *args) -> None:
         logger.exception("%s failed in-process; the reconciliation will repair its rows", task.name)
 
 
-def on_game_result_changed(sender, game_id, kind, **kwargs):
+def on_game_result_changed(sender, game_id, kind, league_id=None, **kwargs):
     from .tasks import ratings_game_sync
 
-    league_id = Game.objects.filter(pk=game_id).values_list("season__league_id", flat=True).first()
+    if league_id is None:
+        league_id = Game.objects.filter(pk=game_id).values_list("season__league_id", flat=True).first()
     if league_id is not None:
         task_enqueue(ratings_game_sync, league_id, game_id, kind)
 

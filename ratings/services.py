@@ -193,7 +193,8 @@ def game_ratings_sync(*, league: League, game_id: int, kind: str = "changed", ac
     """Bring the ratings up to date after game ``game_id``'s result was created, replaced or
     deleted. Nothing to do when the game is rated as it stands (same places, same position);
     otherwise rebuild from the earlier of its old and new position. Returns the rebuild's
-    summary, or None when nothing changed."""
+    summary, or None when nothing changed (or the league is gone). ``league`` may be unread
+    (``League(pk=…)``): the league is read here, with its lock."""
     return games_ratings_sync(league=league, game_ids=[game_id], kind=kind, actor=actor)
 
 
@@ -204,7 +205,11 @@ def games_ratings_sync(
     """The same for many games at once (a season's results re-derived by a rules revision): one
     comparison, and at most one rebuild, from the earliest game whose rating input moved. With
     ``season_id`` the games are read by season rather than by a list of ids of any length."""
-    League.objects.select_for_update().get(pk=league.pk)  # decide on the state no other rebuild is changing
+    # decide on the state no other rebuild is changing; a league deleted meanwhile: nothing to do
+    locked = League.objects.select_for_update().filter(pk=league.pk).first()
+    if locked is None:
+        return None
+    league = locked
     wanted = set(game_ids)
     # by game (or season) only: with the league too, SQLite's planner may walk the league's index
     stored_rows = (

@@ -10,27 +10,20 @@ from . import services
 
 @shared_task
 def ratings_game_sync(league_id: int, game_id: int, kind: str = "changed") -> dict | None:
-    league = League.objects.filter(pk=league_id).first()
-    return (
-        services.game_ratings_sync(league=league, game_id=game_id, kind=kind, actor=System("task:ratings_game_sync"))
-        if league
-        else None
+    # the league is read (and locked) by the sync itself, which does nothing if it is gone
+    return services.game_ratings_sync(
+        league=League(pk=league_id), game_id=game_id, kind=kind, actor=System("task:ratings_game_sync")
     )
 
 
 @shared_task
 def ratings_games_sync(league_id: int, season_id: int, game_ids: list[int], kind: str = "changed") -> dict | None:
-    league = League.objects.filter(pk=league_id).first()
-    return (
-        services.games_ratings_sync(
-            league=league,
-            game_ids=game_ids,
-            season_id=season_id,
-            kind=kind,
-            actor=System("task:ratings_games_sync"),
-        )
-        if league
-        else None
+    return services.games_ratings_sync(
+        league=League(pk=league_id),
+        game_ids=game_ids,
+        season_id=season_id,
+        kind=kind,
+        actor=System("task:ratings_games_sync"),
     )
 
 

@@ -23,8 +23,8 @@ def actor_authorize(actor: Actor, obj, need: authz.Need) -> None:
     authz.authorize(actor, obj, need)
 
 
-def standings_refresh(division_id: int, player_ids) -> None:
+def standings_refresh(division_id: int, player_ids, moves: dict | None = None) -> None:
     """Bring the standings up to date inside the change's transaction (incrementally: only these
     players' rows and the ranks), so a stored change and its standings never disagree and no
-    work is left for after the commit."""
-    standings_update(division=Division(pk=division_id), player_ids=player_ids)
+    work is left for after the commit. ``moves``: see ``standings_update``."""
+    standings_update(division=Division(pk=division_id), player_ids=player_ids, moves=moves)

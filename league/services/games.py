@@ -163,7 +163,7 @@ def game_result_record(
             setattr(result, field, value)
         result.game = game  # the locked game, so the audit entry reads no game and season again
         result.save(update_fields=[*values, "entered_at"])
-    seats = _seats_apply(game, scores, computed)
+    seats, earlier = _seats_apply(game, scores, computed)
     before, game.status = game.status, Game.Status.FINISHED
     game.save(update_fields=["status"])
     division_summary_game_moved(game=game, before=before, after=game.status)
@@ -178,15 +178,26 @@ def game_result_record(
             "previous": previous,
         },
     )
-    standings_refresh(game.division_id, [seat.player_id for seat in seats])
+    # each player's seat as it counted in the standings (a finished game's), and as it counts now
+    counted = before == Game.Status.FINISHED
+    moves = {
+        seat.player_id: (earlier[seat.pk] if counted else None, (seat.points, seat.place))
+        for seat in seats
+        if seat.place is not None
+    }
+    if len(moves) != len(seats):  # a player twice at the table, or no place: read their seats again
+        moves = {}
+    standings_refresh(game.division_id, [seat.player_id for seat in seats], moves=moves)
     game_facts_changed_now(game.pk)
-    game_result_changed_on_commit(game.pk, "created" if created else "replaced")
+    game_result_changed_on_commit(game.pk, "created" if created else "replaced", league_id=game.season.league_id)
     return result, True
 
 
-def _seats_apply(game: Game, scores: list[int], computed: dict) -> list[GameSeat]:
-    """Write each seat's score, points and place; returns the seats."""
+def _seats_apply(game: Game, scores: list[int], computed: dict) -> tuple[list[GameSeat], dict]:
+    """Write each seat's score, points and place; returns the seats, and by seat id its points
+    and place as they were (None where it had no place)."""
     seats = list(game.seats.all())
+    earlier = {seat.pk: (seat.points, seat.place) if seat.place is not None else None for seat in seats}
     for seat in seats:
         seat.raw_score = scores[seat.seat]
         seat.points = Decimal(str(computed["points"][seat.seat])).quantize(Decimal("0.1"))
@@ -200,7 +211,7 @@ def _seats_apply(game: Game, scores: list[int], computed: dict) -> list[GameSeat
             f'UPDATE "{GameSeat._meta.db_table}" SET "raw_score" = %s, "points" = %s, "place" = %s ' 'WHERE "id" = %s',
             [(s.raw_score, s.points, s.place, s.pk) for s in seats],
         )
-    return seats
+    return seats, earlier
 
 
 @transaction.atomic

@@ -46,7 +46,7 @@ def standings_recompute(*, division: Division) -> int:
 
 
 @transaction.atomic(savepoint=False)  # inside a caller's transaction: no savepoint round trip
-def standings_update(*, division: Division, player_ids) -> int:
+def standings_update(*, division: Division, player_ids, moves: dict | None = None) -> int:
     """Incremental standings, in the change's own transaction: the rows of ``player_ids`` (the
     four players of a new, corrected or deleted result, or the one of a penalty) are recomputed
     and put in their new places; of the rest of the division only the rows whose rank moves are
@@ -56,21 +56,30 @@ def standings_update(*, division: Division, player_ids) -> int:
     the changed players who were ahead of it, plus those now ahead of it. The database counts,
     for each changed player, the other rows ahead of their new figures (level rows are read and
     put in order by name and id); the ranks in between then shift in a few ranges, one UPDATE
-    each. Returns how many rows were written."""
+    each. Returns how many rows were written.
+
+    ``moves``: when the change is one game's seats (a result entered or corrected), each
+    player's seat as it counted before and as it counts now (``standings.row_moved``): a player
+    with a stored row gets it moved by the difference, without reading their seats again."""
     from ..models import Entry, Standing
-    from ..standings import rank_figures_sql, rank_key, standings_rows_for
+    from ..standings import rank_figures_sql, rank_key, row_moved, standings_rows_for
 
     division = _division_lock(division)
-    fresh = standings_rows_for(division=division, player_ids=player_ids)
-    if len(fresh) > MANY:
-        return _standings_rerank(division, fresh)
-    changed_ids = list(fresh)
+    player_ids = list(dict.fromkeys(player_ids))
+    if len(player_ids) > MANY:
+        return _standings_rerank(division, standings_rows_for(division=division, player_ids=player_ids))
+    changed_ids = player_ids
     stored = {
         row[1]: (row[0], dict(zip(STANDING_FIELDS, row[2:])))
         for row in Standing.objects.filter(division=division, player_id__in=changed_ids)
         .order_by()
         .values_list("id", "player_id", *STANDING_FIELDS)
     }
+    moves = moves or {}
+    fresh = {p: row_moved(stored[p][1], p, *moves[p]) for p in changed_ids if p in moves and p in stored}
+    unread = [p for p in changed_ids if p not in fresh]
+    if unread:
+        fresh.update(standings_rows_for(division=division, player_ids=unread))
     names = dict(
         Entry.objects.filter(division=division, player_id__in=changed_ids)
         .order_by()
