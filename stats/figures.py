@@ -317,18 +317,16 @@ def ratio(numerator: int | float, denominator: int | float) -> float | None:
     return None if not denominator else numerator / denominator
 
 
-def longest_runs(places: list[int]) -> tuple[int, int]:
-    """(longest run of first places, longest run of last places) in the order given."""
+def place_runs(places: list[int]) -> tuple[int, int, int, int]:
+    """In the order given: the longest run of first places, the longest run of last places, and
+    the runs of each still open at the end (what a later game continues)."""
     best_first = best_last = run_first = run_last = 0
     for place in places:
-        if place == 1:
-            run_first += 1
-            best_first = max(best_first, run_first)
-        else:
-            run_first = 0
-        if place == 4:
-            run_last += 1
-            best_last = max(best_last, run_last)
-        else:
-            run_last = 0
-    return best_first, best_last
+        run_first, run_last = place_runs_step(run_first, run_last, place)
+        best_first, best_last = max(best_first, run_first), max(best_last, run_last)
+    return best_first, best_last, run_first, run_last
+
+
+def place_runs_step(run_first: int, run_last: int, place: int) -> tuple[int, int]:
+    """The open runs of first and last places after one more game's place."""
+    return (run_first + 1 if place == 1 else 0), (run_last + 1 if place == 4 else 0)

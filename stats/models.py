@@ -149,6 +149,15 @@ class PlayerStats(_Counts):
     last_streak = models.PositiveIntegerField(default=0)
     best_day_wins = models.PositiveIntegerField(default=0)  # most wins in one match day (a season row)
     best_day = models.JSONField(null=True)  # {"season", "match_day"}
+    # Where the row's games end, so a game later than all of them is added to the row without
+    # reading its games again (stats.services.aggregate_append): the last game's order key ("" for
+    # a row written before these were kept: it is read in full at its next change), the open runs
+    # of first and last places, the last match day and the player's wins on it.
+    last_key = models.CharField(max_length=40, default="", blank=True)
+    first_run = models.PositiveIntegerField(default=0)
+    last_run = models.PositiveIntegerField(default=0)
+    last_day = models.JSONField(null=True)  # {"season", "match_day"}
+    last_day_wins = models.PositiveIntegerField(default=0)
 
     class Meta:
         constraints = [

@@ -21,7 +21,7 @@ from kyoku.principals import Actor
 from league.models import Game, GameSeat, RuleSet, Season
 from scoring.models import HandRecord
 
-from .figures import COUNTS, game_counts, longest_runs
+from .figures import COUNTS, game_counts, place_runs, place_runs_step
 from .models import HandDetail, PlayerGameStats, PlayerStats, ScopeStats, version_new
 
 
@@ -97,7 +97,7 @@ def _game_rows(game: GameInfo, hands: list[Hand], seats: list[tuple]) -> list[di
     ]
 
 
-JSON_FIELDS = ("yaku", "biggest", "best_game", "worst_game", "best_day")
+JSON_FIELDS = ("yaku", "biggest", "best_game", "worst_game", "best_day", "last_day")
 
 
 def rows_insert(
@@ -197,58 +197,107 @@ def game_stats_sync(*, game_id: int) -> None:
     rows = _game_rows(game, hands, seats) if game is not None else []
     rows_insert(PlayerGameStats, rows)
     scopes = set(before) | {(r["player_id"], r["season_id"], r["league_id"], r["system"]) for r in rows}
-    players_refresh(scopes)
+    # a game with no rows before (a new result): its rows may simply extend the players' figures
+    appended = (
+        {(r["player_id"], r["league_id"]): tuple(r[c] for c in AGG_COLUMNS) for r in rows} if not before else None
+    )
+    players_refresh(scopes, appended)
 
 
-def players_refresh(scopes: Iterable[tuple[int, int, int, str]]) -> None:
+def players_refresh(
+    scopes: Iterable[tuple[int, int, int, str]], appended: dict[tuple[int, int], tuple] | None = None
+) -> None:
     """Rebuild the season rows and the league row of each ``(player, season, league, system)``
     from the player's game rows, and move the scopes' sums (``ScopeStats``) by the difference:
     for each league and system, one read of the players' game rows there (a season's rows are
     among them) and one of their stored rows, the sums in Python (``aggregate``, as the full
     recompute), the writes batched. Plain SQL: at four players a change, the ORM's compiling
-    would cost more than the queries."""
+    would cost more than the queries.
+
+    ``appended``: by (player, league), the row of a game just added that may be later than all
+    the player's games there (a new result): where the stored rows end before it, it is added
+    to them (``aggregate_append``) and the player's games are not read."""
     seasons: dict[tuple[int, str], dict[int, set[int]]] = defaultdict(lambda: defaultdict(set))
     for player_id, season_id, league_id, system in scopes:
         seasons[(league_id, system)][player_id].add(season_id)
     for (league_id, system), players in sorted(seasons.items()):
-        _players_refresh(league_id, system, players)
+        _players_refresh(league_id, system, players, appended or {})
 
 
-def _players_refresh(league_id: int, system: str, players: dict[int, set[int]]) -> None:
+# what a player row keeps beyond the sums, read back for ``aggregate_append``
+STATE_FIELDS = (
+    "yaku",
+    "biggest",
+    "biggest_points",
+    "best_game",
+    "worst_game",
+    "first_streak",
+    "last_streak",
+    "best_day_wins",
+    "best_day",
+    "last_key",
+    "first_run",
+    "last_run",
+    "last_day",
+    "last_day_wins",
+)
+
+
+def _players_refresh(
+    league_id: int, system: str, players: dict[int, set[int]], appended: dict[tuple[int, int], tuple]
+) -> None:
     q = connection.ops.quote_name
     game_table, stats_table = q(PlayerGameStats._meta.db_table), q(PlayerStats._meta.db_table)
     ids = sorted(players)
-    where = (
-        f"WHERE {q('player_id')} IN ({', '.join(['%s'] * len(ids))}) AND {q('league_id')} = %s AND {q('system')} = %s"
-    )
-    rows: dict[int, list[tuple]] = defaultdict(list)
+    marks = ", ".join(["%s"] * len(ids))
+    where = f"WHERE {q('player_id')} IN ({marks}) AND {q('league_id')} = %s AND {q('system')} = %s"
+    totals_n = len(TOTAL_FIELDS)
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT {q('player_id')}, {', '.join(q(c) for c in AGG_COLUMNS)} FROM {game_table} {where} "
-            f"ORDER BY {q('player_id')}, {q('order_key')}",
+            f"SELECT {q('id')}, {q('player_id')}, {q('season_id')}, "
+            f"{', '.join(q(f) for f in (*TOTAL_FIELDS, *STATE_FIELDS))} FROM {stats_table} {where}",
             [*ids, league_id, system],
         )
-        for row in cursor.fetchall():
-            rows[row[0]].append(_decoded(row[1:]))
-        cursor.execute(
-            f"SELECT {q('id')}, {q('player_id')}, {q('season_id')}, {', '.join(q(f) for f in TOTAL_FIELDS)} "
-            f"FROM {stats_table} {where}",
-            [*ids, league_id, system],
-        )
-        existing = {(r[1], r[2]): (r[0], [*r[3:-1], _decimal(r[-1])]) for r in cursor.fetchall()}
+        existing = {}
+        for r in cursor.fetchall():
+            totals = [*r[3 : 3 + totals_n - 1], _decimal(r[3 + totals_n - 1])]
+            state = {f: _json(v) if f in JSON_FIELDS else v for f, v in zip(STATE_FIELDS, r[3 + totals_n :])}
+            existing[(r[1], r[2])] = (r[0], totals, state)
+        # the figures of each player a game is appended to, from their stored rows alone
+        figures: dict[int, dict[int | None, dict[str, Any] | None]] = {}
+        for player_id in ids:
+            row = appended.get((player_id, league_id))
+            if row is not None:
+                added = _appended(existing, player_id, players[player_id], row)
+                if added is not None:
+                    figures[player_id] = added
+        unread = [p for p in ids if p not in figures]
+        rows: dict[int, list[tuple]] = defaultdict(list)
+        if unread:
+            cursor.execute(
+                f"SELECT {q('player_id')}, {', '.join(q(c) for c in AGG_COLUMNS)} FROM {game_table} "
+                f"WHERE {q('player_id')} IN ({', '.join(['%s'] * len(unread))}) AND {q('league_id')} = %s "
+                f"AND {q('system')} = %s ORDER BY {q('player_id')}, {q('order_key')}",
+                [*unread, league_id, system],
+            )
+            for row in cursor.fetchall():
+                rows[row[0]].append(_decoded(row[1:]))
+    for player_id in unread:
+        mine = rows.get(player_id, [])
+        league_values = aggregate(mine)
+        scoped: dict[int | None, dict[str, Any] | None] = {None: league_values}
+        for season_id in sorted(players[player_id]):
+            in_season = [r for r in mine if r[SEASON_AT] == season_id]
+            # a season holding all the player's rows of the league has the league's figures
+            scoped[season_id] = league_values if len(in_season) == len(mine) else aggregate(in_season)
+        figures[player_id] = scoped
     created: list[dict[str, Any]] = []
     updated: list[tuple[int, dict[str, Any]]] = []
     deleted: list[int] = []
     deltas: dict[int | None, list] = {}
     for player_id in ids:
-        mine = rows.get(player_id, [])
-        targets: list[tuple[int | None, list[tuple]]] = [(None, mine)]
-        targets += [(s, [r for r in mine if r[SEASON_AT] == s]) for s in sorted(players[player_id])]
-        league_values = aggregate(mine)
-        for season_id, scoped in targets:
-            # a season holding all the player's rows of the league has the league's figures
-            values = league_values if len(scoped) == len(mine) else aggregate(scoped)
-            pk, old = existing.get((player_id, season_id), (None, None))
+        for season_id, values in figures[player_id].items():
+            pk, old, _state = existing.get((player_id, season_id), (None, None, None))
             new = [values[f] for f in TOTAL_FIELDS] if values is not None else None
             if old != new:
                 delta = deltas.setdefault(season_id, [0] * len(TOTAL_FIELDS))
@@ -268,6 +317,33 @@ def _players_refresh(league_id: int, system: str, players: dict[int, set[int]]) 
     rows_insert(PlayerStats, created)
     _stats_update(updated)
     _totals_add(league_id, system, deltas)
+
+
+def _appended(
+    existing: dict, player_id: int, season_ids: set[int], row: tuple
+) -> dict[int | None, dict[str, Any] | None] | None:
+    """The player's league row and season rows with the game ``row`` added after their games,
+    or None when a row does not end before it (the game is not the player's latest there, or
+    the row predates the kept ends) and the player's games must be read."""
+    key = row[AGG_COLUMNS.index("order_key")]
+    league = existing.get((player_id, None))
+    if league is None or not league[2]["last_key"] or league[2]["last_key"] >= key:
+        return None
+    if season_ids != {row[SEASON_AT]}:
+        return None
+    season_id = row[SEASON_AT]
+    season = existing.get((player_id, season_id))
+    if season is None:  # the player's first game of the season
+        return {None: aggregate_append(_stored(league), row), season_id: aggregate([row])}
+    if not season[2]["last_key"] or season[2]["last_key"] >= key:
+        return None
+    return {None: aggregate_append(_stored(league), row), season_id: aggregate_append(_stored(season), row)}
+
+
+def _stored(existing: tuple) -> dict[str, Any]:
+    """A stored player row's figures, as ``aggregate`` gives them."""
+    _pk, totals, state = existing
+    return {**dict(zip(TOTAL_FIELDS, totals)), **state}
 
 
 TOTAL_FIELDS = (*COUNTS, "points_sum")  # the columns a scope's sum adds up (ScopeStats)
@@ -338,7 +414,18 @@ def totals_rebuild(*, league_ids: Iterable[int] | None = None) -> int:
     return len(sums)
 
 
-AGG_COLUMNS = (*COUNTS, "season_id", "match_day", "place", "raw_score", "points", "yaku", "biggest", "game_id")
+AGG_COLUMNS = (
+    *COUNTS,
+    "season_id",
+    "match_day",
+    "place",
+    "raw_score",
+    "points",
+    "yaku",
+    "biggest",
+    "game_id",
+    "order_key",
+)
 SEASON_AT = AGG_COLUMNS.index("season_id")
 JSON_AT = (AGG_COLUMNS.index("yaku"), AGG_COLUMNS.index("biggest"))
 POINTS_AT = AGG_COLUMNS.index("points")
@@ -398,7 +485,7 @@ def aggregate(rows: list[tuple]) -> dict[str, Any] | None:
     days: Counter = Counter()
     wins_of = columns[WINS_AT]
     for row, wins in zip(rows, wins_of):
-        season_id, match_day, place, raw_score, points, row_yaku, row_biggest, game_id = row[n:]
+        season_id, match_day, place, raw_score, points, row_yaku, row_biggest, game_id, _key = row[n:]
         if row_yaku:
             yaku.update(row_yaku)
         if row_biggest and (biggest is None or row_biggest["points"] > biggest["points"]):
@@ -412,8 +499,10 @@ def aggregate(rows: list[tuple]) -> dict[str, Any] | None:
                 best = (key, row)
             if worst is None or key < worst[0]:
                 worst = (key, row)
-    first, last = longest_runs(places)
-    day, day_wins = max(days.items(), key=lambda kv: (kv[1], -kv[0][0], -kv[0][1])) if days else ((None, None), 0)
+    first, last, first_run, last_run = place_runs(places)
+    day, day_wins = max(days.items(), key=_day_order) if days else ((None, None), 0)
+    last_row = rows[-1]
+    last_day = (last_row[n], last_row[n + 1])
     return {
         **dict(zip(COUNTS, sums)),
         "points_sum": points_sum,
@@ -426,13 +515,75 @@ def aggregate(rows: list[tuple]) -> dict[str, Any] | None:
         "last_streak": last,
         "best_day_wins": day_wins,
         "best_day": {"season": day[0], "match_day": day[1]} if day_wins else None,
+        "last_key": last_row[-1],
+        "first_run": first_run,
+        "last_run": last_run,
+        "last_day": {"season": last_day[0], "match_day": last_day[1]},
+        "last_day_wins": days[last_day],
     }
+
+
+def _day_order(day: tuple[tuple[int, int], int]) -> tuple[int, int, int]:
+    """The best day: the most wins; of days level on wins, the first (season, then match day)."""
+    (season_id, match_day), wins = day
+    return wins, -season_id, -match_day
 
 
 def _game_of(row: tuple) -> dict[str, Any]:
     """A best or worst game as the figures keep it."""
-    _season, _day, place, raw_score, points, _yaku, _biggest, game_id = row[len(COUNTS) :]
+    _season, _day, place, raw_score, points, _yaku, _biggest, game_id, _key = row[len(COUNTS) :]
     return {"game": game_id, "points": str(points), "raw_score": raw_score, "place": place}
+
+
+def _game_key(game: dict[str, Any]) -> tuple[Decimal, int]:
+    """A kept best or worst game's order, as ``aggregate`` compares them (points, then raw score)."""
+    return Decimal(game["points"]), game["raw_score"] or 0
+
+
+def aggregate_append(values: dict[str, Any], row: tuple) -> dict[str, Any]:
+    """A scope's figures with one game added after every game they hold (``row``: its
+    ``AGG_COLUMNS``): the same figures ``aggregate`` gives over all the rows, from the stored
+    figures and that game alone. Each figure follows ``aggregate``'s rule: sums add; the
+    biggest hand, the best and the worst game change only when strictly passed (the earlier
+    keeps a tie); the streaks continue their open runs; the new game's day is the last day or
+    a later one."""
+    n = len(COUNTS)
+    season_id, match_day, place, raw_score, points, row_yaku, row_biggest, game_id, key = row[n:]
+    out = dict(values)
+    for name, value in zip(COUNTS, row[:n]):
+        out[name] = values[name] + value
+    if row_yaku:
+        yaku = Counter(values["yaku"])
+        yaku.update(row_yaku)
+        out["yaku"] = dict(sorted(yaku.items()))
+    biggest = values["biggest"]
+    if row_biggest and (biggest is None or row_biggest["points"] > biggest["points"]):
+        out["biggest"] = {**row_biggest, "game": game_id}
+        out["biggest_points"] = row_biggest["points"]
+    if place is not None:
+        out["points_sum"] = values["points_sum"] + (points or 0)
+        game_key = (points or 0, raw_score or 0)
+        if values["best_game"] is None or game_key > _game_key(values["best_game"]):
+            out["best_game"] = _game_of(row)
+        if values["worst_game"] is None or game_key < _game_key(values["worst_game"]):
+            out["worst_game"] = _game_of(row)
+        out["first_run"], out["last_run"] = place_runs_step(values["first_run"], values["last_run"], place)
+        out["first_streak"] = max(values["first_streak"], out["first_run"])
+        out["last_streak"] = max(values["last_streak"], out["last_run"])
+    wins = row[WINS_AT]
+    last = values["last_day"]
+    same_day = last is not None and (last["season"], last["match_day"]) == (season_id, match_day)
+    day_wins = values["last_day_wins"] + wins if same_day else wins
+    out["last_day"], out["last_day_wins"] = {"season": season_id, "match_day": match_day}, day_wins
+    best = values["best_day"]
+    candidates = [((season_id, match_day), day_wins)]
+    if best is not None and (best["season"], best["match_day"]) != (season_id, match_day):
+        candidates.append(((best["season"], best["match_day"]), values["best_day_wins"]))
+    (best_season, best_match_day), best_wins = max(candidates, key=_day_order)
+    out["best_day_wins"] = best_wins
+    out["best_day"] = {"season": best_season, "match_day": best_match_day} if best_wins else None
+    out["last_key"] = key
+    return out
 
 
 @transaction.atomic
