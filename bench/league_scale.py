@@ -408,7 +408,7 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
                 players=list(Player.objects.filter(pk__in=groups[i % len(groups)])),
                 actor=BENCH,
             )
-            for i in range(n + 2)
+            for i in range(n + 3)
         ]
     )
     fresh_flip = iter(range(10**6))
@@ -420,14 +420,6 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
         services.game_result_record(game=entered[-1], scores=scores, actor=admin, replace=True)
         return 0
 
-    if os.environ.get("BENCH_PROFILE"):  # where one result's time goes
-        import cProfile
-        import pstats
-
-        enter_result()
-        profile = cProfile.Profile()
-        profile.runcall(enter_result)
-        pstats.Stats(profile).sort_stats(os.environ["BENCH_PROFILE"]).print_stats(40)
     # everything the request runs on the embedded default: the on-commit hooks run the ratings
     # task in-process (no receiver disconnected)
     measure("enter one result, new latest game (all incl.)", enter_new_result, n, rows)
@@ -450,6 +442,21 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
         print(f"one new result: {total:.1f} ms, {len(timed)} queries, {sum(t for t, _ in timed):.1f} ms in them")
         for ms, sql in timed:
             print(f"{ms:7.2f}  {' '.join(sql.split())[:300]}")
+    if os.environ.get("BENCH_PROFILE"):  # where one more new result's time goes
+        import cProfile
+        import pstats
+
+        profile = cProfile.Profile()
+        profile.runcall(enter_new_result)
+        stats = pstats.Stats(profile)
+        stats.sort_stats(os.environ["BENCH_PROFILE"]).print_stats(50)
+        by_package: dict[str, float] = defaultdict(float)  # own time, by where the code lives
+        for (path, _line, _name), (_cc, _nc, own, _cum, _callers) in stats.stats.items():  # type: ignore[attr-defined]
+            parts = path.split("site-packages/")
+            where = parts[1].split("/")[0] if len(parts) > 1 else path.replace(ROOT + "/", "").split("/")[0]
+            by_package[where] += own * 1000
+        for where, ms in sorted(by_package.items(), key=lambda kv: -kv[1])[:15]:
+            print(f"{ms:7.2f} ms  {where}")
     from scoring import services as hand_services
 
     hand_record = {"riichi": [1], "result": {"type": "ron", "from": 2, "winners": [{"seat": 1, "han": 3, "fu": 30}]}}
@@ -457,7 +464,7 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
         [
             services.game_create(
                 division=a,
-                match_day=game.match_day + 3 + n + i,
+                match_day=game.match_day + 4 + n + i,
                 table=1,
                 players=list(Player.objects.filter(pk__in=groups[i % len(groups)])),
                 actor=BENCH,
