@@ -13,12 +13,12 @@ from collections import defaultdict
 from typing import cast
 
 from django.db import transaction
-from django.db.models import Count, DateTimeField, OuterRef, Q, Subquery
+from django.db.models import Count, DateTimeField, Q
 from django.utils import timezone
 
 from kyoku.models import League
 from kyoku.principals import Actor
-from league.models import Division, Game, GameSeat, Player, Season
+from league.models import Division, Game, GameResult, GameSeat, Player, Season
 from league.services import audit_log_write
 
 from . import engine
@@ -52,6 +52,8 @@ def games_from_key(*, league, key: str):
 def rated_games(*, league, from_key: str | None = None, game_ids=None, season_id: int | None = None) -> list[tuple]:
     """The league's finished games with places, in rating order, as
     ``(order_key, game_id, [(player_id, place), ...])`` (seat order)."""
+    if game_ids is not None and from_key is None and season_id is None:
+        return _rated_games_by_id(league.pk, list(game_ids))
     seats = GameSeat.objects.filter(game__status=Game.Status.FINISHED, game__result__isnull=False, place__isnull=False)
     if from_key is not None:
         seats = seats.filter(game__in=games_from_key(league=league, key=from_key).values("pk"))
@@ -72,22 +74,52 @@ def rated_games(*, league, from_key: str | None = None, game_ids=None, season_id
     return [g for g in out if from_key is None or g[0] >= from_key]
 
 
+def _rated_games_by_id(league_id: int, game_ids: list[int]) -> list[tuple]:
+    """``rated_games`` of a few games by id (the path of every result): the same conditions,
+    in plain SQL, which the ORM's three joins cost more to compile than to run."""
+    from django.db import connection
+
+    if not game_ids:
+        return []
+    seat, game, season, result = (m._meta.db_table for m in (GameSeat, Game, Season, GameResult))
+    games: defaultdict[int, list] = defaultdict(list)
+    keys = {}
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f'SELECT gs."game_id", s."year", s."number", g."match_day", g."table", gs."player_id", gs."place" '
+            f'FROM "{seat}" gs JOIN "{game}" g ON g."id" = gs."game_id" JOIN "{season}" s ON s."id" = g."season_id" '
+            f'JOIN "{result}" r ON r."game_id" = g."id" '
+            f'WHERE gs."game_id" IN ({", ".join(["%s"] * len(game_ids))}) AND s."league_id" = %s '
+            f'AND g."status" = %s AND gs."place" IS NOT NULL ORDER BY gs."game_id", gs."seat"',
+            [*game_ids, league_id, Game.Status.FINISHED.value],
+        )
+        for gid, year, number, day, table, player_id, place in cursor.fetchall():
+            keys[gid] = order_key(year=year, number=number, match_day=day, table=table, game_id=gid)
+            games[gid].append((player_id, place))
+    return sorted((keys[g], g, games[g]) for g in games)
+
+
 def states_before(league, key: str, players: set[int]) -> dict[int, tuple[float, float]]:
     """Each player's (mu, sigma) after their last rated game before ``key``: one index seek per
-    player (player, league, order key), however long the league's history."""
+    player (player, league, order key), however long the league's history. Plain SQL: it runs
+    at every result, and the ORM's subquery cost more to compile than the seeks take."""
+    from django.db import connection
+
+    events, people = RatingEvent._meta.db_table, Player._meta.db_table
     state = {}
     ids = sorted(players)
-    for i in range(0, len(ids), 500):  # SQLite's limit on query parameters
-        last = (
-            RatingEvent.objects.filter(player=OuterRef("pk"), league=league, order_key__lt=key)
-            .order_by("-order_key")
-            .values("pk")[:1]
-        )
-        event_ids = Player.objects.filter(pk__in=ids[i : i + 500]).annotate(last=Subquery(last)).values("last")
-        for p, mu, sigma in RatingEvent.objects.filter(pk__in=event_ids).values_list(
-            "player_id", "mu_after", "sigma_after"
-        ):
-            state[p] = (mu, sigma)
+    with connection.cursor() as cursor:
+        for i in range(0, len(ids), 500):  # SQLite's limit on query parameters
+            chunk = ids[i : i + 500]
+            cursor.execute(
+                f'SELECT e."player_id", e."mu_after", e."sigma_after" FROM "{events}" e WHERE e."id" IN ('
+                f'SELECT (SELECT x."id" FROM "{events}" x WHERE x."player_id" = p."id" AND x."league_id" = %s '
+                f'AND x."order_key" < %s ORDER BY x."order_key" DESC LIMIT 1) FROM "{people}" p '
+                f'WHERE p."id" IN ({", ".join(["%s"] * len(chunk))}))',
+                [league.pk, key, *chunk],
+            )
+            for p, mu, sigma in cursor.fetchall():
+                state[p] = (mu, sigma)
     return state
 
 
