@@ -126,6 +126,9 @@ def game_result_record(
         raise ValidationError({"game": [ValidationError(_("this game is void"), code="game_void")]})
     if game.season.status == Season.Status.CLOSED:
         raise ValidationError({"game": ["the season is closed; results can no longer change"]})
+    # read after the lock, in a statement of its own: read with the lock's query, a result a
+    # concurrent writer committed while this one waited would not be seen (PostgreSQL re-checks
+    # only the locked row), and both would create it (tests/league/test_concurrency.py)
     existing = GameResult.objects.filter(game=game).first()
     if existing and existing.scores == scores and existing.deposits_left == deposits_left:
         return existing, False
