@@ -94,8 +94,15 @@ def standings_update(*, division: Division, player_ids, moves: dict | None = Non
         where = f'"division_id" = %s AND "player_id" NOT IN ({", ".join(["%s"] * len(changed_ids))})'
         table = Standing._meta.db_table
         columns, params = [], []
-        for clear, clear_params, near, near_params, level, level_params in conditions.values():
-            for condition, condition_params in ((clear, clear_params), (near, near_params), (level, level_params)):
+        for row, (clear, clear_params, near, near_params, level, level_params) in zip(new, conditions.values()):
+            if row["games"]:
+                seek, seek_params = _clear_ahead_seek(table, division.pk, row["total_points"])
+                columns.append(seek)
+                params += seek_params
+            else:
+                columns.append(f'(SELECT COUNT(*) FROM "{table}" WHERE {where} AND {clear})')
+                params += [division.pk, *changed_ids, *clear_params]
+            for condition, condition_params in ((near, near_params), (level, level_params)):
                 columns.append(f'(SELECT COUNT(*) FROM "{table}" WHERE {where} AND {condition})')
                 params += [division.pk, *changed_ids, *condition_params]
         with connection.cursor() as cursor:
@@ -103,7 +110,14 @@ def standings_update(*, division: Division, player_ids, moves: dict | None = Non
             counts = cursor.fetchone()
             for i, row in enumerate(new):
                 p = row["player_id"]
-                ahead[p] = (counts[3 * i] or 0) + (counts[3 * i + 1] or 0)
+                clear_others = counts[3 * i] or 0
+                if row["games"]:  # the seek counted every row, the changed ones as they stood: not those
+                    clear_others -= sum(
+                        1
+                        for _, before in stored.values()
+                        if before["games"] and before["total_points"] > row["total_points"]
+                    )
+                ahead[p] = clear_others + (counts[3 * i + 1] or 0)
                 if counts[3 * i + 2]:  # level on every figure: the name, then the id
                     *_, level, level_params = conditions[p]
                     cursor.execute(
@@ -154,6 +168,23 @@ def standings_update(*, division: Division, player_ids, moves: dict | None = Non
     Standing.objects.bulk_create(created)
     _standings_version_bump(division)
     return written + len(created) + len(gone)
+
+
+def _clear_ahead_seek(table: str, division_id: int, points) -> tuple[str, list]:
+    """How many stored rows that have played are ahead on total points of a row with ``points``
+    (and games), as two index seeks instead of a count of them: the stored ranks are in order,
+    and those rows are the ranks before the first row at the highest total at or below
+    ``points``; with no such row, every row that has played (counted: rare, the last place)."""
+    played = '"division_id" = %s AND "games" > 0'
+    below = (
+        f'SELECT "total_points" FROM "{table}" WHERE {played} AND "total_points" <= %s '
+        f'ORDER BY "total_points" DESC LIMIT 1'
+    )
+    sql = (
+        f'COALESCE((SELECT MIN("rank") - 1 FROM "{table}" WHERE {played} AND "total_points" = ({below})), '
+        f'(SELECT COUNT(*) FROM "{table}" WHERE {played}))'
+    )
+    return sql, [division_id, division_id, points, division_id]
 
 
 def _ranks_shift(division_id: int, changed_ids: list[int], shifts: list[tuple], now) -> int:
