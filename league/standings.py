@@ -168,42 +168,6 @@ def rank_rows(rows: list[dict], names: dict[int, str]) -> list[dict]:
     return rows
 
 
-def rank_figures_sql(row: dict) -> tuple[str, list, str, list, str, list]:
-    """Conditions on stored standings rows, as SQL over the table's columns with their
-    parameters: ``(clear, params, near, params, level, params)``. The rows the order puts before
-    ``row`` on the figures alone are ``clear`` (ahead on the first figure, total points) and
-    ``near`` (level on it, ahead on a later one); ``level`` are those level on every figure (the
-    name and the id then decide: :func:`rank_key`). The same order as :func:`rank_key`, for the
-    database to count: ``clear`` is a range of the ``standing_points`` index, so the count reads
-    the rows ahead in the index, not the division (written out: a change runs it, and the ORM's
-    expressions cost more to build than the counts to run)."""
-    if row["games"]:
-        group = '"games" > 0'
-        figures = [
-            ("total_points", ">"),
-            ("average_place", "<"),
-            ("firsts", ">"),
-            ("seconds", ">"),
-            ("thirds", ">"),
-            ("games", ">"),
-        ]
-    else:
-        group = '"games" = 0'
-        figures = [("total_points", ">")]  # with no games, only a penalty tells them apart
-    terms, params, level, level_params = [], [], [], []
-    for field, beats in figures:
-        terms.append("(" + " AND ".join([*level, f'"{field}" {beats} %s']) + ")")
-        params.append([*level_params, row[field]])
-        level.append(f'"{field}" = %s')
-        level_params.append(row[field])
-    clear, clear_params = f"({group} AND {terms[0]})", params[0]
-    if not row["games"]:  # everyone who has played is ahead of everyone who has not
-        clear = f'("games" > 0 OR {clear})'
-    near = f"({group} AND ({' OR '.join(terms[1:])}))" if len(terms) > 1 else "(1 = 0)"
-    near_params = [p for ps in params[1:] for p in ps]
-    return clear, clear_params, near, near_params, f"({group} AND {' AND '.join(level)})", level_params
-
-
 def promotion_plan(*, season: Season, count: int) -> list[tuple[int, str, str]]:
     """``(player_id, division code next season, basis)`` for every entry of ``season``."""
     divisions = list(season.divisions.order_by("order"))
