@@ -266,9 +266,9 @@ def _players_refresh(
         # the figures of each player a game is appended to, from their stored rows alone
         figures: dict[int, dict[int | None, dict[str, Any] | None]] = {}
         for player_id in ids:
-            row = appended.get((player_id, league_id))
-            if row is not None:
-                added = _appended(existing, player_id, players[player_id], row)
+            game_row = appended.get((player_id, league_id))
+            if game_row is not None:
+                added = _appended(existing, player_id, players[player_id], game_row)
                 if added is not None:
                     figures[player_id] = added
         unread = [p for p in ids if p not in figures]
@@ -286,10 +286,10 @@ def _players_refresh(
         mine = rows.get(player_id, [])
         league_values = aggregate(mine)
         scoped: dict[int | None, dict[str, Any] | None] = {None: league_values}
-        for season_id in sorted(players[player_id]):
-            in_season = [r for r in mine if r[SEASON_AT] == season_id]
+        for season in sorted(players[player_id]):
+            in_season = [r for r in mine if r[SEASON_AT] == season]
             # a season holding all the player's rows of the league has the league's figures
-            scoped[season_id] = league_values if len(in_season) == len(mine) else aggregate(in_season)
+            scoped[season] = league_values if len(in_season) == len(mine) else aggregate(in_season)
         figures[player_id] = scoped
     created: list[dict[str, Any]] = []
     updated: list[tuple[int, dict[str, Any]]] = []
@@ -297,21 +297,21 @@ def _players_refresh(
     deltas: dict[int | None, list] = {}
     for player_id in ids:
         for season_id, values in figures[player_id].items():
-            pk, old, _state = existing.get((player_id, season_id), (None, None, None))
+            stored_pk, old, _state = existing.get((player_id, season_id), (None, None, None))
             new = [values[f] for f in TOTAL_FIELDS] if values is not None else None
             if old != new:
                 delta = deltas.setdefault(season_id, [0] * len(TOTAL_FIELDS))
                 for i, (before, after) in enumerate(zip(old or [0] * len(delta), new or [0] * len(delta))):
                     delta[i] += after - before
             if values is None:
-                if pk is not None:
-                    deleted.append(pk)
-            elif pk is None:
+                if stored_pk is not None:
+                    deleted.append(stored_pk)
+            elif stored_pk is None:
                 created.append(
                     {"player_id": player_id, "league_id": league_id, "system": system, "season_id": season_id, **values}
                 )
             else:
-                updated.append((pk, values))
+                updated.append((stored_pk, values))
     if deleted:
         PlayerStats.objects.filter(pk__in=deleted).delete()
     rows_insert(PlayerStats, created)
