@@ -24,6 +24,9 @@ def test_statistics_page_and_leaderboard(live_server, game, players, league, vie
     for record in HANDS:
         hands.hand_record_add(game=game, record=record, actor=SYSTEM)
     hands.game_hands_finish(game=game, actor=SYSTEM)
+    # a league's real name: the season choice reads "<league> · <season>", wider than a phone
+    league.name = "Hong Kong Riichi Mahjong Association League"
+    league.save()
     win_rate, boards = WORDS[language]
     with chromium_page() as page:
         page.set_viewport_size(VIEWPORTS[viewport])
