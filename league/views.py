@@ -220,7 +220,7 @@ def game_result_entry(request, game_id):
         except ValidationError as exc:
             service_errors_to_form(form, exc)
         else:
-            messages.success(request, _("Result saved. Standings are being updated."))
+            messages.success(request, _("Result saved. The standings are up to date; the ratings follow."))
             return redirect("game", game_id=game.pk)
     return render(
         request,
