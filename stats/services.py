@@ -150,17 +150,23 @@ def _one_game(game_id: int) -> tuple[GameInfo | None, list[Hand], list[tuple]]:
     game_t, season_t, rules_t = (q(m._meta.db_table) for m in (Game, Season, RuleSet))
     hand_t, detail_t, seat_t = (q(m._meta.db_table) for m in (HandRecord, HandDetail, GameSeat))
     with connection.cursor() as cursor:
+        # the game and its seats in one statement (a row per seat; one row of empty seat columns
+        # for a game without seats)
         cursor.execute(
             f"SELECT g.{q('status')}, g.{q('match_day')}, g.{q('table')}, s.{q('id')}, s.{q('year')}, "
-            f"s.{q('number')}, s.{q('league_id')}, r.{q('system')} FROM {game_t} g "
+            f"s.{q('number')}, s.{q('league_id')}, r.{q('system')}, "
+            f"{', '.join('gs.' + q(c) for c in SEAT_COLUMNS)} FROM {game_t} g "
             f"JOIN {season_t} s ON s.{q('id')} = g.{q('season_id')} "
-            f"JOIN {rules_t} r ON r.{q('id')} = s.{q('rule_set_id')} WHERE g.{q('id')} = %s",
+            f"JOIN {rules_t} r ON r.{q('id')} = s.{q('rule_set_id')} "
+            f"LEFT JOIN {seat_t} gs ON gs.{q('game_id')} = g.{q('id')} WHERE g.{q('id')} = %s "
+            f"ORDER BY gs.{q('seat')}",
             [game_id],
         )
-        found = cursor.fetchone()
-        if found is None:
+        found = cursor.fetchall()
+        if not found:
             return None, [], []
-        game = GameInfo(game_id, *found)
+        game = GameInfo(game_id, *found[0][:8])
+        seats = [tuple(r[8:]) for r in found if r[8] is not None]
         cursor.execute(
             f"SELECT h.{q('sequence')}, h.{q('record')}, h.{q('settlement')}, d.{q('facts')} FROM {hand_t} h "
             f"LEFT JOIN {detail_t} d ON d.{q('hand_id')} = h.{q('id')} "
@@ -168,12 +174,6 @@ def _one_game(game_id: int) -> tuple[GameInfo | None, list[Hand], list[tuple]]:
             [game_id],
         )
         hands = [(_json(r), _json(st), _json(d), n) for n, r, st, d in cursor.fetchall()]
-        cursor.execute(
-            f"SELECT {', '.join(q(c) for c in SEAT_COLUMNS)} FROM {seat_t} WHERE {q('game_id')} = %s "
-            f"ORDER BY {q('seat')}",
-            [game_id],
-        )
-        seats = list(cursor.fetchall())
     return game, hands, seats
 
 
@@ -184,15 +184,13 @@ def game_stats_sync(*, game_id: int) -> None:
     refresh of its former players' rows."""
     q = connection.ops.quote_name
     table = q(PlayerGameStats._meta.db_table)
-    with connection.cursor() as cursor:
+    with connection.cursor() as cursor:  # the game's rows go, and say whose they were
         cursor.execute(
-            f"SELECT {q('player_id')}, {q('season_id')}, {q('league_id')}, {q('system')} FROM {table} "
-            f"WHERE {q('game_id')} = %s",
+            f"DELETE FROM {table} WHERE {q('game_id')} = %s "
+            f"RETURNING {q('player_id')}, {q('season_id')}, {q('league_id')}, {q('system')}",
             [game_id],
         )
         before = [tuple(r) for r in cursor.fetchall()]
-        if before:
-            cursor.execute(f"DELETE FROM {table} WHERE {q('game_id')} = %s", [game_id])
     game, hands, seats = _one_game(game_id)
     rows = _game_rows(game, hands, seats) if game is not None else []
     rows_insert(PlayerGameStats, rows)
