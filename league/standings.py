@@ -99,8 +99,18 @@ def _row(player_id: int, totals: dict, penalties: dict) -> dict:
     }
 
 
-def entrant_names(division: Division) -> dict[int, str]:
-    return dict(Entry.objects.filter(division=division).order_by().values_list("player_id", "player__display_name"))
+def entrant_names(division: Division, player_ids=None) -> dict[int, str]:
+    """The entrants' names (the last tie-break), of the whole division or of ``player_ids``."""
+    entries = Entry.objects.filter(division=division)
+    if player_ids is not None:
+        entries = entries.filter(player_id__in=player_ids)
+    return dict(entries.order_by().values_list("player_id", "player__display_name"))
+
+
+def points_key(row: dict) -> tuple:
+    """The order's first figures (:func:`rank_key`): who has played comes first, then the most
+    total points."""
+    return row["games"] == 0, -row["total_points"]
 
 
 def standings_rows(*, division: Division) -> list[dict]:
@@ -148,8 +158,7 @@ def rank_key(row: dict, name: str) -> tuple:
     """A row's place in the order: the documented tie-breaks, then the name, then the player's id
     (two players of the same name and figures keep one order, whichever way the rows are read)."""
     return (
-        row["games"] == 0,
-        -row["total_points"],
+        *points_key(row),
         row["average_place"] or 9,
         -row["firsts"],
         -row["seconds"],

@@ -63,15 +63,29 @@ def rated_games(*, league, from_key: str | None = None, game_ids=None, season_id
         seats = seats.filter(game_id__in=list(game_ids), game__season__league=league)
     if season_id is not None:
         seats = seats.filter(game__season_id=season_id, game__season__league=league)
-    games = defaultdict(list)
+    out = _games_in_order(
+        seats.order_by("game_id", "seat").values_list(
+            "game_id",
+            "game__season__year",
+            "game__season__number",
+            "game__match_day",
+            "game__table",
+            "player_id",
+            "place",
+        )
+    )
+    return [g for g in out if from_key is None or g[0] >= from_key]
+
+
+def _games_in_order(seats) -> list[tuple]:
+    """Seats ``(game, year, season number, match day, table, player, place)`` in seat order,
+    grouped by game and sorted by order key: ``(key, game, [(player, place), ...])``."""
+    games: defaultdict[int, list] = defaultdict(list)
     keys = {}
-    for gid, year, number, day, table, player_id, place in seats.order_by("game_id", "seat").values_list(
-        "game_id", "game__season__year", "game__season__number", "game__match_day", "game__table", "player_id", "place"
-    ):
+    for gid, year, number, day, table, player_id, place in seats:
         keys[gid] = order_key(year=year, number=number, match_day=day, table=table, game_id=gid)
         games[gid].append((player_id, place))
-    out = sorted((keys[g], g, games[g]) for g in games)
-    return [g for g in out if from_key is None or g[0] >= from_key]
+    return sorted((keys[g], g, games[g]) for g in games)
 
 
 def _rated_games_by_id(league_id: int, game_ids: list[int]) -> list[tuple]:
@@ -82,8 +96,6 @@ def _rated_games_by_id(league_id: int, game_ids: list[int]) -> list[tuple]:
     if not game_ids:
         return []
     seat, game, season, result = (m._meta.db_table for m in (GameSeat, Game, Season, GameResult))
-    games: defaultdict[int, list] = defaultdict(list)
-    keys = {}
     with connection.cursor() as cursor:
         cursor.execute(
             f'SELECT gs."game_id", s."year", s."number", g."match_day", g."table", gs."player_id", gs."place" '
@@ -93,10 +105,7 @@ def _rated_games_by_id(league_id: int, game_ids: list[int]) -> list[tuple]:
             f'AND g."status" = %s AND gs."place" IS NOT NULL ORDER BY gs."game_id", gs."seat"',
             [*game_ids, league_id, Game.Status.FINISHED.value],
         )
-        for gid, year, number, day, table, player_id, place in cursor.fetchall():
-            keys[gid] = order_key(year=year, number=number, match_day=day, table=table, game_id=gid)
-            games[gid].append((player_id, place))
-    return sorted((keys[g], g, games[g]) for g in games)
+        return _games_in_order(cursor.fetchall())
 
 
 def states_before(league, key: str, players: set[int]) -> dict[int, tuple[float, float]]:

@@ -247,13 +247,16 @@ def _players_refresh(
     q = connection.ops.quote_name
     game_table, stats_table = q(PlayerGameStats._meta.db_table), q(PlayerStats._meta.db_table)
     ids = sorted(players)
-    marks = ", ".join(["%s"] * len(ids))
-    where = f"WHERE {q('player_id')} IN ({marks}) AND {q('league_id')} = %s AND {q('system')} = %s"
+
+    def where(players: list[int]) -> str:
+        marks = ", ".join(["%s"] * len(players))
+        return f"WHERE {q('player_id')} IN ({marks}) AND {q('league_id')} = %s AND {q('system')} = %s"
+
     totals_n = len(TOTAL_FIELDS)
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT {q('id')}, {q('player_id')}, {q('season_id')}, "
-            f"{', '.join(q(f) for f in (*TOTAL_FIELDS, *STATE_FIELDS))} FROM {stats_table} {where}",
+            f"{', '.join(q(f) for f in (*TOTAL_FIELDS, *STATE_FIELDS))} FROM {stats_table} {where(ids)}",
             [*ids, league_id, system],
         )
         existing = {}
@@ -274,8 +277,7 @@ def _players_refresh(
         if unread:
             cursor.execute(
                 f"SELECT {q('player_id')}, {', '.join(q(c) for c in AGG_COLUMNS)} FROM {game_table} "
-                f"WHERE {q('player_id')} IN ({', '.join(['%s'] * len(unread))}) AND {q('league_id')} = %s "
-                f"AND {q('system')} = %s ORDER BY {q('player_id')}, {q('order_key')}",
+                f"{where(unread)} ORDER BY {q('player_id')}, {q('order_key')}",
                 [*unread, league_id, system],
             )
             for row in cursor.fetchall():
@@ -323,19 +325,21 @@ def _appended(
     """The player's league row and season rows with the game ``row`` added after their games,
     or None when a row does not end before it (the game is not the player's latest there, or
     the row predates the kept ends) and the player's games must be read."""
-    key = row[AGG_COLUMNS.index("order_key")]
-    league = existing.get((player_id, None))
-    if league is None or not league[2]["last_key"] or league[2]["last_key"] >= key:
+    key, season_id = row[AGG_COLUMNS.index("order_key")], row[SEASON_AT]
+    league, season = existing.get((player_id, None)), existing.get((player_id, season_id))
+    if season_ids != {season_id} or league is None or not _ends_before(league, key):
         return None
-    if season_ids != {row[SEASON_AT]}:
-        return None
-    season_id = row[SEASON_AT]
-    season = existing.get((player_id, season_id))
     if season is None:  # the player's first game of the season
         return {None: aggregate_append(_stored(league), row), season_id: aggregate([row])}
-    if not season[2]["last_key"] or season[2]["last_key"] >= key:
+    if not _ends_before(season, key):
         return None
     return {None: aggregate_append(_stored(league), row), season_id: aggregate_append(_stored(season), row)}
+
+
+def _ends_before(existing: tuple, key: str) -> bool:
+    """Whether a stored row's games all come before the game of order ``key`` (a row written
+    before the ends were kept says nothing: it is read in full)."""
+    return "" < existing[2]["last_key"] < key
 
 
 def _stored(existing: tuple) -> dict[str, Any]:
