@@ -399,6 +399,12 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
     # new games, each on a match day after every game so far: each result is the league's latest
     entries = list(a.entries.values_list("player_id", flat=True)[: 4 * max(1, n)])
     groups = [entries[i : i + 4] for i in range(0, len(entries) - 3, 4)]
+    # BENCH_QUERIES=N: each statement of N more new results (medians); 1 when set to anything else
+    query_runs = (
+        int(os.environ.get("BENCH_QUERIES", "0"))
+        if os.environ.get("BENCH_QUERIES", "").isdigit()
+        else int(bool(os.environ.get("BENCH_QUERIES")))
+    )
     fresh = iter(
         [
             services.game_create(
@@ -408,7 +414,7 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
                 players=list(Player.objects.filter(pk__in=groups[i % len(groups)])),
                 actor=BENCH,
             )
-            for i in range(n + 3)
+            for i in range(n + 3 + query_runs)
         ]
     )
     fresh_flip = iter(range(10**6))
@@ -426,22 +432,40 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
     if os.environ.get("BENCH_QUERIES"):  # each query of one more new result, with its time
         from django.db import connection
 
-        timed: list[tuple[float, str]] = []
+        runs: list[list[tuple[float, float, str]]] = []  # per run: (ms before it outside queries, ms in it, sql)
+        totals: list[float] = []
+        for _ in range(query_runs):
+            timed: list[tuple[float, float, str]] = []
+            last = [0.0]
 
-        def timer(execute, sql, params, many, context):
-            t0 = time.perf_counter()
-            try:
-                return execute(sql, params, many, context)
-            finally:
-                timed.append(((time.perf_counter() - t0) * 1000, sql))
+            def timer(execute, sql, params, many, context, timed=timed, last=last):
+                t0 = time.perf_counter()
+                try:
+                    return execute(sql, params, many, context)
+                finally:
+                    t1 = time.perf_counter()
+                    timed.append(((t0 - last[0]) * 1000, (t1 - t0) * 1000, sql))
+                    last[0] = t1
 
-        with connection.execute_wrapper(timer):
-            t0 = time.perf_counter()
-            enter_new_result()
-            total = (time.perf_counter() - t0) * 1000
-        print(f"one new result: {total:.1f} ms, {len(timed)} queries, {sum(t for t, _ in timed):.1f} ms in them")
-        for ms, sql in timed:
-            print(f"{ms:7.2f}  {' '.join(sql.split())[:300]}")
+            with connection.execute_wrapper(timer):
+                t0 = last[0] = time.perf_counter()
+                enter_new_result()
+                totals.append((time.perf_counter() - t0) * 1000)
+            runs.append(timed)
+        # the median of each position over the runs that sent the same statements as the first
+        same = [r for r in runs if [q for _, _, q in r] == [q for _, _, q in runs[0]]]
+        med = statistics.median
+        rows_ = [
+            (med([r[i][0] for r in same]), med([r[i][1] for r in same]), runs[0][i][2]) for i in range(len(runs[0]))
+        ]
+        total, in_queries = med(totals), sum(t for _, t, _ in rows_)
+        print(
+            f"one new result ({len(same)} of {len(runs)} runs alike, medians): {total:.1f} ms, {len(rows_)} queries, {in_queries:.1f} ms in them"
+        )
+        print("  before   in it  (ms: the time before each query outside queries, then the query's own)")
+        for gap, ms, sql in rows_:
+            print(f"{gap:7.2f} {ms:7.2f}  {' '.join(sql.split())[:300]}")
+        print(f"{sum(g for g, _, _ in rows_):7.2f}          outside queries, in all")
     if os.environ.get("BENCH_PROFILE"):  # where one more new result's time goes
         import cProfile
         import pstats
@@ -464,7 +488,7 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
         [
             services.game_create(
                 division=a,
-                match_day=game.match_day + 4 + n + i,
+                match_day=game.match_day + 4 + n + query_runs + i,
                 table=1,
                 players=list(Player.objects.filter(pk__in=groups[i % len(groups)])),
                 actor=BENCH,

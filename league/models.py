@@ -461,7 +461,8 @@ class Standing(models.Model):
     OWNER_PATH = "player"
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="standings")
-    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="standings")
+    # no index of its own: the unique (division, player) and ``standing_points`` lead with it
+    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="standings", db_index=False)
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="standings")
     rank = models.PositiveSmallIntegerField()
     games = models.PositiveSmallIntegerField(default=0)

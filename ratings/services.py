@@ -252,16 +252,25 @@ def games_ratings_sync(
         return None
     league = locked
     wanted = set(game_ids)
-    # by game (or season) only: with the league too, SQLite's planner may walk the league's index
-    stored_rows = (
-        RatingEvent.objects.filter(game__season_id=season_id)
-        if season_id is not None
-        else RatingEvent.objects.filter(game_id__in=wanted)
-    )
     stored = defaultdict(list)
-    for key, game_id, player_id, place in stored_rows.values_list("order_key", "game_id", "player_id", "place"):
-        if game_id in wanted:
+    befores: dict[int, tuple[float, float]] = {}  # one game's players' states before it, as rated
+    latest: str | None | bool = False  # the league's latest rated key, once read (False: not read)
+    if season_id is None and len(wanted) == 1:  # every result's path: its events and the latest key at once
+        (game_id,) = wanted
+        latest, rows = _game_events_and_latest(league.pk, game_id)
+        for key, player_id, place, mu, sigma in rows:
             stored[game_id].append((key, player_id, place))
+            befores[player_id] = (mu, sigma)
+    else:
+        # by game (or season) only: with the league too, SQLite's planner may walk the league's index
+        stored_rows = (
+            RatingEvent.objects.filter(game__season_id=season_id)
+            if season_id is not None
+            else RatingEvent.objects.filter(game_id__in=wanted)
+        )
+        for key, game_id, player_id, place in stored_rows.values_list("order_key", "game_id", "player_id", "place"):
+            if game_id in wanted:
+                stored[game_id].append((key, player_id, place))
     current: defaultdict[int, list] = defaultdict(list)
     for key, game_id, seats in rated_games(
         league=league, game_ids=None if season_id is not None else wanted, season_id=season_id
@@ -272,16 +281,12 @@ def games_ratings_sync(
     if not moved:
         return None
     from_key = min(row[0] for g in moved for row in stored.get(g, []) + current.get(g, []))
-    if (
-        len(moved) == 1
-        and not stored.get(moved[0])
-        and not RatingEvent.objects.filter(league=league, order_key__gt=from_key).exists()
-    ):
+    if len(moved) == 1 and not stored.get(moved[0]) and not _rated_after(league, from_key, latest):
         # the common case: a new result later than every rated game
         return game_ratings_append(
             league=league, game_id=moved[0], seats=current[moved[0]], actor=actor, reason=f"game_{kind}"
         )
-    if len(moved) == 1 and _latest_game_replaced(league, stored.get(moved[0], []), current.get(moved[0], [])):
+    if len(moved) == 1 and _latest_game_replaced(league, stored.get(moved[0], []), current.get(moved[0], []), latest):
         # a correction of the latest rated game (the evening's last result entered again): its
         # events go and it is rated again from its players' states before it
         game_id = moved[0]
@@ -293,13 +298,43 @@ def games_ratings_sync(
             actor=actor,
             reason=f"game_{kind}",
             replacing={p for _, p, _ in stored[game_id]},
+            befores=befores,
         )
     return league_ratings_rebuild(
         league=league, from_key=from_key, actor=actor, reason=f"game_{kind}" if len(wanted) == 1 else f"games_{kind}"
     )
 
 
-def _latest_game_replaced(league: League, stored: list[tuple], current: list[tuple]) -> bool:
+def _game_events_and_latest(league_id: int, game_id: int) -> tuple[str | None, list[tuple]]:
+    """One game's rating events ``(key, player, place, mu before, sigma before)`` and the
+    league's latest rated key (None: nothing rated), in one statement: the two reads every
+    result's sync starts with."""
+    from django.db import connection
+
+    table = RatingEvent._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f'SELECT "order_key", "player_id", "place", "mu_before", "sigma_before" FROM "{table}" '
+            f'WHERE "game_id" = %s UNION ALL SELECT MAX("order_key"), NULL, NULL, NULL, NULL FROM "{table}" '
+            f'WHERE "league_id" = %s',
+            [game_id, league_id],
+        )
+        rows = cursor.fetchall()
+    latest = next((key for key, player, *_ in rows if player is None), None)
+    return latest, [row for row in rows if row[1] is not None]
+
+
+def _rated_after(league: League, key: str, latest: str | None | bool) -> bool:
+    """Whether any game of the league is rated after ``key``; ``latest``: the league's latest
+    rated key when already read (False: not read, ask the database)."""
+    if isinstance(latest, bool):
+        return RatingEvent.objects.filter(league=league, order_key__gt=key).exists()
+    return latest is not None and latest > key
+
+
+def _latest_game_replaced(
+    league: League, stored: list[tuple], current: list[tuple], latest: str | None | bool = False
+) -> bool:
     """Whether a game's rated seats (``stored``, (key, player, place)) and its seats now
     (``current``) differ only in places, at the same position, with nothing rated after it."""
     if not stored or not current:
@@ -307,7 +342,22 @@ def _latest_game_replaced(league: League, stored: list[tuple], current: list[tup
     keys = {key for key, _, _ in stored} | {key for key, _, _ in current}
     if len(keys) != 1 or sorted(p for _, p, _ in stored) != sorted(p for _, p, _ in current):
         return False
-    return not RatingEvent.objects.filter(league=league, order_key__gt=keys.pop()).exists()
+    return not _rated_after(league, keys.pop(), latest)
+
+
+def _states_latest(
+    league: League, key: str, players: list[int], rows: dict, replacing, befores: dict
+) -> dict[int, tuple[float, float]]:
+    """The players' states before a game rated after every other: a rating row holds the state
+    after its player's last event, which is that game's state before, so the rows (read anyway,
+    to be written) serve; a correction's players take the states its removed events started
+    from. Read from the events instead when a row cannot serve: a player without one (a first
+    game, or a row not yet written) or whose last game was deleted and not yet re-rated."""
+    if replacing and all(p in befores for p in players):
+        return {p: befores[p] for p in players}
+    if not replacing and all(p in rows and rows[p].last_game_id is not None for p in players):
+        return {p: (rows[p].mu, rows[p].sigma) for p in players}
+    return states_before(league, key, set(players))
 
 
 def game_ratings_append(
@@ -318,16 +368,19 @@ def game_ratings_append(
     actor: Actor,
     reason: str = "game_created",
     replacing: frozenset[int] | set[int] = frozenset(),
+    befores: dict[int, tuple[float, float]] | None = None,
 ) -> dict:
     """Rate one game later than every rated game: its four players from their current ratings
     (the state after their last event), openskill's own update, four events and four rating
     rows written. Constant time whatever the league's size. ``seats``: (key, player, place) in
     seat order. The caller holds the league's lock and checked that nothing is rated after it.
     ``replacing``: players whose events of this same game the caller has just removed (a
-    correction): their count of rated games stays as it was."""
+    correction): their count of rated games stays as it was; ``befores``: their states before
+    it, as those events had them."""
     key = seats[0][0]
     players = [p for _, p, _ in seats]
-    state = states_before(league, key, set(players))
+    rows = {r.player_id: r for r in PlayerRating.objects.filter(league=league, player_id__in=players)}
+    state = _states_latest(league, key, players, rows, replacing, befores or {})
     before = [state.get(p, engine.START) for p in players]
     after = engine.rate_game(before, [place for _, _, place in seats])
     RatingEvent.objects.bulk_create(
@@ -346,7 +399,6 @@ def game_ratings_append(
         )
         for (_, p, place), (mu0, s0), (mu1, s1) in zip(seats, before, after)
     )
-    rows = {r.player_id: r for r in PlayerRating.objects.filter(league=league, player_id__in=players)}
     now = timezone.now()
     changed = []
     for p, (mu, sigma) in zip(players, after):

@@ -81,8 +81,10 @@ class PlayerGameStats(_Counts):
     LEAGUE_PATH = "league"
     OWNER_PATH = "player"
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="player_stats")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="game_stats")
+    # no index of their own for the game and the player: the unique (game, player) and the
+    # (player, …) indexes lead with them, and every index is written at each result
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="player_stats", db_index=False)
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="game_stats", db_index=False)
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="+")
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="+")
     system = models.CharField(max_length=16)
@@ -135,9 +137,13 @@ class PlayerStats(_Counts):
     LEAGUE_PATH = "league"
     OWNER_PATH = "player"
 
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="stats")
-    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="+")
-    season = models.ForeignKey(Season, null=True, on_delete=models.CASCADE, related_name="+")  # None: the league
+    # no index of their own: ``ps_player``, the boards' indexes and ``ps_season_biggest`` lead
+    # with them, and each of a row's indexes is written again at every result (its counts move)
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="stats", db_index=False)
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="+", db_index=False)
+    season = models.ForeignKey(  # None: the league
+        Season, null=True, on_delete=models.CASCADE, related_name="+", db_index=False
+    )
     system = models.CharField(max_length=16)
     points_sum = models.DecimalField(max_digits=10, decimal_places=1, default=0)
     yaku = models.JSONField(default=dict)

@@ -152,9 +152,11 @@ def _one_game(game_id: int) -> tuple[GameInfo | None, list[Hand], list[tuple]]:
     with connection.cursor() as cursor:
         # the game and its seats in one statement (a row per seat; one row of empty seat columns
         # for a game without seats)
+        # whether it has hands too, so a game scored by its final result alone reads none
         cursor.execute(
             f"SELECT g.{q('status')}, g.{q('match_day')}, g.{q('table')}, s.{q('id')}, s.{q('year')}, "
             f"s.{q('number')}, s.{q('league_id')}, r.{q('system')}, "
+            f"EXISTS (SELECT 1 FROM {hand_t} h WHERE h.{q('game_id')} = g.{q('id')}), "
             f"{', '.join('gs.' + q(c) for c in SEAT_COLUMNS)} FROM {game_t} g "
             f"JOIN {season_t} s ON s.{q('id')} = g.{q('season_id')} "
             f"JOIN {rules_t} r ON r.{q('id')} = s.{q('rule_set_id')} "
@@ -166,7 +168,9 @@ def _one_game(game_id: int) -> tuple[GameInfo | None, list[Hand], list[tuple]]:
         if not found:
             return None, [], []
         game = GameInfo(game_id, *found[0][:8])
-        seats = [tuple(r[8:]) for r in found if r[8] is not None]
+        seats = [tuple(r[9:]) for r in found if r[9] is not None]
+        if not found[0][8]:
+            return game, [], seats
         cursor.execute(
             f"SELECT h.{q('sequence')}, h.{q('record')}, h.{q('settlement')}, d.{q('facts')} FROM {hand_t} h "
             f"LEFT JOIN {detail_t} d ON d.{q('hand_id')} = h.{q('id')} "
@@ -360,26 +364,37 @@ def _totals_add(league_id: int, system: str, deltas: dict[int | None, list]) -> 
     table = q(ScopeStats._meta.db_table)
     sets = ", ".join(f"{q(f)} = {q(f)} + %s" for f in TOTAL_FIELDS)
     deltas.setdefault(None, [0] * len(TOTAL_FIELDS))  # the league's row takes the new version
+    league_key, version = ScopeStats.key_of(league_id, None, system), version_new()
+    # the scopes moved by the same sums (a game's season and its league, as a rule) in one
+    # statement; the league's row also takes the new version
+    groups: dict[tuple, dict[str, int | None]] = defaultdict(dict)  # sums: {scope key: season}
+    for season_id, delta in deltas.items():
+        if any(delta) or season_id is None:
+            groups[tuple(delta)][ScopeStats.key_of(league_id, season_id, system)] = season_id
+    update = f"UPDATE {table} SET {sets}, {q('version')} = CASE WHEN {q('key')} = %s THEN %s ELSE {q('version')} END "
     with connection.cursor() as cursor:
-        for season_id, delta in sorted(deltas.items(), key=lambda kv: kv[0] or 0):
-            league_row = season_id is None
-            if not any(delta) and not league_row:
-                continue
-            key = ScopeStats.key_of(league_id, season_id, system)
-            version = f", {q('version')} = %s" if league_row else ""
-            params = [*delta, version_new(), key] if league_row else [*delta, key]
-            cursor.execute(f"UPDATE {table} SET {sets}{version} WHERE {q('key')} = %s", params)
-            if cursor.rowcount == 0:
-                if not any(delta):
-                    continue  # no sums to keep: the row is created with the first
+        for sums, seasons in sorted(groups.items(), key=lambda kv: min(kv[1])):
+            delta = list(sums)
+            keys = sorted(seasons)  # in the order of the keys, so two changes lock the rows alike
+            cursor.execute(
+                f"{update} WHERE {q('key')} IN ({', '.join(['%s'] * len(keys))}) RETURNING {q('key')}",
+                [*delta, league_key, version, *keys],
+            )
+            missing = sorted(set(keys) - {row[0] for row in cursor.fetchall()})
+            if missing and any(delta):  # no sums to keep: the row is created with the first
                 ScopeStats.objects.bulk_create(
-                    [ScopeStats(key=key, league_id=league_id, season_id=season_id, system=system)],
+                    [ScopeStats(key=k, league_id=league_id, season_id=seasons[k], system=system) for k in missing],
                     ignore_conflicts=True,
                 )
-                cursor.execute(f"UPDATE {table} SET {sets}{version} WHERE {q('key')} = %s", params)
+                cursor.execute(
+                    f"{update} WHERE {q('key')} IN ({', '.join(['%s'] * len(missing))})",
+                    [*delta, league_key, version, *missing],
+                )
             if delta[HANDS_AT] < 0 or delta[GAMES_AT] < 0:  # rows went: the scope goes with its last
                 cursor.execute(
-                    f"DELETE FROM {table} WHERE {q('key')} = %s AND {q('hands')} = 0 AND {q('games')} = 0", [key]
+                    f"DELETE FROM {table} WHERE {q('key')} IN ({', '.join(['%s'] * len(keys))}) "
+                    f"AND {q('hands')} = 0 AND {q('games')} = 0",
+                    keys,
                 )
 
 

@@ -77,7 +77,8 @@ def standings_update(*, division: Division, player_ids, moves: dict | None = Non
     unread = [p for p in changed_ids if p not in fresh]
     if unread:
         fresh.update(standings_rows_for(division=division, player_ids=unread))
-    names = entrant_names(division, changed_ids)
+    # names break only ties on every figure: read only when two changed rows are level so
+    names = entrant_names(division, changed_ids) if _level_on_figures(fresh.values()) else {}
     new = sorted(
         (row for row in fresh.values() if row is not None), key=lambda r: rank_key(r, names.get(r["player_id"], ""))
     )
@@ -175,14 +176,23 @@ def _others_ahead(
     # of the others level on points with a changed row, those the tie-breaks put ahead of it
     level = [r for r in level if any(points_key(r) == points_key(n) for n in new)]
     tied = {r["player_id"] for r in level for n in new if rank_key(r, "")[:-2] == rank_key(n, "")[:-2]}
-    if tied:
-        names = {**names, **entrant_names(division, tied)}
+    if tied:  # the changed rows' names too: read only when some row is level on every figure
+        names = {**names, **entrant_names(division, tied | {n["player_id"] for n in new})}
     for row in new:
         mine = rank_key(row, names.get(row["player_id"], ""))
         ahead[row["player_id"]] += sum(
             1 for r in level if points_key(r) == points_key(row) and rank_key(r, names.get(r["player_id"], "")) < mine
         )
     return ahead
+
+
+def _level_on_figures(rows) -> bool:
+    """Whether two of ``rows`` (None: a row gone) are level on every figure of the order, so
+    that only their names can part them."""
+    from ..standings import rank_key
+
+    keys = [rank_key(row, "")[:-2] for row in rows if row is not None]
+    return len(set(keys)) < len(keys)
 
 
 def _figures(values: tuple) -> dict:
