@@ -473,7 +473,9 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
         profile = cProfile.Profile()
         profile.runcall(enter_new_result)
         stats = pstats.Stats(profile)
-        stats.sort_stats(os.environ["BENCH_PROFILE"]).print_stats(50)
+        stats.sort_stats(os.environ["BENCH_PROFILE"]).print_stats(os.environ.get("BENCH_PROFILE_FILTER", ""), 60)
+        if os.environ.get("BENCH_PROFILE_CALLEES"):  # what these functions' time goes to
+            stats.print_callees(os.environ["BENCH_PROFILE_CALLEES"])
         by_package: dict[str, float] = defaultdict(float)  # own time, by where the code lives
         for (path, _line, _name), (_cc, _nc, own, _cum, _callers) in stats.stats.items():  # type: ignore[attr-defined]
             parts = path.split("site-packages/")

@@ -21,7 +21,7 @@ def task_enqueue(task: Task, *args) -> None:
     """Queue ``task``; when the broker cannot take it, run it here; when that fails too, log and
     leave the repair to the reconciliation. Eager (no broker): simply run it, errors propagate."""
     if task.app.conf.task_always_eager:
-        task.delay(*args)
+        task(*args)  # run here: what ``delay`` does eagerly, less its result object (about 0.5 ms)
         return
     try:
         task.apply_async(args, retry=False)

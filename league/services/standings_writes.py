@@ -40,7 +40,6 @@ def standings_recompute(*, division: Division) -> int:
     rows = standings_rows(division=division)
     Standing.objects.filter(division=division).delete()
     Standing.objects.bulk_create(Standing(season_id=division.season_id, division=division, **row) for row in rows)
-    _standings_version_bump(division)
     return len(rows)
 
 
@@ -117,7 +116,6 @@ def standings_update(*, division: Division, player_ids, moves: dict | None = Non
     _rows_write(changed, now_id)
     written += len(changed)
     Standing.objects.bulk_create(created)
-    _standings_version_bump(division)
     return written + len(created) + len(gone)
 
 
@@ -290,7 +288,6 @@ def _standings_rerank(division: Division, fresh: dict) -> int:
         for chunk in _chunks(pks, 500):
             Standing.objects.filter(pk__in=chunk).update(rank=F("rank") + step, computed_at=now)
     Standing.objects.bulk_create(created)
-    _standings_version_bump(division)
     return len(changed) + sum(map(len, shifted.values())) + len(created) + len(gone)
 
 
@@ -312,14 +309,17 @@ def player_standings_touch(*, player_id: int) -> None:
 
 
 def _division_lock(division: Division) -> Division:
-    """Serialise standings writers of one division (two results entered at once re-rank in turn)."""
-    return Division.objects.select_for_update().get(pk=division.pk)
-
-
-def _standings_version_bump(division: Division) -> None:
-    """The standings' version: conditional requests (ETag) and cached renderings key on it."""
-    with connection.cursor() as cursor:  # plain: at every result, the ORM's update costs more than it
+    """Serialise standings writers of one division (two results entered at once re-rank in turn)
+    and move its standings' version, which conditional requests (ETag) and cached renderings key
+    on: one statement, the update's own row lock serialising (plain SQL: it runs at every
+    result). Returns the division with its season."""
+    with connection.cursor() as cursor:
         cursor.execute(
-            f'UPDATE "{Division._meta.db_table}" SET "standings_version" = "standings_version" + 1 WHERE "id" = %s',
+            f'UPDATE "{Division._meta.db_table}" SET "standings_version" = "standings_version" + 1 '
+            f'WHERE "id" = %s RETURNING "season_id"',
             [division.pk],
         )
+        row = cursor.fetchone()
+    if row is None:
+        raise Division.DoesNotExist(f"division {division.pk}")
+    return Division(pk=division.pk, season_id=row[0])
