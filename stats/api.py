@@ -17,6 +17,7 @@ from kyoku.models import League
 from league.models import Player
 
 from . import selectors
+from .achievements import achievements_of
 from .views import board_of, scope_of
 
 
@@ -78,6 +79,15 @@ class PlayerStatisticsView(APIView):
                 "longest_first_place_streak": counts["first_streak"],
                 "longest_last_place_streak": counts["last_streak"],
                 "running_total": figures["charts"]["running"],
+                "achievements": [
+                    {
+                        **{k: a[k] for k in ("key", "reached", "value", "target", "at_most", "minimum", "base")},
+                        "name": str(a["name"]),
+                        "rule": str(a["rule"]),
+                        "absent_because": None if a["absent_because"] is None else str(a["absent_because"]),
+                    }
+                    for a in achievements_of(counts, figures["system"])
+                ],
             }
         )
 

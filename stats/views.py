@@ -17,6 +17,7 @@ from kyoku.models import League
 from league.models import Player, Season
 
 from . import charts, selectors
+from .achievements import achievements_of
 
 PER_PAGE = 50
 
@@ -67,7 +68,9 @@ def player_statistics(request: HttpRequest, player_id: int) -> HttpResponse:
         "yaku_top": figures["yaku"][:20],
         "yaku_max": max((y["count"] for y in figures["yaku"]), default=1),
         "system_names": selectors.SYSTEM_NAMES,
+        "achievements": achievements_of(figures["counts"], figures["system"]),
     }
+    context["achievements_reached"] = sum(1 for a in context["achievements"] if a["reached"])
     return render(request, "stats/player.html", context)
 
 
