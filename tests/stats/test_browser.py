@@ -12,10 +12,10 @@ from tests.riichi_game import HANDS
 pytestmark = [pytest.mark.browser, needs_chromium, pytest.mark.django_db(transaction=True)]
 
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
-WORDS = {  # the win rate's name and the leaderboard's heading
-    "en": ("Win rate", "Leaderboards"),
-    "zh-Hant": ("和牌率", "排行榜"),
-    "ja": ("和了率", "ランキング"),
+WORDS = {  # the win rate's name, the leaderboard's heading, the first win's name (reached)
+    "en": ("Win rate", "Leaderboards", "First win"),
+    "zh-Hant": ("和牌率", "排行榜", "首次和牌"),
+    "ja": ("和了率", "ランキング", "初和了"),
 }
 
 
@@ -27,7 +27,7 @@ def test_statistics_page_and_leaderboard(live_server, game, players, league, vie
     # a league's real name: the season choice reads "<league> · <season>", wider than a phone
     league.name = "Hong Kong Riichi Mahjong Association League"
     league.save()
-    win_rate, boards = WORDS[language]
+    win_rate, boards, first_win = WORDS[language]
     with chromium_page() as page:
         page.set_viewport_size(VIEWPORTS[viewport])
         page.set_extra_http_headers({"Accept-Language": language})
@@ -43,6 +43,11 @@ def test_statistics_page_and_leaderboard(live_server, game, players, league, vie
         for chart in ("#places-chart", "#running-chart", "#rates-chart"):
             box = page.locator(chart).bounding_box()
             assert box["width"] > 100 and box["x"] + box["width"] <= VIEWPORTS[viewport]["width"]
+        # the achievements: the player won a hand; each line's rule wraps inside the screen
+        reached = page.locator("#achievement-first_win.reached")
+        assert first_win in reached.inner_text()
+        box = page.locator("#achievements").bounding_box()
+        assert box["x"] + box["width"] <= VIEWPORTS[viewport]["width"]
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
         page.goto(f"{live_server.url}/leagues/{league.slug}/statistics/?min=5")
         assert boards in page.inner_text("h1")
