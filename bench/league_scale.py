@@ -28,6 +28,12 @@ have hands to count; the league's statistics are rebuilt in full (timed) after t
 
 The league is rated (the full rebuild, timed) before anything is measured, as a live league is.
 
+Where a new result's time goes: ``BENCH_QUERIES=N`` prints each statement of N more new results
+(the medians of each statement's time and of the time before it, outside statements);
+``BENCH_PROFILE=tottime`` (or ``cumtime``) profiles one more, ``BENCH_PROFILE_FILTER`` narrows the
+listing (a regular expression on the file and function) and ``BENCH_PROFILE_CALLEES`` lists what
+the named functions call.
+
 ``--growth`` runs 2,000 players / 50,000 games, 10,000 / 250,000 and 100 leagues of 2,000
 players (2,500 games each, 250,000 in the database), then prints one table of the p95 figures
 (``--scale 0.1`` for a toy run of the same shapes). Runs with DEBUG off, as in production.
