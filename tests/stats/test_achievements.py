@@ -1,13 +1,9 @@
 """Achievements: each is a test on the stored figures, with its rule in words; one the records
 cannot decide is shown as not countable, never as missed."""
 
-import pytest
-
 from kyoku.principals import SYSTEM
 from league import services
-from scoring import services as hands
 from stats.achievements import ACHIEVEMENTS, NO_HANDS, NOT_THIS_SYSTEM, achievements_of
-from tests.riichi_game import HANDS
 
 
 def _counts(**given):
@@ -64,14 +60,6 @@ def test_every_achievement_has_a_name_and_a_rule():
     assert len(keys) == len(set(keys))
     for a in ACHIEVEMENTS:
         assert str(a.name) and str(a.rule).endswith(".")
-
-
-@pytest.fixture
-def played(game):
-    for record in HANDS:
-        hands.hand_record_add(game=game, record=record, actor=SYSTEM)
-    hands.game_hands_finish(game=game, actor=SYSTEM)
-    return game
 
 
 def test_page_and_api_follow_the_figures(client, played, players):

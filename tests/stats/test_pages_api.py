@@ -8,14 +8,6 @@ from scoring import services as hands
 from tests.riichi_game import HANDS
 
 
-@pytest.fixture
-def played(game):
-    for record in HANDS:
-        hands.hand_record_add(game=game, record=record, actor=SYSTEM)
-    hands.game_hands_finish(game=game, actor=SYSTEM)
-    return game
-
-
 def test_player_page_shows_figures_charts_and_absent_reasons(client, played, players):
     r = client.get(f"/players/{players[1].pk}/statistics/?league=test")
     assert r.status_code == 200
