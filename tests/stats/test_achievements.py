@@ -55,11 +55,18 @@ def test_what_the_records_cannot_decide_is_absent_with_the_reason():
     assert got["first_win"]["reached"]
 
 
-def test_every_achievement_has_a_name_and_a_rule():
+def test_every_achievement_has_a_name_and_a_rule_in_each_language():
+    from django.utils import translation
+
     keys = [a.key for a in ACHIEVEMENTS]
     assert len(keys) == len(set(keys))
-    for a in ACHIEVEMENTS:
-        assert str(a.name) and str(a.rule).endswith(".")
+    with translation.override("en"):
+        english = {a.key: (str(a.name), str(a.rule)) for a in ACHIEVEMENTS}
+    assert all(name and rule.endswith(".") for name, rule in english.values())
+    for language in ("zh-hant", "ja"):
+        with translation.override(language):
+            for a in ACHIEVEMENTS:
+                assert str(a.rule) != english[a.key][1] and str(a.rule).endswith("。"), (language, a.key)
 
 
 def test_page_and_api_follow_the_figures(client, played, players):
