@@ -154,9 +154,9 @@ def row_moved(stored: dict, player_id: int, before: SeatResult | None, after: Se
     return _row(player_id, totals, {player_id: stored["penalty_points"]})
 
 
-def rank_key(row: dict, name: str) -> tuple:
-    """A row's place in the order: the documented tie-breaks, then the name, then the player's id
-    (two players of the same name and figures keep one order, whichever way the rows are read)."""
+def figures_key(row: dict) -> tuple:
+    """The order's figures (:func:`rank_key` without the name and the id): rows level on these
+    are parted only by their names."""
     return (
         *points_key(row),
         row["average_place"] or 9,
@@ -164,9 +164,13 @@ def rank_key(row: dict, name: str) -> tuple:
         -row["seconds"],
         -row["thirds"],
         -row["games"],
-        name,
-        row["player_id"],
     )
+
+
+def rank_key(row: dict, name: str) -> tuple:
+    """A row's place in the order: the documented tie-breaks, then the name, then the player's id
+    (two players of the same name and figures keep one order, whichever way the rows are read)."""
+    return (*figures_key(row), name, row["player_id"])
 
 
 def rank_rows(rows: list[dict], names: dict[int, str]) -> list[dict]:

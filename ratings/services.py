@@ -13,7 +13,7 @@ from collections import defaultdict
 from typing import cast
 
 from django.db import transaction
-from django.db.models import Count, DateTimeField, Q
+from django.db.models import Count, DateTimeField, Max, Q
 from django.utils import timezone
 
 from kyoku.models import League
@@ -254,7 +254,7 @@ def games_ratings_sync(
     wanted = set(game_ids)
     stored = defaultdict(list)
     befores: dict[int, tuple[float, float]] = {}  # one game's players' states before it, as rated
-    latest: str | None | bool = False  # the league's latest rated key, once read (False: not read)
+    latest: str | None  # the league's latest rated key (None: nothing rated yet)
     if season_id is None and len(wanted) == 1:  # every result's path: its events and the latest key at once
         (game_id,) = wanted
         latest, rows = _game_events_and_latest(league.pk, game_id)
@@ -271,6 +271,7 @@ def games_ratings_sync(
         for key, game_id, player_id, place in stored_rows.values_list("order_key", "game_id", "player_id", "place"):
             if game_id in wanted:
                 stored[game_id].append((key, player_id, place))
+        latest = RatingEvent.objects.filter(league=league).aggregate(m=Max("order_key"))["m"]
     current: defaultdict[int, list] = defaultdict(list)
     for key, game_id, seats in rated_games(
         league=league, game_ids=None if season_id is not None else wanted, season_id=season_id
@@ -281,12 +282,12 @@ def games_ratings_sync(
     if not moved:
         return None
     from_key = min(row[0] for g in moved for row in stored.get(g, []) + current.get(g, []))
-    if len(moved) == 1 and not stored.get(moved[0]) and not _rated_after(league, from_key, latest):
+    if len(moved) == 1 and not stored.get(moved[0]) and not _rated_after(from_key, latest):
         # the common case: a new result later than every rated game
         return game_ratings_append(
             league=league, game_id=moved[0], seats=current[moved[0]], actor=actor, reason=f"game_{kind}"
         )
-    if len(moved) == 1 and _latest_game_replaced(league, stored.get(moved[0], []), current.get(moved[0], []), latest):
+    if len(moved) == 1 and _latest_game_replaced(stored.get(moved[0], []), current.get(moved[0], []), latest):
         # a correction of the latest rated game (the evening's last result entered again): its
         # events go and it is rated again from its players' states before it
         game_id = moved[0]
@@ -324,17 +325,13 @@ def _game_events_and_latest(league_id: int, game_id: int) -> tuple[str | None, l
     return latest, [row for row in rows if row[1] is not None]
 
 
-def _rated_after(league: League, key: str, latest: str | None | bool) -> bool:
-    """Whether any game of the league is rated after ``key``; ``latest``: the league's latest
-    rated key when already read (False: not read, ask the database)."""
-    if isinstance(latest, bool):
-        return RatingEvent.objects.filter(league=league, order_key__gt=key).exists()
+def _rated_after(key: str, latest: str | None) -> bool:
+    """Whether any game of the league is rated after ``key``, ``latest`` being the league's
+    latest rated key."""
     return latest is not None and latest > key
 
 
-def _latest_game_replaced(
-    league: League, stored: list[tuple], current: list[tuple], latest: str | None | bool = False
-) -> bool:
+def _latest_game_replaced(stored: list[tuple], current: list[tuple], latest: str | None) -> bool:
     """Whether a game's rated seats (``stored``, (key, player, place)) and its seats now
     (``current``) differ only in places, at the same position, with nothing rated after it."""
     if not stored or not current:
@@ -342,7 +339,7 @@ def _latest_game_replaced(
     keys = {key for key, _, _ in stored} | {key for key, _, _ in current}
     if len(keys) != 1 or sorted(p for _, p, _ in stored) != sorted(p for _, p, _ in current):
         return False
-    return not _rated_after(league, keys.pop(), latest)
+    return not _rated_after(keys.pop(), latest)
 
 
 def _states_latest(

@@ -99,8 +99,8 @@ NO_HANDS = _("no hand of these games was recorded hand by hand")
 NOT_THIS_SYSTEM = _("not a milestone of this rule system")
 
 
-def achievement_reached(a: Achievement, counts: dict[str, Any]) -> bool:
-    value = a.measure(counts)
+def achievement_reached(a: Achievement, value: float, counts: dict[str, Any]) -> bool:
+    """Whether ``value`` (the achievement's measure of ``counts``) reaches its target."""
     if a.at_most:
         return (counts.get(a.base) or 0) >= a.minimum and value <= a.target
     return value >= a.target
@@ -118,8 +118,8 @@ def achievements_of(counts: dict[str, Any], system: str) -> list[dict[str, Any]]
             why = NOT_THIS_SYSTEM
         elif a.base == "hands" and not counts.get("hands"):
             why = NO_HANDS
-        reached = why is None and achievement_reached(a, counts)
         value = a.measure(counts) if why is None else None
+        reached = value is not None and achievement_reached(a, value, counts)
         out.append(
             {
                 "key": a.key,

@@ -150,9 +150,8 @@ def _one_game(game_id: int) -> tuple[GameInfo | None, list[Hand], list[tuple]]:
     game_t, season_t, rules_t = (q(m._meta.db_table) for m in (Game, Season, RuleSet))
     hand_t, detail_t, seat_t = (q(m._meta.db_table) for m in (HandRecord, HandDetail, GameSeat))
     with connection.cursor() as cursor:
-        # the game and its seats in one statement (a row per seat; one row of empty seat columns
-        # for a game without seats)
-        # whether it has hands too, so a game scored by its final result alone reads none
+        # the game, whether it has hands (a game scored by its final result alone reads none) and
+        # its seats in one statement: a row per seat, one row of empty seat columns without seats
         cursor.execute(
             f"SELECT g.{q('status')}, g.{q('match_day')}, g.{q('table')}, s.{q('id')}, s.{q('year')}, "
             f"s.{q('number')}, s.{q('league_id')}, r.{q('system')}, "
@@ -372,12 +371,16 @@ def _totals_add(league_id: int, system: str, deltas: dict[int | None, list]) -> 
         if any(delta) or season_id is None:
             groups[tuple(delta)][ScopeStats.key_of(league_id, season_id, system)] = season_id
     update = f"UPDATE {table} SET {sets}, {q('version')} = CASE WHEN {q('key')} = %s THEN %s ELSE {q('version')} END "
+
+    def among(keys: list[str]) -> str:
+        return f"{q('key')} IN ({', '.join(['%s'] * len(keys))})"
+
     with connection.cursor() as cursor:
         for sums, seasons in sorted(groups.items(), key=lambda kv: min(kv[1])):
             delta = list(sums)
             keys = sorted(seasons)  # in the order of the keys, so two changes lock the rows alike
             cursor.execute(
-                f"{update} WHERE {q('key')} IN ({', '.join(['%s'] * len(keys))}) RETURNING {q('key')}",
+                f"{update} WHERE {among(keys)} RETURNING {q('key')}",
                 [*delta, league_key, version, *keys],
             )
             missing = sorted(set(keys) - {row[0] for row in cursor.fetchall()})
@@ -387,13 +390,12 @@ def _totals_add(league_id: int, system: str, deltas: dict[int | None, list]) -> 
                     ignore_conflicts=True,
                 )
                 cursor.execute(
-                    f"{update} WHERE {q('key')} IN ({', '.join(['%s'] * len(missing))})",
+                    f"{update} WHERE {among(missing)}",
                     [*delta, league_key, version, *missing],
                 )
             if delta[HANDS_AT] < 0 or delta[GAMES_AT] < 0:  # rows went: the scope goes with its last
                 cursor.execute(
-                    f"DELETE FROM {table} WHERE {q('key')} IN ({', '.join(['%s'] * len(keys))}) "
-                    f"AND {q('hands')} = 0 AND {q('games')} = 0",
+                    f"DELETE FROM {table} WHERE {among(keys)} AND {q('hands')} = 0 AND {q('games')} = 0",
                     keys,
                 )
 

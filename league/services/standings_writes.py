@@ -134,7 +134,7 @@ def _others_ahead(
     read only for rows level on every figure. (One statement counting each tie-break instead
     took longer to plan than to run: 2.3 ms of 2.9.)"""
     from ..models import Standing
-    from ..standings import entrant_names, points_key, rank_key
+    from ..standings import entrant_names, figures_key, points_key, rank_key
 
     table = Standing._meta.db_table
     columns, params = [], []
@@ -173,7 +173,7 @@ def _others_ahead(
             ahead[row["player_id"]] = first - 1 - sum(1 for _, was in stored.values() if points_key(was) < mine)
     # of the others level on points with a changed row, those the tie-breaks put ahead of it
     level = [r for r in level if any(points_key(r) == points_key(n) for n in new)]
-    tied = {r["player_id"] for r in level for n in new if rank_key(r, "")[:-2] == rank_key(n, "")[:-2]}
+    tied = {r["player_id"] for r in level for n in new if figures_key(r) == figures_key(n)}
     if tied:  # the changed rows' names too: read only when some row is level on every figure
         names = {**names, **entrant_names(division, tied | {n["player_id"] for n in new})}
     for row in new:
@@ -187,9 +187,9 @@ def _others_ahead(
 def _level_on_figures(rows) -> bool:
     """Whether two of ``rows`` (None: a row gone) are level on every figure of the order, so
     that only their names can part them."""
-    from ..standings import rank_key
+    from ..standings import figures_key
 
-    keys = [rank_key(row, "")[:-2] for row in rows if row is not None]
+    keys = [figures_key(row) for row in rows if row is not None]
     return len(set(keys)) < len(keys)
 
 
