@@ -13,6 +13,7 @@ from django.db.models import Model
 
 from kyoku.models import AuditLog
 from kyoku.principals import actor_label, actor_require, is_user
+from kyoku.rows import instance_insert
 
 
 def _season_id(obj: Model) -> int | None:
@@ -53,7 +54,7 @@ def audit_log_write(*, actor: Any, action: str, obj: Model, data: dict[str, Any]
     """Every audited write names its actor (kyoku.principals): None and an anonymous visitor are
     refused here, so no service writes as nobody."""
     actor_require(actor)
-    return AuditLog.objects.create(
+    entry = AuditLog(
         actor=actor if is_user(actor) else None,
         actor_label=actor_label(actor),
         action=action,
@@ -63,6 +64,8 @@ def audit_log_write(*, actor: Any, action: str, obj: Model, data: dict[str, Any]
         league_id=_league_id(obj),
         season_id=_season_id(obj),
     )
+    instance_insert(entry)  # one plain statement (kyoku.rows): every write sends it; none listens to its save
+    return entry
 
 
 def snapshot(obj: Model) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from kyoku.models import League
 from kyoku.principals import Actor
+from kyoku.rows import instance_lock, instances_insert, instances_where
 from league.models import Division, Game, GameResult, GameSeat, Player, Season
 from league.services import audit_log_write
 
@@ -247,7 +248,7 @@ def games_ratings_sync(
     comparison, and at most one rebuild, from the earliest game whose rating input moved. With
     ``season_id`` the games are read by season rather than by a list of ids of any length."""
     # decide on the state no other rebuild is changing; a league deleted meanwhile: nothing to do
-    locked = League.objects.select_for_update().filter(pk=league.pk).first()
+    locked = instance_lock(League, league.pk)  # a plain statement (kyoku.rows): every result runs it
     if locked is None:
         return None
     league = locked
@@ -376,25 +377,27 @@ def game_ratings_append(
     it, as those events had them."""
     key = seats[0][0]
     players = [p for _, p, _ in seats]
-    rows = {r.player_id: r for r in PlayerRating.objects.filter(league=league, player_id__in=players)}
+    rows = {r.player_id: r for r in instances_where(PlayerRating, "league_id", league.pk, among=("player_id", players))}
     state = _states_latest(league, key, players, rows, replacing, befores or {})
     before = [state.get(p, engine.START) for p in players]
     after = engine.rate_game(before, [place for _, _, place in seats])
-    RatingEvent.objects.bulk_create(
-        RatingEvent(
-            league=league,
-            game_id=game_id,
-            player_id=p,
-            order_key=key,
-            place=place,
-            mu_before=mu0,
-            sigma_before=s0,
-            mu_after=mu1,
-            sigma_after=s1,
-            ordinal_before=engine.ordinal(mu0, s0),
-            ordinal=engine.ordinal(mu1, s1),
-        )
-        for (_, p, place), (mu0, s0), (mu1, s1) in zip(seats, before, after)
+    instances_insert(
+        [
+            RatingEvent(
+                league=league,
+                game_id=game_id,
+                player_id=p,
+                order_key=key,
+                place=place,
+                mu_before=mu0,
+                sigma_before=s0,
+                mu_after=mu1,
+                sigma_after=s1,
+                ordinal_before=engine.ordinal(mu0, s0),
+                ordinal=engine.ordinal(mu1, s1),
+            )
+            for (_, p, place), (mu0, s0), (mu1, s1) in zip(seats, before, after)
+        ]
     )
     now = timezone.now()
     changed = []

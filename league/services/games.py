@@ -13,6 +13,7 @@ from kyoku.errors import Conflict
 from kyoku import authz
 from kyoku.authz import acting_user
 from kyoku.principals import Actor
+from kyoku.rows import instance_insert, instance_update, instances_where
 from league.locks import game_lock
 from scoring.engine import SettlementError, game_end
 
@@ -129,7 +130,7 @@ def game_result_record(
     # read after the lock, in a statement of its own: read with the lock's query, a result a
     # concurrent writer committed while this one waited would not be seen (PostgreSQL re-checks
     # only the locked row), and both would create it (tests/league/test_concurrency.py)
-    existing = GameResult.objects.filter(game=game).first()
+    existing = next(iter(instances_where(GameResult, "game_id", game.pk)), None)
     if existing and existing.scores == scores and existing.deposits_left == deposits_left:
         return existing, False
     if existing and not replace:
@@ -155,20 +156,21 @@ def game_result_record(
         places=computed["places"],
     )
     # the game is locked and its result read above: write it directly (update_or_create would
-    # read it again, in a savepoint of its own)
+    # read it again, in a savepoint of its own), by plain statements (kyoku.rows; no receiver
+    # listens to a result's or a game's save: game_facts_changed below tells the figures)
     created = existing is None
     previous = existing and {"scores": existing.scores, "deposits_left": existing.deposits_left}
+    result = existing or GameResult(game=game)
+    for field, value in values.items():
+        setattr(result, field, value)
+    result.game = game  # the locked game, so the audit entry reads no game and season again
     if existing is None:
-        result = GameResult.objects.create(game=game, **values)
+        instance_insert(result)
     else:
-        result = existing
-        for field, value in values.items():
-            setattr(result, field, value)
-        result.game = game  # the locked game, so the audit entry reads no game and season again
-        result.save(update_fields=[*values, "entered_at"])
+        instance_update(result, [*values, "entered_at"])
     seats, earlier = _seats_apply(game, scores, computed)
     before, game.status = game.status, Game.Status.FINISHED
-    game.save(update_fields=["status"])
+    instance_update(game, ["status"])
     division_summary_game_moved(game=game, before=before, after=game.status)
     audit_log_write(
         actor=actor,
@@ -199,7 +201,7 @@ def game_result_record(
 def _seats_apply(game: Game, scores: list[int], computed: dict) -> tuple[list[GameSeat], dict]:
     """Write each seat's score, points and place; returns the seats, and by seat id its points
     and place as they were (None where it had no place)."""
-    seats = list(game.seats.all())
+    seats = instances_where(GameSeat, "game_id", game.pk, order_by="seat")
     earlier = {seat.pk: (seat.points, seat.place) if seat.place is not None else None for seat in seats}
     for seat in seats:
         seat.raw_score = scores[seat.seat]

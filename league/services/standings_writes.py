@@ -12,6 +12,8 @@ from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
+from kyoku.rows import instances_where
+
 from ..models import Division
 
 MANY = 16  # more changed players than this: one re-rank of the whole division in memory
@@ -66,10 +68,8 @@ def standings_update(*, division: Division, player_ids, moves: dict | None = Non
     if len(changed_ids) > MANY:
         return _standings_rerank(division, standings_rows_for(division=division, player_ids=changed_ids))
     stored = {
-        row[1]: (row[0], dict(zip(STANDING_FIELDS, row[2:])))
-        for row in Standing.objects.filter(division=division, player_id__in=changed_ids)
-        .order_by()
-        .values_list("id", "player_id", *STANDING_FIELDS)
+        row.player_id: (row.pk, {f: getattr(row, f) for f in STANDING_FIELDS})
+        for row in instances_where(Standing, "division_id", division.pk, among=("player_id", changed_ids))
     }
     moves = moves or {}
     fresh = {p: row_moved(stored[p][1], p, *moves[p]) for p in changed_ids if p in moves and p in stored}

@@ -1,0 +1,108 @@
+"""kyoku.rows: the plain statements of the result path read and write rows exactly as the ORM
+does (every field's value and type, on SQLite and PostgreSQL alike), and lock as it locks."""
+
+from decimal import Decimal
+
+import pytest
+from django.db import transaction
+from django.db.transaction import TransactionManagementError
+from django.forms.models import model_to_dict
+
+from kyoku.models import AuditLog, League
+from kyoku.principals import SYSTEM
+from kyoku.rows import instance_insert, instance_lock, instance_update, instances_insert, instances_where
+from league import services
+from league.locks import game_lock
+from league.models import Game, GameResult, GameSeat, Standing
+from ratings.models import PlayerRating
+
+
+def fields_of(obj) -> dict:
+    """Every stored field's value, with its type: 1 and Decimal('1.0') and True must not pass
+    for one another."""
+    return {f.attname: (getattr(obj, f.attname), type(getattr(obj, f.attname))) for f in obj._meta.concrete_fields}
+
+
+@pytest.fixture
+def finished(game, admin):
+    services.game_result_record(game=game, scores=[42000, 28000, 18000, 12000], actor=admin)
+    return game
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_locked_game_reads_as_the_orm_reads_it_with_its_season_and_rule_set(finished):
+    with transaction.atomic():
+        locked = game_lock(finished.pk)
+    orm = Game.objects.select_related("season__rule_set").get(pk=finished.pk)
+    assert fields_of(locked) == fields_of(orm)
+    assert fields_of(locked.season) == fields_of(orm.season)
+    assert fields_of(locked.season.rule_set) == fields_of(orm.season.rule_set)
+    assert locked.season.rule_set.options == orm.season.rule_set.options  # JSON decoded, not text
+
+
+def test_rows_by_a_column_read_as_the_orm_reads_them(finished, division_a, players):
+    result = instances_where(GameResult, "game_id", finished.pk)
+    assert [fields_of(r) for r in result] == [fields_of(GameResult.objects.get(game=finished))]
+    assert isinstance(result[0].scores, list) and isinstance(result[0].entered_at.year, int)
+    seats = instances_where(GameSeat, "game_id", finished.pk, order_by="seat")
+    assert [fields_of(s) for s in seats] == [fields_of(s) for s in GameSeat.objects.filter(game=finished)]
+    assert isinstance(seats[0].points, Decimal)
+    wanted = [p.pk for p in players[:2]]
+    standings = instances_where(Standing, "division_id", division_a.pk, among=("player_id", wanted))
+    orm = Standing.objects.filter(division=division_a, player_id__in=wanted)
+    assert sorted(map(str, map(fields_of, standings))) == sorted(map(str, map(fields_of, orm)))
+    assert instances_where(Standing, "division_id", division_a.pk, among=("player_id", [])) == []
+
+
+def test_an_insert_applies_defaults_and_auto_now_add_and_reads_back_its_key(league):
+    entry = AuditLog(action="test.insert", object_type="kyoku.league", object_id=str(league.pk), actor_label="x")
+    instance_insert(entry)
+    stored = AuditLog.objects.get(pk=entry.pk)
+    assert stored.at is not None and stored.data == {} and model_to_dict(stored) == model_to_dict(entry)
+    assert not entry._state.adding
+
+
+def test_an_update_writes_only_its_fields_and_applies_auto_now(finished):
+    result = GameResult.objects.get(game=finished)
+    before = result.entered_at
+    result.deposits_left, result.scores = 2, [1, 2, 3, 4]
+    instance_update(result, ["deposits_left", "entered_at"])
+    stored = GameResult.objects.get(pk=result.pk)
+    assert stored.deposits_left == 2 and stored.entered_at > before
+    assert stored.scores == [42000, 28000, 18000, 12000]  # not among the fields written
+
+
+def test_many_inserted_at_once(league, players):
+    instances_insert(
+        [
+            PlayerRating(league=league, player=p, mu=25.0 + i, sigma=8.0, ordinal=1.0, games=i)
+            for i, p in enumerate(players[:3])
+        ]
+    )
+    assert sorted(PlayerRating.objects.filter(league=league).values_list("games", "mu")) == [
+        (0, 25.0),
+        (1, 26.0),
+        (2, 27.0),
+    ]
+    instances_insert([])  # nothing to insert: no statement
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_lock_is_taken_inside_a_transaction_only_and_a_row_gone_is_none(league):
+    with pytest.raises(TransactionManagementError):
+        instance_lock(League, league.pk)
+    with pytest.raises(TransactionManagementError):
+        game_lock(1)
+    with transaction.atomic():
+        assert fields_of(instance_lock(League, league.pk)) == fields_of(League.objects.get(pk=league.pk))
+        assert instance_lock(League, league.pk + 1000) is None
+        with pytest.raises(Game.DoesNotExist):
+            game_lock(10**9)
+
+
+def test_an_audit_entry_is_written_as_before(league):
+    from kyoku.audit import audit_log_write
+
+    entry = audit_log_write(actor=SYSTEM, action="test.audit", obj=league, data={"n": Decimal("1.5")})
+    stored = AuditLog.objects.get(pk=entry.pk)
+    assert (stored.league_id, stored.action, stored.data) == (league.pk, "test.audit", {"n": "1.5"})
