@@ -158,3 +158,42 @@ def instances_insert(objs: Sequence[Model]) -> None:
         cursor.execute(
             f"INSERT INTO {q(meta.db_table)} ({', '.join(q(f.column) for f in fields)}) VALUES {marks}", values
         )
+
+
+def rows_update(
+    model: type[Model], names: Sequence[str], rows: Sequence[tuple[Any, Sequence[Any]]], prepared: bool = False
+) -> None:
+    """Write the fields ``names`` of several stored rows, each ``(pk, values)`` (values in the
+    order of ``names``, prepared here by their fields unless ``prepared``: JSON as its text,
+    say). On PostgreSQL one statement joins the rows as a list of values, a round trip for
+    all; SQLite, in-process, runs one plain UPDATE per row (and its values need no type)."""
+    if not rows:
+        return
+    fields = [model._meta.get_field(name) for name in names]
+    params = [
+        [pk, *(values if prepared else (f.get_db_prep_save(v, connection) for f, v in zip(fields, values)))]  # type: ignore[union-attr]
+        for pk, values in rows
+    ]
+    columns = tuple(f.column for f in fields)  # type: ignore[union-attr]
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute(_values_update_sql(model, columns, len(rows)), [p for row in params for p in row])
+        else:
+            cursor.executemany(_update_sql(model, columns), [[*row[1:], row[0]] for row in params])
+
+
+@lru_cache(maxsize=256)  # a statement per model, columns and number of rows (a handful each)
+def _values_update_sql(model: type[Model], columns: tuple[str, ...], count: int) -> str:
+    q = connection.ops.quote_name
+    meta = model._meta
+    by_column = {f.column: f for f in _fields(model)}
+    typed = [meta.pk.column, *columns]
+    # each value typed as its column (the list's values are text to PostgreSQL otherwise)
+    row = "(" + ", ".join(f"%s::{by_column[c].db_type(connection)}" for c in typed) + ")"
+    names = ", ".join(q(c) for c in typed)
+    sets = ", ".join(f"{q(c)} = v.{q(c)}" for c in columns)
+    pk = q(meta.pk.column)
+    return (
+        f"WITH v ({names}) AS (VALUES {', '.join([row] * count)}) "
+        f"UPDATE {q(meta.db_table)} t SET {sets} FROM v WHERE t.{pk} = v.{pk}"
+    )

@@ -10,15 +10,14 @@ So the stored state always equals a full recompute (tests/ratings check it)."""
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import cast
 
 from django.db import transaction
-from django.db.models import Count, DateTimeField, Max, Q
+from django.db.models import Count, Max, Q
 from django.utils import timezone
 
 from kyoku.models import League
 from kyoku.principals import Actor
-from kyoku.rows import instance_lock, instances_insert, instances_where
+from kyoku.rows import instance_lock, instances_insert, instances_where, rows_update
 from league.models import Division, Game, GameResult, GameSeat, Player, Season
 from league.services import audit_log_write
 
@@ -217,17 +216,11 @@ def _player_ratings_write(league, players: set[int], state: dict, last_game: dic
 
 
 def _player_ratings_update(rows: list, now) -> None:
-    """One parameterised UPDATE per row, sent as one batch: a correction's replay rewrites the
-    rating of every player it reaches (dozens), and bulk_update's CASE expressions (a branch per
-    row and field) cost more to build than the database takes to run plain statements."""
-    from django.db import connection
-
-    table = PlayerRating._meta.db_table
-    at = cast(DateTimeField, PlayerRating._meta.get_field("updated_at")).get_db_prep_value(now, connection)
+    """The players' rating rows in one statement (kyoku.rows): a correction's replay rewrites
+    the rating of every player it reaches (dozens), and bulk_update's CASE expressions (a branch
+    per row and field) cost more to build than the database takes to run it."""
     columns = ("mu", "sigma", "ordinal", "games", "last_game_id", "updated_at")
-    sql = f'UPDATE "{table}" SET ' + ", ".join(f'"{c}" = %s' for c in columns) + ' WHERE "id" = %s'
-    with connection.cursor() as cursor:
-        cursor.executemany(sql, [(r.mu, r.sigma, r.ordinal, r.games, r.last_game_id, at, r.pk) for r in rows])
+    rows_update(PlayerRating, columns, [(r.pk, (r.mu, r.sigma, r.ordinal, r.games, r.last_game_id, now)) for r in rows])
 
 
 @transaction.atomic

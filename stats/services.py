@@ -18,6 +18,7 @@ from django.db import connection, transaction
 from kyoku.audit import audit_log_write
 from kyoku.models import League
 from kyoku.principals import Actor
+from kyoku.rows import rows_update
 from league.models import Game, GameSeat, RuleSet, Season
 from scoring.models import HandRecord
 
@@ -471,17 +472,17 @@ EMPTY_JSON: dict[str | bytes, Any] = {"{}": {}, b"{}": {}, "null": None, b"null"
 
 
 def _stats_update(updated: list[tuple[int, dict[str, Any]]]) -> None:
-    """Write player rows in place: one statement, a parameter row each (``aggregate`` gives
-    every row the same columns)."""
+    """Write player rows in place, in one statement (kyoku.rows; ``aggregate`` gives every row
+    the same columns). Values as ``rows_insert`` writes them: JSON as its text."""
     if not updated:
         return
-    q = connection.ops.quote_name
-    json_param = "%s::jsonb" if connection.vendor == "postgresql" else "%s"
     names = list(updated[0][1])
-    sets = ", ".join(f"{q(n)} = {json_param if n in STATS_JSON else '%s'}" for n in names)
-    params = [[*(json.dumps(v[n]) if n in STATS_JSON else v[n] for n in names), pk] for pk, v in updated]
-    with connection.cursor() as cursor:
-        cursor.executemany(f"UPDATE {q(PlayerStats._meta.db_table)} SET {sets} WHERE {q('id')} = %s", params)
+    rows_update(
+        PlayerStats,
+        names,
+        [(pk, [json.dumps(v[n]) if n in STATS_JSON else v[n] for n in names]) for pk, v in updated],
+        prepared=True,
+    )
 
 
 WINS_AT = COUNTS.index("wins")

@@ -13,7 +13,7 @@ from kyoku.errors import Conflict
 from kyoku import authz
 from kyoku.authz import acting_user
 from kyoku.principals import Actor
-from kyoku.rows import instance_insert, instance_update, instances_where
+from kyoku.rows import instance_insert, instance_update, instances_where, rows_update
 from league.locks import game_lock
 from scoring.engine import SettlementError, game_end
 
@@ -207,15 +207,9 @@ def _seats_apply(game: Game, scores: list[int], computed: dict) -> tuple[list[Ga
         seat.raw_score = scores[seat.seat]
         seat.points = Decimal(str(computed["points"][seat.seat])).quantize(Decimal("0.1"))
         seat.place = computed["places"][seat.seat]
-    # four plain parameterised UPDATEs in one batch: bulk_update's CASE per seat and column costs
-    # more to build than the database takes to run them
-    from django.db import connection
-
-    with connection.cursor() as cursor:
-        cursor.executemany(
-            f'UPDATE "{GameSeat._meta.db_table}" SET "raw_score" = %s, "points" = %s, "place" = %s ' 'WHERE "id" = %s',
-            [(s.raw_score, s.points, s.place, s.pk) for s in seats],
-        )
+    # one statement (kyoku.rows): bulk_update's CASE per seat and column costs more to build
+    # than the database takes to run it
+    rows_update(GameSeat, ("raw_score", "points", "place"), [(s.pk, (s.raw_score, s.points, s.place)) for s in seats])
     return seats, earlier
 
 

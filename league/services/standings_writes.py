@@ -12,7 +12,7 @@ from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
-from kyoku.rows import instances_where
+from kyoku.rows import instances_where, rows_update
 
 from ..models import Division
 
@@ -226,27 +226,15 @@ def _ranks_shift(division_id: int, changed_ids: list[int], shifts: list[tuple], 
 
 
 def _rows_write(changed: list[tuple[int, dict]], now) -> None:
-    """The changed players' rows, every column, in one batch of plain UPDATEs (the values as the
-    ORM would write them: each field's own preparation); an ORM update each would cost more to
-    build than to run."""
+    """The changed players' rows, every column, in one statement (kyoku.rows: each value as its
+    field prepares it); an ORM update each would cost more to build than to run."""
     from ..models import Standing
 
-    if not changed:
-        return
-    fields = [Standing._meta.get_field(f) for f in (*STANDING_FIELDS, "computed_at")]
-    sets = ", ".join(f'"{f.column}" = %s' for f in fields)
-    params = [
-        [
-            *(
-                f.get_db_prep_save(value, connection)
-                for f, value in zip(fields, [*(row[n] for n in STANDING_FIELDS), now])
-            ),
-            pk,
-        ]
-        for pk, row in changed
-    ]
-    with connection.cursor() as cursor:
-        cursor.executemany(f'UPDATE "{Standing._meta.db_table}" SET {sets} WHERE "id" = %s', params)
+    rows_update(
+        Standing,
+        (*STANDING_FIELDS, "computed_at"),
+        [(pk, (*(row[n] for n in STANDING_FIELDS), now)) for pk, row in changed],
+    )
 
 
 def _standings_rerank(division: Division, fresh: dict) -> int:

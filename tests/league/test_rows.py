@@ -10,7 +10,7 @@ from django.forms.models import model_to_dict
 
 from kyoku.models import AuditLog, League
 from kyoku.principals import SYSTEM
-from kyoku.rows import instance_insert, instance_lock, instance_update, instances_insert, instances_where
+from kyoku.rows import instance_insert, instance_lock, instance_update, instances_insert, instances_where, rows_update
 from league import services
 from league.locks import game_lock
 from league.models import Game, GameResult, GameSeat, Standing
@@ -106,3 +106,31 @@ def test_an_audit_entry_is_written_as_before(league):
     entry = audit_log_write(actor=SYSTEM, action="test.audit", obj=league, data={"n": Decimal("1.5")})
     stored = AuditLog.objects.get(pk=entry.pk)
     assert (stored.league_id, stored.action, stored.data) == (league.pk, "test.audit", {"n": "1.5"})
+
+
+def test_several_rows_updated_at_once_as_their_fields_prepare_them(finished, division_a):
+    from django.utils import timezone
+
+    rows = list(Standing.objects.filter(division=division_a).order_by("player_id"))
+    at = timezone.now()
+    rows_update(
+        Standing,
+        ("total_points", "games", "computed_at"),
+        [(r.pk, (Decimal("12.3") + i, 7 + i, at)) for i, r in enumerate(rows[:3])],
+    )
+    stored = list(Standing.objects.filter(division=division_a).order_by("player_id"))
+    assert [(s.total_points, s.games, s.computed_at) for s in stored[:3]] == [
+        (Decimal("12.3") + i, 7 + i, at) for i in range(3)
+    ]
+    assert fields_of(stored[3]) == fields_of(rows[3])  # a row not listed is not written
+    rows_update(Standing, ("games",), [])  # nothing to write: no statement
+
+
+def test_json_written_as_given_text_when_prepared(finished):
+    import json
+
+    result = GameResult.objects.get(game=finished)
+    rows_update(GameResult, ("places",), [(result.pk, (json.dumps([4, 3, 2, 1]),))], prepared=True)
+    rows_update(GameResult, ("points",), [(result.pk, ([1.5, -1.5, 0, 0],))])
+    stored = GameResult.objects.get(pk=result.pk)
+    assert (stored.places, stored.points) == ([4, 3, 2, 1], [1.5, -1.5, 0, 0])
