@@ -156,29 +156,36 @@ def league_ratings_rebuild(
     for key, game_id, seats in games:
         before = [state.get(p, engine.START) for p, _ in seats]
         after = engine.rate_game(before, [place for _, place in seats])
-        for (player_id, place), (mu0, s0), (mu1, s1) in zip(seats, before, after):
-            new.append(
-                RatingEvent(
-                    league=league,
-                    game_id=game_id,
-                    player_id=player_id,
-                    order_key=key,
-                    place=place,
-                    mu_before=mu0,
-                    sigma_before=s0,
-                    mu_after=mu1,
-                    sigma_after=s1,
-                    ordinal_before=engine.ordinal(mu0, s0),
-                    ordinal=engine.ordinal(mu1, s1),
-                )
-            )
-            state[player_id] = (mu1, s1)
-            last_game[player_id] = game_id
+        new += _game_events(league, game_id, key, seats, before, after)
+        for (player_id, _), state_after in zip(seats, after):
+            state[player_id], last_game[player_id] = state_after, game_id
     RatingEvent.objects.bulk_create(new, batch_size=2000)
     _player_ratings_write(league, players, state, last_game)
     summary = {"from": from_key, "games": len(games), "players": len(players)}
     audit_log_write(actor=actor, action=f"ratings.{reason}", obj=league, data=summary)
     return summary
+
+
+def _game_events(
+    league: League, game_id: int, key: str, seats: list[tuple[int, int]], before: list, after: list
+) -> list[RatingEvent]:
+    """One game's rating events: per seat (player, place), the state before and after it."""
+    return [
+        RatingEvent(
+            league=league,
+            game_id=game_id,
+            player_id=player_id,
+            order_key=key,
+            place=place,
+            mu_before=mu0,
+            sigma_before=s0,
+            mu_after=mu1,
+            sigma_after=s1,
+            ordinal_before=engine.ordinal(mu0, s0),
+            ordinal=engine.ordinal(mu1, s1),
+        )
+        for (player_id, place), (mu0, s0), (mu1, s1) in zip(seats, before, after)
+    ]
 
 
 def _player_ratings_write(league, players: set[int], state: dict, last_game: dict) -> None:
@@ -374,24 +381,7 @@ def game_ratings_append(
     state = _states_latest(league, key, players, rows, replacing, befores or {})
     before = [state.get(p, engine.START) for p in players]
     after = engine.rate_game(before, [place for _, _, place in seats])
-    instances_insert(
-        [
-            RatingEvent(
-                league=league,
-                game_id=game_id,
-                player_id=p,
-                order_key=key,
-                place=place,
-                mu_before=mu0,
-                sigma_before=s0,
-                mu_after=mu1,
-                sigma_after=s1,
-                ordinal_before=engine.ordinal(mu0, s0),
-                ordinal=engine.ordinal(mu1, s1),
-            )
-            for (_, p, place), (mu0, s0), (mu1, s1) in zip(seats, before, after)
-        ]
-    )
+    instances_insert(_game_events(league, game_id, key, [(p, place) for _, p, place in seats], before, after))
     now = timezone.now()
     changed = []
     for p, (mu, sigma) in zip(players, after):
