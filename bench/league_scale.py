@@ -28,9 +28,9 @@ have hands to count; the league's statistics are rebuilt in full (timed) after t
 
 The league is rated (the full rebuild, timed) before anything is measured, as a live league is.
 
-Where a result's time goes: ``BENCH_QUERIES=N`` prints each statement of N more new results,
-and of N more corrections of the latest game (the medians of each statement's time and of the time before it, outside statements);
-``BENCH_PROFILE=tottime`` (or ``cumtime``) profiles one more, ``BENCH_PROFILE_FILTER`` narrows the
+Where a result's time goes: ``BENCH_QUERIES=N`` prints each statement of N more new results, N
+more hands and N more corrections of the latest game (the medians of each statement's time and
+of the time before it, outside statements); ``BENCH_PROFILE=tottime`` (or ``cumtime``) profiles one more, ``BENCH_PROFILE_FILTER`` narrows the
 listing (a regular expression on the file and function) and ``BENCH_PROFILE_CALLEES`` lists what
 the named functions call.
 
@@ -512,7 +512,7 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
                 players=list(Player.objects.filter(pk__in=groups[i % len(groups)])),
                 actor=BENCH,
             )
-            for i in range(n + 1)
+            for i in range(n + 1 + query_runs)
         ]
     )
 
@@ -521,6 +521,8 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
         return 0
 
     measure("enter one hand (all incl. figures)", enter_hand, n, rows)
+    if os.environ.get("BENCH_QUERIES"):
+        statements_print("one hand", enter_hand, query_runs)
     game = entered[-1]  # the league's latest game now: the evening's last result, corrected
     measure("correct the latest game (all incl. ratings)", enter_result, n, rows)
     if os.environ.get("BENCH_QUERIES"):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from kyoku.rows import instances_where
 from league.models import Game, Season
 
 from ..limits import MAX_HANDS, MAX_HONBA
@@ -50,7 +51,7 @@ def sequence_check(sequence, next_sequence: int) -> int:
 
 
 def hands_of_game(game: Game) -> list[HandRecord]:
-    return list(HandRecord.objects.filter(game=game).order_by("sequence"))
+    return instances_where(HandRecord, "game_id", game.pk, order_by="sequence")  # every hand's path: kyoku.rows
 
 
 def game_closed_by_hands(hands: list[HandRecord]) -> bool:

@@ -10,6 +10,7 @@ from django.db.models import F
 
 from kyoku.authz import acting_user
 from kyoku.principals import Actor
+from kyoku.rows import instance_insert, instance_update
 from league.models import Game, Season
 from league.services import ResultConflict, audit_log_write
 from league.locks import game_lock
@@ -86,10 +87,12 @@ def hand_record_add(*, game: Game, record, actor: Actor, sequence: int | None = 
         settlement,
         scores_add(scores, settlement["deltas"]),
     )
-    hand.save(force_insert=True)
+    # plain statements (kyoku.rows): no receiver listens to a hand's or a game's save;
+    # game_facts_changed below tells the figures
+    instance_insert(hand)
     if game.status == Game.Status.SCHEDULED:
         game.status = Game.Status.IN_PROGRESS
-        game.save(update_fields=["status"])
+        instance_update(game, ["status"])
     audit_log_write(
         actor=actor,
         action="hand.add",
