@@ -97,6 +97,20 @@ def _page(browser, size, lang, errors):
     return page
 
 
+def _reopen(page, url: str) -> None:
+    """Open the table's page again on a phone that has it open. The page reloads itself when its
+    poll sees the board's version move (another phone reported): a goto at that moment is
+    interrupted by that same reload, which shows the same page, so it is waited for instead."""
+    from playwright.sync_api import Error
+
+    try:
+        page.goto(url)
+    except Error as exc:
+        if "interrupted by another navigation" not in str(exc):
+            raise
+        page.wait_for_load_state()
+
+
 def _board_games(page, name) -> str:
     return page.evaluate(
         "(name) => { for (const tr of document.querySelectorAll('#board-standings tbody tr')) {"
@@ -134,7 +148,7 @@ def test_round_five_on_phones_and_the_big_screen(live_server, lang):
         east.wait_for_selector("#table-report")
         east.screenshot(path=str(SHOTS / f"table-reported-{lang}.png"), full_page=True)
         for phone, s in zip(phones[1:3], seats[1:3]):
-            phone.goto(f"{live_server.url}/events/tables/{table.pk}/")
+            _reopen(phone, f"{live_server.url}/events/tables/{table.pk}/")
             # the page posts to the API and reloads: wait for the answer, so the next phone's page
             # load does not race this write (the in-memory test database locks tables, WAL does not)
             with phone.expect_response(lambda r: "/api/events/tables/" in r.url and r.request.method == "POST"):
@@ -142,7 +156,7 @@ def test_round_five_on_phones_and_the_big_screen(live_server, lang):
             phone.wait_for_load_state()
         assert not GameResult.objects.filter(game=table).exists()
         last = phones[3]
-        last.goto(f"{live_server.url}/events/tables/{table.pk}/")
+        _reopen(last, f"{live_server.url}/events/tables/{table.pk}/")
         last.click("button.confirm")
         confirmed_at = time.monotonic()
         last.wait_for_selector("#table-result")
