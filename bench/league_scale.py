@@ -500,30 +500,9 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
             by_package[where] += own * 1000
         for where, ms in sorted(by_package.items(), key=lambda kv: -kv[1])[:15]:
             print(f"{ms:7.2f} ms  {where}")
-    from scoring import services as hand_services
-
-    hand_record = {"riichi": [1], "result": {"type": "ron", "from": 2, "winners": [{"seat": 1, "han": 3, "fu": 30}]}}
-    by_hand = iter(
-        [
-            services.game_create(
-                division=a,
-                match_day=game.match_day + 4 + n + query_runs + i,
-                table=1,
-                players=list(Player.objects.filter(pk__in=groups[i % len(groups)])),
-                actor=BENCH,
-            )
-            for i in range(n + 1 + query_runs)
-        ]
-    )
-
-    def enter_hand():
-        hand_services.hand_record_add(game=next(by_hand), record=hand_record, actor=admin)
-        return 0
-
-    measure("enter one hand (all incl. figures)", enter_hand, n, rows)
-    if os.environ.get("BENCH_QUERIES"):
-        statements_print("one hand", enter_hand, query_runs)
-    game = entered[-1]  # the league's latest game now: the evening's last result, corrected
+    game = entered[
+        -1
+    ]  # the league's latest game, and its players' (before any hands below): the evening's last result, corrected
     measure("correct the latest game (all incl. ratings)", enter_result, n, rows)
     if os.environ.get("BENCH_QUERIES"):
         statements_print("one correction of the latest game", enter_result, query_runs)
@@ -549,6 +528,52 @@ def run(args, players_n: int, games_n: int, leagues_n: int = 1) -> dict:
         ("  worker shape: the ratings task alone", task_times, task_cpu),
     ):
         rows.append((label, statistics.median(times), pct(times, 95), pct(times, 99), 0, 0, pct(cpu, 95)))
+    from scoring import services as hand_services
+
+    hand_record = {"riichi": [1], "result": {"type": "ron", "from": 2, "winners": [{"seat": 1, "han": 3, "fu": 30}]}}
+    by_hand = iter(
+        [
+            services.game_create(
+                division=a,
+                match_day=game.match_day + 4 + n + query_runs + i,
+                table=1,
+                players=list(Player.objects.filter(pk__in=groups[i % len(groups)])),
+                actor=BENCH,
+            )
+            for i in range(n + 1 + query_runs)
+        ]
+    )
+
+    def enter_hand():
+        hand_services.hand_record_add(game=next(by_hand), record=hand_record, actor=admin)
+        return 0
+
+    measure("enter one hand (all incl. figures)", enter_hand, n, rows)
+    if os.environ.get("BENCH_QUERIES"):
+        statements_print("one hand", enter_hand, query_runs)
+    # the common case at a table scored hand by hand: the next hand of a game already started
+    # (the game is its players' latest, and its figures change in place)
+    started = [
+        services.game_create(
+            division=a,
+            match_day=game.match_day + 5 + 2 * n + 2 * query_runs + i,
+            table=1,
+            players=list(Player.objects.filter(pk__in=groups[i % len(groups)])),
+            actor=BENCH,
+        )
+        for i in range(n + 1 + query_runs)
+    ]
+    for started_game in started:
+        hand_services.hand_record_add(game=started_game, record=hand_record, actor=admin)
+    next_of = iter(started)
+
+    def enter_next_hand():
+        hand_services.hand_record_add(game=next(next_of), record=hand_record, actor=admin)
+        return 0
+
+    measure("enter the next hand of a game (all incl.)", enter_next_hand, n, rows)
+    if os.environ.get("BENCH_QUERIES"):
+        statements_print("the next hand of a game", enter_next_hand, query_runs)
     rows.append(("ratings: full rebuild of the league (once)", rated * 1000, 0, 0, 0, 0, 0))
     if STATS_BUILT:
         rows.append(("statistics: full recompute of the league (once)", STATS_BUILT[-1] * 1000, 0, 0, 0, 0, 0))

@@ -164,6 +164,11 @@ class PlayerStats(_Counts):
     last_run = models.PositiveIntegerField(default=0)
     last_day = models.JSONField(null=True)  # {"season", "match_day"}
     last_day_wins = models.PositiveIntegerField(default=0)
+    # The row's figures before its latest game (``aggregate`` of all its games but the last; {}
+    # when it holds one game): the next hand of a game in progress, or a correction of the
+    # player's latest result, replaces that game without reading the player's games again.
+    # Null: not kept (a row written before it was; read in full at its next change).
+    before_last = models.JSONField(null=True)
 
     class Meta:
         constraints = [

@@ -98,7 +98,7 @@ def _game_rows(game: GameInfo, hands: list[Hand], seats: list[tuple]) -> list[di
     ]
 
 
-JSON_FIELDS = ("yaku", "biggest", "best_game", "worst_game", "best_day", "last_day")
+JSON_FIELDS = ("yaku", "biggest", "best_game", "worst_game", "best_day", "last_day", "before_last")
 
 
 def rows_insert(
@@ -199,15 +199,16 @@ def game_stats_sync(*, game_id: int) -> None:
     rows = _game_rows(game, hands, seats) if game is not None else []
     rows_insert(PlayerGameStats, rows)
     scopes = set(before) | {(r["player_id"], r["season_id"], r["league_id"], r["system"]) for r in rows}
-    # a game with no rows before (a new result): its rows may simply extend the players' figures
-    appended = (
-        {(r["player_id"], r["league_id"]): tuple(r[c] for c in AGG_COLUMNS) for r in rows} if not before else None
-    )
-    players_refresh(scopes, appended)
+    # a game with no rows before (a new result) may simply extend the players' figures; one with
+    # rows before (its next hand, a corrected result) may replace the latest game they hold
+    game_rows = {(r["player_id"], r["league_id"]): tuple(r[c] for c in AGG_COLUMNS) for r in rows}
+    players_refresh(scopes, game_rows, replacing=bool(before))
 
 
 def players_refresh(
-    scopes: Iterable[tuple[int, int, int, str]], appended: dict[tuple[int, int], tuple] | None = None
+    scopes: Iterable[tuple[int, int, int, str]],
+    appended: dict[tuple[int, int], tuple] | None = None,
+    replacing: bool = False,
 ) -> None:
     """Rebuild the season rows and the league row of each ``(player, season, league, system)``
     from the player's game rows, and move the scopes' sums (``ScopeStats``) by the difference:
@@ -218,12 +219,14 @@ def players_refresh(
 
     ``appended``: by (player, league), the row of a game just added that may be later than all
     the player's games there (a new result): where the stored rows end before it, it is added
-    to them (``aggregate_append``) and the player's games are not read."""
+    to them (``aggregate_append``) and the player's games are not read. With ``replacing`` the
+    game was there before (its next hand, a corrected result): where it is the stored rows'
+    latest game, it is added to their figures before it (``before_last``) instead."""
     seasons: dict[tuple[int, str], dict[int, set[int]]] = defaultdict(lambda: defaultdict(set))
     for player_id, season_id, league_id, system in scopes:
         seasons[(league_id, system)][player_id].add(season_id)
     for (league_id, system), players in sorted(seasons.items()):
-        _players_refresh(league_id, system, players, appended or {})
+        _players_refresh(league_id, system, players, appended or {}, replacing)
 
 
 # what a player row keeps beyond the sums, read back for ``aggregate_append``
@@ -246,7 +249,11 @@ STATE_FIELDS = (
 
 
 def _players_refresh(
-    league_id: int, system: str, players: dict[int, set[int]], appended: dict[tuple[int, int], tuple]
+    league_id: int,
+    system: str,
+    players: dict[int, set[int]],
+    appended: dict[tuple[int, int], tuple],
+    replacing: bool = False,
 ) -> None:
     q = connection.ops.quote_name
     game_table, stats_table = q(PlayerGameStats._meta.db_table), q(PlayerStats._meta.db_table)
@@ -260,20 +267,20 @@ def _players_refresh(
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT {q('id')}, {q('player_id')}, {q('season_id')}, "
-            f"{', '.join(q(f) for f in (*TOTAL_FIELDS, *STATE_FIELDS))} FROM {stats_table} {where(ids)}",
+            f"{', '.join(q(f) for f in (*TOTAL_FIELDS, *STATE_FIELDS, 'before_last'))} FROM {stats_table} {where(ids)}",
             [*ids, league_id, system],
         )
         existing = {}
         for r in cursor.fetchall():
             totals = [*r[3 : 3 + totals_n - 1], _decimal(r[3 + totals_n - 1])]
-            state = {f: _json(v) if f in JSON_FIELDS else v for f, v in zip(STATE_FIELDS, r[3 + totals_n :])}
-            existing[(r[1], r[2])] = (r[0], totals, state)
+            state = {f: _json(v) if f in JSON_FIELDS else v for f, v in zip(STATE_FIELDS, r[3 + totals_n : -1])}
+            existing[(r[1], r[2])] = (r[0], totals, state, _json(r[-1]))
         # the figures of each player a game is appended to, from their stored rows alone
         figures: dict[int, dict[int | None, dict[str, Any] | None]] = {}
         for player_id in ids:
             game_row = appended.get((player_id, league_id))
             if game_row is not None:
-                added = _appended(existing, player_id, players[player_id], game_row)
+                added = _appended(existing, player_id, players[player_id], game_row, replacing)
                 if added is not None:
                     figures[player_id] = added
         unread = [p for p in ids if p not in figures]
@@ -288,12 +295,12 @@ def _players_refresh(
                 rows[row[0]].append(_decoded(row[1:]))
     for player_id in unread:
         mine = rows.get(player_id, [])
-        league_values = aggregate(mine)
+        league_values = aggregate_kept(mine)
         scoped: dict[int | None, dict[str, Any] | None] = {None: league_values}
         for season in sorted(players[player_id]):
             in_season = [r for r in mine if r[SEASON_AT] == season]
             # a season holding all the player's rows of the league has the league's figures
-            scoped[season] = league_values if len(in_season) == len(mine) else aggregate(in_season)
+            scoped[season] = league_values if len(in_season) == len(mine) else aggregate_kept(in_season)
         figures[player_id] = scoped
     created: list[dict[str, Any]] = []
     updated: list[tuple[int, dict[str, Any]]] = []
@@ -301,7 +308,7 @@ def _players_refresh(
     deltas: dict[int | None, list] = {}
     for player_id in ids:
         for season_id, values in figures[player_id].items():
-            stored_pk, old, _state = existing.get((player_id, season_id), (None, None, None))
+            stored_pk, old, _state, _before = existing.get((player_id, season_id), (None, None, None, None))
             new = [values[f] for f in TOTAL_FIELDS] if values is not None else None
             if old != new:
                 delta = deltas.setdefault(season_id, [0] * len(TOTAL_FIELDS))
@@ -324,20 +331,70 @@ def _players_refresh(
 
 
 def _appended(
-    existing: dict, player_id: int, season_ids: set[int], row: tuple
+    existing: dict, player_id: int, season_ids: set[int], row: tuple, replacing: bool = False
 ) -> dict[int | None, dict[str, Any] | None] | None:
-    """The player's league row and season rows with the game ``row`` added after their games,
-    or None when a row does not end before it (the game is not the player's latest there, or
-    the row predates the kept ends) and the player's games must be read."""
+    """The player's league row and season rows with the game ``row`` added after their games
+    (``replacing``: in place of their latest game, that same game), or None when a row cannot
+    take it from its stored figures alone (the game is not the player's latest there, or the
+    row predates the kept ends) and the player's games must be read."""
     key, season_id = row[AGG_COLUMNS.index("order_key")], row[SEASON_AT]
-    league, season = existing.get((player_id, None)), existing.get((player_id, season_id))
-    if season_ids != {season_id} or league is None or not _ends_before(league, key):
+    if season_ids != {season_id}:
         return None
-    if season is None:  # the player's first game of the season
-        return {None: aggregate_append(_stored(league), row), season_id: aggregate([row])}
-    if not _ends_before(season, key):
+    out: dict[int | None, dict[str, Any] | None] = {}
+    for scope in (None, season_id):
+        stored = existing.get((player_id, scope))
+        if stored is None:
+            if replacing or scope is None:  # a row the game was in, or the league's, is gone
+                return None
+            base = None  # the player's first game of the season
+        elif replacing:
+            if stored[2]["last_key"] != key or stored[3] is None:
+                return None
+            base = _before_decoded(stored[3])
+        elif _ends_before(stored, key):
+            base = _stored(stored)
+        else:
+            return None
+        out[scope] = _with_game(base, row)
+    return out
+
+
+def _with_game(base: dict[str, Any] | None, row: tuple) -> dict[str, Any]:
+    """The figures ``base`` (None: no game) with the game ``row`` added after their games,
+    keeping ``base`` as the figures before it."""
+    values = aggregate_append(base, row) if base is not None else aggregate([row])
+    assert values is not None
+    values["before_last"] = _before_encoded(base)
+    return values
+
+
+def aggregate_kept(rows: list[tuple]) -> dict[str, Any] | None:
+    """``aggregate`` of a scope's game rows, with the figures before its last game kept
+    (``before_last``): all but the last summed, the last one added as a new game would be."""
+    if not rows:
         return None
-    return {None: aggregate_append(_stored(league), row), season_id: aggregate_append(_stored(season), row)}
+    return _with_game(aggregate(rows[:-1]), rows[-1])
+
+
+def _before_encoded(values: dict[str, Any] | None) -> dict[str, Any]:
+    """Figures as ``before_last`` keeps them: JSON, keys in order (so a row written by an
+    update and one written by a recompute are the same text), the points sum as text."""
+    if values is None:
+        return {}
+    return {
+        k: str(Decimal(v).quantize(TENTH)) if k == "points_sum" else v
+        for k, v in sorted(values.items())
+        if k != "before_last"
+    }
+
+
+TENTH = Decimal("0.1")  # the points' unit: one text for one sum ("0.0", never "0")
+
+
+def _before_decoded(kept: dict[str, Any]) -> dict[str, Any] | None:
+    if not kept:
+        return None
+    return {**kept, "points_sum": Decimal(kept["points_sum"])}
 
 
 def _ends_before(existing: tuple, key: str) -> bool:
@@ -348,7 +405,7 @@ def _ends_before(existing: tuple, key: str) -> bool:
 
 def _stored(existing: tuple) -> dict[str, Any]:
     """A stored player row's figures, as ``aggregate`` gives them."""
-    _pk, totals, state = existing
+    _pk, totals, state, _before = existing
     return {**dict(zip(TOTAL_FIELDS, totals)), **state}
 
 
@@ -692,7 +749,7 @@ def _scopes_rebuild(touched: set[tuple[int, int, str]]) -> int:
                 grouped[(row[0], row[1 + AGG_COLUMNS.index("season_id")])].append(row[1:])
             new = []
             for (player_id, season_id), rows in grouped.items():
-                values = aggregate(rows)
+                values = aggregate_kept(rows)
                 if values is not None:
                     new.append(
                         {

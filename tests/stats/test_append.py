@@ -2,6 +2,7 @@
 their games again (stats.services.aggregate_append): it must give exactly what ``aggregate``
 gives over every game, and a league's figures kept that way must equal a full recompute."""
 
+import json
 import random
 from decimal import Decimal
 
@@ -14,7 +15,7 @@ from league import services
 from league.models import Player
 from stats.figures import COUNTS
 from stats.models import PlayerStats
-from stats.services import AGG_COLUMNS, aggregate, aggregate_append, stats_recompute
+from stats.services import AGG_COLUMNS, aggregate, aggregate_append, aggregate_kept, stats_recompute
 from tests.actors import open_season
 from tests.stats.test_incremental_equals_recompute import snapshot
 
@@ -65,6 +66,22 @@ def test_append_gives_what_the_whole_aggregate_gives(rows):
     assert figures == aggregate(rows)
 
 
+@settings(max_examples=300, deadline=None)
+@given(game_rows())
+def test_the_figures_before_the_last_game_are_kept_and_the_whole_is_the_aggregate(rows):
+    """``aggregate_kept`` (every full read and the recompute) gives ``aggregate``'s figures, and
+    keeps those of all but the last game, which a replaced last game starts from."""
+    kept = aggregate_kept(rows)
+    before = kept.pop("before_last")
+    assert kept == aggregate(rows)
+    if len(rows) == 1:
+        assert before == {}
+    else:
+        expected = aggregate(rows[:-1])
+        assert {**before, "points_sum": Decimal(before["points_sum"])} == expected
+        assert json.loads(json.dumps(before)) == before  # stored as JSON as it is
+
+
 def test_append_keeps_the_earlier_of_level_games_and_days():
     """Two games level on points and raw score: the first stays the best; two days level on
     wins: the first stays the best day (the rules ``aggregate`` states)."""
@@ -112,5 +129,61 @@ class ResultsInAnyOrder(TestCase):
             services.game_result_record(game=game, scores=SCORES[scores], actor=SYSTEM, replace=True)
         incremental = snapshot()
         assert PlayerStats.objects.exclude(last_key="").exists()
+        stats_recompute(actor=SYSTEM)
+        assert snapshot() == incremental
+
+
+def history_reads(captured) -> list[str]:
+    """The statements that read a player's games in a league (the full path of a refresh)."""
+    return [q["sql"] for q in captured if 'FROM "stats_playergamestats"' in q["sql"] and "ORDER BY" in q["sql"]]
+
+
+class ReplacedLatestGame(TestCase):
+    """The next hand of a game in progress and a correction of the players' latest result
+    replace that game in their figures from the figures kept before it: no read of their games,
+    and the same figures as a recompute. A row without them kept is read in full once."""
+
+    def test_next_hands_and_a_correction_read_no_games_and_equal_a_recompute(self):
+        from django.db import connection
+        from django.test.utils import CaptureQueriesContext
+
+        from scoring import services as hands
+        from tests.riichi_game import ALL_READY
+
+        league = League.objects.create(name="Replace", slug="replace")
+        rules = services.rule_set_create(name="WRC", slug="wrc-r", preset="wrc", is_template=True, actor=SYSTEM)
+        players = [Player.objects.create(display_name=f"R{i}", membership_number=f"R{i}") for i in range(8)]
+        season = open_season(league, rules, players)
+        division = season.divisions.get(code="A")
+        first, second = (
+            services.game_create(division=division, match_day=d, table=1, players=players[:4], actor=SYSTEM)
+            for d in (1, 2)
+        )
+        services.game_result_record(game=first, scores=SCORES[0], actor=SYSTEM)
+        ron = {"result": {"type": "ron", "from": 2, "winners": [{"seat": 1, "han": 3, "fu": 30}]}}
+        hands.hand_record_add(game=second, record=ron, actor=SYSTEM)  # a new latest game: appended
+        with CaptureQueriesContext(connection) as next_hands:
+            hands.hand_record_add(game=second, record=ALL_READY, actor=SYSTEM)
+            hands.hand_record_add(game=second, record=ron, actor=SYSTEM)
+        assert history_reads(next_hands.captured_queries) == []
+        with CaptureQueriesContext(connection) as correction:
+            services.game_result_record(game=first, scores=SCORES[1], actor=SYSTEM, replace=True)
+        # the first game is no longer the players' latest: read in full
+        assert len(history_reads(correction.captured_queries)) == 1
+        incremental = snapshot()
+        stats_recompute(actor=SYSTEM)
+        assert snapshot() == incremental
+
+        # a row written before the figures before the last game were kept: read in full once,
+        # then kept again
+        PlayerStats.objects.update(before_last=None)
+        with CaptureQueriesContext(connection) as legacy:
+            hands.hand_record_add(game=second, record=ALL_READY, actor=SYSTEM)
+        assert len(history_reads(legacy.captured_queries)) == 1
+        assert not PlayerStats.objects.filter(before_last__isnull=True).exists()
+        with CaptureQueriesContext(connection) as after:
+            hands.hand_record_add(game=second, record=ron, actor=SYSTEM)
+        assert history_reads(after.captured_queries) == []
+        incremental = snapshot()
         stats_recompute(actor=SYSTEM)
         assert snapshot() == incremental
