@@ -21,6 +21,18 @@ class League(models.Model):
     name_zh = models.CharField(_("Chinese name"), max_length=120, blank=True)
     slug = models.SlugField(unique=True)
     promotion_count = models.PositiveSmallIntegerField(_("players promoted / relegated per season"), default=2)
+    # Those who write (admins, referees, event directors) must sign in with a second factor
+    # (accounts.policy): until they set one up they read but do not write.
+    requires_second_factor = models.BooleanField(
+        _("second factor required for admins, referees and directors"), default=False
+    )
+    # the languages its pages and messages are offered in, and its clock (match days, events)
+    languages = models.JSONField(_("languages"), default=list, blank=True)
+    time_zone = models.CharField(_("time zone"), max_length=64, default="Asia/Hong_Kong")
+    created_at = models.DateTimeField(null=True, blank=True, editable=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, editable=False, on_delete=models.SET_NULL, related_name="+"
+    )
 
     def __str__(self) -> str:
         return self.name
@@ -45,6 +57,7 @@ class LeagueRole(models.Model):
     class Role(models.TextChoices):
         ADMIN = "admin", _("League admin")
         REFEREE = "referee", _("Referee")
+        DIRECTOR = "director", _("Event director")
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="roles")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="league_roles")
