@@ -531,6 +531,10 @@ class LeagueMembership(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # the roster (league.services.roster): how the league reaches this member, and whether the
+    # member has left it. A member is archived, never deleted: results keep their player.
+    contact_email = models.EmailField(_("contact email"), blank=True)
+    archived_at = models.DateTimeField(_("archived"), null=True, blank=True)
 
     class Meta:
         ordering = ["league", "player"]
