@@ -81,6 +81,7 @@ INSTALLED_APPS = [
     "events",
     "stats",
     "notifications",
+    "people",
     "demo",  # seed_demo: loads every app's demo data, so it sits above them all
 ]
 

@@ -36,6 +36,7 @@ urlpatterns = [
     path("events/", include("events.urls")),
     path("", include("notifications.urls")),
     path("", include("scoring.game_urls")),
+    path("", include("people.urls")),
     path("", include("league.urls")),
 ]
 handler404 = "kyoku.site.page_not_found"
