@@ -34,8 +34,27 @@ class League(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, editable=False, on_delete=models.SET_NULL, related_name="+"
     )
 
+    class Approval(models.TextChoices):
+        # a league started in the app while the site's LEAGUE_START is "approval" waits for a
+        # superuser (league.services.leagues): pending and refused leagues are shown only to their
+        # creator and superusers, and listed nowhere public
+        ACTIVE = "active", _("active")
+        PENDING = "pending", _("waiting for approval")
+        REFUSED = "refused", _("refused")
+
+    approval = models.CharField(_("approval"), max_length=8, choices=Approval.choices, default=Approval.ACTIVE)
+    decided_at = models.DateTimeField(null=True, blank=True, editable=False)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, editable=False, on_delete=models.SET_NULL, related_name="+"
+    )
+    refusal_reason = models.TextField(_("reason"), blank=True, editable=False)
+
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def is_active(self) -> bool:
+        return self.approval == self.Approval.ACTIVE
 
     @property
     def display_name(self) -> str:
@@ -69,6 +88,44 @@ class LeagueRole(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} · {self.get_role_display()} · {self.league}"
+
+
+class RoleInvitation(models.Model):
+    """An invitation by email to hold a role in a league (kyoku.roles). The link carries a token
+    whose SHA-256 alone is stored; it is accepted once, by an account that has the invited address
+    verified, before it expires, unless revoked."""
+
+    LEAGUE_PATH = "league"
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="role_invitations")
+    role = models.CharField(_("role"), max_length=16, choices=LeagueRole.Role.choices)
+    email = models.EmailField(_("email"))
+    token_hash = models.CharField(max_length=64, unique=True, editable=False)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    sent_at = models.DateTimeField(null=True, blank=True)  # the last email that left (None: not sent yet)
+    accepted_at = models.DateTimeField(null=True, blank=True)
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["league", "-created_at"], name="roleinv_league_at")]
+
+    def __str__(self) -> str:
+        return f"{self.email} · {self.get_role_display()} · {self.league}"
+
+    def is_open(self, now: Any = None) -> bool:
+        from django.utils import timezone
+
+        now = now or timezone.now()
+        return self.accepted_at is None and self.revoked_at is None and self.expires_at > now
 
 
 class AuditLog(models.Model):
