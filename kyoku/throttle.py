@@ -73,6 +73,12 @@ LIMITS: dict[str, Limit] = {
     # failed logins per client address, whatever the usernames (django-axes limits each username
     # and address pair on top of this)
     "login_client": Limit(50, 900),
+    # people: claim invitations a league sends per day; link requests (asks by membership number)
+    # per user and per client address; a director's unknown numbers at an event's desk, per user
+    "claim_invite_league": Limit(100, 86400),
+    "link_request_user": Limit(5, 3600),
+    "link_request_client": Limit(20, 3600),
+    "desk_number_user": Limit(10, 600),
 }
 
 
