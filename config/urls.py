@@ -37,6 +37,7 @@ urlpatterns = [
     path("", include("notifications.urls")),
     path("", include("scoring.game_urls")),
     path("", include("people.urls")),
+    path("", include("league.urls_roster")),
     path("", include("league.urls")),
 ]
 handler404 = "kyoku.site.page_not_found"

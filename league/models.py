@@ -51,6 +51,11 @@ class Player(models.Model):
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player"
     )
+    # a duplicate merged into another player (league.services.merge): kept as a tombstone so its
+    # old links lead to the player it became; nothing else points at it any more
+    merged_into = models.ForeignKey(
+        "self", null=True, blank=True, editable=False, on_delete=models.PROTECT, related_name="merged_from"
+    )
 
     class Meta:
         ordering = ["display_name"]
@@ -581,3 +586,26 @@ class LeagueInvitation(models.Model):
 
     def __str__(self):
         return f"{self.player} invited to {self.division}"
+
+
+class RosterImport(models.Model):
+    """A roster sheet read and previewed (league.services.roster): the rows as parsed, each with its
+    outcome, kept until an admin confirms them (all written in one transaction) or drops them.
+    Nothing of the sheet reaches the players until then."""
+
+    LEAGUE_PATH = "league"
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="roster_imports")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    filename = models.CharField(max_length=200, blank=True)
+    sha256 = models.CharField(max_length=64)
+    rows = models.JSONField(default=list)  # [{"line", "outcome", "values", "changes", "errors"}]
+    summary = models.JSONField(default=dict)  # counts and ignored columns
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self):
+        return f"{self.filename or self.sha256[:8]} for {self.league}"

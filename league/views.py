@@ -119,6 +119,12 @@ def player_detail(request, player_id):
     """A player's page: the current season first (its running total counting penalties, ending on
     the standings total), every season's standings line (career), earlier seasons a click away."""
     player = object_for_request(request, Player, pk=player_id)
+    if player.merged_into_id:  # a merged duplicate: its old links lead to the player it became
+        from .services.merge import merged_target
+
+        target = merged_target(player)
+        if target is not None:
+            return redirect("player", player_id=target.pk)
     wanted = _page_number(request.GET.get("season")) if request.GET.get("season") else None
     page = selectors.player_page(player=player, season_id=wanted)
     return render(

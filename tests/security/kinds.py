@@ -92,6 +92,7 @@ def matrix_objects(world) -> dict:
         "penalty": {"pk": world.penalty.pk},  # the owner's
         "league": {"slug": world.league.slug, "league_id": world.league.pk, "fmt": csv},
         "player": {"pk": player, "player_id": player, "fmt": csv},
+        "member": {"slug": world.league.slug, "player_id": player},  # the owning player, a member of world.league
         "matchday": {"pk": day.pk, "match_day_id": day.pk, "table": 1},  # its seating published
         "incident": {"pk": world.incident.pk, "incident_id": world.incident.pk},  # open, with private notes
         "ruling": {"pk": world.ruling.pk, "ruling_id": world.ruling.pk},  # on the owner's game
