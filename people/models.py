@@ -85,9 +85,7 @@ class LinkRequest(models.Model):
         REJECTED = "rejected", _("Rejected")
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="+")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="link_requests"
-    )
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="link_requests")
     membership_number = models.CharField(_("membership number"), max_length=20)  # as typed
     player = models.ForeignKey(
         "league.Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="link_requests"
