@@ -34,7 +34,7 @@ from kyoku import authz
 from kyoku.models import AuditLog, League
 from kyoku.principals import actor_label
 
-from ..models import Division, Entry, GameSeat, LeagueInvitation, LeagueMembership, Penalty, Player, Standing
+from ..models import Division, Entry, GameSeat, LeagueMembership, Penalty, Player, Standing
 
 # derived from the games: deleted for the dropped player, then recomputed
 DERIVED = frozenset(
