@@ -6,6 +6,9 @@ SECRET_KEY     required when DEBUG is off (./scripts/serve writes a development 
 DEBUG          "1"/"true" for development; off by default (safe production default)
 ALLOWED_HOSTS  comma-separated
 DB_CONNECT_RETRY_SECONDS  how long opening a PostgreSQL connection is retried (a restart), 3
+LEAGUE_START   who may start a league in the app (/leagues/new/): "approval" (the default in
+               production: a site admin approves each at /leagues/requests/) or "open" (anyone
+               signed in; the default when DEBUG is on, for the demo)
 """
 
 import os
@@ -338,6 +341,12 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # several models have a "status" of their own: name each enum after its model
     "ENUM_NAME_OVERRIDES": {
+# Starting a league in the app (league.services.leagues): "approval" keeps a new league pending
+# until a superuser approves it at /leagues/requests/; "open" lets any signed-in person start one.
+LEAGUE_START = os.environ.get("LEAGUE_START", "open" if DEBUG else "approval").strip().lower()
+if LEAGUE_START not in ("open", "approval"):
+    raise RuntimeError('LEAGUE_START is "open" or "approval"')
+
         "SeasonStatusEnum": "league.models.Season.Status",
         "ApplicationStatusEnum": "league.models.QualificationApplication.Status",
         "GameStatusEnum": "league.models.Game.Status",

@@ -43,3 +43,4 @@ urlpatterns = [
 handler404 = "kyoku.site.page_not_found"
 handler500 = "kyoku.site.server_error"
 # No media URL: uploaded evidence is private (kyoku.uploads) and served only by authorized views.
+    path("", include("league.urls_start")),

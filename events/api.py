@@ -12,7 +12,7 @@ from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from kyoku.access import ADMIN, PUBLIC, TABLE, object_for_request, route
+from kyoku.access import DIRECTOR, PUBLIC, TABLE, object_for_request, route
 from kyoku.principals import Actor, System, request_actor
 from kyoku.idempotency import idempotent
 from league.models import Game
@@ -122,7 +122,7 @@ class CutView(APIView):
     whether a correction changed who goes through since the stage was seated. POST records a
     decision (the director)."""
 
-    access = route("event", GET=PUBLIC, POST=ADMIN)
+    access = route("event", GET=PUBLIC, POST=DIRECTOR)
 
     @extend_schema(
         tags=["events"], responses={200: OpenApiResponse(description="[{stage, cut, tied, decision, stale, …}]")}
@@ -229,7 +229,7 @@ class ClockSerializer(serializers.Serializer):
 class ClockView(APIView):
     """The director's round clock: start, pause, resume, extend (minutes), end."""
 
-    access = route("event_round", POST=ADMIN)
+    access = route("event_round", POST=DIRECTOR)
 
     @extend_schema(
         request=ClockSerializer,

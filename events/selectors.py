@@ -26,7 +26,8 @@ BOARD_KEY = "events:board:{}"
 
 def events_list(*, league=None):
     qs = Event.objects.select_related("league")
-    return qs.filter(league=league) if league else qs
+    # a league waiting for approval (or refused) is listed nowhere public
+    return qs.filter(league=league) if league else qs.filter(league__approval="active")
 
 
 def _cache_shared() -> bool:

@@ -15,7 +15,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from kyoku import authz
-from kyoku.access import ADMIN, ANY_ADMIN, PLAYER, PUBLIC, REFEREE, TABLE, access, object_for_request
+from kyoku.access import ANY_DIRECTOR, DIRECTOR, PLAYER, PUBLIC, REFEREE, TABLE, access, object_for_request
 from kyoku.principals import System, request_actor
 from league.forms import service_errors_to_form, service_errors_to_messages
 from league.models import SEAT_NAMES, Game, Player
@@ -30,19 +30,25 @@ CODES_KEY = services.CODES_KEY  # the session's table codes: {game id: code}
 
 @access(GET=PUBLIC)
 def event_list(request):
-    admin_of = authz.leagues_where(request.user, authz.Need.ADMIN)
+    admin_of = authz.leagues_where(request.user, authz.Need.DIRECTOR)
+    events = selectors.events_list()
     return render(
         request,
         "events/list.html",
-        {"events": selectors.events_list(), "may_create": admin_of is None or bool(admin_of)},
+        {
+            "events": events,
+            "may_create": admin_of is None or bool(admin_of),
+            # the events whose desk this user runs (a director or admin of their league)
+            "desk_ids": {e.pk for e in events if admin_of is None or e.league_id in admin_of},
+        },
     )
 
 
-@access(GET=ANY_ADMIN, POST=ANY_ADMIN)
+@access(GET=ANY_DIRECTOR, POST=ANY_DIRECTOR)
 def event_new(request):
     from kyoku.models import League
 
-    ids = authz.leagues_where(request.user, authz.Need.ADMIN)
+    ids = authz.leagues_where(request.user, authz.Need.DIRECTOR)
     leagues = League.objects.all() if ids is None else League.objects.filter(pk__in=ids)
     form = EventForm(request.POST or None, leagues=leagues)
     if request.method == "POST" and form.is_valid():
@@ -106,7 +112,7 @@ def _event_context(request, event: Event) -> dict:
         "rounds": event.round_set.order_by("number"),
         "tiebreaks": selectors.tiebreak_words(event),
         "cut_decisions": selectors.cut_decisions(event),
-        "is_event_admin": authz.is_admin(request.user, event.league),
+        "is_event_admin": authz.is_director(request.user, event.league),
         "self_form": SelfRegistrationForm(),
     }
 
@@ -280,7 +286,7 @@ def _desk_action(request, event: Event) -> None:
 
 
 DESK_ACTIONS = {
-    a: ADMIN
+    a: DIRECTOR
     for a in (
         "register",
         "checkin",
@@ -296,7 +302,7 @@ DESK_ACTIONS = {
 }
 
 
-@access("event", GET=ADMIN, POST=ADMIN, actions=DESK_ACTIONS)
+@access("event", GET=DIRECTOR, POST=DIRECTOR, actions=DESK_ACTIONS)
 def event_desk(request, event_id):
     """The director's desk: registrations and check-in, seating, the round clocks, the cut."""
     event = object_for_request(request, Event.objects.select_related("league", "season"), pk=event_id)
@@ -335,7 +341,7 @@ def event_desk(request, event_id):
     return render(request, "events/desk.html", context)
 
 
-@access("event_round", POST=ADMIN, actions={a: ADMIN for a in services.CLOCK_ACTIONS})
+@access("event_round", POST=DIRECTOR, actions={a: DIRECTOR for a in services.CLOCK_ACTIONS})
 def round_clock(request, round_id):
     round_ = object_for_request(request, Round.objects.select_related("event"), pk=round_id)
     try:
@@ -545,7 +551,7 @@ def event_cards(request, event_id):
     return render(request, "events/cards.html", {"event": event, "cards": selectors.seating_cards(event)})
 
 
-@access("event", GET=ADMIN)
+@access("event", GET=DIRECTOR)
 def event_signs(request, event_id):
     """One sign per table for every seated round, with the table's code (director only: the code
     lets a phone report for the table)."""
@@ -576,7 +582,7 @@ def event_results(request, event_id):
     )
 
 
-@access("event", GET=ADMIN)
+@access("event", GET=DIRECTOR)
 def event_ema(request, event_id):
     event = object_for_request(request, Event, pk=event_id)
     # UTF-8 with its byte-order mark, so a spreadsheet shows the CJK names right (events.ema)

@@ -6,7 +6,7 @@ A page view is decorated with ``@access(obj, GET=…, POST=…)``; an API view c
 read by one DRF permission (``kyoku.api_access.DeclaredAccess``). The declaration is the
 enforcement: a method it does not name is refused (405); a level the actor cannot meet without an
 object is refused before the view runs; a level that depends on the object (OWNER, REFEREE, ADMIN,
-SELF, SELF_OR_ADMIN) is checked when the view fetches the object with ``object_for_request``
+DIRECTOR, SELF, SELF_OR_ADMIN) is checked when the view fetches the object with ``object_for_request``
 (pages) or ``get_object`` (DRF), both reading the declared level. The endpoint-matrix test
 (tests/security/test_endpoint_matrix.py) reads the same attributes and probes every route.
 
@@ -20,8 +20,11 @@ None for routes without one); the matrix builds one of each kind. Levels, per HT
   OWNER        the owning player, or that league's referees and admins
   ANY_REFEREE  a referee or admin of any league (desk pages that then show only their leagues)
   ANY_ADMIN    an admin of any league (queues that then show only their leagues)
+  ANY_DIRECTOR an event director or admin of any league (creating a tournament in one of theirs)
   REFEREE      a referee or admin of the object's league
   ADMIN        an admin of the object's league
+  DIRECTOR     an event director or admin of the object's league (a tournament's desk, rounds,
+               clock, cut, seating, signs, EMA file; not the league's seasons, results or roster)
   SUPERUSER    site staff only (Django admin)
   SELF_OR_ADMIN  the player, or an admin of a league the player belongs to (a player's private
                details and online account links: docs/privacy.md)
@@ -47,7 +50,7 @@ from django.core.exceptions import ImproperlyConfigured, PermissionDenied
 from django.http import HttpRequest, HttpResponseBadRequest, HttpResponseBase, HttpResponseNotAllowed
 from django.utils.translation import gettext as _
 
-from kyoku.authz import Need, authorize, is_admin, is_referee, object_for_actor, player_of
+from kyoku.authz import Need, authorize, is_admin, is_director, is_referee, object_for_actor, player_of
 from kyoku.principals import request_actor
 
 PUBLIC = "public"
@@ -58,8 +61,10 @@ OWNER = "owner"
 ANY_REFEREE = "any_referee"
 ANY_ADMIN = "any_admin"
 REFEREE = "referee"
+ANY_DIRECTOR = "any_director"  # an event director or admin of any league
 ADMIN = "admin"
 SUPERUSER = "superuser"
+DIRECTOR = "director"  # an event director or admin of the object's league
 SELF_OR_ADMIN = "self_or_admin"  # the player, or an admin of a league the player belongs to (privacy rule)
 TABLE = "table"  # a player seated at this game, or this table's phone
 LEVELS = (
@@ -71,8 +76,10 @@ LEVELS = (
     ANY_REFEREE,
     ANY_ADMIN,
     REFEREE,
+    ANY_DIRECTOR,
     ADMIN,
     SUPERUSER,
+    DIRECTOR,
     SELF_OR_ADMIN,
     TABLE,
 )
@@ -132,11 +139,13 @@ OBJECT_NEED = {
     ANY_REFEREE: Need.VIEW,
     ANY_ADMIN: Need.VIEW,
     SUPERUSER: Need.VIEW,
+    ANY_DIRECTOR: Need.VIEW,
     SELF: Need.SELF,
     OWNER: Need.OWNER,
     REFEREE: Need.REFEREE,
     ADMIN: Need.ADMIN,
     SELF_OR_ADMIN: Need.SELF_OR_ADMIN,
+    DIRECTOR: Need.DIRECTOR,
     TABLE: Need.TABLE,
 }
 
@@ -156,6 +165,8 @@ def actor_may_try(user: Any, level: str) -> bool:
     if level in (ANY_ADMIN, ADMIN):
         return is_admin(user)
     if level == SUPERUSER:
+    if level in (ANY_DIRECTOR, DIRECTOR):
+        return is_director(user)
         return bool(user.is_superuser)
     return True  # LOGGED_IN, TABLE (a phone has no login), and the object levels: the object decides
 

@@ -6,15 +6,19 @@ Every league object names the path from itself to its league in a class attribut
 *that* league; ``scope_for_actor`` narrows a queryset the same way for lists.
 
 Needs, weakest first:
-  VIEW     anyone may read (public league data)
+  VIEW     anyone may read (public league data; a league waiting for approval only its creator,
+           its role holders and superusers: ``league_visible``)
   OWNER    the owning player, or that league's referee/admin (``owns``: the player ``OWNER_PATH``
            names, or one of those ``OWNERS_PATH`` names)
   REFEREE  a referee or admin of the object's league
   ADMIN    an admin of the object's league
+  DIRECTOR an event director or admin of the object's league (runs its tournaments: the desk,
+           rounds, clock, cut, seating, signs, the EMA file; never its seasons, results or roster)
   SELF     the owning player only
   SELF_OR_ADMIN  the player (the object, or its owner), or an admin of a league they belong to
   TABLE    a player seated at this game (``SEATS_PATH``), or this game's table phone
-A superuser counts as admin and referee of every league.
+A superuser counts as admin, referee and director of every league; an admin counts as a referee
+and a director of their league (``is_referee``, ``is_director``).
 
 The actor is one of ``kyoku.principals``: a user, a table phone or the system (tasks and commands,
 which may do anything); an anonymous visitor only reads (VIEW). ``None`` is refused (TypeError).
@@ -46,6 +50,7 @@ class Need(str, Enum):
     OWNER = "owner"
     REFEREE = "referee"
     ADMIN = "admin"
+    DIRECTOR = "director"  # an event director or admin of the object's league
     SELF = "self"  # the owning player only
     SELF_OR_ADMIN = "self_or_admin"  # the player, or an admin of a league the player belongs to
     TABLE = "table"  # a player seated at this game, or this game's table phone
@@ -84,6 +89,34 @@ def is_admin(user: Actor, league: League | int | None = None) -> bool:
 
 def is_referee(user: Actor, league: League | int | None = None) -> bool:
     return has_role(user, LeagueRole.Role.REFEREE, league) or is_admin(user, league)
+
+
+def is_director(user: Actor, league: League | int | None = None) -> bool:
+    """An event director of ``league`` (any league when None); its admins count as directors."""
+    return has_role(user, LeagueRole.Role.DIRECTOR, league) or is_admin(user, league)
+
+
+def league_visible(user: Actor, league: League) -> bool:
+    """An active league is public; a league waiting for approval (or refused) is shown only to its
+    creator, those holding a role in it, and superusers (league.services.leagues)."""
+    if getattr(league, "approval", League.Approval.ACTIVE) == League.Approval.ACTIVE:
+        return True
+    if not getattr(user, "is_authenticated", False):
+        return False
+    if user.is_superuser or league.created_by_id == user.pk:
+        return True
+    return any(l_id == league.pk for l_id, _r in _roles(user))
+
+
+def _visible(user: Actor, obj: models.Model) -> bool:
+    """VIEW: whether the object's league (if it has one) is visible to ``user``."""
+    if getattr(type(obj), "LEAGUE_PATH", None) is None:
+        return True
+    try:
+        league = league_of(obj)
+    except AttributeError:  # a path through an empty link: no league to hide
+        return True
+    return league is None or league_visible(user, league)
 
 
 def acting_user(actor: Actor) -> Any:
@@ -135,12 +168,17 @@ def player_private_visible(user: Actor, player: models.Model | None) -> bool:
 
 
 def leagues_where(user: Actor, need: Need) -> list[int] | None:
-    """League ids where ``user`` meets ``need`` (REFEREE/ADMIN); ``None`` means every league."""
+    """League ids where ``user`` meets ``need`` (REFEREE/ADMIN/DIRECTOR); ``None`` means every league."""
     if getattr(user, "is_superuser", False):
         return None
     if not getattr(user, "is_authenticated", False):
         return []
-    wanted = {LeagueRole.Role.ADMIN} if need == Need.ADMIN else {LeagueRole.Role.ADMIN, LeagueRole.Role.REFEREE}
+    if need == Need.ADMIN:
+        wanted = {LeagueRole.Role.ADMIN}
+    elif need == Need.DIRECTOR:
+        wanted = {LeagueRole.Role.ADMIN, LeagueRole.Role.DIRECTOR}
+    else:
+        wanted = {LeagueRole.Role.ADMIN, LeagueRole.Role.REFEREE}
     return sorted({lid for lid, r in _roles(user) if r in wanted})
 
 
@@ -206,7 +244,7 @@ def allowed(user: Actor, obj: models.Model, need: Need) -> bool:
     if isinstance(user, System):
         return True  # a task or a command: never a request
     if need == Need.VIEW:
-        return True
+        return _visible(user, obj)
     if isinstance(user, TablePhone):
         # a phone acts for its own table and nothing else
         return need == Need.TABLE and getattr(type(obj), "SEATS_PATH", None) is not None and obj.pk == user.game_id
@@ -221,6 +259,8 @@ def allowed(user: Actor, obj: models.Model, need: Need) -> bool:
         return is_admin(user, league)
     if need == Need.REFEREE:
         return is_referee(user, league)
+    if need == Need.DIRECTOR:
+        return is_director(user, league)
     if need == Need.OWNER:
         return is_referee(user, league) or owns(player_of(user), obj)
     raise ValueError(need)
@@ -271,7 +311,7 @@ def scope_for_actor(qs: QuerySet[M], *, actor: Actor, need: Need) -> QuerySet[M]
         return qs
     path = league_path(qs.model)
     league_field = f"{path}_id" if path else "pk"
-    leagues = leagues_where(actor, Need.ADMIN if need == Need.ADMIN else Need.REFEREE)
+    leagues = leagues_where(actor, need if need in (Need.ADMIN, Need.DIRECTOR) else Need.REFEREE)
     if leagues is None:
         return qs
     from django.db.models import Q

@@ -28,7 +28,9 @@ from .models import Division, Game, LeagueInvitation, Player, QualificationAppli
 
 @access(GET=PUBLIC)
 def home(request):
-    return render(request, "league/home.html", {"seasons": selectors.season_list()})
+    # a league waiting for approval is listed nowhere public (its page says so to its creator)
+    seasons = selectors.season_list().filter(league__approval="active")
+    return render(request, "league/home.html", {"seasons": seasons})
 
 
 @access("season", GET=PUBLIC)

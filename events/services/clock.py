@@ -20,7 +20,7 @@ from .common import authorize, event_board_bump, fail, round_games
 @transaction.atomic
 def round_schedule(*, round_: Round, starts_at: dt.datetime, actor: Actor) -> Round:
     """When a round is to start (shown on the event's page, the cards and the calendar of games)."""
-    authorize(actor, round_, authz.Need.ADMIN)
+    authorize(actor, round_, authz.Need.DIRECTOR)
     event = round_.event
     first = dt.datetime.combine(event.starts_on, dt.time.min, tzinfo=starts_at.tzinfo)
     last = dt.datetime.combine(event.ends_on, dt.time.max, tzinfo=starts_at.tzinfo)
@@ -46,7 +46,7 @@ CLOCK_ACTIONS = ("start", "pause", "resume", "extend", "end")
 def round_clock_set(*, round_: Round, action: str, minutes: int = 0, actor: Actor, now=None) -> dict:
     """The director's clock: start, pause, resume, extend by (or shorten by, negative) minutes,
     end. Time runs on the server; every view derives the time left from these moments."""
-    authorize(actor, round_, authz.Need.ADMIN)
+    authorize(actor, round_, authz.Need.DIRECTOR)
     round_ = Round.objects.select_for_update().get(pk=round_.pk)
     now = now or timezone.now()
     c = clocks.round_clock(round_)

@@ -23,7 +23,7 @@ def cut_decide(*, event: Event, stage: str, order: list[int], method: str, note:
     started, and only for the players tied now."""
     from .. import selectors
 
-    authorize(actor, event, authz.Need.ADMIN)
+    authorize(actor, event, authz.Need.DIRECTOR)
     event = Event.objects.select_for_update().get(pk=event.pk)
     if method not in CutDecision.Method.values:
         raise fail("method", _("How the tie was decided: a playoff hand, a draw of lots or other."), "cut_method")

@@ -57,7 +57,7 @@ def event_create(
     """An event with its own season (the games' home) and its rounds: the qualifying rounds, then
     the semi-final's rounds when it has one (its top ``semi_final_cut``), then the final's round
     when the event has a cut."""
-    authorize(actor, league, authz.Need.ADMIN)
+    authorize(actor, league, authz.Need.DIRECTOR)
     name = name_clean(name, field="name", max_length=120)  # NFC; no control, bidi or zero-width
     venue = name_clean(venue, field="venue", max_length=120, required=False)
     city = name_clean(city, field="city", max_length=80, required=False)
@@ -176,7 +176,7 @@ def event_create(
 def event_status_set(*, event: Event, status: str, actor: Actor) -> Event:
     """Registration → running (check-in closes registration) → finished (the results stand: the
     event's season closes, so no result changes any more)."""
-    authorize(actor, event, authz.Need.ADMIN)
+    authorize(actor, event, authz.Need.DIRECTOR)
     event = Event.objects.select_for_update().get(pk=event.pk)
     order: list[str] = [Event.Status.REGISTRATION, Event.Status.RUNNING, Event.Status.FINISHED]
     if status not in order or order.index(status) != order.index(event.status) + 1:

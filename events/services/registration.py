@@ -65,8 +65,8 @@ def registration_add(
     if event.status == Event.Status.FINISHED:
         raise fail("event", _("The event is over."), "event_finished")
     if not _acts_for_self(actor, player.pk) or substitute:
-        authorize(actor, event, authz.Need.ADMIN)  # registering someone else is the director's job
-    elif event.status != Event.Status.REGISTRATION and not authz.allowed(actor, event, authz.Need.ADMIN):
+        authorize(actor, event, authz.Need.DIRECTOR)  # registering someone else is the director's job
+    elif event.status != Event.Status.REGISTRATION and not authz.allowed(actor, event, authz.Need.DIRECTOR):
         raise fail("event", _("Registration has closed: ask the director."), "registration_closed")
     try:
         ema_number, nationality = ema_number_check(ema_number), nationality_check(nationality)
@@ -112,9 +112,9 @@ def registration_add(
 def registration_withdraw(*, registration: Registration, actor: Actor) -> Registration | None:
     """Withdraw; the first player on the waiting list takes the place (returned)."""
     if not _acts_for_self(actor, registration.player_id):
-        authorize(actor, registration, authz.Need.ADMIN)
+        authorize(actor, registration, authz.Need.DIRECTOR)
     event = Event.objects.select_for_update().get(pk=registration.event_id)
-    if event.status != Event.Status.REGISTRATION and not authz.allowed(actor, event, authz.Need.ADMIN):
+    if event.status != Event.Status.REGISTRATION and not authz.allowed(actor, event, authz.Need.DIRECTOR):
         raise fail("event", _("Registration has closed: ask the director."), "registration_closed")
     was = registration.status
     registration.status, registration.checked_in = Registration.Status.WITHDRAWN, False
@@ -137,7 +137,7 @@ def registration_withdraw(*, registration: Registration, actor: Actor) -> Regist
 
 @transaction.atomic
 def checkin_set(*, registration: Registration, present: bool, actor: Actor) -> Registration:
-    authorize(actor, registration, authz.Need.ADMIN)
+    authorize(actor, registration, authz.Need.DIRECTOR)
     if registration.status != Registration.Status.CONFIRMED:
         raise fail("registration", _("Only a confirmed player checks in."), "not_confirmed")
     registration.checked_in = bool(present)

@@ -64,7 +64,7 @@ def seating_plan(*, event: Event, actor: Actor, seed: int = 0, time_limit: float
     for the whole event, after the rounds already played: players meet as few others twice as the
     generator can manage, winds balanced over the event. Re-running it after a change of attendance
     re-plans the rounds not yet started."""
-    authorize(actor, event, authz.Need.ADMIN)
+    authorize(actor, event, authz.Need.DIRECTOR)
     event = Event.objects.select_for_update().get(pk=event.pk)
     players = seated_players(event)
     if len(players) < 4:
@@ -183,7 +183,7 @@ def seating_by_standings(*, round_: Round, actor: Actor) -> int:
     """Seat a round by the standings so far: table 1 the top four, table 2 the next four, …;
     within a table the higher-placed player sits East. A stage's first round seats its cut
     (``stage_order``); seating it again after a correction re-makes the cut."""
-    authorize(actor, round_, authz.Need.ADMIN)
+    authorize(actor, round_, authz.Need.DIRECTOR)
     event = Event.objects.select_for_update().get(pk=round_.event_id)
     round_ = Round.objects.select_related("event").get(pk=round_.pk)  # as stored now, under the event's lock
     if round_played(round_):

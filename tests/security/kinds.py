@@ -102,7 +102,19 @@ def matrix_objects(world) -> dict:
         "event_round": {"pk": round_.pk, "round_id": round_.pk},
         "event_table": {"pk": table.pk, "game_id": table.pk, "action": "report"},
         "event_table_hand": {"pk": table.pk, "sequence": 1},
+        "role_invitation": {"token": _role_invitation(world)},  # an open invitation to world.league
     }
+
+
+def _role_invitation(world) -> str:
+    """The token of an open invitation to referee world.league, sent to an address none of the
+    matrix's accounts holds (so accepting it is refused with words, a 400, for each of them)."""
+    from kyoku import roles
+
+    _invitation, token = roles.role_invite(
+        league=world.league, role="referee", email="invitee@matrix.example", actor=SYSTEM
+    )
+    return token
 
 
 def _match_day(world):

@@ -3,7 +3,7 @@ view (kyoku/access.py; read by tests/routes.py), and every method, and every act
 (a form's ``action`` field or an action in the URL), is probed for every principal: anonymous; a
 phone holding this table's code, another table's, another round's, another event's; the owning
 player (seated at the probed table), a player seated at another table, a player not in the event;
-the referee and the admin of this league; another league's admin and referee. A route or action
+the referee, the event director and the admin of this league; another league's admin and referee. A route or action
 with no declaration fails; a principal who gets past authorization where the declaration says no
 (or is stopped where it says yes) fails; a refused write stores nothing (no audit row). Every
 ``action`` value a template's form posts must be declared by some route."""
@@ -32,17 +32,29 @@ PASSES = {
         "other_player",
         "admin",
         "referee",
+        "director",
         "other_admin",
         "other_referee",
     },
-    access.LOGGED_IN: {"owner", "seated_elsewhere", "other_player", "admin", "referee", "other_admin", "other_referee"},
+    access.LOGGED_IN: {
+        "owner",
+        "seated_elsewhere",
+        "other_player",
+        "admin",
+        "referee",
+        "director",
+        "other_admin",
+        "other_referee",
+    },
     access.PLAYER: {"owner", "seated_elsewhere", "other_player"},
     access.SELF: {"owner"},
     access.OWNER: {"owner", "admin", "referee"},
     access.ANY_REFEREE: {"admin", "referee", "other_admin", "other_referee"},
     access.ANY_ADMIN: {"admin", "other_admin"},
+    access.ANY_DIRECTOR: {"admin", "director", "other_admin"},  # an admin counts as a director
     access.REFEREE: {"admin", "referee"},
     access.ADMIN: {"admin"},
+    access.DIRECTOR: {"admin", "director"},
     access.SUPERUSER: set(),
     access.SELF_OR_ADMIN: {"owner", "admin"},
     access.TABLE: {"owner", "phone_here"},  # the owner is seated at the probed table
@@ -55,6 +67,7 @@ ACTORS = (
     "other_player",
     "admin",
     "referee",
+    "director",
     "other_admin",
     "other_referee",
 )

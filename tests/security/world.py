@@ -23,6 +23,7 @@ def world_build() -> SimpleNamespace:
     w.other_league = League.objects.create(name="Other League", slug="other", promotion_count=1)
     w.admin = make_role_user("m-admin", w.league, LeagueRole.Role.ADMIN)
     w.referee = make_role_user("m-referee", w.league, LeagueRole.Role.REFEREE)
+    w.director = make_role_user("m-director", w.league, LeagueRole.Role.DIRECTOR)  # runs its events only
     w.other_admin = make_role_user("o-admin", w.other_league, LeagueRole.Role.ADMIN)
     w.other_referee = make_role_user("o-referee", w.other_league, LeagueRole.Role.REFEREE)
     w.players = [Player.objects.create(display_name=f"M{i}", membership_number=f"MX{i:03d}") for i in range(8)]

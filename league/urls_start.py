@@ -1,0 +1,15 @@
+"""A league's front door (league.views_start): start, approval queue, its page, roles, settings,
+and a role invitation's link."""
+
+from django.urls import path
+
+from . import views_start
+
+urlpatterns = [
+    path("leagues/new/", views_start.league_new, name="league-new"),
+    path("leagues/requests/", views_start.league_requests, name="league-requests"),
+    path("leagues/<slug:slug>/", views_start.league_page, name="league-page"),
+    path("leagues/<slug:slug>/roles/", views_start.league_roles, name="league-roles"),
+    path("leagues/<slug:slug>/settings/", views_start.league_settings, name="league-settings"),
+    path("roles/accept/<str:token>/", views_start.role_accept, name="role-accept"),
+]
