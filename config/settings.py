@@ -68,12 +68,20 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "django.contrib.humanize",  # allauth's sessions page
     "rest_framework",
     "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI served locally, no CDN
     "axes",
+    # accounts: sign-up, email verification, password reset and change, email change, sessions,
+    # two factors (django-allauth; accounts/ holds the adapter and the templates' glue)
+    "allauth",
+    "allauth.account",
+    "allauth.mfa",
+    "allauth.usersessions",
+    "accounts",
     "kyoku",
     "league",
     "scoring",
@@ -99,6 +107,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+    "allauth.usersessions.middleware.UserSessionsMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "kyoku.middleware.RequestHardeningMiddleware",
@@ -122,6 +132,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "league.context_processors.roles",
+                "accounts.context_processors.second_factor",
             ],
         },
     },
@@ -162,6 +173,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTHENTICATION_BACKENDS = [
     "kyoku.throttle.LoginAddressThrottleBackend",
     "axes.backends.AxesStandaloneBackend",
+    # the sign-in form (username or email): django-allauth
+    "allauth.account.auth_backends.AuthenticationBackend",
+    # /admin/login/ and POST /api/auth/token/ (by username)
     "django.contrib.auth.backends.ModelBackend",
 ]
 # Brute-force protection on every login path (/accounts/login/, /admin/login/, /api/auth/token/):
@@ -181,6 +195,10 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 BEHIND_PROXY = env_bool("BEHIND_PROXY")
 PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "1"))
 AXES_CLIENT_IP_CALLABLE = "kyoku.throttle.client_ip"
+# One lock per account whatever the form: allauth's "login" (a username or an email), the admin's
+# and the token API's "username" all resolve to the account's username (accounts.axes).
+AXES_USERNAME_FORM_FIELD = "login"
+AXES_USERNAME_CALLABLE = "accounts.axes.axes_username"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -242,6 +260,46 @@ RESETTLE_WORKERS = int(os.environ.get("RESETTLE_WORKERS", "0"))
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
+
+# ---------------------------------------------------------------- accounts (django-allauth)
+# Sign in by username or email; sign up with an email that is verified before the first sign-in;
+# each email belongs to one account. Existing accounts got a verified address from their email
+# (accounts migration 0001); an account with no email at all signs in by username
+# (accounts.adapter.EmailVerificationStage).
+ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_CHANGE_EMAIL = True
+ACCOUNT_EMAIL_NOTIFICATIONS = True
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = False
+ACCOUNT_LOGOUT_ON_PASSWORD_CHANGE = False
+ACCOUNT_PASSWORD_RESET_BY_CODE_ENABLED = False  # a link in the email
+ACCOUNT_DEFAULT_HTTP_PROTOCOL = "http" if DEBUG else "https"
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "[Kyoku] "
+ACCOUNT_REAUTHENTICATION_TIMEOUT = 600
+# allauth's own limits, answered with the 429 page (config.urls handler429). Failed sign-ins are
+# limited by django-axes (username and address) and kyoku.throttle (address), as on every login
+# path, so allauth's per-account "login_failed" limit (which a stranger could use to lock an
+# account out from anywhere) is off and its "login" rate sits above kyoku's address throttle.
+ACCOUNT_RATE_LIMITS = {
+    "login": "100/m/ip",
+    "login_failed": None,
+    "signup": "20/m/ip",
+    "reset_password": "20/m/ip,5/m/key",
+    "reset_password_from_key": "20/m/ip",
+    "confirm_email": "1/3m/key",
+    "change_password": "5/m/user",
+    "manage_email": "10/m/user",
+    "reauthenticate": "10/m/user",
+}
+# Two factors: an authenticator app (TOTP) with recovery codes. A league may require one of its
+# admins, referees and directors (League.requires_second_factor, kyoku.second_factor).
+MFA_SUPPORTED_TYPES = ["totp", "recovery_codes"]
+MFA_TOTP_ISSUER = "Kyoku"
+MFA_PASSKEY_LOGIN_ENABLED = False
+USERSESSIONS_TRACK_ACTIVITY = True
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:

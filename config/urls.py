@@ -1,8 +1,9 @@
+from allauth.account import views as account_views
 from django.contrib import admin
-from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from django.views.i18n import set_language
 
+from accounts.urls import ACCOUNT_ROUTES
 from kyoku.access import PUBLIC, access, route
 from kyoku.site import favicon
 
@@ -10,14 +11,20 @@ from kyoku.site import favicon
 # route declares its access on its view (kyoku/access.py).
 DECLARED = {
     "admin:*": route(skip="Django admin: staff only by Django's own checks (tests/security/test_admin_audit.py)"),
+    # django-allauth's pages under /accounts/ (sign-in, sign-up, password, email, sessions, two
+    # factors), each at the level its view enforces (accounts/urls.py)
+    **ACCOUNT_ROUTES,
 }
 
 urlpatterns = [
     path("favicon.ico", favicon, name="favicon"),
     path("admin/", admin.site.urls),
     path("i18n/setlang/", access(POST=PUBLIC)(set_language), name="set_language"),
-    path("accounts/login/", access(GET=PUBLIC, POST=PUBLIC)(auth_views.LoginView.as_view()), name="login"),
-    path("accounts/logout/", access(POST=PUBLIC)(auth_views.LogoutView.as_view()), name="logout"),
+    # the names "login" and "logout" (settings.LOGIN_URL, templates) lead to allauth's own pages
+    path("accounts/login/", account_views.login, name="login"),
+    path("accounts/logout/", account_views.logout, name="logout"),
+    path("accounts/", include("allauth.urls")),
+    path("", include("accounts.urls")),
     path("api/", include("scoring.api_urls")),
     path("api/", include("referee.api_urls")),
     path("api/", include("ratings.api_urls")),
@@ -41,6 +48,8 @@ urlpatterns = [
     path("", include("league.urls")),
 ]
 handler404 = "kyoku.site.page_not_found"
+handler403 = "accounts.views.permission_denied"
+handler429 = "accounts.views.too_many_requests"  # allauth's rate limits (allauth.core.ratelimit)
 handler500 = "kyoku.site.server_error"
 # No media URL: uploaded evidence is private (kyoku.uploads) and served only by authorized views.
     path("", include("league.urls_start")),

@@ -52,6 +52,7 @@ from django.utils.translation import gettext as _
 
 from kyoku.authz import Need, authorize, is_admin, is_director, is_referee, object_for_actor, player_of
 from kyoku.principals import request_actor
+from kyoku.second_factor import second_factor_write_check
 
 PUBLIC = "public"
 LOGGED_IN = "logged_in"
@@ -237,5 +238,8 @@ def object_for_request(request: Any, model_or_qs: Any, *, need: Need | None = No
         raise ImproperlyConfigured("object_for_request needs a view with declared access (@access)")
     obj = object_for_actor(model_or_qs, actor=request.user, need=Need.VIEW, **lookup)
     # the principal is known once the object is: a browser holding this table's code is its phone
-    authorize(request_actor(request, obj), obj, need or declared)
+    actor = request_actor(request, obj)
+    authorize(actor, obj, need or declared)
+    # a write by the league's staff waits for their second factor where the league requires one
+    second_factor_write_check(request.method or "GET", actor, obj, need or declared)
     return obj

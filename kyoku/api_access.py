@@ -15,6 +15,7 @@ from rest_framework.exceptions import ValidationError
 from kyoku.access import OBJECT_NEED, Route, UnknownAction, actor_may_try, method_level
 from kyoku.authz import allowed
 from kyoku.principals import request_actor
+from kyoku.second_factor import SecondFactorRequired, second_factor_write_check
 
 
 def view_route(view: Any) -> Route | None:
@@ -53,4 +54,11 @@ class DeclaredAccess(BasePermission):
         need = getattr(request, "access_need", None)
         if need is None:  # has_permission sets it or refuses: an object reached without it is refused
             return False
-        return allowed(request_actor(request, obj), obj, need)
+        actor = request_actor(request, obj)
+        if not allowed(actor, obj, need):
+            return False
+        try:  # a write by the league's staff waits for their second factor where the league requires one
+            second_factor_write_check(request.method, actor, obj, need)
+        except SecondFactorRequired as exc:
+            raise PermissionDenied(str(exc)) from None
+        return True

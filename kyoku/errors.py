@@ -24,6 +24,7 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from .second_factor import SecondFactorRequired
 from .throttle import Throttled, throttled_words
 
 logger = logging.getLogger(__name__)
@@ -114,6 +115,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         response = Response({"detail": throttled_words(exc), "code": "throttled"}, status=429)
         response["Retry-After"] = str(exc.retry_after)
         return response
+    if isinstance(exc, SecondFactorRequired):
+        # a league's staff without the second factor it requires: the reason and where to set one up
+        return Response({"detail": str(exc), "code": "second_factor_required"}, status=status.HTTP_403_FORBIDDEN)
     if isinstance(exc, DjangoValidationError):
         code = getattr(exc, "http_status", status.HTTP_400_BAD_REQUEST)  # Conflict and its kin: 409
         return Response(validation_payload(exc), status=code)

@@ -49,7 +49,7 @@ def chromium_page():
 
 def login(page, live_server, username, password):
     page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("input[name=username]", username)
+    page.fill("input[name=login]", username)  # django-allauth's form: a username or an email
     page.fill("input[name=password]", password)
     page.click("form.card button[type=submit]")
     page.wait_for_load_state()

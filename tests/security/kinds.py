@@ -102,6 +102,11 @@ def matrix_objects(world) -> dict:
         "event_round": {"pk": round_.pk, "round_id": round_.pk},
         "event_table": {"pk": table.pk, "game_id": table.pk, "action": "report"},
         "event_table_hand": {"pk": table.pk, "sequence": 1},
+        # accounts (allauth): a waiting email-verification link (then on to the home page), and a
+        # password-reset link that matches nothing; every login holds a second factor, so the
+        # pages that manage one open for each
+        "email_key": {"key": _accounts_prepare(world)},
+        "reset_key": {"uidb36": "zz", "key": "matrix-no-such-key"},
         "role_invitation": {"token": _role_invitation(world)},  # an open invitation to world.league
     }
 
@@ -115,6 +120,34 @@ def _role_invitation(world) -> str:
         league=world.league, role="referee", email="invitee@matrix.example", actor=SYSTEM
     )
     return token
+
+
+def _accounts_prepare(world) -> str:
+    """Each principal's login gets an authenticator app and recovery codes; returns the key of a
+    verification link waiting for a throwaway account's address."""
+    from allauth.account.models import EmailAddress, EmailConfirmationHMAC
+    from allauth.mfa.recovery_codes.internal.auth import RecoveryCodes
+    from allauth.mfa.totp.internal.auth import TOTP, generate_totp_secret
+
+    from tests.actors import make_user
+
+    for name in (
+        "owner",
+        "seated_elsewhere",
+        "other_player",
+        "admin",
+        "referee",
+        "director",
+        "other_admin",
+        "other_referee",
+    ):
+        user = getattr(world, name, None)
+        if user is not None:
+            TOTP.activate(user, generate_totp_secret())
+            RecoveryCodes.activate(user)
+    waiting = make_user("m-unverified", email="m-unverified@example.org")
+    address = EmailAddress.objects.create(user=waiting, email=waiting.email, verified=False, primary=True)
+    return EmailConfirmationHMAC(address).key
 
 
 def _match_day(world):

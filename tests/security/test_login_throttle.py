@@ -14,7 +14,9 @@ def victim(db):
 
 
 def _web_login(client, path, password):
-    return client.post(path, {"username": "victim", "password": password}, REMOTE_ADDR="203.0.113.9")
+    # the site's sign-in form (django-allauth) names its field "login"; Django admin's "username"
+    field = "username" if path.startswith("/admin/") else "login"
+    return client.post(path, {field: "victim", "password": password}, REMOTE_ADDR="203.0.113.9")
 
 
 def _token(client, password, addr="203.0.113.9"):

@@ -188,7 +188,9 @@ def test_a_page_that_is_throttled_answers_the_429_page(db, rf):
 def _login(client, path, username, password, addr):
     if path.startswith("/api/"):
         return client.post(path, {"username": username, "password": password}, REMOTE_ADDR=addr)
-    return client.post(path, {"username": username, "password": password}, REMOTE_ADDR=addr)
+    # the site's sign-in form (django-allauth) names its field "login"; Django admin's "username"
+    field = "username" if path.startswith("/admin/") else "login"
+    return client.post(path, {field: username, "password": password}, REMOTE_ADDR=addr)
 
 
 @pytest.mark.parametrize("path", ["/accounts/login/", "/api/auth/token/", "/admin/login/"])
