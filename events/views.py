@@ -194,9 +194,9 @@ def _desk_action(request, event: Event) -> None:
         if not form.is_valid():
             raise ValidationError(form.errors)
         v = form.cleaned_data
-        player = Player.objects.filter(membership_number=v["membership_number"].strip()).first()
-        if player is None:
-            raise ValidationError({"membership_number": [_("No player has this membership number.")]})
+        from people.desk import desk_player_find  # members of the league, or registered: no oracle
+
+        player = desk_player_find(event=event, number=v["membership_number"], actor=request.user)
         reg = services.registration_add(
             event=event,
             player=player,
