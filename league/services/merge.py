@@ -67,7 +67,7 @@ def _relations() -> list[models.ForeignKey]:
     return [
         rel.field
         for rel in Player._meta.related_objects
-        if (rel.many_to_one or rel.one_to_one) and isinstance(rel.field, models.ForeignKey)
+        if isinstance(rel.field, models.ForeignKey)  # a OneToOneField is one too
     ]
 
 
