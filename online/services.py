@@ -56,9 +56,49 @@ def tenhou_message(exc: TenhouError) -> str:
         "impossible": _("The record holds figures no real game can have (%(detail)s).")
         % {"detail": exc.params.get("where", _("the final scores"))},
     }
+    refused = _refusal_words(exc)
+    if refused:
+        return refused
     return messages.get(
         exc.code, _("Not a Tenhou game record (mjlog XML or tenhou.net/6 JSON): %(detail)s") % {"detail": str(exc)}
     )
+
+
+def hand_words(round_: int, honba: int) -> str:
+    """ "East 1, 0 honba" in the reader's language (the check's own label is English)."""
+    wind = (_("East"), _("South"), _("West"), _("North"))[round_ // 4 % 4]
+    return _("%(wind)s %(n)s, %(honba)s honba") % {"wind": wind, "n": round_ % 4 + 1, "honba": honba}
+
+
+def _refusal_words(exc: TenhouError) -> str:
+    """A record refused because it is wrong (names, tiles, yaku, payments, length), in words that
+    name what is wrong; "" for the other codes."""
+    p = exc.params
+    where = hand_words(p["round"], p["honba"]) if "round" in p and "honba" in p else ""
+    if exc.code == "names":
+        return _("The record names %(n)s players; a league game has four.") % {"n": p.get("n")}
+    if exc.code == "tile":
+        return _(
+            "Hand %(hand)s of the record holds %(tile)s, which is no tile (tiles are written 11–19, 21–29, "
+            "31–39, 41–47, and 51–53 for red fives)."
+        ) % {"hand": p.get("hand"), "tile": p.get("tile")}
+    if exc.code == "yaku":
+        return _(
+            "%(hand)s: the record names the yaku %(text)s, whose han cannot be read (a yaku is written as "
+            "its name and its han, e.g. 立直(1飜))."
+        ) % {"hand": where, "text": p.get("text")}
+    if exc.code == "deltas":
+        return _("%(hand)s: the record pays %(paid)s, but the players' scores move by %(moved)s.") % {
+            "hand": where,
+            "paid": p.get("paid"),
+            "moved": p.get("moved"),
+        }
+    if exc.code == "length_label":
+        return _(
+            "The record is labelled an east-only game (東), but it goes on into %(hand)s after a player "
+            "reached 30,000 points: the label and the hands disagree."
+        ) % {"hand": where}
+    return ""
 
 
 def record_read(data: bytes, filename: str = "", field: str = "file") -> TenhouGame:

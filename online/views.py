@@ -146,10 +146,7 @@ def game_import(request, game_id):
     )
 
 
-def hand_words(round_: int, honba: int) -> str:
-    """ "East 1, 0 honba" in the reader's language (the check's own label is English)."""
-    wind = (_("East"), _("South"), _("West"), _("North"))[round_ // 4 % 4]
-    return _("%(wind)s %(n)s, %(honba)s honba") % {"wind": wind, "n": round_ % 4 + 1, "honba": honba}
+hand_words = services.hand_words  # "East 1, 0 honba" in the reader's language
 
 
 def _words_for(check: dict | None) -> None:

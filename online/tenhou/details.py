@@ -17,7 +17,7 @@ import re
 from typing import Any
 from xml.etree import ElementTree
 
-from .parse import TenhouError, parse_record
+from .parse import JSON_YAKU, TenhouError, parse_record
 
 # Tenhou's yaku numbers (mjlog) → the statistics' yaku keys; 52–54 are dora, counted apart.
 YAKU_BY_ID = {
@@ -123,7 +123,6 @@ YAKU_BY_NAME = {
     "四槓子": "suukantsu",
 }
 DORA_NAMES = ("ドラ", "裏ドラ", "赤ドラ")
-YAKU_TEXT = re.compile(r"^(.*?)\((\d+)飜\)$|^(.*?)\(役満\)$")
 DISCARD_TAG = re.compile(r"^([DEFG])(\d+)$")
 
 
@@ -220,10 +219,10 @@ def _tenhou6(text: str) -> list[dict[str, Any]]:
                 info = end[k + 1]
                 yaku, dora = [], 0
                 for t in info[4:]:
-                    m = YAKU_TEXT.match(t) if isinstance(t, str) else None
+                    m = JSON_YAKU.fullmatch(t.strip()) if isinstance(t, str) else None
                     if not m:
                         continue
-                    name = (m[1] if m[1] is not None else m[3]).strip()
+                    name = m[1].strip()
                     if name in DORA_NAMES:
                         dora += int(m[2] or 0)
                     elif name in YAKU_BY_NAME:

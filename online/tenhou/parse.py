@@ -117,6 +117,7 @@ class TenhouHand:
     riichi: list[int]  # seats whose riichi stick was paid this hand
     result: dict  # engine result
     deltas: list[int]  # the record's deltas, riichi sticks included as the engine counts them
+    declaration_ron: bool = False  # a ron on the discarder's riichi declaration tile (its stick never paid)
 
     def record(self) -> dict:
         out: dict[str, Any] = {"result": self.result}
@@ -369,6 +370,7 @@ def _parse_mjlog(text: str, name: str) -> TenhouGame:
                 game.final_points = [float(owari[i]) for i in (1, 3, 5, 7)]
             except (ValueError, IndexError):
                 raise TenhouError("malformed", "malformed record: %(where)s", where="owari") from None
+    game.hanchan = game_length(game.hanchan, game.hands)
     return game
 
 
@@ -430,8 +432,11 @@ def _ryuukyoku(hand: TenhouHand, el) -> None:
 
 # ----------------------------------------------------------------------------- tenhou.net/6 JSON
 
-JSON_POINTS = re.compile(r"(\d+)符(\d+)飜")
-JSON_HAN = re.compile(r"\((\d+)飜\)")
+# The converters write the han in the parenthesis in their language: 飜 (Japanese), 番 (Chinese),
+# Han (English); a yakuman yaku as (役満), (役滿) or (Yakuman).
+HAN_WORDS = r"(?:飜|翻|番|[Hh]an)"
+JSON_POINTS = re.compile(r"(\d+)\s*(?:符|[Ff]u)\s*(\d+)\s*" + HAN_WORDS)
+JSON_YAKU = re.compile(r"(.+?)\s*[(（]\s*(?:(\d+)\s*" + HAN_WORDS + r"|(役満|役滿|[Yy]akuman))\s*[)）]")
 
 
 def _parse_json(text: str, name: str) -> TenhouGame:
@@ -441,8 +446,12 @@ def _parse_json(text: str, name: str) -> TenhouGame:
         raise TenhouError("format", "not a Tenhou record: the JSON does not parse") from None
     if not isinstance(doc, dict) or not isinstance(doc.get("log"), list) or not isinstance(doc.get("name"), list):
         raise TenhouError("format", 'not a Tenhou record: a tenhou.net/6 log has "name" and "log"')
+    if len(doc["name"]) > 4:
+        raise TenhouError("names", "the record names %(n)s players; a game has four", n=len(doc["name"]))
     names = [n if isinstance(n, str) and n != "" else None for n in doc["name"]][:4]
     names += [None] * (4 - len(names))
+    for i, kyoku in enumerate(doc["log"]):
+        _json_tiles(kyoku, i)
     rule = doc["rule"] if isinstance(doc.get("rule"), dict) else {}
     disp = rule["disp"] if isinstance(rule.get("disp"), str) else ""
     log_id = doc["ref"] if isinstance(doc.get("ref"), str) else name
@@ -454,20 +463,19 @@ def _parse_json(text: str, name: str) -> TenhouGame:
         raise TenhouError("sanma", "three-player records are not league games; only four-player records are imported")
     _check_four(names, flags)
     room: str | None
+    label: bool | None
     if flags is not None:
-        room, hanchan = room_of(flags), bool(flags & FLAG_HANCHAN)
+        room, label = room_of(flags), bool(flags & FLAG_HANCHAN)
     else:
         room = next((r for ch, r in ROOM_BY_DISP.items() if ch in disp[:2]), None)
-        if "南" in disp:
-            hanchan = True
-        elif "東" in disp:
-            hanchan = False
-        else:
-            raise TenhouError("length", "the record does not say whether it is a hanchan or an east game")
-    game = TenhouGame("tenhou6", cast(list[str], names), flags, room, hanchan, log_id if played_on else "", played_on)
+        label = True if "南" in disp else False if "東" in disp else None
+    game = TenhouGame(
+        "tenhou6", cast(list[str], names), flags, room, bool(label), log_id if played_on else "", played_on
+    )
     for i, kyoku in enumerate(doc["log"]):
         game.hands.append(_json_hand(kyoku, i))
         game.deals.append(_json_deal(kyoku))
+    game.hanchan = game_length(label, game.hands)
     _json_even_draws(game.hands)
     sc = doc.get("sc")
     if isinstance(sc, list) and len(sc) == 8 and all(isinstance(x, (int, float)) for x in sc):
@@ -517,12 +525,7 @@ def _parse_mahjong_soul(doc: dict, names: list, disp: str, paipu: str) -> Tenhou
     words = disp + " " + (title[0] if isinstance(title, list) and title and isinstance(title[0], str) else "")
     room = next((key for key, group in MS_ROOMS.items() if any(w in words for w in group)), None)
     mode = "ranked" if room else next((key for key, group in MS_MODES.items() if any(w in words for w in group)), "")
-    if "南" in disp or "South" in disp:
-        hanchan = True
-    elif "東" in disp or "East" in disp:
-        hanchan = False
-    else:
-        raise TenhouError("length", "the record does not say whether it is a hanchan or an east game")
+    label = True if ("南" in disp or "South" in disp) else False if ("東" in disp or "East" in disp) else None
     played_on = None
     m = MS_PAIPU.match(paipu)
     if m:
@@ -530,7 +533,7 @@ def _parse_mahjong_soul(doc: dict, names: list, disp: str, paipu: str) -> Tenhou
             played_on = date(2000 + int(m[1]), int(m[2]), int(m[3]))
         except ValueError:
             raise TenhouError("malformed", "malformed record: %(where)s", where="ref") from None
-    game = TenhouGame("tenhou6", cast(list[str], names), None, room, hanchan, paipu, played_on)
+    game = TenhouGame("tenhou6", cast(list[str], names), None, room, bool(label), paipu, played_on)
     game.platform, game.mode = "mahjongsoul", mode
     dan = _list(doc, "dan")
     game.ranks = [(_ms_rank(d) if isinstance(d, str) else "") for d in dan[:4]] + [""] * (4 - len(dan[:4]))
@@ -546,7 +549,9 @@ def _parse_mahjong_soul(doc: dict, names: list, disp: str, paipu: str) -> Tenhou
         _ms_yakuman(hand, kyoku, i)
         game.hands.append(hand)
         game.deals.append(_json_deal(kyoku))
+    game.hanchan = game_length(label, game.hands)
     _json_even_draws(game.hands)
+    converted = [list(hand.deltas) for hand in game.hands]
     # What each hand paid is what the scores say: the next hand's start minus this one's. The
     # converter's own deltas count a riichi stick when the declaration tile is ronned (tensoul
     # convert.js adds 1,000 per declaration, kyoku.nriichi, before the ron undoes it), so they can
@@ -565,10 +570,131 @@ def _parse_mahjong_soul(doc: dict, names: list, disp: str, paipu: str) -> Tenhou
         if last is not None and last.result.get("type") in ("ron", "tsumo"):
             # the last hand's win takes every stick, so the final scores are what it paid
             last.deltas = [b - a for a, b in zip(last.start, game.final_scores)]
+    _ms_payments_check(game, converted)
     return game
 
 
-MS_POINTS = re.compile(r"役満\s*(\d+)(?:-(\d+))?点|Yakuman\s*(\d+)(?:-(\d+))?")
+EXTENSION_TARGET = 30_000  # an east game goes on into South (南入) while nobody holds this many points
+
+
+def game_length(label: bool | None, hands: list[TenhouHand]) -> bool:
+    """Whether the game is a hanchan, read from the hands the record holds as well as its label
+    (東/南, the lobby flags): a game that reaches South is a hanchan, unless it is an east game's
+    extension (南入: after East 4 nobody held 30,000, and it never goes past South); an east label
+    on a game that went on into South without that reason is refused, in words."""
+    south = next((hand for hand in hands if hand.round >= 4), None)
+    if label is True:
+        return True  # a hanchan may end in East (a player busts)
+    if south is None:
+        if label is None:
+            raise TenhouError("length", "the record does not say whether it is a hanchan or an east game")
+        return False
+    extension = all(hand.round < 8 for hand in hands) and all(s < EXTENSION_TARGET for s in south.start)
+    if label is False and not extension:
+        raise TenhouError(
+            "length_label",
+            "the record is labelled an east game but holds %(where)s, played after a player reached 30,000",
+            round=south.round,
+            honba=south.honba,
+            where=f"round {south.round} ({south.honba} honba)",
+        )
+    return label is None
+
+
+def _ms_payments_check(game: TenhouGame, converted: list[list[int]]) -> None:
+    """Each hand's payments as the converter wrote them must be what the scores say it paid (the
+    next hand's start minus this one's; the final scores for the last hand). Two differences are
+    the platform's, not the record's: the converter's riichi-stick quirk (a ron on the discarder's
+    riichi declaration tile: the converter counts the declaration's stick for the winner who takes
+    the sticks, the scores do not, as the stick was never paid), and the sticks left on the table
+    at the end, which the first place takes."""
+    for i, hand in enumerate(game.hands):
+        after = game.hands[i + 1].start if i + 1 < len(game.hands) else game.final_scores
+        if after is None:
+            continue
+        moved = [b - a for a, b in zip(hand.start, after)]
+        diff = [c - m for c, m in zip(converted[i], moved)]
+        if not any(diff) or _riichi_stick_quirk(hand, diff) or _sticks_left(game, hand, i, diff):
+            continue
+        raise TenhouError(
+            "deltas",
+            "hand %(hand)s pays %(paid)s, but the scores move by %(moved)s",
+            hand=i + 1,
+            round=hand.round,
+            honba=hand.honba,
+            paid=_signed([d + (1000 if s in hand.riichi else 0) for s, d in enumerate(converted[i])]),
+            moved=_signed([m + (1000 if s in hand.riichi else 0) for s, m in enumerate(moved)]),
+        )
+
+
+def _riichi_stick_quirk(hand: TenhouHand, diff: list[int]) -> bool:
+    """tensoul convert.js counts kyoku.nriichi (+1 at the declaration) in the ron's stick payment;
+    when the declaration tile itself is ronned Mahjong Soul never takes the stick."""
+    if not hand.declaration_ron or hand.result.get("type") != "ron":
+        return False
+    taker = hand.result["winners"][0]["seat"]
+    return diff == [1000 if s == taker else 0 for s in range(4)]
+
+
+def _sticks_left(game: TenhouGame, hand: TenhouHand, i: int, diff: list[int]) -> bool:
+    """The last hand, not won: the sticks still on the table go to the first place."""
+    if i + 1 < len(game.hands) or hand.result.get("type") in ("ron", "tsumo") or game.final_scores is None:
+        return False
+    left = 1000 * (hand.sticks + len(hand.riichi))
+    top = max(range(4), key=lambda s: (game.final_scores[s], -s))  # ties: the seat nearer East
+    return left > 0 and diff == [-left if s == top else 0 for s in range(4)]
+
+
+def _signed(figures: list[int]) -> str:
+    return " / ".join(f"{x:+,}" for x in figures)
+
+
+TILES = frozenset([*range(11, 20), *range(21, 30), *range(31, 40), *range(41, 48), 51, 52, 53])
+TSUMOGIRI = 60  # a discard of the tile just drawn
+KAN_SLOT = 0  # the discard a daiminkan leaves
+MELD = re.compile(r"((?:\d\d)*)([cpmka])((?:\d\d)+)")
+MELD_SIZE = {"c": 3, "p": 3, "m": 4, "k": 4, "a": 4}
+
+
+def _json_tiles(kyoku: Any, i: int) -> None:
+    """Every tile of a hand is a tenhou.net/6 code (11–19, 21–29, 31–39, 41–47, red fives 51–53);
+    a discard may be 60 (the tile just drawn), 0 (after an open kan) or "r" before either (riichi);
+    calls are their tiles with one letter (c chi, p pon, m open kan in draws; k added kan, a closed
+    kan in discards)."""
+    if not isinstance(kyoku, list) or len(kyoku) < 17:
+        return  # the hand reader says what is missing
+    slots = [(2, "dora"), (3, "ura"), *((4 + 3 * s, "deal") for s in range(4))]
+    slots += [(5 + 3 * s, "draws") for s in range(4)] + [(6 + 3 * s, "discards") for s in range(4)]
+    for index, kind in slots:
+        tiles = kyoku[index]
+        if not isinstance(tiles, list):
+            continue
+        for tile in tiles:
+            if not _tile_ok(tile, kind):
+                raise TenhouError(
+                    "tile", "hand %(hand)s holds %(tile)s, which is no tile", hand=i + 1, tile=str(tile)[:24]
+                )
+
+
+def _tile_ok(tile: Any, kind: str) -> bool:
+    if isinstance(tile, bool):
+        return False
+    if isinstance(tile, int):
+        return tile in TILES or (kind == "discards" and tile in (TSUMOGIRI, KAN_SLOT))
+    if not isinstance(tile, str) or kind not in ("draws", "discards"):
+        return False
+    if len(tile) > 12:
+        return False
+    if kind == "discards" and tile.startswith("r") and tile[1:].isdigit() and tile[1:].isascii():
+        return int(tile[1:]) in TILES or int(tile[1:]) == TSUMOGIRI
+    m = MELD.fullmatch(tile)
+    if not m or (m[2] in "cpm") != (kind == "draws"):
+        return False
+    codes = [int(x) for x in re.findall(r"\d\d", m[1] + m[3])]
+    return len(codes) == MELD_SIZE[m[2]] and all(c in TILES for c in codes)
+
+
+MS_POINTS = re.compile(r"(?:役満|役滿)\s*(\d+)(?:-(\d+))?点|Yakuman\s*(\d+)(?:-(\d+))?")
 
 
 def _ms_yakuman(hand: TenhouHand, kyoku: list, i: int) -> None:
@@ -663,6 +789,8 @@ def _json_hand(kyoku, i: int) -> TenhouHand:
             hand.deltas = deltas
         else:
             raise TenhouError("malformed", "malformed record: %(where)s", where=f"{where} result {kind!r}")
+    except TenhouError:
+        raise
     except (TypeError, ValueError, IndexError):
         raise TenhouError("malformed", "malformed record: %(where)s", where=where) from None
     hand.deltas = [hand.deltas[s] - (1000 if s in hand.riichi else 0) for s in range(4)]
@@ -676,11 +804,12 @@ def _json_agari(hand: TenhouHand, parts: list, discards: list) -> None:
         who, src, pao = int(info[0]), int(info[1]), int(info[2])
         texts = [t for t in info[3:] if isinstance(t, str)]
         winner = {"seat": who}
-        yakuman = sum(1 for t in texts[1:] if "役満" in t and "(" in t)
+        yaku = [_json_yaku(t, hand) for t in info[4:]]
+        yakuman = sum(1 for _, han in yaku if han is None)
         if yakuman:
             winner["yakuman"] = yakuman
         else:
-            winner["han"] = sum(int(m) for t in texts[1:] for m in JSON_HAN.findall(t))
+            winner["han"] = sum(han or 0 for _, han in yaku)
             m = JSON_POINTS.search(texts[0]) if texts else None
             # A limit hand's text gives no fu; any fu that reaches the limit settles the same.
             winner["fu"] = int(m[1]) if m else (40 if winner["han"] == 4 else 70 if winner["han"] == 3 else 30)
@@ -702,6 +831,27 @@ def _json_agari(hand: TenhouHand, parts: list, discards: list) -> None:
         last = [d for d in discards[frm] if d != 0]
         if last and isinstance(last[-1], str) and last[-1].startswith("r"):
             hand.riichi.remove(frm)
+            hand.declaration_ron = True
+
+
+MAX_YAKU_TEXT = 80  # the longest yaku name in any language is some 30 characters
+
+
+def _json_yaku(text: Any, hand: TenhouHand) -> tuple[str, int | None]:
+    """A yaku as the record writes it: its name and han ("立直(1飜)", "Riichi(1 Han)",
+    "立直(1番)"), han None for a yakuman ("国士無双(役満)"). Anything else is refused in words: a
+    yaku whose worth cannot be read would settle as nothing."""
+    m = JSON_YAKU.fullmatch(text.strip()) if isinstance(text, str) and len(text) <= MAX_YAKU_TEXT else None
+    if m is None:
+        raise TenhouError(
+            "yaku",
+            "%(where)s names the yaku %(text)s, whose han cannot be read",
+            round=hand.round,
+            honba=hand.honba,
+            where=f"round {hand.round} ({hand.honba} honba)",
+            text=repr(text)[:48],
+        )
+    return m[1], (int(m[2]) if m[2] is not None else None)
 
 
 def _json_even_draws(hands: list[TenhouHand]) -> None:

@@ -141,3 +141,190 @@ def test_honba_beyond_the_hands_played_is_impossible():
     with pytest.raises(TenhouError) as err:
         parse_record(broken.encode(), "x.mjlog")
     assert err.value.code == "impossible"
+
+
+# ---------------------------------------------------------------- records refused when they are wrong
+# Each mutation of the genuine Throne Room game (fixtures README) is refused with a code and words
+# naming what is wrong (online.services.tenhou_message says them in the reader's language).
+
+THRONE = "mahjongsoul_throne_220602.json"
+THRONE_DOC = json.loads((FIXTURES / THRONE).read_text(encoding="utf-8"))
+
+
+def throne():
+    return json.loads(json.dumps(THRONE_DOC))
+
+
+def refusal(doc) -> TenhouError:
+    with pytest.raises(TenhouError) as err:
+        parse_record(json.dumps(doc, ensure_ascii=False).encode())
+    return err.value
+
+
+def words(exc: TenhouError) -> str:
+    from django.utils import translation
+
+    from online.services import tenhou_message
+
+    with translation.override("en"):
+        return tenhou_message(exc)
+
+
+def test_the_genuine_throne_game_parses():
+    game = parse_record((FIXTURES / THRONE).read_bytes())
+    assert (game.hanchan, len(game.hands), game.final_scores) == (True, 15, [13200, 47400, 34100, 5300])
+
+
+@pytest.mark.parametrize("hand", range(15))
+@pytest.mark.parametrize("change", [100, -100])
+def test_a_hands_deltas_changed_by_100_are_refused(hand, change):
+    doc = throne()
+    deltas = doc["log"][hand][16][1]
+    seat = next(s for s in range(4) if deltas[s] != 0)
+    deltas[seat] += change
+    exc = refusal(doc)
+    assert exc.code == "deltas"
+    assert exc.params["hand"] == hand + 1
+    said = words(exc)
+    wind = ("East", "South")[THRONE_DOC["log"][hand][0][0] // 4]
+    assert f"{wind} {THRONE_DOC['log'][hand][0][0] % 4 + 1}, {THRONE_DOC['log'][hand][0][1]} honba" in said
+    assert "the record pays" in said and "scores move by" in said
+
+
+def test_the_converters_riichi_stick_quirk_is_tolerated_on_a_declaration_tile_only():
+    # East 2, 1 honba: seat 1 rons seat 0's riichi declaration tile; the converter writes +13,900
+    # (it counts the declaration's stick), the scores move by +12,900 (the stick was never paid).
+    assert THRONE_DOC["log"][2][16][1] == [-11900, 13900, 0, 0]
+    assert [b - a for a, b in zip(THRONE_DOC["log"][2][1], THRONE_DOC["log"][3][1])] == [-11900, 12900, 0, 0]
+    game = parse_record(json.dumps(THRONE_DOC, ensure_ascii=False).encode())
+    assert game.hands[2].declaration_ron and game.hands[2].deltas == [-11900, 12900, 0, 0]
+    # the same +1,000 on a ron that is not on a declaration tile is refused
+    doc = throne()
+    discards = doc["log"][2][6]
+    discards[:] = [int(d[1:]) if isinstance(d, str) and d.startswith("r") else d for d in discards]
+    exc = refusal(doc)
+    assert (exc.code, exc.params["hand"]) == ("deltas", 3)
+    # and on a hand won elsewhere: South 1's ron (+8,700 where the scores say +8,700) given +1,000
+    doc = throne()
+    doc["log"][8][16][1][1] += 1000
+    assert refusal(doc).code == "deltas"
+
+
+def test_the_final_scores_must_be_what_the_last_hand_paid():
+    doc = throne()
+    doc["sc"][2] += 100  # seat 1's final score
+    exc = refusal(doc)
+    assert (exc.code, exc.params["hand"]) == ("deltas", 15)
+
+
+def test_a_fifth_name_is_refused():
+    doc = throne()
+    doc["name"].append("ghost")
+    exc = refusal(doc)
+    assert exc.code == "names" and "5 players" in words(exc)
+
+
+@pytest.mark.parametrize(
+    "where, slot",
+    [("deal", 4), ("draws", 5), ("discards", 6), ("dora", 2), ("deal of seat 3", 13)],
+)
+@pytest.mark.parametrize("code", [54, 10, 48, 20, 0, 61])
+def test_a_tile_code_that_is_no_tile_is_refused(where, slot, code):
+    doc = throne()
+    tiles = doc["log"][4][slot]
+    if slot == 6 and code in (0, 60):
+        pytest.skip("0 and 60 are discards (a daiminkan's slot, a tsumogiri)")
+    tiles[0] = code
+    exc = refusal(doc)
+    assert exc.code == "tile", where
+    assert exc.params["hand"] == 5 and f"Hand 5 of the record holds {code}, which is no tile" in words(exc)
+
+
+@pytest.mark.parametrize("meld", ["c545556", "p151515x", "p1515", "r54", "r", "k15151515"])
+def test_a_call_or_riichi_with_no_tile_is_refused(meld):
+    doc = throne()
+    doc["log"][4][5][0] = meld  # a draw: calls c/p/m only, of tiles
+    assert refusal(doc).code == "tile"
+
+
+def test_the_discard_marks_of_the_format_are_read():
+    # 60 (tsumogiri), r + tile or r60 (riichi), 0 after an open kan, a closed kan "a" in discards
+    game = parse_record((FIXTURES / THRONE).read_bytes())
+    assert any(60 in k[6 + 3 * s] for k in THRONE_DOC["log"] for s in range(4))
+    assert any(isinstance(d, str) and d.startswith("r") for k in THRONE_DOC["log"] for d in k[6])
+    assert game.hands
+
+
+@pytest.mark.parametrize(
+    "yaku",
+    ["Nonsense", "立直", "立直(1)", "立直(one 飜)", "立直(1点)", "(1飜)", 7],
+)
+def test_an_unreadable_yaku_is_refused_in_words(yaku):
+    doc = throne()
+    doc["log"][0][16][2].append(yaku)  # East 1's tsumo
+    exc = refusal(doc)
+    assert exc.code == "yaku"
+    assert "East 1, 0 honba" in words(exc) and "han cannot be read" in words(exc)
+
+
+@pytest.mark.parametrize("unit", ["飜", "番", " Han", "han", "翻"])
+def test_yaku_in_the_converters_languages_keep_their_han(unit):
+    doc = throne()
+    texts = doc["log"][0][16][2]
+    texts[4:] = [t.replace("飜)", f"{unit})") for t in texts[4:]]  # 門前清自摸和(1番) …
+    english = doc["log"][3][16][2]
+    english[3:] = ["Mangan 2000-4000Points", "Half Flush(2 Han)", "Dragon(1 Han)", "Dora(1 Han)"]
+    game = parse_record(json.dumps(doc, ensure_ascii=False).encode())
+    assert game.hands[0].result["winner"]["han"] == 3
+    assert game.hands[3].result["winner"]["han"] == 4
+
+
+@pytest.mark.parametrize("word", ["役満", "役滿", "Yakuman"])
+def test_a_yakuman_yaku_is_read_in_each_language(word):
+    # the game cut after East 3, 1 honba, whose ron (seat 3 from seat 2) is made a yakuman: 32,000 + 300
+    doc = throne()
+    doc["log"] = doc["log"][:6]
+    doc["log"][5][16][1] = [0, 0, -32300, 32300]
+    doc["log"][5][16][2][3:] = ["役満32000点" if word != "Yakuman" else "Yakuman 32000Points", f"大三元({word})"]
+    doc["sc"] = [4100, -30.9, 32900, 12.9, 14100, -15.9, 48900, 33.9]
+    game = parse_record(json.dumps(doc, ensure_ascii=False).encode())
+    assert game.hands[5].result["winners"] == [{"seat": 3, "yakuman": 1}]
+    doc["log"][5][16][2][4] = "大三元(Yakuman!)"
+    assert refusal(doc).code == "yaku"
+
+
+def test_a_throne_game_relabelled_east_is_refused_in_words():
+    for disp in ("王座の間東喰赤", "Throne Room East"):
+        doc = throne()
+        doc["rule"]["disp"] = doc["title"][0] = disp
+        exc = refusal(doc)
+        assert exc.code == "length_label"
+        said = words(exc)
+        assert "labelled an east-only game" in said and "South 1, 1 honba" in said
+
+
+def test_a_game_that_reaches_south_is_a_hanchan_whatever_its_label_lacks():
+    doc = throne()
+    doc["rule"]["disp"] = doc["title"][0] = "王座の間喰赤"
+    assert parse_record(json.dumps(doc, ensure_ascii=False).encode()).hanchan is True
+
+
+def test_an_east_game_may_go_on_into_south_only_while_nobody_holds_30000():
+    from online.tenhou.parse import TenhouHand, game_length
+
+    def hand(round_, start):
+        return TenhouHand(round_, 0, 0, start, [], {}, [0, 0, 0, 0])
+
+    east = [hand(r, [25000] * 4) for r in range(4)]
+    assert game_length(False, east) is False and game_length(True, east) is True
+    extension = [*east, hand(4, [29000, 27000, 24000, 20000])]  # 南入: nobody at 30,000
+    assert game_length(False, extension) is False
+    with pytest.raises(TenhouError) as err:
+        game_length(False, [*east, hand(4, [31000, 27000, 22000, 20000])])
+    assert err.value.code == "length_label"
+    with pytest.raises(TenhouError):
+        game_length(False, [*extension, hand(8, [29000, 27000, 24000, 20000])])  # never into West
+    with pytest.raises(TenhouError) as err:
+        game_length(None, east)
+    assert err.value.code == "length"
+    assert game_length(None, extension) is True

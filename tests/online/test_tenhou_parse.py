@@ -134,7 +134,7 @@ def sanma_from_real():
         (b'<!DOCTYPE x [<!ENTITY a "b">]><mjloggm/>', "format"),
         (b" " * 2_000_001, "too_large"),
         ('{"name": ["a", "b", "c", ""], "rule": {"disp": "三鳳南喰赤"}, "log": [[]]}', "sanma"),
-        (b'{"name": ["a", "b", "c", "d"], "rule": {"disp": "x"}, "log": [[[0, 0, 0]]]}', "length"),
+        (b'{"name": ["a", "b", "c", "d"], "rule": {"disp": "x"}, "log": [[[0, 0, 0]]]}', "malformed"),
     ],
 )
 def test_bad_records_are_refused(data, code):

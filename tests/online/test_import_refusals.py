@@ -1,0 +1,90 @@
+"""A Mahjong Soul record that is wrong is refused on import, in words naming what is wrong, in the
+reader's language, and nothing is stored: a hand's payments that the scores do not follow, a fifth
+name, a tile code that is no tile, a yaku whose han cannot be read, an east label on a game that
+went on into South. The genuine Throne Room game (fixtures README) is the record mutated."""
+
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+
+from league import services as league_services
+from kyoku.principals import SYSTEM
+from online.models import GameImport
+from scoring.models import HandRecord
+from tests.actors import open_season
+
+from .conftest import FIXTURES
+
+THRONE = "mahjongsoul_throne_220602.json"
+
+
+@pytest.fixture
+def season(league, players):
+    rules = league_services.rule_set_create(
+        name="Mahjong Soul", slug="mahjongsoul", preset="mahjongsoul", is_template=True, actor=SYSTEM
+    )
+    return open_season(league, rules, players)
+
+
+def throne():
+    return json.loads((FIXTURES / THRONE).read_text(encoding="utf-8"))
+
+
+def deltas_plus_100(doc):
+    doc["log"][4][16][1][2] += 100  # East 3's mangan tsumo: seat 2 written +13,100
+
+
+def fifth_name(doc):
+    doc["name"].append("ghost")
+
+
+def tile_54(doc):
+    doc["log"][4][4][0] = 54
+
+
+def unknown_yaku(doc):
+    doc["log"][0][16][2].append("Nonsense")
+
+
+def relabelled_east(doc):
+    doc["rule"]["disp"] = doc["title"][0] = "王座の間東喰赤"
+
+
+CASES = [
+    (deltas_plus_100, "en", ["East 3, 0 honba", "+13,100", "+13,000"]),
+    (deltas_plus_100, "ja", ["東3局 0本場", "+13,100", "+13,000"]),
+    (deltas_plus_100, "zh-hant", ["東3局 0本場", "+13,100"]),
+    (fifth_name, "en", ["The record names 5 players; a league game has four."]),
+    (fifth_name, "ja", ["5 人"]),
+    (tile_54, "en", ["Hand 5 of the record holds 54, which is no tile"]),
+    (tile_54, "ja", ["54"]),
+    (unknown_yaku, "en", ["East 1, 0 honba", "'Nonsense'", "han cannot be read"]),
+    (unknown_yaku, "ja", ["'Nonsense'", "翻"]),
+    (relabelled_east, "en", ["labelled an east-only game", "South 1, 1 honba"]),
+    (relabelled_east, "ja", ["東風戦", "南1局 1本場"]),
+]
+
+
+@pytest.mark.parametrize("change, lang, said", CASES)
+def test_a_wrong_record_is_refused_in_words_and_nothing_is_stored(game, admin, as_user, change, lang, said):
+    doc = throne()
+    change(doc)
+    body = {"file": SimpleUploadedFile("throne.json", json.dumps(doc, ensure_ascii=False).encode())}
+    response = as_user(admin).post(f"/api/games/{game.pk}/import/", body, format="multipart", HTTP_ACCEPT_LANGUAGE=lang)
+    assert response.status_code == 400
+    message = response.json()["errors"]["file"][0]
+    for words in said:
+        assert words in message, (lang, message)
+    if lang != "en":
+        assert "the record" not in message and "Not a Tenhou" not in message, message
+    assert not HandRecord.objects.filter(game=game).exists()
+    assert not GameImport.objects.filter(game=game).exists()
+
+
+def test_the_genuine_throne_game_is_not_refused_for_its_riichi_stick_quirk(game, admin, as_user):
+    body = {"file": SimpleUploadedFile(THRONE, (FIXTURES / THRONE).read_bytes())}
+    response = as_user(admin).post(f"/api/games/{game.pk}/import/", body, format="multipart")
+    # its names are nobody's in this league: the import asks for them, it does not refuse the record
+    assert response.status_code == 400
+    assert list(response.json()["errors"]) == ["mapping"]
