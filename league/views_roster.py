@@ -11,7 +11,7 @@ from django import forms
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _, gettext_lazy
 
@@ -64,11 +64,11 @@ def _errors_to(form: forms.Form, exc: ValidationError) -> None:
         form.add_error(field if field in form.fields else None, errors)
 
 
-def _player_id(request: HttpRequest) -> int:
+def _player_id(request: HttpRequest) -> int | None:
     try:
         return int(request.POST.get("player", ""))
     except ValueError:
-        raise Http404 from None
+        return None
 
 
 def _member(league: League, player_id: int) -> LeagueMembership:
@@ -105,7 +105,10 @@ def members(request: HttpRequest, slug: str) -> HttpResponseBase:
     action = request.POST.get("action")
     if action == "add":
         return _add(request, league)
-    membership = _member(league, _player_id(request))
+    player_id = _player_id(request)
+    if player_id is None:
+        return HttpResponseBadRequest(_("Choose a member."))
+    membership = _member(league, player_id)
     if action == "edit":
         return _edit(request, league, membership)
     actor = request_user_actor(request)

@@ -91,7 +91,7 @@ def test_archived_members_hidden_unless_asked(page, league, players, admin):
 
 def test_archive_of_a_non_member_is_404(page, league, stranger):
     assert page.post(url(league), {"action": "archive", "player": stranger.pk}).status_code == 404
-    assert page.post(url(league), {"action": "archive", "player": "x"}).status_code == 404
+    assert page.post(url(league), {"action": "archive", "player": "x"}).status_code == 400
 
 
 # ---------------------------------------------------------------- add
