@@ -271,6 +271,9 @@ ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"
 ACCOUNT_UNIQUE_EMAIL = True
+# a sign-up with an email another account holds is refused in words on the form (not answered
+# as if it had worked, with a notice mailed to the holder)
+ACCOUNT_PREVENT_ENUMERATION = False
 ACCOUNT_CHANGE_EMAIL = True
 ACCOUNT_EMAIL_NOTIFICATIONS = True
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = False
