@@ -15,7 +15,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext as _, gettext_noop
 
 from kyoku import authz
 from kyoku.models import AuditLog, League
@@ -26,16 +26,16 @@ from .names import name_written
 from .roster_sheet import TEXT_FIELDS, Cell, Sheet, cell_date, cell_text
 
 FIELD_LABELS = {
-    "membership_number": "membership number",
-    "display_name": "display name",
-    "native_name": "native name",
-    "family_name": "family name",
-    "given_name": "given name",
-    "name_order": "name order",
-    "email": "email",
-    "tenhou_id": "Tenhou",
-    "mahjong_soul_id": "Mahjong Soul",
-    "joined": "joined",
+    "membership_number": gettext_noop("membership number"),
+    "display_name": gettext_noop("display name"),
+    "native_name": gettext_noop("native name"),
+    "family_name": gettext_noop("family name"),
+    "given_name": gettext_noop("given name"),
+    "name_order": gettext_noop("name order"),
+    "email": gettext_noop("email"),
+    "tenhou_id": gettext_noop("Tenhou"),
+    "mahjong_soul_id": gettext_noop("Mahjong Soul"),
+    "joined": gettext_noop("joined"),
 }
 PLAYER_COLUMNS = (
     "display_name",

@@ -6,34 +6,53 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('kyoku', '0003_league_door'),
-        ('league', '0016_membership_roster'),
+        ("kyoku", "0003_league_door"),
+        ("league", "0016_membership_roster"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='player',
-            name='merged_into',
-            field=models.ForeignKey(blank=True, editable=False, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='merged_from', to='league.player'),
+            model_name="player",
+            name="merged_into",
+            field=models.ForeignKey(
+                blank=True,
+                editable=False,
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="merged_from",
+                to="league.player",
+            ),
         ),
         migrations.CreateModel(
-            name='RosterImport',
+            name="RosterImport",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('filename', models.CharField(blank=True, max_length=200)),
-                ('sha256', models.CharField(max_length=64)),
-                ('rows', models.JSONField(default=list)),
-                ('summary', models.JSONField(default=dict)),
-                ('confirmed_at', models.DateTimeField(blank=True, null=True)),
-                ('created_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('league', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='roster_imports', to='kyoku.league')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("filename", models.CharField(blank=True, max_length=200)),
+                ("sha256", models.CharField(max_length=64)),
+                ("rows", models.JSONField(default=list)),
+                ("summary", models.JSONField(default=dict)),
+                ("confirmed_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "league",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="roster_imports", to="kyoku.league"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at'],
+                "ordering": ["-created_at"],
             },
         ),
     ]

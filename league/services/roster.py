@@ -21,7 +21,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.validators import validate_email
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext as _, gettext_noop
 
 from kyoku import authz
 from kyoku.models import AuditLog, League
@@ -44,7 +44,7 @@ PLAYER_FIELDS = (
     "mahjong_soul_id",
 )
 MEMBER_FIELDS = (*PLAYER_FIELDS, "email")
-NUMBER_USED = "this number is already used"
+NUMBER_USED = gettext_noop("this number is already used")
 
 
 # ---------------------------------------------------------------- values
