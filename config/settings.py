@@ -106,6 +106,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "notifications.shared_phone.SharedPhoneMiddleware",  # private pages never kept; logout clears (issue 47)
     "django.contrib.messages.middleware.MessageMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     "allauth.usersessions.middleware.UserSessionsMiddleware",
@@ -364,6 +365,9 @@ VAPID_PUBLIC_KEY = os.environ.get("VAPID_PUBLIC_KEY", "")
 VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
 VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:kyoku@localhost")
 PUSH_HTTP_ENDPOINTS = DEBUG  # a push service on plain http (a local one in development) only in DEBUG
+# networks the server may post to although not public (notifications.outbound): the operator's
+# exception (a league's Mattermost on the LAN), never a league admin's; comma-separated CIDRs
+OUTBOUND_ALLOWED_NETWORKS = env_list("OUTBOUND_ALLOWED_NETWORKS")
 NOTIFY_RATE_EMAIL = int(os.environ.get("NOTIFY_RATE_EMAIL", "300"))  # per league, per minute
 NOTIFY_RATE_PUSH = int(os.environ.get("NOTIFY_RATE_PUSH", "600"))  # per league, per minute
 NOTIFY_RATE_LEAGUE_CHANNEL = int(os.environ.get("NOTIFY_RATE_LEAGUE_CHANNEL", "30"))  # per channel, per hour

@@ -16,6 +16,7 @@ from kyoku.access import LOGGED_IN, PUBLIC, route
 from kyoku.principals import request_user_actor
 
 from . import selectors, services
+from .shared_phone import PUSH_SESSION_KEY
 
 
 class NotificationSerializer(serializers.Serializer):
@@ -110,6 +111,9 @@ class PushSubscriptionView(APIView):
             auth=data.validated_data["keys"]["auth"],
             actor=request_user_actor(request),
         )
+        # this browser's subscriptions end with its session's logout (notifications.shared_phone)
+        held = [int(i) for i in request.session.get(PUSH_SESSION_KEY, []) if str(i).isdigit()]
+        request.session[PUSH_SESSION_KEY] = sorted({*held, sub.pk})[-20:]
         return Response({"id": sub.pk}, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=SubscriptionSerializer, responses=OpenApiTypes.OBJECT)

@@ -81,6 +81,14 @@ REASONS: dict[str, Promise] = {
     "channel_address": _("Not an address Apprise can post to."),
     "unknown_channel": _("Unknown channel."),
     "outcome_unknown": _("The sender stopped after handing it over: not sent again automatically."),
+    # the address rule (notifications.outbound): nothing was sent, so nothing answered
+    "address_unresolved": _("Not sent: the address has no address on the internet."),
+    "address_loopback": _("Not sent: the address leads to this server itself (a loopback address)."),
+    "address_private": _("Not sent: the address leads to a private network address."),
+    "address_link_local": _("Not sent: the address leads to a link-local address."),
+    "address_multicast": _("Not sent: the address leads to a multicast address."),
+    "address_unspecified": _("Not sent: the address leads to an unspecified address."),
+    "address_reserved": _("Not sent: the address leads to a reserved or special-purpose address."),
 }
 
 

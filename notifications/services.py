@@ -42,7 +42,7 @@ from kyoku.audit import audit_log_write
 from kyoku.models import League
 from kyoku.principals import Actor, actor_require
 
-from . import channels
+from . import channels, outbound
 from .kinds import CHANNELS, EMAIL, KINDS, PUSH, kind_get
 from .models import Delivery, LeagueChannel, Notification, Preferences, PushSubscription
 
@@ -405,15 +405,86 @@ def notifications_mark_read(*, user: Any, ids: Iterable[int] | None = None, acto
     return rows.update(read_at=timezone.now())
 
 
+def _b64url(value: str) -> bytes | None:
+    """The bytes of a base64url string (padding optional), or None when it is not one."""
+    import base64
+    import binascii
+    import re
+
+    if not isinstance(value, str) or not re.fullmatch(r"[A-Za-z0-9_-]+={0,2}", value):
+        return None
+    try:
+        return base64.urlsafe_b64decode(value.rstrip("=") + "=" * (-len(value.rstrip("=")) % 4))
+    except (binascii.Error, ValueError):
+        return None
+
+
+def push_keys_check(p256dh: str, auth: str) -> None:
+    """A subscription's keys as the Push API makes them (RFC 8291): ``p256dh`` the base64url of an
+    uncompressed P-256 point (65 bytes, 0x04 first, on the curve), ``auth`` of 16 bytes."""
+    from cryptography.hazmat.primitives.asymmetric import ec
+
+    point = _b64url(p256dh)
+    if point is None or len(point) != 65 or point[0] != 4:
+        raise ValidationError(
+            {"keys": [translation.gettext("p256dh is the base64url of a 65-byte P-256 public key starting 0x04.")]}
+        )
+    try:
+        ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), point)
+    except ValueError:
+        raise ValidationError({"keys": [translation.gettext("p256dh is not a point on the P-256 curve.")]}) from None
+    secret = _b64url(auth)
+    if secret is None or len(secret) != 16:
+        raise ValidationError({"keys": [translation.gettext("auth is the base64url of 16 bytes.")]})
+
+
+def push_endpoint_check(endpoint: str) -> None:
+    """An https URL (plain http only where ``PUSH_HTTP_ENDPOINTS``) whose host passes the address
+    rule (notifications.outbound); checked again at every send."""
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(endpoint)
+        port = parts.port
+    except ValueError:
+        raise ValidationError({"endpoint": [translation.gettext("A push endpoint is an https URL.")]}) from None
+    schemes = ("https", "http") if settings.PUSH_HTTP_ENDPOINTS else ("https",)
+    if parts.scheme not in schemes or not parts.hostname or parts.username is not None:
+        raise ValidationError({"endpoint": [translation.gettext("A push endpoint is an https URL.")]})
+    try:
+        outbound.host_check(parts.hostname, port or (443 if parts.scheme == "https" else 80))
+    except outbound.AddressRefused as exc:
+        raise ValidationError({"endpoint": [exc.words()]}, code="address_refused") from None
+
+
 @transaction.atomic
 def push_subscribe(*, user: Any, endpoint: str, p256dh: str, auth: str, actor: Actor) -> PushSubscription:
+    """This browser's subscription, for ``user``. An endpoint belongs to the account that
+    registered it: the same account again updates its keys, another account is refused (409)
+    and the first keeps it (its browser then subscribes afresh: a new endpoint)."""
+    from kyoku.errors import Conflict
+
     actor_require(actor)
-    if not endpoint.startswith("https://") and not settings.PUSH_HTTP_ENDPOINTS:
-        raise ValidationError({"endpoint": ["a push endpoint is an https URL"]})
-    sub, _created = PushSubscription.objects.update_or_create(
-        endpoint=endpoint, defaults={"user": user, "p256dh": p256dh, "auth": auth}
-    )
-    return sub
+    push_endpoint_check(endpoint)
+    push_keys_check(p256dh, auth)
+    held = PushSubscription.objects.select_for_update().filter(endpoint=endpoint).first()
+    if held is not None and held.user_id != user.pk:
+        raise Conflict(
+            {"endpoint": [translation.gettext("This push endpoint belongs to another account.")]},
+            code="endpoint_taken",
+        )
+    if held is not None:
+        held.p256dh, held.auth = p256dh, auth
+        held.save(update_fields=["p256dh", "auth"])
+        return held
+    try:
+        with transaction.atomic():
+            return PushSubscription.objects.create(user=user, endpoint=endpoint, p256dh=p256dh, auth=auth)
+    except IntegrityError:  # registered at this very moment by another request
+        raise Conflict(
+            {"endpoint": [translation.gettext("This push endpoint belongs to another account.")]},
+            code="endpoint_taken",
+        ) from None
 
 
 def push_unsubscribe(*, user: Any, endpoint: str, actor: Actor) -> int:
@@ -430,8 +501,12 @@ def league_channel_add(*, league: League, name: str, url: str, language: str = "
     name, url = (name or "").strip()[:80], (url or "").strip()
     if not name:
         raise ValidationError({"name": [translation.gettext("A name for the channel.")]})
-    if not channels.apprise_url_valid(url):
-        raise ValidationError({"url": [translation.gettext("Not an address Apprise can post to.")]})
+    try:
+        channels.channel_url_check(url)
+    except channels.ChannelRefused as exc:
+        raise ValidationError({"url": [str(exc)]}, code="channel_refused") from None
+    except outbound.AddressRefused as exc:
+        raise ValidationError({"url": [exc.words()]}, code="address_refused") from None
     if language not in dict(settings.LANGUAGES):
         raise ValidationError({"language": [f"unknown language {language!r}"]})
     channel = LeagueChannel.objects.create(league=league, name=name, url=url, language=language)

@@ -20,6 +20,9 @@
   const message = document.getElementById("sk-message");
   const list = document.getElementById("sk-payments");
   const OUTBOX = `kyoku.scorekeeper.${L.game}.outbox`;
+  // whose hands these are: a table's scorekeeper's belong to the table and survive a logout on
+  // the phone; an admin's belong to the account and go with its logout (static/app.js)
+  const OWNER = window.location.pathname.startsWith("/events/tables/") ? "table" : "account";
   let type = null;
   let previewed = null;  // JSON of the record last previewed successfully
   let timer = null;
@@ -266,7 +269,9 @@
   // ------------------------------------------------------------ the outbox
 
   function outbox() {
-    try { return JSON.parse(localStorage.getItem(OUTBOX) || "[]"); } catch (e) { return []; }
+    let hands = [];
+    try { hands = JSON.parse(localStorage.getItem(OUTBOX) || "[]"); } catch (e) { return []; }
+    return hands.map(h => (h.owner ? h : Object.assign(h, {owner: OWNER})));  // kept before owners were
   }
   function outboxWrite(hands) {
     if (hands.length) localStorage.setItem(OUTBOX, JSON.stringify(hands));
@@ -365,7 +370,7 @@
     if (!canSaveUnchecked() && previewed && JSON.stringify(rec) !== previewed) { preview(); return; }
     saving = true;
     saveButton.disabled = true;
-    const hand = {key: newKey(), sequence, record: rec, summary: summary(rec), status: "waiting"};
+    const hand = {key: newKey(), sequence, record: rec, summary: summary(rec), status: "waiting", owner: OWNER};
     outboxWrite([...outbox(), hand]);  // on the device before anything is sent
     message.textContent = navigator.onLine ? L.labelSaving : L.labelKept;
     sync().then(() => {

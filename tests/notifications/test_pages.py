@@ -93,9 +93,12 @@ def test_a_failure_is_shown_to_the_leagues_admins_with_its_reason(reader, league
     assert _client(reader).get(f"/leagues/{league.slug}/notifications/").status_code == 403
 
 
-def test_push_subscription_api(reader):
+def test_push_subscription_api(reader, monkeypatch):
+    from tests.outbound.helpers import fake_dns, push_keys
+
+    fake_dns(monkeypatch, {"push.example.org": ["93.184.215.14"]})
     client = _client(reader)
-    body = {"endpoint": "https://push.example.org/send/abc", "keys": {"p256dh": "BExample", "auth": "secret"}}
+    body = {"endpoint": "https://push.example.org/send/abc", "keys": push_keys()}
     assert client.post("/api/me/push-subscriptions/", body, content_type="application/json").status_code == 201
     assert PushSubscription.objects.get().user == reader
     services.notification_send(kind="referee_call", recipients=[reader], league=None, params={"table": 1}, actor=SYSTEM)
@@ -146,7 +149,7 @@ def test_league_channels_on_the_sends_page_and_a_refused_post_retried(admin, lea
     client = _client(admin)
     url = f"/leagues/{league.slug}/notifications/"
     bad = client.post(url, {"action": "channel_add", "name": "Chat", "url": "nothing://here"}, follow=True)
-    assert "Not an address Apprise can post to." in bad.content.decode()
+    assert "Only these channels: Discord (discord://)" in bad.content.decode()
     hook = f"json://{http_receiver.url[7:]}/hook"
     client.post(url, {"action": "channel_add", "name": "Club chat", "url": hook, "language": "ja"})
     http_receiver.status = 500
