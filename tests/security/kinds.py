@@ -108,6 +108,7 @@ def matrix_objects(world) -> dict:
         "email_key": {"key": _accounts_prepare(world)},
         "reset_key": {"uidb36": "zz", "key": "matrix-no-such-key"},
         "role_invitation": {"token": _role_invitation(world)},  # an open invitation to world.league
+        "claim_invitation": {"token": _claim_token(world)},  # people: a waiting invitation's link
     }
 
 
@@ -148,6 +149,19 @@ def _accounts_prepare(world) -> str:
     waiting = make_user("m-unverified", email="m-unverified@example.org")
     address = EmailAddress.objects.create(user=waiting, email=waiting.email, verified=False, primary=True)
     return EmailConfirmationHMAC(address).key
+
+
+def _claim_token(world):
+    """A waiting claim invitation of world.league for a member with no account (its token)."""
+    from league.models import LeagueMembership, Player
+    from people.services import claim_invitation_send
+
+    player = Player.objects.create(display_name="Claimable", membership_number="MX-CLAIM")
+    LeagueMembership.objects.create(league=world.league, player=player, via=LeagueMembership.Via.SYSTEM)
+    sent = claim_invitation_send(
+        league=world.league, player=player, email="claim@example.org", base_url="http://testserver/", actor=SYSTEM
+    )
+    return sent.token
 
 
 def _match_day(world):
