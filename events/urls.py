@@ -14,6 +14,7 @@ urlpatterns = [
     path("<int:event_id>/signs/", views.event_signs, name="event-signs"),
     path("<int:event_id>/results/", views.event_results, name="event-results"),
     path("<int:event_id>/ema.csv", views.event_ema, name="event-ema"),
+    path("<int:event_id>/ema.xlsx", views.event_ema_xlsx, name="event-ema-xlsx"),
     path("<int:event_id>/code/", views.event_table_code, name="event-code"),
     path("rounds/<int:round_id>/clock/", views.round_clock, name="event-round-clock"),
     path("tables/<int:game_id>/", views.event_table, name="event-table"),

@@ -156,7 +156,11 @@ def test_substitutes_fill_the_last_table_and_a_waiting_registration_says_so(leag
         services.checkin_set(
             registration=services.registration_add(event=event, player=p, actor=admin), present=True, actor=admin
         )
-    # the fifteenth is turned away to the waiting list, and the desk says so with the place
+    # the fifteenth is turned away to the waiting list, and the desk says so with the place (the
+    # desk adds by number a member of the event's league: tests/people/test_desk_numbers.py)
+    from league.models import LeagueMembership
+
+    LeagueMembership.objects.create(league=league, player=field[14], via=LeagueMembership.Via.ADMIN)
     response = _desk(admin).post(
         f"/events/{event.pk}/desk/",
         {"action": "register", "membership_number": field[14].membership_number},
