@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import views, views_codes
 
 urlpatterns = [
     path("", views.event_list, name="events"),
@@ -16,6 +16,7 @@ urlpatterns = [
     path("<int:event_id>/ema.csv", views.event_ema, name="event-ema"),
     path("<int:event_id>/ema.xlsx", views.event_ema_xlsx, name="event-ema-xlsx"),
     path("<int:event_id>/code/", views.event_table_code, name="event-code"),
+    path("<int:event_id>/codes/", views_codes.event_code_guesses, name="event-code-guesses"),
     path("rounds/<int:round_id>/clock/", views.round_clock, name="event-round-clock"),
     path("tables/<int:game_id>/", views.event_table, name="event-table"),
     path("tables/<int:game_id>/scorekeeper/", views.table_scorekeeper, name="event-table-scorekeeper"),

@@ -64,7 +64,8 @@ class Limit:
 
 # The one table of limits: bucket → Limit. Keys are documented where each bucket is used.
 LIMITS: dict[str, Limit] = {
-    # wrong table codes (events: a table's phone), per client address and per event
+    # wrong table codes (events: a table's phone), per client address (an IPv6 /64) and per event;
+    # the event's count only informs its desk and refuses nobody (events.services.code_guesses)
     "table_code_client": Limit(20, 600),
     "table_code_event": Limit(200, 600),
     # POST /api/settle (stateless, public): per client address when anonymous, per user when logged in

@@ -140,17 +140,17 @@ def table_phone_for(request: Any, game: Any) -> TablePhone | None:
 
 
 def table_code_guard(request: Any, event: Event) -> None:
-    """Refuse a client or an event that has guessed too many wrong codes (429 with Retry-After)
-    before a code is even compared, so a right guess after the limit is no use."""
-    from kyoku.throttle import client_address, throttle_check
+    """Refuse a guesser still waiting after its wrong codes, or an address over the site-wide
+    bucket (429 with Retry-After), before a code is even compared, so a right guess during the
+    wait is no use. The event itself is never locked (events.services.code_guesses)."""
+    from .code_guesses import guess_check
 
-    throttle_check("table_code_client", client_address(request))
-    throttle_check("table_code_event", str(event.pk))
+    guess_check(request, event)
 
 
 def table_code_miss(request: Any, event: Event) -> None:
-    """A wrong code: counted per client and per event (kyoku.throttle)."""
-    from kyoku.throttle import client_address, throttle_hit
+    """A wrong code: the guesser waits longer after each one past the first few; the event's desk
+    sees it (events.services.code_guesses)."""
+    from .code_guesses import guess_miss
 
-    throttle_hit("table_code_client", client_address(request))
-    throttle_hit("table_code_event", str(event.pk))
+    guess_miss(request, event)
