@@ -76,13 +76,16 @@ class RankingView(APIView):
         tags=["events"],
         responses={
             200: OpenApiResponse(
-                description="[{rank, shared, player, name, points, games, places, penalty, finalist, carried, final_points}]"
+                description="[{rank, shared, player, name, points, games, places, penalty, finalist, carried, final_points, withdrawn, stage, cut_stale}]"
             )
         },
     )
     def get(self, request, pk):
         event = object_for_request(request, Event, pk=pk)
-        return Response(selectors.board(event)["standings"])
+        body = selectors.board(event)
+        # a cut whose seating a correction made stale: every row says the ranking waits on it
+        stale = any(c["stale"] and not c["started"] for c in body["cuts"])
+        return Response([{**row, "cut_stale": stale} for row in body["standings"]])
 
 
 class CutDecisionSerializer(serializers.Serializer):
@@ -112,6 +115,8 @@ def _cut_data(c: dict) -> dict:
         "seated": c["seated"],
         "started": c["started"],
         "stale": c["stale"],
+        "complete": c["complete"],
+        "provisional": c["provisional"],
         "now_in": c["now_in"],
         "now_out": c["now_out"],
     }

@@ -34,7 +34,8 @@ from league.names import name_parts_propose
 
 EMA_NUMBER = re.compile(r"[0-9]{8}")  # ASCII only: \d would take Arabic-Indic and fullwidth digits
 NATION = re.compile(r"[A-Z]{3}")  # a literal range: ASCII letters only
-COLUMNS = ("Position", "Last name", "First name", "EMA number", "Nationality", "Points", "MERS base")
+COLUMNS = ("Position", "Last name", "First name", "EMA number", "Nationality", "Points", "MERS base", "Withdrawn")
+TEXT_COLUMNS = {1, 2, 3, 4, 7}  # names, the EMA number (eight digits, leading zeros kept), nation, mark
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,7 @@ class Placed:
     points: Decimal
     family_name: str = ""  # the player's stored parts (league.names); blank: proposed from the name
     given_name: str = ""
+    withdrawn: bool = False  # left the event after playing: ranked with the games played, marked
 
 
 def ema_number_check(value: str) -> str:
@@ -102,6 +104,7 @@ def ema_rows(placed: list[Placed]) -> list[list[str]]:
                 p.nationality,
                 f"{p.points:.1f}",
                 str(mers_base(p.position, n)),
+                "withdrawn" if p.withdrawn else "",
             ]
         )
     return rows
@@ -159,6 +162,45 @@ def ema_csv(placed: list[Placed], tournament: Tournament | None = None) -> str:
     writer.writerow(COLUMNS)
     writer.writerows([csv_cell(cell) for cell in row] for row in ema_rows(placed))
     return out.getvalue()
+
+
+def ema_xlsx(placed: list[Placed], tournament: Tournament | None = None) -> bytes:
+    """The same sheet as ``ema_csv`` as an Excel workbook, for whoever opens the file in a
+    spreadsheet: the EMA number, the names and the nation are text cells (format ``@``), so
+    ``04000024`` keeps its leading zero and a name like ``=HYPERLINK(…)`` is shown exactly as
+    written, never evaluated and with no guard quote; position, points and the MERS base are
+    numbers."""
+    from openpyxl import Workbook
+
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "EMA"
+    rows = (ema_header(tournament) if tournament is not None else []) + [list(COLUMNS)]
+    for row in rows:
+        sheet.append([None] * len(row))
+        for column, value in enumerate(row, start=1):
+            _text_cell(sheet.cell(row=sheet.max_row, column=column), value)
+    for values in ema_rows(placed):
+        sheet.append([None] * len(values))
+        r = sheet.max_row
+        for column, value in enumerate(values):
+            cell = sheet.cell(row=r, column=column + 1)
+            if column in TEXT_COLUMNS:
+                _text_cell(cell, value)
+            elif column == 5:
+                cell.value, cell.number_format = Decimal(value), "0.0"
+            else:
+                cell.value = int(value)
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def _text_cell(cell, value: str) -> None:
+    """A cell typed as text whatever it holds (openpyxl would read a leading "=" as a formula)."""
+    cell.value = value
+    cell.data_type = "s"
+    cell.number_format = "@"
 
 
 EMA_BOM = "\ufeff"  # UTF-8's byte-order mark: spreadsheets then read the file as UTF-8

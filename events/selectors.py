@@ -183,23 +183,107 @@ def _decided_order(rows: list[ranking.Row], order: list[int]) -> list[ranking.Ro
     return others[:start] + tied + others[start:]
 
 
-def standings_by_stage(event: Event) -> list[tuple[ranking.Stage | None, list[ranking.Row]]]:
-    """The order after each stage seated so far: (None, qualifying), then (stage, order after it).
-    A stage's players are those seated in its first round, whoever the corrected standings would
-    now qualify (``cut_states`` says when the two differ)."""
+def stage_rounds_complete(event: Event, numbers) -> bool:
+    """Whether every round in ``numbers`` is seated and each of its tables has a result (a void
+    table counts as done): only then is the order at the cut after them final."""
+    numbers = list(numbers)
+    if not numbers:
+        return True
+    games = Game.objects.filter(season=event.season, match_day__in=numbers).exclude(status=Game.Status.VOID)
+    seated = set(games.values_list("match_day", flat=True).distinct())
+    return seated == set(numbers) and not games.filter(result__isnull=True).exists()
+
+
+def _stage_started(event: Event, first: Round | None) -> bool:
+    return bool(
+        first
+        and (
+            first.started_at
+            or Game.objects.filter(season=event.season, match_day=first.number, result__isnull=False).exists()
+        )
+    )
+
+
+def event_state(event: Event) -> dict:
+    """The one derived state every view of an event reads (the cut on the desk and its API, the
+    ranking and its API, the event page, the board, the results and the EMA file), recomputed from
+    the results each time:
+
+    - ``by_stage``: the order after each stage counted so far, (None, qualifying) first. A stage
+      counts once seated, with the players seated in its first round; a stage whose seating a
+      correction made stale and that has not started does not count (its seating is void until the
+      director decides and seats it again), so the order is the one before it. A started stage is
+      counted as seated (the director's to settle).
+    - ``cuts``: each stage's cut (``cut_states``).
+    - ``stale``: a cut whose seating is stale while the stage has not started (the EMA file waits)."""
+    stages = event_stages(event)
     rows = qualifying_standings(event)
-    out: list[tuple[ranking.Stage | None, list[ranking.Row]]] = [(None, rows)]
-    for stage in event_stages(event):
-        chosen = stage_seated(event, stage)
-        if not chosen:
-            tied, _places = ranking.cut_tie(rows, stage.cut)
-            decision = cut_decision(event, stage.name, tied) if tied else None
-            if decision is not None:  # before the stage is seated, the decided order shows
-                out[-1] = (out[-1][0], _decided_order(rows, decision.order))
+    by_stage: list[tuple[ranking.Stage | None, list[ranking.Row]]] = [(None, rows)]
+    cuts: list[dict] = []
+    before = list(range(1, event.rounds + 1))  # the rounds whose results make the order at the cut
+    for stage in stages:
+        rows = by_stage[-1][1]
+        if not rows:
             break
-        rows = ranking.stage_rank(rows, chosen, _lines(event, stage.rounds), stage.points, stage.name)
-        out.append((stage, rows))
-    return out
+        complete = stage_rounds_complete(event, before)
+        tied, places = ranking.cut_tie(rows, stage.cut)
+        decision = cut_decision(event, stage.name, tied) if tied else None
+        try:
+            expected: list[int] | None = ranking.entrants(rows, stage.cut, decision.order if decision else None)
+        except ranking.CutUndecided:
+            expected = None
+        seated = stage_seated(event, stage)
+        first = event.round_set.filter(number=stage.rounds[0]).first()
+        started = _stage_started(event, first)
+        stale = bool(seated) and (expected is None or sorted(expected) != sorted(seated))
+        if expected is None and tied:  # undecided: those above the tie are through, the tied are open
+            tie_rank = next(r.rank for r in rows if r.player == tied[0])
+            through = [r.player for r in rows if r.rank < tie_rank]
+        else:
+            through = list(expected or [])
+        open_ = set(tied) if expected is None else set()
+        now_in = [p for p in through if seated and p not in seated]
+        now_out = [p for p in seated if p not in through and p not in open_]
+        cuts.append(
+            {
+                "stage": stage.name,
+                "cut": stage.cut,
+                "round": first,
+                "tied_ids": list(tied),
+                "places": places,
+                "decision": decision,
+                "decided_ids": list(decision.order[:places]) if decision else [],
+                "complete": complete,
+                "undecided": bool(tied) and decision is None and complete,
+                "provisional": bool(tied) and not complete,  # a tie now, with results still to come
+                "seated": bool(seated),
+                "started": started,
+                "stale": stale,
+                "now_in_ids": now_in,
+                "now_out_ids": now_out,
+            }
+        )
+        if not seated or (stale and not started):
+            if decision is not None:  # until the stage is (again) seated, the decided order shows
+                by_stage[-1] = (by_stage[-1][0], _decided_order(rows, decision.order))
+            break
+        rows = ranking.stage_rank(rows, seated, _lines(event, stage.rounds), stage.points, stage.name)
+        by_stage.append((stage, rows))
+        before = list(stage.rounds)
+    who = names({p for c in cuts for p in c["tied_ids"] + c["now_in_ids"] + c["now_out_ids"]})
+    for c in cuts:
+        for key in ("tied", "decided", "now_in", "now_out"):
+            c[key] = [{"player": p, "name": who.get(p, "")} for p in c[f"{key}_ids"]]
+    return {
+        "by_stage": by_stage,
+        "cuts": cuts,
+        "stale": any(c["stale"] and not c["started"] for c in cuts),
+    }
+
+
+def standings_by_stage(event: Event) -> list[tuple[ranking.Stage | None, list[ranking.Row]]]:
+    """The order after each stage counted so far (``event_state``)."""
+    return event_state(event)["by_stage"]
 
 
 def event_standings(event: Event) -> list[ranking.Row]:
@@ -208,56 +292,10 @@ def event_standings(event: Event) -> list[ranking.Row]:
 
 
 def cut_states(event: Event) -> list[dict]:
-    """Each stage's cut as the director sees it: the players tied at the cut and the decision, who
-    the standings now send through, who is seated, and what a correction changed since."""
-    stages = event_stages(event)
-    by_stage = standings_by_stage(event)
-    who: dict[int, str] = {}
-    out = []
-    for i, stage in enumerate(stages):
-        if i >= len(by_stage):
-            break
-        rows = by_stage[i][1]
-        if not rows:
-            break
-        tied, places = ranking.cut_tie(rows, stage.cut)
-        decision = cut_decision(event, stage.name, tied) if tied else None
-        try:
-            expected = ranking.entrants(rows, stage.cut, decision.order if decision else None)
-        except ranking.CutUndecided:
-            expected = None
-        seated = stage_seated(event, stage)
-        first = event.round_set.filter(number=stage.rounds[0]).first()
-        started = bool(
-            first
-            and (
-                first.started_at
-                or Game.objects.filter(season=event.season, match_day=first.number, result__isnull=False).exists()
-            )
-        )
-        now_in = [p for p in (expected or []) if seated and p not in seated]
-        now_out = [p for p in seated if expected is not None and p not in expected]
-        who.update(names(set(tied) | set(now_in) | set(now_out)))
-        out.append(
-            {
-                "stage": stage.name,
-                "cut": stage.cut,
-                "round": first,
-                "tied": [{"player": p, "name": who.get(p, "")} for p in tied],
-                "places": places,
-                "decision": decision,
-                "decided": [
-                    {"player": p, "name": who.get(p, "")} for p in (decision.order[:places] if decision else [])
-                ],
-                "undecided": bool(tied) and decision is None,
-                "seated": bool(seated),
-                "started": started,
-                "stale": bool(seated) and (expected is None or sorted(expected) != sorted(seated)),
-                "now_in": [{"player": p, "name": who.get(p, "")} for p in now_in],
-                "now_out": [{"player": p, "name": who.get(p, "")} for p in now_out],
-            }
-        )
-    return out
+    """Each stage's cut as the director sees it (``event_state``): the players tied at the cut and
+    the decision (offered only once the results before the cut are complete), who the standings now
+    send through, who is seated, and who a correction moved in and out since."""
+    return event_state(event)["cuts"]
 
 
 def cut_decisions(event: Event) -> list[dict]:
@@ -366,6 +404,7 @@ def round_clock_state(round_: Round | None, now=None) -> dict | None:
 
 
 TABLE_PLAYING, TABLE_PENDING, TABLE_DISPUTED, TABLE_DONE = "playing", "pending", "disputed", "done"
+TABLE_WAITING = "waiting"  # seated, its round's clock not started: not playing yet
 
 
 def round_tables(round_: Round) -> list[dict]:
@@ -385,6 +424,8 @@ def round_tables(round_: Round) -> list[dict]:
             status = TABLE_DISPUTED
         elif report is not None:
             status = TABLE_PENDING
+        elif round_.started_at is None:
+            status = TABLE_WAITING
         else:
             status = TABLE_PLAYING
         seats = sorted(game.seats.all(), key=lambda s: s.seat)
@@ -435,7 +476,8 @@ def latest_results(event: Event, limit: int = 6) -> list[dict]:
 def board(event: Event) -> dict:
     """Everything the big screen shows, JSON-ready (numbers as strings where they are decimals)."""
     round_ = current_round(event)
-    rows = event_standings(event)
+    state = event_state(event)
+    rows = state["by_stage"][-1][1]
     tables = round_tables(round_) if round_ else []
     teams = team_standings(event, rows)
     who = names(p for t in teams for p in t.counted)
@@ -457,6 +499,7 @@ def board(event: Event) -> dict:
             for t in tables
         ],
         "tiebreaks": tiebreak_words(event),
+        "cuts": cuts_public(state["cuts"]),
         "standings": [
             {
                 **row,
@@ -482,6 +525,22 @@ def board(event: Event) -> dict:
             for r in latest_results(event)
         ],
     }
+
+
+def cuts_public(cuts: list[dict]) -> list[dict]:
+    """What anyone may read of each cut (JSON-ready): whether a correction made its seating stale,
+    and who it moved in and out, by name."""
+    return [
+        {
+            "stage": c["stage"],
+            "stale": c["stale"],
+            "started": c["started"],
+            "undecided": c["undecided"],
+            "now_in": [p["name"] for p in c["now_in"]],
+            "now_out": [p["name"] for p in c["now_out"]],
+        }
+        for c in cuts
+    ]
 
 
 BOARD_BODY_KEY = "events:board-body:{}:{}"
@@ -581,33 +640,29 @@ def seating_cards(event: Event) -> list[dict]:
     ]
 
 
-def mers_counts(event: Event) -> tuple[int, int]:
-    """(players, nations) as the MERS weight counts them: the players ranked (who played), with
-    at most three substitutes who played; the nations among them."""
-    ranked = set(ranked_registrations(event))
-    played = set(
-        GameSeat.objects.filter(game__season=event.season, game__result__isnull=False).values_list(
-            "player_id", flat=True
-        )
-    )
-    subs = Registration.objects.filter(event=event, substitute=True, player_id__in=played)
-    players = len(ranked) + min(3, subs.count())
+def mers_counts(event: Event, rows: list[ranking.Row] | None = None) -> tuple[int, int]:
+    """(players, nations) as the EMA counts a tournament: the players in its ranking, the very
+    rows of the file (the N of the base rank 1000 × (N − position) / (N − 1), the "Players" the
+    EMA's result pages print above the ranking); a substitute, who is not ranked, is not counted.
+    Nations: the distinct nations among those ranked players."""
+    rows = event_standings(event) if rows is None else rows
+    ranked = {r.player for r in rows}
     nations = (
-        Registration.objects.filter(event=event, player_id__in=ranked | set(subs.values_list("player_id", flat=True)))
+        Registration.objects.filter(event=event, player_id__in=ranked)
         .exclude(nationality="")
         .values("nationality")
         .distinct()
         .count()
     )
-    return players, nations
+    return len(ranked), nations
 
 
-def mers_weight(event: Event):
-    """The event's MERS weight as the EMA counts it (events.ema): its days, its players (at most
-    three substitutes count), its nations, and whether players had to qualify."""
+def mers_weight(event: Event, rows: list[ranking.Row] | None = None):
+    """The event's MERS weight as the EMA counts it (events.ema): its days, its ranked players
+    (``mers_counts``), its nations, and whether players had to qualify."""
     from .ema import mers_weight as weight
 
-    players, nations = mers_counts(event)
+    players, nations = mers_counts(event, rows)
     return weight(
         days=(event.ends_on - event.starts_on).days + 1,
         players=players,
@@ -616,11 +671,12 @@ def mers_weight(event: Event):
     )
 
 
-def ema_tournament(event: Event):
-    """The EMA file's header block for ``event``."""
+def ema_tournament(event: Event, rows: list[ranking.Row] | None = None):
+    """The EMA file's header block for ``event`` (counted over the same ranked rows as the file)."""
     from .ema import Tournament
 
-    players, nations = mers_counts(event)
+    rows = event_standings(event) if rows is None else rows
+    players, nations = mers_counts(event, rows)
     rules = event.season.rule_set
     return Tournament(
         name=event.name,
@@ -633,15 +689,16 @@ def ema_tournament(event: Event):
         players=players,
         nations=nations,
         qualification=event.mers_qualification,
-        weight=mers_weight(event),
+        weight=mers_weight(event, rows),
         rules=f"{rules.preset} v{rules.version}" if rules is not None else "",
     )
 
 
-def ema_placed(event: Event) -> list[Placed]:
+def ema_placed(event: Event, rows: list[ranking.Row] | None = None) -> list[Placed]:
     """The ranked players as the EMA file lists them, each with the family and given name stored
-    on the player (blank parts: events.ema proposes them from the display name)."""
-    rows = event_standings(event)
+    on the player (blank parts: events.ema proposes them from the display name), a player who
+    withdrew after playing marked."""
+    rows = event_standings(event) if rows is None else rows
     regs = {r.player_id: r for r in Registration.objects.filter(event=event)}
     parts = {
         pk: (display, family, given)
@@ -658,6 +715,7 @@ def ema_placed(event: Event) -> list[Placed]:
             points=r.points,
             family_name=parts.get(r.player, ("", "", ""))[1],
             given_name=parts.get(r.player, ("", "", ""))[2],
+            withdrawn=r.withdrawn,
         )
         for r in rows
         if r.player in regs

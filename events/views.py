@@ -13,15 +13,17 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from kyoku import authz
 from kyoku.access import ANY_DIRECTOR, DIRECTOR, PLAYER, PUBLIC, REFEREE, TABLE, access, object_for_request
+from kyoku.labels import label
 from kyoku.principals import System, request_actor
 from league.forms import service_errors_to_form, service_errors_to_messages
 from league.models import SEAT_NAMES, Game, Player
 
 from . import selectors, services
-from .ema import EMA_BOM, ema_csv
+from .ema import EMA_BOM, ema_csv, ema_xlsx
 from .forms import EventForm, RegistrationForm, SelfRegistrationForm, TableScoresForm
 from .models import CutDecision, Event, Registration, Round, TableReport
 
@@ -92,7 +94,8 @@ def event_new(request):
 
 
 def _event_context(request, event: Event) -> dict:
-    rows = selectors.event_standings(event)
+    state = selectors.event_state(event)
+    rows = state["by_stage"][-1][1]
     own = authz.player_of(request.user)
     registration = Registration.objects.filter(event=event, player=cast(Player, own)).first() if own else None
     round_ = selectors.current_round(event)
@@ -112,6 +115,7 @@ def _event_context(request, event: Event) -> dict:
         "rounds": event.round_set.order_by("number"),
         "tiebreaks": selectors.tiebreak_words(event),
         "cut_decisions": selectors.cut_decisions(event),
+        "cuts": state["cuts"],
         "is_event_admin": authz.is_director(request.user, event.league),
         "self_form": SelfRegistrationForm(),
     }
@@ -185,6 +189,22 @@ def _reseat_after_attendance(request, event: Event) -> None:
             _("Rounds %(rounds)s seated again for the players present.")
             % {"rounds": ", ".join(map(str, plan["rounds"]))},
         )
+        _sitting_out_note(request, plan)
+
+
+def _sitting_out_note(request, plan: dict) -> None:
+    """Substitutes checked in beyond those the tables need: the desk names who sits out."""
+    out = plan.get("sitting_out") or []
+    if out:
+        messages.info(
+            request,
+            ngettext(
+                "Substitute not needed, sitting out: %(names)s.",
+                "Substitutes not needed, sitting out: %(names)s.",
+                len(out),
+            )
+            % {"names": ", ".join(selectors.names(out).get(p, "") for p in out)},
+        )
 
 
 def _desk_action(request, event: Event) -> None:
@@ -232,6 +252,7 @@ def _desk_action(request, event: Event) -> None:
         _reseat_after_attendance(request, event)
     elif action == "plan":
         plan = services.seating_plan(event=event, actor=request.user, time_limit=5)
+        _sitting_out_note(request, plan)
         messages.success(
             request,
             _(
@@ -322,7 +343,6 @@ def event_desk(request, event_id):
             .select_related("player")
             .order_by("status", "registered_at"),
             "register_form": RegistrationForm(),
-            "cuts": selectors.cut_states(event),
             "seating_warnings": selectors.seating_warnings(event),
             "names_unconfirmed": selectors.names_unconfirmed(event),
             "cut_methods": CutDecision.Method.choices,
@@ -538,10 +558,16 @@ def event_table_code(request, event_id):
 def event_board(request, event_id):
     event = object_for_request(request, Event, pk=event_id)
     _time_up_note(selectors.current_round(event))
+    board = selectors.board(event)
     return render(
         request,
         "events/board.html",
-        {"event": event, "board": selectors.board(event), "tiebreaks": selectors.tiebreak_words(event)},
+        {
+            "event": event,
+            "board": board,
+            "board_stale": any(c["stale"] for c in board["cuts"]),
+            "tiebreaks": selectors.tiebreak_words(event),
+        },
     )
 
 
@@ -566,27 +592,63 @@ def event_signs(request, event_id):
 @access("event", GET=PUBLIC)
 def event_results(request, event_id):
     event = object_for_request(request, Event.objects.select_related("league"), pk=event_id)
-    rows = selectors.standings_rows(event, selectors.event_standings(event))
+    state = selectors.event_state(event)
+    ranked = state["by_stage"][-1][1]
+    rows = selectors.standings_rows(event, ranked)
     return render(
         request,
         "events/results.html",
         {
             "event": event,
             "standings": rows,
-            "teams": selectors.team_standings(event, selectors.event_standings(event)),
-            "champion": rows[0] if rows and event.status == Event.Status.FINISHED else None,
-            "mers_weight": selectors.mers_weight(event),
+            "cuts": state["cuts"],
+            "teams": selectors.team_standings(event, ranked),
+            "champion": rows[0] if rows and event.status == Event.Status.FINISHED and not state["stale"] else None,
+            "mers_weight": selectors.mers_weight(event, ranked),
             "tiebreaks": selectors.tiebreak_words(event),
             "cut_decisions": selectors.cut_decisions(event),
         },
     )
 
 
+def _ema_export(event: Event):
+    """(placed, tournament) from the event's one derived state, or a 409 in words while a cut's
+    seating is stale (a correction changed who goes through and the stage has not started): the
+    federation receives nothing until the director decides and seats the stage again."""
+    state = selectors.event_state(event)
+    if state["stale"]:
+        stages = ", ".join(str(label(c["stage"], "event_stage")) for c in state["cuts"] if c["stale"])
+        text = _(
+            "The EMA file waits: a correction changed who goes through the cut to the %(stages)s. "
+            "The director decides and seats the stage again first (the desk says who moved)."
+        ) % {"stages": stages}
+        return None, HttpResponse(text, status=409, content_type="text/plain; charset=utf-8")
+    rows = state["by_stage"][-1][1]
+    return (selectors.ema_placed(event, rows), selectors.ema_tournament(event, rows)), None
+
+
 @access("event", GET=DIRECTOR)
 def event_ema(request, event_id):
     event = object_for_request(request, Event, pk=event_id)
+    data, refused = _ema_export(event)
+    if refused is not None:
+        return refused
     # UTF-8 with its byte-order mark, so a spreadsheet shows the CJK names right (events.ema)
-    body = ema_csv(selectors.ema_placed(event), selectors.ema_tournament(event))
+    body = ema_csv(*data)
     response = HttpResponse(EMA_BOM + body, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{event.slug}-ema.csv"'
+    return response
+
+
+@access("event", GET=DIRECTOR)
+def event_ema_xlsx(request, event_id):
+    """The EMA file as a workbook with text-typed cells (events.ema.ema_xlsx)."""
+    event = object_for_request(request, Event, pk=event_id)
+    data, refused = _ema_export(event)
+    if refused is not None:
+        return refused
+    response = HttpResponse(
+        ema_xlsx(*data), content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-ema.xlsx"'
     return response

@@ -315,6 +315,7 @@ LABELS["audit_action"] = {
     "invitation.decline": _("Invitation declined"),
 }
 LABELS["table_status"] = {
+    "waiting": pgettext_lazy("table", "Not started"),
     "playing": pgettext_lazy("table", "Playing"),
     "pending": pgettext_lazy("table", "Waiting for confirmation"),
     "disputed": pgettext_lazy("table", "Disputed"),

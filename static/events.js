@@ -162,6 +162,8 @@
 
   function drawBoard(data) {
     rows = data.standings || [];
+    var stale = document.getElementById("board-cut-stale");
+    if (stale) { stale.hidden = !(data.cuts || []).some(function (c) { return c.stale; }); }
     drawStandings();
     var tables = document.getElementById("board-tables");
     if (tables) {

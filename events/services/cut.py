@@ -41,6 +41,13 @@ def cut_decide(*, event: Event, stage: str, order: list[int], method: str, note:
     tied, places = ranking.cut_tie(by_stage[index][1], stages[index].cut)
     if not tied:
         raise fail("order", _("No tie at this cut needs deciding."), "cut_no_tie")
+    before = range(1, event.rounds + 1) if index == 0 else stages[index - 1].rounds
+    if not selectors.stage_rounds_complete(event, before):
+        raise fail(
+            "stage",
+            _("Results before this cut are still to come: the tie is decided once they are all in."),
+            "cut_results_missing",
+        )
     if (
         not isinstance(order, list)
         or any(isinstance(p, bool) or not isinstance(p, int) for p in order)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from kyoku import authz
 from kyoku.audit import audit_log_write
@@ -25,6 +26,39 @@ def seated_players(event: Event) -> list[int]:
         .order_by("registered_at", "pk")
         .values_list("player_id", flat=True)
     )
+
+
+def seating_field(event: Event) -> tuple[list[int], list[int]]:
+    """(seated, sitting out) for the plan. Where substitutes fill the last table, only as many of
+    the substitutes checked in as the players need to make whole tables are seated (the first
+    checked in, by registration); the others sit out. Too few substitutes: refused, saying how
+    many more are needed."""
+    players = seated_players(event)
+    if event.leftover != Event.Leftover.SUBSTITUTES:
+        return players, []
+    subs = set(
+        Registration.objects.filter(event=event, substitute=True, player_id__in=players).values_list(
+            "player_id", flat=True
+        )
+    )
+    regular = [p for p in players if p not in subs]
+    spare = [p for p in players if p in subs]
+    needed = -len(regular) % 4
+    if len(spare) < needed:
+        short = needed - len(spare)
+        raise fail(
+            "players",
+            ngettext(
+                "%(n)s checked in: add %(short)s substitute (or seat with byes).",
+                "%(n)s checked in: add %(short)s substitutes (or seat with byes).",
+                short,
+            ),
+            "substitutes_needed",
+            n=len(players),
+            short=short,
+        )
+    chosen = set(spare[:needed])
+    return [p for p in players if p not in subs or p in chosen], spare[needed:]
 
 
 def history_days(event: Event, before: int) -> list[seating.Day]:
@@ -66,18 +100,9 @@ def seating_plan(*, event: Event, actor: Actor, seed: int = 0, time_limit: float
     re-plans the rounds not yet started."""
     authorize(actor, event, authz.Need.DIRECTOR)
     event = Event.objects.select_for_update().get(pk=event.pk)
-    players = seated_players(event)
+    players, sitting_out = seating_field(event)
     if len(players) < 4:
         raise fail("players", _("At least four players must be checked in."), "too_few_players")
-    if event.leftover == Event.Leftover.SUBSTITUTES and len(players) % 4:
-        short = 4 - len(players) % 4
-        raise fail(
-            "players",
-            _("%(n)s checked in: add %(short)s substitutes (or seat with byes)."),
-            "substitutes_needed",
-            n=len(players),
-            short=short,
-        )
     rounds = list(event.round_set.filter(stage=Round.Stage.QUALIFYING).order_by("number"))
     by_plan = [r for r in rounds if r.number <= event.rounds - event.seated_by_standings]
     open_rounds = [r for r in by_plan if not round_played(r)]
@@ -124,6 +149,7 @@ def seating_plan(*, event: Event, actor: Actor, seed: int = 0, time_limit: float
     event_board_bump(event.pk)
     return {
         "rounds": [r.number for r in open_rounds],
+        "sitting_out": sitting_out,
         "repeats": result.repeats,
         "wind_imbalance": result.wind_imbalance,
         "wind_imbalance_min": result.wind_imbalance_min,

@@ -21,11 +21,14 @@ from .common import event_board_bump, fail, round_games
 
 
 def round_time_up_record(*, round_: Round, actor: Actor, now=None) -> int:
-    """Store the hand in play at every table of ``round_`` still playing when its time ran out
-    (once per table; the hands recorded until now were finished before). Returns how many tables
-    were stored now. While time is left it reads nothing (pages call it on every view)."""
+    """Store the hand in play at every table of ``round_`` still playing when its time ran out,
+    or when the director ended it before its time (once per table; the hands recorded until now
+    were finished before). Returns how many tables were stored now. While time is left it reads
+    nothing (pages call it on every view)."""
     now = now or timezone.now()
     moment = clocks.clock_time_up_at(clocks.round_clock(round_), now)
+    if moment is None and round_.ended_at is not None:
+        moment = round_.ended_at  # the director ended the round early: the hand in play is the last, as at time-up
     if moment is None:
         return 0
     with transaction.atomic():

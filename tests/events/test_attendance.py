@@ -124,7 +124,7 @@ def test_a_player_seated_but_absent_is_warned_where_the_plan_cannot_reseat(leagu
     )
     body = response.content.decode()
     # fifteen present and substitutes fill the last table: the director is told what is missing
-    assert "The rounds not started were not seated again:" in body and "add 1 substitutes" in body
+    assert "The rounds not started were not seated again:" in body and "add 1 substitute (or seat with byes)" in body
     warnings = selectors.seating_warnings(event)
     assert {(w["round"], w["why"]) for w in warnings} == {(2, "absent"), (3, "absent")}
     assert "Seated but not playing" in body and "marked absent" in body

@@ -170,6 +170,6 @@ def test_the_ema_file_has_a_header_and_a_row_per_player():
         [ema.Placed(1, "Tai Man Chan", "11000001", "HKG", D("85.5")), ema.Placed(2, "Mika", "", "JPN", D("-85.5"))]
     )
     lines = text.split("\r\n")
-    assert lines[0] == "Position,Last name,First name,EMA number,Nationality,Points,MERS base"
-    assert lines[1] == "1,Chan,Tai Man,11000001,HKG,85.5,1000"
-    assert lines[2] == "2,Mika,,,JPN,-85.5,0"
+    assert lines[0] == "Position,Last name,First name,EMA number,Nationality,Points,MERS base,Withdrawn"
+    assert lines[1] == "1,Chan,Tai Man,11000001,HKG,85.5,1000,"
+    assert lines[2] == "2,Mika,,,JPN,-85.5,0,"
