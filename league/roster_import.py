@@ -222,6 +222,7 @@ def _new_write(league: League, rows: list[dict[str, Any]], actor: Any) -> list[i
 
 def _updates_write(league: League, rows: list[dict[str, Any]], actor: Any) -> list[int]:
     by_pk = Player.objects.in_bulk([r["player"] for r in rows])
+    emails = {r["player"]: r["changes"]["email"][1] for r in rows if "email" in r["changes"]}
     changed_players, fields = [], set()
     now = timezone.now()
     for row in rows:
@@ -233,13 +234,36 @@ def _updates_write(league: League, rows: list[dict[str, Any]], actor: Any) -> li
             _confirmation_follow(player, player_fields, actor, now)
             changed_players.append(player)
             fields |= set(player_fields) | {"name_confirmed_at", "name_confirmed_by"}
-        if "email" in row["changes"]:
-            LeagueMembership.objects.filter(league=league, player=player).update(
-                contact_email=row["changes"]["email"][1]
-            )
-    if changed_players:
-        Player.objects.bulk_update(changed_players, sorted(fields), batch_size=500)
+    names = sorted(fields)
+    attnames = [Player._meta.get_field(f).attname for f in names]
+    _rows_write(Player, names, [(p.pk, [getattr(p, a) for a in attnames]) for p in changed_players])
+    _standings_follow([p.pk for p in changed_players])
+    members = LeagueMembership.objects.filter(league=league, player_id__in=list(emails)).values_list("pk", "player_id")
+    _rows_write(LeagueMembership, ["contact_email"], [(pk, [emails[player_id]]) for pk, player_id in members])
     return [r["player"] for r in rows]
+
+
+def _standings_follow(player_ids: list[int]) -> None:
+    """As a player's save does (league.apps: ``player_standings_touch``): the divisions where the
+    renamed players stand are re-ranked (the name breaks ties) and their version moves."""
+    from .models import Division, Standing
+    from .services.standings_writes import standings_update
+
+    by_division: dict[int, list[int]] = {}
+    rows = Standing.objects.filter(player_id__in=player_ids).order_by().values_list("division_id", "player_id")
+    for division_id, player_id in rows:
+        by_division.setdefault(division_id, []).append(player_id)
+    for division_id, ids in sorted(by_division.items()):
+        standings_update(division=Division(pk=division_id), player_ids=ids)
+
+
+def _rows_write(model: Any, names: list[str], rows: list[tuple[int, list[Any]]]) -> None:
+    """Plain UPDATEs (kyoku.rows; no model signal listens to these fields), a thousand rows a time:
+    the ORM's bulk_update builds a CASE per field and row and takes seconds for thousands."""
+    from kyoku.rows import rows_update
+
+    for i in range(0, len(rows), 1000):
+        rows_update(model, names, rows[i : i + 1000])
 
 
 def _confirmation_follow(player: Player, changed: list[str], actor: Any, now: Any) -> None:

@@ -269,3 +269,21 @@ def test_export_leaves_archived_members_out_and_needs_a_known_format(page, leagu
     text = page.get(f"/leagues/{league.slug}/members/export.csv").content.decode("utf-8-sig")
     assert "M001" not in text and "M002" in text
     assert page.get(f"/leagues/{league.slug}/members/export.pdf").status_code == 404
+
+
+def test_an_imported_rename_moves_the_standings_version(
+    league, admin, season, players, django_capture_on_commit_callbacks
+):
+    from league import services
+    from league.models import Division, Standing
+    from kyoku.principals import SYSTEM
+
+    division = season.divisions.get(code="A")
+    game = services.game_create(division=division, match_day=1, table=1, players=players[:4], actor=SYSTEM)
+    services.game_result_record(game=game, scores=[30000, 30000, 20000, 20000], actor=admin)
+    before = Division.objects.get(pk=division.pk).standings_version
+    preview = preview_of(league, admin, csv_bytes([HEADER[:2], ["M002", "AAA First Now"]]))
+    roster.roster_import_confirm(preview=preview, actor=admin)
+    assert Division.objects.get(pk=division.pk).standings_version > before
+    assert Player.objects.get(membership_number="M002").display_name == "AAA First Now"
+    assert Standing.objects.filter(division=division).count() == 4
