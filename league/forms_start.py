@@ -43,8 +43,12 @@ def preset_system(preset: str) -> str | None:
     return None
 
 
+REGIONS = ("Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic", "Australia", "Europe", "Indian", "Pacific")
+
+
 def _time_zones() -> list[tuple[str, str]]:
-    return [(z, z) for z in sorted(zoneinfo.available_timezones())]
+    """The zones of a region ("Asia/Hong_Kong"), not the old aliases ("Hongkong", "US/Pacific")."""
+    return [(z, z) for z in sorted(zoneinfo.available_timezones()) if z.split("/")[0] in REGIONS and "/" in z]
 
 
 class LeagueFieldsForm(forms.Form):

@@ -36,7 +36,16 @@ def _presets_context() -> dict[str, Any]:
     from scoring.selectors import riichi_presets
 
     sources = riichi_presets()["sources"]
-    return {"presets": [(name, preset_system(name), sources.get(name, "")) for name in preset_names()]}
+    return {
+        "presets": [(name, preset_words(name), preset_system(name), sources.get(name, "")) for name in preset_names()]
+    }
+
+
+def preset_words(preset: str) -> str:
+    """A preset's name in words: a riichi preset's own, else its rule system's (Zung Jung, Beijing)."""
+    from kyoku.labels import label
+
+    return label(preset, "preset" if preset_system(preset) == "riichi" else "rule_system")
 
 
 def _rules_form(request: HttpRequest, preset: str) -> Any:
@@ -84,9 +93,9 @@ def league_new(request: HttpRequest) -> HttpResponse:
                     service_errors_to_form(form, exc)
                 else:
                     return _started(request, league)
-        context.update({"form": form, "rules_form": rules_form, "preset": preset})
+        context.update({"form": form, "rules_form": rules_form, "preset": preset, "preset_words": preset_words(preset)})
         return render(request, "league/start/new.html", context, status=400)
-    context.update({"form": form, "rules_form": rules_form, "preset": preset})
+    context.update({"form": form, "rules_form": rules_form, "preset": preset, "preset_words": preset_words(preset)})
     return render(request, "league/start/new.html", context)
 
 
@@ -212,6 +221,8 @@ def league_roles(request: HttpRequest, slug: str) -> HttpResponse:
     status = 200
     if request.method == "POST":
         status = _role_action(request, league, form)
+        if status == 200 and not _still_admin(request, league):  # removed their own admin role
+            return redirect("league-page", slug=league.slug)
         if status == 200:
             return redirect("league-roles", slug=league.slug)
     return render(
@@ -224,6 +235,14 @@ def league_roles(request: HttpRequest, slug: str) -> HttpResponse:
             "form": form,
         },
         status=status,
+    )
+
+
+def _still_admin(request: HttpRequest, league: League) -> bool:
+    user: Any = request.user
+    return (
+        bool(user.is_superuser)
+        or LeagueRole.objects.filter(league=league, user=user, role=LeagueRole.Role.ADMIN).exists()
     )
 
 

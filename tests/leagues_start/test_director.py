@@ -100,9 +100,13 @@ def test_director_cannot_enter_a_season_result_nor_run_the_league(league, direct
         division=season.divisions.get(code="A"), match_day=1, table=1, players=members[:4], actor=SYSTEM
     )
     client = logged_in(director)
-    page = client.post(f"/games/{game.pk}/result/", {"score_0": 40000, "score_1": 30000, "score_2": 20000, "score_3": 10000})
+    page = client.post(
+        f"/games/{game.pk}/result/", {"score_0": 40000, "score_1": 30000, "score_2": 20000, "score_3": 10000}
+    )
     assert page.status_code == 403
-    api = client.post(f"/api/games/{game.pk}/result/", {"scores": [40000, 30000, 20000, 10000]}, content_type="application/json")
+    api = client.post(
+        f"/api/games/{game.pk}/result/", {"scores": [40000, 30000, 20000, 10000]}, content_type="application/json"
+    )
     assert api.status_code == 403
     assert not GameResult.objects.filter(game=game).exists()
     assert client.get(f"/office/seasons/{season.pk}/").status_code == 403

@@ -91,7 +91,10 @@ def test_revoked(league, admin, invitee):
     client = logged_in(admin)
     token = invite(client, league)
     invitation = RoleInvitation.objects.get()
-    assert client.post(f"/leagues/{league.slug}/roles/", {"action": "revoke", "invitation": invitation.pk}).status_code == 302
+    assert (
+        client.post(f"/leagues/{league.slug}/roles/", {"action": "revoke", "invitation": invitation.pk}).status_code
+        == 302
+    )
     invitation.refresh_from_db()
     assert invitation.revoked_by == admin
     before = counts()
@@ -136,8 +139,10 @@ def test_remove_a_role_and_keep_the_last_admin(league, admin, referee):
     # a second admin may go, and then the first is the last again
     second = make_user("second-admin")
     other = LeagueRole.objects.create(league=league, user=second, role="admin")
-    assert client.post(f"/leagues/{league.slug}/roles/", {"action": "remove", "role": own.pk}).status_code == 302
+    gone = client.post(f"/leagues/{league.slug}/roles/", {"action": "remove", "role": own.pk})
+    assert gone.status_code == 302 and gone["Location"] == f"/leagues/{league.slug}/"  # no longer its admin
     assert LeagueRole.objects.filter(league=league, role="admin").get() == other
+    assert client.get(f"/leagues/{league.slug}/roles/").status_code == 403
 
 
 def test_another_leagues_role_is_not_removed_from_here(league, admin):
@@ -155,10 +160,14 @@ def test_only_the_leagues_admins(league, referee, outsider):
     assert response.status_code == 403 and not RoleInvitation.objects.exists()
 
 
-@pytest.mark.parametrize("email,role,field", [("not-an-address", "referee", "email"), ("a@example.org", "owner", "role")])
+@pytest.mark.parametrize(
+    "email,role,field", [("not-an-address", "referee", "email"), ("a@example.org", "owner", "role")]
+)
 def test_bad_invitation_names_the_field(league, admin, email, role, field):
     before = counts()
-    response = logged_in(admin).post(f"/leagues/{league.slug}/roles/", {"action": "invite", "email": email, "role": role})
+    response = logged_in(admin).post(
+        f"/leagues/{league.slug}/roles/", {"action": "invite", "email": email, "role": role}
+    )
     assert response.status_code == 400 and field in response.context["form"].errors
     assert counts() == before and not mail.outbox
 
@@ -166,7 +175,9 @@ def test_bad_invitation_names_the_field(league, admin, email, role, field):
 def test_the_same_invitation_twice_is_refused(league, admin):
     client = logged_in(admin)
     invite(client, league)
-    response = client.post(f"/leagues/{league.slug}/roles/", {"action": "invite", "email": "INVITEE@example.org", "role": "referee"})
+    response = client.post(
+        f"/leagues/{league.slug}/roles/", {"action": "invite", "email": "INVITEE@example.org", "role": "referee"}
+    )
     assert response.status_code == 400 and "already waiting" in response.content.decode()
     assert RoleInvitation.objects.count() == 1
 
@@ -178,14 +189,19 @@ def test_mail_server_down_then_send_again(league, admin, invitee, monkeypatch):
     monkeypatch.setattr(roles, "send_mail", down)
     client = logged_in(admin)
     response = client.post(
-        f"/leagues/{league.slug}/roles/", {"action": "invite", "email": "invitee@example.org", "role": "admin"}, follow=True
+        f"/leagues/{league.slug}/roles/",
+        {"action": "invite", "email": "invitee@example.org", "role": "admin"},
+        follow=True,
     )
     assert response.status_code == 200 and "could not be sent" in response.content.decode()
     invitation = RoleInvitation.objects.get()
     assert invitation.sent_at is None and "not sent" in response.content.decode()
     old_hash = invitation.token_hash
     monkeypatch.undo()
-    assert client.post(f"/leagues/{league.slug}/roles/", {"action": "resend", "invitation": invitation.pk}).status_code == 302
+    assert (
+        client.post(f"/leagues/{league.slug}/roles/", {"action": "resend", "invitation": invitation.pk}).status_code
+        == 302
+    )
     invitation.refresh_from_db()
     assert invitation.sent_at is not None and invitation.token_hash != old_hash
     token = re.search(r"/roles/accept/([^/\s]+)/", mail.outbox[-1].body).group(1)
@@ -199,12 +215,16 @@ def test_a_league_sends_so_many_a_day(league, admin, settings):
     invite(client, league, email="one@example.org")
     invite(client, league, email="two@example.org")
     before = counts()
-    response = client.post(f"/leagues/{league.slug}/roles/", {"action": "invite", "email": "three@example.org", "role": "referee"})
+    response = client.post(
+        f"/leagues/{league.slug}/roles/", {"action": "invite", "email": "three@example.org", "role": "referee"}
+    )
     assert response.status_code == 429 and response.has_header("Retry-After")
     assert counts() == before and len(mail.outbox) == 2
 
 
 def test_a_pending_league_invites_nobody_yet(league, admin):
     League.objects.filter(pk=league.pk).update(approval="pending", created_by=admin)
-    response = logged_in(admin).post(f"/leagues/{league.slug}/roles/", {"action": "invite", "email": "a@example.org", "role": "referee"})
+    response = logged_in(admin).post(
+        f"/leagues/{league.slug}/roles/", {"action": "invite", "email": "a@example.org", "role": "referee"}
+    )
     assert response.status_code == 400 and not RoleInvitation.objects.exists()
