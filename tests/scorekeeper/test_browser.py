@@ -236,7 +236,7 @@ def test_expired_session_keeps_the_hand_until_logged_in_again(live_server, game,
         assert "Your session has expired" in page.inner_text("#sk-pending-list")
         assert HandRecord.objects.count() == 0 and len(outbox(page, game)) == 1
         page.click("#sk-pending-list li.login a")
-        page.fill("input[name=username]", "admin")
+        page.fill("input[name=login]", "admin")  # the sign-in form (django-allauth)
         page.fill("input[name=password]", "admin-pw-123")
         page.click("form.card button[type=submit]")
         page.wait_for_selector('#scorekeeper[data-next="2"]')  # back on the scorekeeper, the hand sent

@@ -5,6 +5,7 @@ the Kowloon Riichi Club, whose finished season waits for its promotion to be con
 import random
 from datetime import date, datetime, time, timedelta
 
+from allauth.account.models import EmailAddress
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
@@ -243,6 +244,11 @@ class Command(BaseCommand):
         )
         referee = users.filter(username="referee").first() or users.create_user("referee", password="kyoku-referee")
         users.filter(username="player").first() or users.create_user("player", password="kyoku-player")
+        # the admin's email is verified (django-allauth): it signs in by username or by email; the
+        # other two have no email and sign in by username (accounts.adapter.EmailVerificationStage)
+        EmailAddress.objects.get_or_create(
+            user=admin, email="admin@example.org", defaults={"verified": True, "primary": True}
+        )
         LeagueRole.objects.get_or_create(league=league, user=admin, role=LeagueRole.Role.ADMIN)
         LeagueRole.objects.get_or_create(league=league, user=referee, role=LeagueRole.Role.REFEREE)
 
