@@ -7,13 +7,15 @@ from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from kyoku.models import League
-from league.models import NameOrder
+from league.models import NameOrder, Player
 
 
 class InvitationForm(forms.Form):
     """An admin names a member with no account and the address the link goes to."""
 
-    player = forms.ModelChoiceField(label=_("Member"), queryset=None, empty_label=None)  # type: ignore[arg-type]
+    player: forms.ModelChoiceField = forms.ModelChoiceField(
+        label=_("Member"), queryset=Player.objects.none(), empty_label=None
+    )
     email = forms.CharField(label=_("Email"), max_length=254)
 
     def __init__(self, *args: Any, players: Any, **kwargs: Any) -> None:

@@ -3,7 +3,7 @@ membership number, and everything a person's data download holds."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.apps import apps
 from django.db.models import Q, QuerySet
@@ -229,7 +229,7 @@ def person_data(user: Any) -> dict[str, list[dict[str, Any]]]:
     """Everything the site holds about ``user`` and their player, table by table (rows of plain
     values). Others' private notes (a referee's incident notes) are not the person's data."""
     data = _account(user)
-    player = authz.player_of(user)
+    player = cast("Player | None", authz.player_of(user))
     tables = _player_tables(player) if player is not None else {name: [] for name in PLAYER_TABLES}
     data.update(tables)
     data.update(_notifications(user))

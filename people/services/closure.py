@@ -9,7 +9,7 @@ it (its name, number and results: a league's record), no longer linked to any ac
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.apps import apps
 from django.contrib.sessions.models import Session
@@ -62,7 +62,7 @@ def account_close(*, user: Any, actor: Any) -> dict[str, Any]:
         raise ValidationError({"account": [_("Only the account's holder closes it.")]}, code="not_self")
     from rest_framework.authtoken.models import Token
 
-    player = authz.player_of(user)
+    player = cast("Player | None", authz.player_of(user))
     counts = _allauth_rows_delete(user)
     counts["push_subscriptions"] = PushSubscription.objects.filter(user=user).delete()[0]
     counts["preferences"] = Preferences.objects.filter(user=user).delete()[0]
