@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from kyoku import authz
+from kyoku.second_factor import second_factor_require
 from kyoku.access import ANY_DIRECTOR, DIRECTOR, PLAYER, PUBLIC, REFEREE, TABLE, access, object_for_request
 from kyoku.labels import label
 from kyoku.principals import System, request_actor
@@ -55,6 +56,8 @@ def event_new(request):
     form = EventForm(request.POST or None, leagues=leagues)
     if request.method == "POST" and form.is_valid():
         v = form.cleaned_data
+        # the league comes from the form: its second-factor rule is checked here (kyoku.second_factor)
+        second_factor_require(request.user, v["league"])
         try:
             event = services.event_create(
                 league=v["league"],
