@@ -3,7 +3,7 @@
 The account and the ways to reach the person go: the login is deactivated and its name, email and
 names cleared (kept as a row, so every audit entry, result entered and decision recorded under it
 still points somewhere), its addresses, second factors, API tokens, sessions, phones (push
-subscriptions), inbox and notification preferences deleted, its roles in leagues removed, the
+subscriptions), inbox and notification preferences deleted, its roles in leagues removed, its link requests still waiting withdrawn, the
 contact email the leagues kept for its player cleared. The player stays as the leagues published
 it (its name, number and results: a league's record), no longer linked to any account."""
 
@@ -23,7 +23,7 @@ from kyoku.models import LeagueRole
 from league.models import LeagueMembership, Player
 from notifications.models import Notification, Preferences, PushSubscription
 
-from ..models import ClaimInvitation
+from ..models import ClaimInvitation, LinkRequest
 
 
 def _allauth_rows_delete(user: Any) -> dict[str, int]:
@@ -69,6 +69,7 @@ def account_close(*, user: Any, actor: Any) -> dict[str, Any]:
     counts["notifications"] = Notification.objects.filter(recipient=user).delete()[0]
     counts["roles"] = LeagueRole.objects.filter(user=user).delete()[0]
     counts["api_tokens"] = Token.objects.filter(user=user).delete()[0]
+    counts["link_requests"] = LinkRequest.objects.filter(user=user, status=LinkRequest.Status.PENDING).delete()[0]
     _contact_clear(player)
     user.username = f"closed-{user.pk}"
     user.email = user.first_name = user.last_name = ""
