@@ -91,13 +91,17 @@ class LeagueStartForm(LeagueFieldsForm):
         for i in range(DIVISION_ROWS):
             code, name, name_zh = DEFAULT_DIVISIONS[i] if i < len(DEFAULT_DIVISIONS) else ("", "", "")
             self.fields[f"division_{i}_code"] = forms.CharField(
-                label=_("Code"), max_length=4, required=False, initial=code
+                label=_("Code"), max_length=4, required=False, initial=code, widget=forms.TextInput(attrs={"size": 4})
             )
             self.fields[f"division_{i}_name"] = forms.CharField(
-                label=_("Name"), max_length=40, required=False, initial=name
+                label=_("Name"), max_length=40, required=False, initial=name, widget=forms.TextInput(attrs={"size": 14})
             )
             self.fields[f"division_{i}_name_zh"] = forms.CharField(
-                label=_("Chinese name"), max_length=40, required=False, initial=name_zh
+                label=_("Chinese name"),
+                max_length=40,
+                required=False,
+                initial=name_zh,
+                widget=forms.TextInput(attrs={"size": 14}),
             )
 
     def clean_overrides(self) -> dict | None:
