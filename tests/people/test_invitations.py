@@ -211,3 +211,13 @@ def test_the_mail_is_in_the_leagues_language(admin, league, roster):
     league.save()
     _send(login(admin), league, roster[0])
     assert "測試聯賽" in mail.outbox[0].subject
+
+
+def test_signing_in_from_the_link_comes_back_to_it(client, sent, person):
+    page = client.get(f"/claim/{sent}/").content.decode()
+    login_url = re.search(r'href="([^"]*\?next=/claim/[^"]+)" id="claim-login"', page).group(1)
+    response = client.post(login_url, {"login": "person", "password": "person-pw-123"})
+    assert response.status_code == 302 and response["Location"] == f"/claim/{sent}/"
+    response = client.post(f"/claim/{sent}/", {"action": "accept"})
+    assert response.status_code == 302
+    assert ClaimInvitation.objects.get().used_by == person
