@@ -165,6 +165,15 @@ def _player_tables(player: Player) -> dict[str, list[dict[str, Any]]]:
             "points",
             "place",
         ),
+        "game_seats": _rows(  # every seat of those games: who sat where, and their scores (public)
+            GameSeat.objects.filter(game__seats__player=player).order_by("game_id", "seat"),
+            "game_id",
+            "seat",
+            "player__display_name",
+            "raw_score",
+            "points",
+            "place",
+        ),
         "penalties": _rows(
             Penalty.objects.filter(player=player),
             "season__league__name",
@@ -218,6 +227,7 @@ PLAYER_TABLES = (
     "applications",
     "entries",
     "games",
+    "game_seats",
     "penalties",
     "rulings",
     "appeals",

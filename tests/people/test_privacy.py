@@ -48,6 +48,12 @@ def test_the_data_as_json(played, players):
     assert data["email_addresses"] == [{"email": "member@example.org", "verified": True, "primary": True}]
     assert data["player"][0]["membership_number"] == "M001"
     assert [g["raw_score"] for g in data["games"]] == [48000] and data["games"][0]["place"] == 1
+    assert [(r["seat"], r["raw_score"]) for r in data["game_seats"]] == [
+        (0, 48000),
+        (1, 35800),
+        (2, 21000),
+        (3, 15200),
+    ]
     assert data["penalties"][0]["offence"] == "slow_play"
     assert data["memberships"][0]["league__name"] == "Test League"
     assert data["notification_preferences"][0]["language"] == "ja"
