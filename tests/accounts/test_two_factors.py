@@ -172,3 +172,16 @@ def test_the_service_refuses_switching_on_without_a_factor(league, admin):
 
     with pytest.raises(SecondFactorRequired):
         league_second_factor_set(league, True, actor=admin)
+
+
+def test_the_banner_costs_one_query_per_request(strict_league, admin, django_assert_num_queries, rf):
+    from accounts.context_processors import second_factor
+
+    other = type(strict_league).objects.create(name="Calm League", slug="calm")
+    LeagueRole.objects.create(league=other, user=admin, role=LeagueRole.Role.ADMIN)
+    request = rf.get("/")
+    request.user = admin
+    leagues = second_factor(request)["second_factor_leagues"]
+    with django_assert_num_queries(1):
+        assert [lg.name for lg in leagues()] == ["Test League"]
+        assert [lg.name for lg in leagues()] == ["Test League"]  # cached for the request
