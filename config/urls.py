@@ -45,6 +45,8 @@ urlpatterns = [
     path("", include("scoring.game_urls")),
     path("", include("people.urls")),
     path("", include("league.urls_roster")),
+    path("", include("scoring.urls_start")),  # /leagues/new/, before league.urls_start's /leagues/<slug>/
+    path("", include("league.urls_start")),
     path("", include("league.urls")),
 ]
 handler404 = "kyoku.site.page_not_found"
@@ -52,4 +54,3 @@ handler403 = "accounts.views.permission_denied"
 handler429 = "accounts.views.too_many_requests"  # allauth's rate limits (allauth.core.ratelimit)
 handler500 = "kyoku.site.server_error"
 # No media URL: uploaded evidence is private (kyoku.uploads) and served only by authorized views.
-    path("", include("league.urls_start")),

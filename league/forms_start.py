@@ -20,13 +20,12 @@ DEFAULT_DIVISIONS = (("A", "A Division", "甲組"), ("B", "B Division", "乙組"
 
 
 def preset_names() -> list[str]:
-    """Every preset of every rule system, the riichi ones first in the rules tables' order."""
+    """Every preset of every rule system (the engines'), riichi's first in the rules tables' order."""
     from importlib import import_module
 
     from scoring.engine import SYSTEMS
-    from scoring.selectors import SYSTEM_PRESETS
 
-    names = list(SYSTEM_PRESETS["riichi"])
+    names: list[str] = []
     for module in SYSTEMS.values():
         names += [n for n in import_module(module).PRESETS if n not in names]
     return names

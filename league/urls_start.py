@@ -1,12 +1,11 @@
-"""A league's front door (league.views_start): start, approval queue, its page, roles, settings,
-and a role invitation's link."""
+"""A league's front door (league.views_start): approval queue, its page, roles, settings, and a
+role invitation's link (starting one is scoring.urls_start, included before these)."""
 
 from django.urls import path
 
 from . import views_start
 
 urlpatterns = [
-    path("leagues/new/", views_start.league_new, name="league-new"),
     path("leagues/requests/", views_start.league_requests, name="league-requests"),
     path("leagues/<slug:slug>/", views_start.league_page, name="league-page"),
     path("leagues/<slug:slug>/roles/", views_start.league_roles, name="league-roles"),

@@ -1,5 +1,5 @@
-"""A league's front door: start one (/leagues/new/), a superuser's queue of leagues waiting for
-approval (/leagues/requests/), the league's own page (/leagues/<slug>/), its roles and invitations
+"""A league's front door (starting one, /leagues/new/, is scoring.views_start: it shows the rules
+pages' option widgets): a superuser's queue of leagues waiting for approval (/leagues/requests/), the league's own page (/leagues/<slug>/), its roles and invitations
 (/leagues/<slug>/roles/), its settings (/leagues/<slug>/settings/) and a role invitation's link
 (/roles/accept/<token>/). The writes are league.services.leagues and kyoku.roles."""
 
@@ -18,117 +18,9 @@ from kyoku.access import ADMIN, LOGGED_IN, PUBLIC, SUPERUSER, access, object_for
 from kyoku.models import League, LeagueRole, RoleInvitation
 
 from .forms import service_errors_to_form, service_errors_to_messages
-from .forms_start import (
-    LeagueFieldsForm,
-    LeagueRefuseForm,
-    LeagueStartForm,
-    RoleInviteForm,
-    preset_names,
-    preset_system,
-)
+from .forms_start import LeagueFieldsForm, LeagueRefuseForm, RoleInviteForm
 from .models import Season
 from .services import leagues as league_services
-
-# ---------------------------------------------------------------- start a league
-
-
-def _presets_context() -> dict[str, Any]:
-    from scoring.selectors import riichi_presets
-
-    sources = riichi_presets()["sources"]
-    return {
-        "presets": [(name, preset_words(name), preset_system(name), sources.get(name, "")) for name in preset_names()]
-    }
-
-
-def preset_words(preset: str) -> str:
-    """A preset's name in words: a riichi preset's own, else its rule system's (Zung Jung, Beijing)."""
-    from kyoku.labels import label
-
-    return label(preset, "preset" if preset_system(preset) == "riichi" else "rule_system")
-
-
-def _rules_form(request: HttpRequest, preset: str) -> Any:
-    """The season rules page's typed option widgets for a riichi preset (prefix ``rules``)."""
-    from scoring.engine.riichi import PRESETS
-
-    from scoring.forms import RiichiRulesForm
-
-    if preset_system(preset) != "riichi":
-        return None
-    data = request.POST if request.method == "POST" and any(k.startswith("rules-") for k in request.POST) else None
-    form = RiichiRulesForm(data, preset=preset, current=PRESETS[preset], prefix="rules")
-    form.fields.pop("notes", None)
-    return form
-
-
-def _overrides(form: LeagueStartForm, rules_form: Any) -> tuple[dict | None, bool]:
-    """(overrides, valid): the JSON box when filled, else the typed widgets, else none."""
-    if form.cleaned_data.get("overrides") is not None:
-        return form.cleaned_data["overrides"], True
-    if rules_form is not None and rules_form.is_bound:
-        if not rules_form.is_valid():
-            return None, False
-        return rules_form.overrides, True
-    return {}, True
-
-
-@access(GET=LOGGED_IN, POST=LOGGED_IN)
-def league_new(request: HttpRequest) -> HttpResponse:
-    """Step 1 (no preset chosen): the presets in words. Step 2: the league, its rules (the
-    preset's options as the season rules page shows them), its first season and divisions."""
-    preset = (request.POST.get("preset") if request.method == "POST" else request.GET.get("preset")) or ""
-    context: dict[str, Any] = {"mode": league_services.league_start_mode(), **_presets_context()}
-    if request.method == "GET" and preset not in preset_names():
-        return render(request, "league/start/choose.html", context)
-    form = LeagueStartForm(request.POST or None, initial={"preset": preset})
-    rules_form = _rules_form(request, preset) if preset in preset_names() else None
-    if request.method == "POST":
-        if form.is_valid():
-            overrides, valid = _overrides(form, rules_form)
-            if valid:
-                try:
-                    league = _start(request, form, overrides)
-                except ValidationError as exc:
-                    service_errors_to_form(form, exc)
-                else:
-                    return _started(request, league)
-        context.update({"form": form, "rules_form": rules_form, "preset": preset, "preset_words": preset_words(preset)})
-        return render(request, "league/start/new.html", context, status=400)
-    context.update({"form": form, "rules_form": rules_form, "preset": preset, "preset_words": preset_words(preset)})
-    return render(request, "league/start/new.html", context)
-
-
-def _start(request: HttpRequest, form: LeagueStartForm, overrides: dict | None) -> League:
-    v = form.cleaned_data
-    return league_services.league_start(
-        name=v["name"],
-        name_zh=v["name_zh"],
-        slug=v["slug"],
-        languages=v["languages"],
-        time_zone=v["time_zone"],
-        promotion_count=v["promotion_count"],
-        preset=v["preset"],
-        overrides=overrides,
-        season_year=v["season_year"],
-        season_number=v["season_number"],
-        season_label=v["season_label"],
-        starts_on=v["starts_on"],
-        ends_on=v["ends_on"],
-        divisions=form.division_rows(),
-        actor=request.user,
-    )
-
-
-def _started(request: HttpRequest, league: League) -> HttpResponse:
-    if league.approval == League.Approval.PENDING:
-        messages.success(
-            request, _("%(league)s is started and waits for a site admin's approval.") % {"league": league.name}
-        )
-    else:
-        messages.success(request, _("%(league)s is started: you are its admin.") % {"league": league.name})
-    return redirect("league-page", slug=league.slug)
-
 
 # ---------------------------------------------------------------- a superuser's requests queue
 
@@ -192,8 +84,6 @@ def _league(request: HttpRequest, slug: str) -> League:
 def league_page(request: HttpRequest, slug: str) -> HttpResponse:
     """The league: its seasons, its tournaments, and (its admins) roles, settings, security."""
     league = _league(request, slug)
-    from events.models import Event
-
     return render(
         request,
         "league/start/league.html",
@@ -202,7 +92,7 @@ def league_page(request: HttpRequest, slug: str) -> HttpResponse:
             "seasons": Season.objects.filter(league=league, kind=Season.Kind.LEAGUE)
             .select_related("rule_set")
             .order_by("-year", "-number"),
-            "events": Event.objects.filter(league=league).order_by("-starts_on"),
+            "events": league.events.order_by("-starts_on"),  # events.Event's link to its league
             "is_admin": authz.is_admin(request.user, league),
             "is_director": authz.is_director(request.user, league),
         },
