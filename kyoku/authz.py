@@ -33,6 +33,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import models
 from django.db.models import QuerySet
 from django.http import Http404
+from django.utils.translation import gettext as _
 
 from kyoku.models import League, LeagueRole
 from kyoku.principals import System, TablePhone
@@ -271,8 +272,8 @@ def authorize(user: Actor, obj: models.Model, need: Need) -> None:
     asking for more than VIEW get the same (DRF turns it into 401/403, pages into login)."""
     if not allowed(user, obj, need):
         if getattr(type(obj), "LEAGUE_PATH", None) is None:  # a player: the privacy rule (docs/privacy.md)
-            raise PermissionDenied("only the player or an admin of the player's league may do this")
-        raise PermissionDenied(f"you may not do this in {league_of(obj)}")
+            raise PermissionDenied(_("only the player or an admin of the player's league may do this"))
+        raise PermissionDenied(_("you may not do this in %(league)s") % {"league": league_of(obj)})
 
 
 def object_for_actor(model_or_qs: type[M] | QuerySet[M], *, actor: Actor, need: Need, **lookup: Any) -> M:
@@ -303,6 +304,22 @@ def _is_fk_chain(model: Any, path: str) -> bool:
             return False
         model = field.related_model
     return True
+
+
+def scope_visible(qs: QuerySet[M], *, actor: Actor) -> QuerySet[M]:
+    """Narrow a public list to the rows whose league ``actor`` may see (``league_visible``): a
+    league waiting for approval only for its creator, its role holders and superusers."""
+    if getattr(actor, "is_superuser", False):
+        return qs
+    from django.db.models import Q
+
+    path = league_path(qs.model)
+    prefix = f"{path}__" if path else ""
+    cond = Q(**{f"{prefix}approval": League.Approval.ACTIVE})
+    if getattr(actor, "is_authenticated", False):
+        mine = {lid for lid, _r in _roles(actor)}
+        cond |= Q(**{f"{prefix}created_by": actor.pk}) | Q(**{f"{prefix}pk__in": mine})
+    return qs.filter(cond)
 
 
 def scope_for_actor(qs: QuerySet[M], *, actor: Actor, need: Need) -> QuerySet[M]:

@@ -9,7 +9,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from kyoku.access import ADMIN, LOGGED_IN, OWNER, PUBLIC, object_for_request, route
-from kyoku.authz import Need, leagues_where, scope_for_actor
+from kyoku.authz import Need, leagues_where, scope_for_actor, scope_visible
 from kyoku import authz
 from league import selectors, services
 from league.models import (
@@ -88,7 +88,7 @@ class SeasonViewSet(viewsets.ReadOnlyModelViewSet):
     filterset_fields = ["year", "number", "status"]
 
     def get_queryset(self):
-        return selectors.season_list()
+        return scope_visible(selectors.season_list(), actor=self.request.user)  # pending leagues hidden
 
 
 class DivisionViewSet(viewsets.ReadOnlyModelViewSet):
@@ -101,6 +101,9 @@ class DivisionViewSet(viewsets.ReadOnlyModelViewSet):
     queryset = Division.objects.select_related("season")
     serializer_class = s.DivisionSerializer
     filterset_fields = ["season", "code"]
+
+    def get_queryset(self):
+        return scope_visible(super().get_queryset(), actor=self.request.user)  # pending leagues hidden
 
     @extend_schema(responses=s.StandingSerializer(many=True))
     @action(detail=True)
@@ -175,7 +178,7 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
     filterset_fields = ["season", "division", "match_day", "status"]
 
     def get_queryset(self):
-        return selectors.games_for()
+        return scope_visible(selectors.games_for(), actor=self.request.user)  # pending leagues hidden
 
 
 class GameResultView(APIView):

@@ -196,3 +196,18 @@ def test_failed_starts_do_not_count(founder_client, open_start):
     for _ in range(5):
         assert founder_client.post("/leagues/new/", start_data(slug="new")).status_code == 400
     assert founder_client.post("/leagues/new/", start_data()).status_code == 302
+
+
+def test_the_public_api_leaves_a_pending_league_out(founder_client, approval_start):
+    founder_client.post("/leagues/new/", start_data())
+    season = Season.objects.get(league__slug="harbour")
+
+    def listed(client, path):
+        body = client.get(path).json()
+        return {row["id"] for row in (body["results"] if isinstance(body, dict) else body)}
+
+    assert season.pk not in listed(Client(), "/api/seasons/")
+    assert not set(season.divisions.values_list("pk", flat=True)) & listed(Client(), "/api/divisions/")
+    assert season.pk in listed(founder_client, "/api/seasons/")  # its creator sees it
+    League.objects.filter(slug="harbour").update(approval="active")
+    assert season.pk in listed(Client(), "/api/seasons/")
