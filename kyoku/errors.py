@@ -5,7 +5,9 @@ Services raise Django ``ValidationError`` with a translated message, a ``code`` 
 the engines raise ``SettlementError`` with a ``code`` and ``params`` too, and
 :func:`engine_error` gives it words from :data:`ENGINE_WORDS` (Zulip's ``JsonableError``: code,
 data, HTTP status; the words are never recovered from English text). The API answers a
-ValidationError 400 naming the field with each error's code, a :class:`Conflict` 409, Django's
+ValidationError 400: ``detail`` is the first error's words (in the request's language), ``field``
+names the field apart, ``errors`` and ``codes`` hold every field's (DRF's nested errors, a list's
+items or an object's members, flattened to paths such as ``ids.1`` or ``keys.p256dh``), a :class:`Conflict` 409, Django's
 PermissionDenied/Http404 403/404 (DRF does those), ``kyoku.throttle.Throttled`` 429 with
 Retry-After, and a last net for values the database
 cannot hold (400, never a 500)."""
@@ -13,6 +15,7 @@ cannot hold (400, never a 500)."""
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any, Protocol
 
 from django.core.exceptions import ValidationError as DjangoValidationError
@@ -24,10 +27,12 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from .body_keys import install as body_keys_install
 from .second_factor import SecondFactorRequired
 from .throttle import Throttled, throttled_words
 
 logger = logging.getLogger(__name__)
+body_keys_install()  # DRF's APIView exists now (imported above): writes declaring no body take no keys
 
 
 class EngineError(Protocol):
@@ -39,12 +44,58 @@ class EngineError(Protocol):
 
 
 def validation_payload(exc: DjangoValidationError) -> dict[str, Any]:
-    """``{"detail": "field: words", "errors": {field: [words]}, "codes": {field: [code]}}``."""
+    """``{"detail": words, "field": field, "errors": {field: [words]}, "codes": {field: [code]}}``."""
     by_field = list(exc.error_dict.items()) if hasattr(exc, "error_dict") else [("non_field_errors", exc.error_list)]
     errors = {field: [str(m) for e in errs for m in e.messages] for field, errs in by_field}
     codes = {field: [e.code or "invalid" for e in errs for _m in e.messages] for field, errs in by_field}
-    first_field, first_msgs = next(iter(errors.items()))
-    return {"detail": f"{first_field}: {first_msgs[0]}", "errors": errors, "codes": codes}
+    return error_payload(errors, codes)
+
+
+def error_payload(errors: dict[str, list[str]], codes: dict[str, list[str]] | None = None) -> dict[str, Any]:
+    """The one shape of a 4xx answer about fields: the first error's words as ``detail`` (never
+    prefixed with its field: that is ``field``), and every field's words and codes."""
+    first_field, first_msgs = next(iter(errors.items())) if errors else ("request", [_("The request is invalid.")])
+    payload: dict[str, Any] = {"detail": first_msgs[0] if first_msgs else "", "field": first_field, "errors": errors}
+    if codes is not None:
+        payload["codes"] = codes
+    return payload
+
+
+def drf_errors_flat(data: Any, path: str = "") -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """DRF's nested serializer errors as words per path: ``{"ids": {1: [ErrorDetail]}}`` (a list
+    field's item) → ``{"ids.1": ["A valid integer is required."]}``, ``{"keys": {"p256dh": […]}}`` →
+    ``keys.p256dh``, a list serializer's ``[{}, {"seat": […]}]`` → ``items.1.seat``; never a repr."""
+    errors: dict[str, list[str]] = {}
+    codes: dict[str, list[str]] = {}
+
+    def walk(value: Any, at: str) -> None:
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                walk(inner, f"{at}.{key}" if at else str(key))
+        elif isinstance(value, (list, tuple)):
+            if all(not isinstance(v, (dict, list, tuple)) for v in value):
+                for v in value:
+                    errors.setdefault(at or "non_field_errors", []).append(str(v))
+                    codes.setdefault(at or "non_field_errors", []).append(str(getattr(v, "code", None) or "invalid"))
+            else:
+                for i, inner in enumerate(value):
+                    walk(inner, f"{at}.{i}" if at else str(i))
+        elif value is not None:
+            errors.setdefault(at or "non_field_errors", []).append(str(value))
+            codes.setdefault(at or "non_field_errors", []).append(str(getattr(value, "code", None) or "invalid"))
+
+    walk(data, path)
+    return errors, codes
+
+
+FIELD_PREFIX = re.compile(r"^([A-Za-z0-9_.\[\]-]{1,60}): (.+)$", re.S)
+
+
+def detail_split(detail: Any) -> tuple[str, str | None]:
+    """A detail written "field: words" (a parser's, a middleware's) as its words and its field."""
+    text = str(detail)
+    m = FIELD_PREFIX.match(text)
+    return (m[2], m[1]) if m else (text, None)
 
 
 ENGINE_WORDS = {  # an engine error's code → its words (params from the error)
@@ -125,20 +176,22 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         # A delete that recorded facts refer to: the facts win; said in words, never a 500.
         message = _("This is referred to by recorded facts and cannot be removed.")
         return Response(
-            {"detail": f"request: {message}", "errors": {"request": [message]}}, status=status.HTTP_409_CONFLICT
+            error_payload({"request": [message]}, {"request": ["protected"]}), status=status.HTTP_409_CONFLICT
         )
     if isinstance(exc, (OverflowError, DataError)):
         # Validation should have caught it; the net keeps it a client error and logs the gap.
         logger.warning("out-of-range value reached the database: %s", exc)
-        return Response(
-            {"detail": "request: a value is out of range", "errors": {"request": ["out of range"]}},
-            status=status.HTTP_400_BAD_REQUEST,
-        )
+        words = _("a value is out of range")
+        return Response(error_payload({"request": [words]}, {"request": ["out_of_range"]}), status=400)
     response = drf_exception_handler(exc, context)
-    if response is not None and isinstance(response.data, dict) and "detail" not in response.data:
-        # Serializer errors: keep DRF's per-field shape under "errors" and add a one-line detail.
-        errors = response.data
-        field, msgs = next(iter(errors.items())) if errors else ("request", ["invalid"])
-        msg = msgs[0] if isinstance(msgs, list) and msgs else msgs
-        response.data = {"detail": f"{field}: {msg}", "errors": errors}
+    if response is None:
+        return response
+    if isinstance(response.data, dict) and set(response.data) == {"detail"}:
+        # DRF's own (a parser's "body: not valid JSON", 403, 404, 405): words, the field apart
+        words, field = detail_split(response.data["detail"])
+        response.data = {"detail": words, **({"field": field} if field else {})}
+    elif isinstance(response.data, (dict, list)):
+        # Serializer errors, nested ones flattened to paths: every message is words, never a repr
+        errors, codes = drf_errors_flat(response.data)
+        response.data = error_payload(errors, codes)
     return response

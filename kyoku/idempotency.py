@@ -16,6 +16,7 @@ from functools import wraps
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 from rest_framework import status
 from rest_framework.response import Response
 
@@ -40,7 +41,7 @@ def _replay(scope: str, key: str, request_hash: str) -> Response:
     record = IdempotencyKey.objects.get(scope=scope, key=key)
     if record.request_hash != request_hash:
         return Response(
-            {"detail": f"{HEADER}: this key was already used for a different request"},
+            {"detail": _("this key was already used for a different request"), "field": HEADER},
             status=status.HTTP_422_UNPROCESSABLE_ENTITY,
         )
     response = Response(record.response, status=record.status_code)
@@ -72,7 +73,10 @@ def idempotent(method: ViewMethod) -> ViewMethod:
         if scope is None:
             return method(self, request, *args, **kwargs)
         if len(key) > 128:
-            return Response({"detail": f"{HEADER}: at most 128 characters"}, status=status.HTTP_400_BAD_REQUEST)
+            return Response(
+                {"detail": _("at most %(n)s characters") % {"n": 128}, "field": HEADER},
+                status=status.HTTP_400_BAD_REQUEST,
+            )
         request_hash = _request_hash(request)
         try:
             with transaction.atomic():

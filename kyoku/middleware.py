@@ -57,7 +57,9 @@ class RequestHardeningMiddleware:
         for name, values in request.GET.lists():
             problem = text_problem(name) or next((p for p in (self._value_problem(v) for v in values) if p), None)
             if problem:
-                return JsonResponse({"detail": f"{name[:40]}: {problem}", "errors": {name[:40]: [problem]}}, status=400)
+                return JsonResponse(
+                    {"detail": problem, "field": name[:40], "errors": {name[:40]: [problem]}}, status=400
+                )
         return self.get_response(request)
 
     @staticmethod
@@ -86,10 +88,11 @@ class ApiErrorsMiddleware:
         try:
             length = int(request.META.get("CONTENT_LENGTH") or 0)
         except ValueError:
-            return JsonResponse({"detail": f"Content-Length: {api_error_words(400)}"}, status=400)
+            return JsonResponse({"detail": api_error_words(400), "field": "Content-Length"}, status=400)
         if length > limit:
             return JsonResponse(
-                {"detail": f"body: {api_error_words(413)} (> {limit} bytes)", "code": "body_too_large"}, status=413
+                {"detail": f"{api_error_words(413)} (> {limit} bytes)", "field": "body", "code": "body_too_large"},
+                status=413,
             )
         response = self.get_response(request)
         if response.status_code >= 400 and "json" not in response.get("Content-Type", ""):

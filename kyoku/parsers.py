@@ -134,3 +134,8 @@ class SafeJSONFormField(django_forms.JSONField):
     def prepare_value(self, value: Any) -> Any:
         # An unset option shows an empty box, not the word "null".
         return "" if value is None else super().prepare_value(value)
+
+
+from .body_keys import install as _body_keys_install  # noqa: E402 - DRF's serializers refuse unknown keys
+
+_body_keys_install()

@@ -84,6 +84,9 @@ LIMITS: dict[str, Limit] = {
     "link_request_user": Limit(5, 3600),
     "link_request_client": Limit(20, 3600),
     "desk_number_user": Limit(10, 600),
+    # season invitations a league sends (league.services.memberships.invitation_create), per
+    # "league:<pk>": a roster's worth a day, no more (a player may also block a league's)
+    "invitation_league": Limit(300, 86400),
 }
 
 

@@ -588,6 +588,25 @@ class LeagueInvitation(models.Model):
         return f"{self.player} invited to {self.division}"
 
 
+class InvitationBlock(models.Model):
+    """A player who accepts no more invitations from a league (answered on their own page:
+    "Decline and block this league"); the league's admin asking again is told so, in words, and
+    nothing is sent. The player may lift it."""
+
+    OWNER_PATH = "player"
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="invitation_blocks")
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [models.UniqueConstraint(fields=["player", "league"], name="uniq_invitation_block")]
+
+    def __str__(self):
+        return f"{self.player} blocks invitations from {self.league}"
+
+
 class RosterImport(models.Model):
     """A roster sheet read and previewed (league.services.roster): the rows as parsed, each with its
     outcome, kept until an admin confirms them (all written in one transaction) or drops them.

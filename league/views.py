@@ -23,7 +23,7 @@ from .forms import (
     GameResultForm,
     service_errors_to_form,
 )
-from .models import Division, Game, LeagueInvitation, Player, QualificationApplication, Season
+from .models import Division, Game, InvitationBlock, LeagueInvitation, Player, QualificationApplication, Season
 
 
 @access(GET=PUBLIC)
@@ -286,6 +286,8 @@ def my_page(request):
         return render(request, "league/me.html", {"player": None})
     if request.method == "POST" and "invitation" in request.POST:
         return _invitation_answer(request, player)
+    if request.method == "POST" and "unblock" in request.POST:
+        return _invitation_unblock(request)
     form = ApplicationForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -314,6 +316,7 @@ def my_page(request):
             "invitations": player.invitations.filter(status=LeagueInvitation.Status.PENDING).select_related(
                 "league", "season", "division"
             ),
+            "invitation_blocks": player.invitation_blocks.select_related("league"),
         },
     )
 
@@ -335,10 +338,29 @@ def _invitation_answer(request, player):
         elif decision == "decline":
             services.invitation_decline(invitation=invitation, actor=request.user)
             messages.success(request, _("Invitation declined."))
+        elif decision == "block":
+            services.invitation_decline(invitation=invitation, actor=request.user, block=True)
+            messages.success(
+                request,
+                _("Invitation declined: %(league)s cannot invite you again until you allow it.")
+                % {"league": invitation.league.display_name},
+            )
         else:
             messages.error(request, _("Accept or decline the invitation."))
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
+    return redirect("me")
+
+
+def _invitation_unblock(request):
+    """The player accepts a league's invitations again (another player's block is 403)."""
+    try:
+        block_id = int(request.POST.get("unblock", ""))
+    except ValueError:
+        block_id = 0
+    block = object_for_request(request, InvitationBlock.objects.select_related("league"), need=Need.SELF, pk=block_id)
+    services.invitation_block_lift(block=block, actor=request.user)
+    messages.success(request, _("%(league)s may invite you again.") % {"league": block.league.display_name})
     return redirect("me")
 
 

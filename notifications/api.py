@@ -43,6 +43,8 @@ class ReadSerializer(serializers.Serializer):
 class SubscriptionSerializer(serializers.Serializer):
     endpoint = serializers.URLField(max_length=600)
     keys = serializers.DictField(child=serializers.CharField(max_length=200))
+    # PushSubscription.toJSON() sends it too (static/app.js); taken so the body has no unknown key
+    expirationTime = serializers.IntegerField(required=False, allow_null=True)  # noqa: N815 - the browser's name
 
     def validate_keys(self, value: dict[str, str]) -> dict[str, str]:
         if not value.get("p256dh") or not value.get("auth"):

@@ -88,7 +88,8 @@ class GameImportView(APIView):
                 plan = services.import_plan(game=game, record=record, mapping=ser.validated_data["mapping"])
                 return Response(
                     {
-                        "detail": f"hands: {exc.error_dict['hands'][0].messages[0]}",
+                        "detail": exc.error_dict["hands"][0].messages[0],
+                        "field": "hands",
                         "errors": {"hands": exc.error_dict["hands"][0].messages},
                         "check": plan["check"],
                         "season_check": plan["season_check"],

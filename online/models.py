@@ -1,6 +1,8 @@
 """Online game records: who plays under which online name, imported games, and the records a
 player attaches as qualification evidence. Raw records are private files (kyoku.uploads)."""
 
+import unicodedata
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -9,8 +11,15 @@ from kyoku.uploads import get_private_storage
 from league.models import Game, Player, QualificationApplication
 
 
+def account_fold(name: str) -> str:
+    """The key one online name is known by: NFKC and case folded, so ``tenhou_01``, ``Tenhou_01``
+    and ``ｔｅｎｈｏｕ＿０１`` are one account (a platform's names are told apart by no more)."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name or "").casefold())
+
+
 class OnlineAccount(models.Model):
-    """A player's name on an online platform (several per player allowed: alternate accounts)."""
+    """A player's name on an online platform (several per player allowed: alternate accounts); one
+    folded name (``account_key``) belongs to one player per platform."""
 
     class Platform(models.TextChoices):
         TENHOU = "tenhou", _("Tenhou")
@@ -19,11 +28,21 @@ class OnlineAccount(models.Model):
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="online_accounts")
     platform = models.CharField(_("platform"), max_length=16, choices=Platform.choices, default=Platform.TENHOU)
     account_name = models.CharField(_("account name"), max_length=40)
+    account_key = models.CharField(max_length=160, editable=False, default="")  # account_fold(account_name)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["platform", "account_name"]
-        constraints = [models.UniqueConstraint(fields=["platform", "account_name"], name="uniq_online_account")]
+        constraints = [
+            models.UniqueConstraint(fields=["platform", "account_name"], name="uniq_online_account"),
+            models.UniqueConstraint(fields=["platform", "account_key"], name="uniq_online_account_key"),
+        ]
+
+    def save(self, *args, **kwargs):
+        self.account_key = account_fold(self.account_name)
+        if kwargs.get("update_fields") is not None and "account_name" in kwargs["update_fields"]:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "account_key"}
+        super().save(*args, **kwargs)
 
     def __str__(self):
         return f"{self.account_name} ({self.get_platform_display()})"

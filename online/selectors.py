@@ -8,7 +8,7 @@ from kyoku.text import name_normal
 from league.models import Player
 from league.qualification import RANKS, ROOMS
 
-from .models import OnlineAccount, RecordFingerprint
+from .models import OnlineAccount, RecordFingerprint, account_fold
 
 
 # the Player field holding each platform's name or id, beside the linked accounts
@@ -26,9 +26,10 @@ def players_by_account(names, platform: str = "tenhou", account_ids=None) -> dic
         str(i): n for i, n in zip(account_ids or [], names) if isinstance(n, str) and n and isinstance(i, str) and i
     }
     keys = list(normal) + [i for i in by_id if i not in normal]
+    folded = {account_fold(k): (by_id.get(k) or normal[k]) for k in reversed(keys)}  # a name before an id
     found: dict = {}
-    for a in OnlineAccount.objects.filter(platform=platform, account_name__in=keys).select_related("player"):
-        found.setdefault(by_id.get(a.account_name) or normal[a.account_name], a.player)
+    for a in OnlineAccount.objects.filter(platform=platform, account_key__in=list(folded)).select_related("player"):
+        found.setdefault(folded[a.account_key], a.player)
     id_field = PLAYER_ID_FIELD.get(platform, "tenhou_id")
     for p in Player.objects.filter(**{f"{id_field}__in": keys}):
         value = getattr(p, id_field)

@@ -28,7 +28,7 @@ from scoring import services as hand_services
 from scoring.models import HandRecord
 
 from . import selectors
-from .models import EvidenceCheck, EvidenceRecord, GameImport, OnlineAccount, RecordFingerprint
+from .models import EvidenceCheck, EvidenceRecord, GameImport, OnlineAccount, RecordFingerprint, account_fold
 from .tenhou import TenhouError, TenhouGame, game_check, parse_record
 from .tenhou.check import record_rules
 from .tenhou.parse import MAX_BYTES, PARSE_FAULTS
@@ -158,11 +158,14 @@ def account_link(*, player: Player, account_name: str, actor: Actor, platform: s
         raise ValidationError({"platform": [_("unknown platform")]})
     # NFC, trimmed, no control, bidi or invisible characters (kyoku.text): one name, one account
     name = name_clean(account_name, field="account_name", max_length=40)
-    existing = OnlineAccount.objects.select_for_update().filter(platform=platform, account_name=name).first()
+    # one account per folded name (NFKC, case): Tenhou_01 and ｔｅｎｈｏｕ＿０１ are tenhou_01
+    existing = (
+        OnlineAccount.objects.select_for_update().filter(platform=platform, account_key=account_fold(name)).first()
+    )
     if existing and existing.player_id != player.pk:
-        raise ValidationError(
-            {"account_name": [_("%(name)s is already the account of another player") % {"name": name}]}
-        )
+        # whose it is stays the other player's business: the words name nobody
+        words = _("this account name is already linked to another player")
+        raise ValidationError({"account_name": ValidationError(words, code="account_taken")})
     if existing:
         return existing
     account = OnlineAccount.objects.create(player=player, platform=platform, account_name=name)
@@ -175,7 +178,7 @@ def account_unlink(*, player: Player, account_name: str, actor: Actor, platform:
     """Remove one of the player's online names (audited in each of the player's leagues)."""
     account_change_authorize(actor, player)
     name = name_normal(account_name) if isinstance(account_name, str) else ""
-    account = OnlineAccount.objects.filter(player=player, platform=platform, account_name=name).first()
+    account = OnlineAccount.objects.filter(player=player, platform=platform, account_key=account_fold(name)).first()
     if account is None:
         raise ValidationError(
             {

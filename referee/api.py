@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
@@ -191,7 +192,7 @@ class RulingPreviewView(APIView):
             ruling = rule(data)
         except RulingError as exc:
             return Response(
-                {"error": str(exc), "detail": str(exc), "field": exc.field}, status=status.HTTP_400_BAD_REQUEST
+                {"error": str(exc), "detail": exc.message, "field": exc.field}, status=status.HTTP_400_BAD_REQUEST
             )
         if game is not None:
             names = {s.seat: s.player.display_name for s in game.seats.all()}
@@ -214,13 +215,15 @@ class FalseWinCheckView(APIView):
         if spec is None:
             if "game" not in v:
                 return Response(
-                    {"detail": "rules: give the rule set, or the game whose season's rules apply"},
+                    {"detail": _("give the rule set, or the game whose season's rules apply"), "field": "rules"},
                     status=status.HTTP_400_BAD_REQUEST,
                 )
             game = object_for_request(request, Game.objects.select_related("season__rule_set"), pk=v["game"])
             spec = game.season.rule_set.spec
         if not isinstance(v["declaration"], dict):
-            return Response({"detail": "declaration: must be an object"}, status=status.HTTP_400_BAD_REQUEST)
+            return Response(
+                {"detail": _("must be an object"), "field": "declaration"}, status=status.HTTP_400_BAD_REQUEST
+            )
         try:
             checked = check_win(spec, v["declaration"])
             return Response({**checked, "reasons": false_win_reasons_words(checked["reasons"])})
@@ -229,7 +232,7 @@ class FalseWinCheckView(APIView):
         except NotImplementedError as exc:
             return Response({"detail": str(exc)}, status=status.HTTP_501_NOT_IMPLEMENTED)
         except (KeyError, TypeError, ValueError) as exc:
-            return Response({"detail": f"declaration: {exc}"}, status=status.HTTP_400_BAD_REQUEST)
+            return Response({"detail": str(exc), "field": "declaration"}, status=status.HTTP_400_BAD_REQUEST)
 
 
 class IncidentListView(APIView):

@@ -14,6 +14,7 @@ from .. import office, selectors
 from ..models import Entry, Game, LeagueInvitation, Player, Season
 from . import serializers as s
 from kyoku.idempotency import idempotent
+from kyoku.body_keys import ConfirmField
 
 BIG = 2**31 - 1  # the largest id the database holds; more is a 400 naming the field
 
@@ -67,7 +68,7 @@ class SeasonNextView(APIView):
 
 
 class SeasonCloseSerializer(serializers.Serializer):
-    confirm = serializers.BooleanField(
+    confirm = ConfirmField(
         default=False,
         help_text="Close although games or match days are still open "
         "(without it such a season answers 409 listing them).",

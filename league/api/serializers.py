@@ -1,6 +1,7 @@
 from rest_framework import serializers
 
 from kyoku.authz import player_private_visible
+from kyoku.body_keys import ConfirmField
 
 from league.models import (
     Division,
@@ -122,7 +123,7 @@ class GameResultInputSerializer(serializers.Serializer):
     deposits_left = serializers.IntegerField(
         min_value=0, max_value=20, default=0, help_text="Riichi sticks still on the table at the end."
     )
-    replace = serializers.BooleanField(default=False, help_text="Correct an existing, different result.")
+    replace = ConfirmField(default=False, help_text="Correct an existing, different result (JSON true only).")
 
 
 class GameResultSerializer(serializers.ModelSerializer):

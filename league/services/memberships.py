@@ -29,7 +29,9 @@ from kyoku import authz
 from kyoku.models import League
 from kyoku.principals import System, TablePhone, is_user
 
-from ..models import Division, Entry, LeagueInvitation, LeagueMembership, Player
+from kyoku.throttle import throttle_check, throttle_hit
+
+from ..models import Division, Entry, InvitationBlock, LeagueInvitation, LeagueMembership, Player
 from .common import audit_log_write
 
 Via = LeagueMembership.Via
@@ -110,6 +112,12 @@ def invitation_create(*, division: Division, player: Player, actor: Any) -> Leag
     ).first()
     if pending is not None:
         return pending
+    if InvitationBlock.objects.filter(player=player, league_id=season.league_id).exists():
+        words = _("the player does not accept invitations from this league")
+        raise ValidationError({"player": ValidationError(words, code="invitations_blocked")})
+    # how many a league may send (kyoku.throttle LIMITS): 429 in words once over
+    throttle_check("invitation_league", f"league:{season.league_id}")
+    throttle_hit("invitation_league", f"league:{season.league_id}")
     try:
         with transaction.atomic():
             invitation = LeagueInvitation.objects.create(
@@ -162,10 +170,22 @@ def invitation_accept(*, invitation: LeagueInvitation, actor: Any) -> LeagueInvi
 
 
 @transaction.atomic
-def invitation_decline(*, invitation: LeagueInvitation, actor: Any) -> LeagueInvitation:
-    """The player declines: nothing is entered, the league stays outside; the answer is kept."""
+def invitation_decline(*, invitation: LeagueInvitation, actor: Any, block: bool = False) -> LeagueInvitation:
+    """The player declines: nothing is entered, the league stays outside; the answer is kept.
+    With ``block`` the player also accepts no more invitations from the league (until lifted)."""
     invitation = _decision_check(invitation, actor)
     invitation.status, invitation.decided_at = LeagueInvitation.Status.DECLINED, timezone.now()
     invitation.save(update_fields=["status", "decided_at"])
-    audit_log_write(actor=actor, action="invitation.decline", obj=invitation, data={})
+    audit_log_write(actor=actor, action="invitation.decline", obj=invitation, data={"block": block})
+    if block:
+        InvitationBlock.objects.get_or_create(player=invitation.player, league_id=invitation.league_id)
+        audit_log_write(actor=actor, action="invitation.block", obj=invitation, data={"player": invitation.player_id})
     return invitation
+
+
+@transaction.atomic
+def invitation_block_lift(*, block: InvitationBlock, actor: Any) -> None:
+    """The player accepts the league's invitations again."""
+    authz.authorize(actor, block, authz.Need.SELF)
+    audit_log_write(actor=actor, action="invitation.unblock", obj=block, data={"league": block.league_id})
+    block.delete()

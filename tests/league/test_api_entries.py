@@ -85,7 +85,7 @@ def test_bad_input_names_the_field(as_user, season, admin, body, field):
     before = Entry.objects.count()
     response = as_user(admin).generic("POST", _url(season), json.dumps(payload), content_type="application/json")
     assert response.status_code == 400, response.content
-    assert field in response.json()["detail"], response.json()
+    assert field in response.json()["field"], response.json()
     assert Entry.objects.count() == before
 
 

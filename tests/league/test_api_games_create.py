@@ -107,7 +107,7 @@ def test_bad_input_names_the_field(as_user, season, admin, players, change, fiel
     body = {**_body(season, players), **change}
     response = as_user(admin).generic("POST", _url(season), json.dumps(body), content_type="application/json")
     assert response.status_code == 400, response.content
-    assert field in response.json()["detail"], response.json()
+    assert field in response.json()["field"], response.json()
     assert not Game.objects.exists()
 
 

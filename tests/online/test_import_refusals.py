@@ -10,7 +10,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from league import services as league_services
 from kyoku.principals import SYSTEM
-from online.models import GameImport
+from online.models import GameImport, OnlineAccount
 from scoring.models import HandRecord
 from tests.actors import open_season
 
@@ -88,3 +88,47 @@ def test_the_genuine_throne_game_is_not_refused_for_its_riichi_stick_quirk(game,
     # its names are nobody's in this league: the import asks for them, it does not refuse the record
     assert response.status_code == 400
     assert list(response.json()["errors"]) == ["mapping"]
+
+
+# ------------------------------------------------------------------ online account names folded
+
+
+def test_an_account_name_is_one_account_whatever_its_case_or_width(league, players, admin):
+    from kyoku.principals import SYSTEM as system
+    from league import services as league_services
+    from online import services as online_services
+    from tests.actors import open_season as opened
+
+    rules = league_services.rule_set_create(name="Tenhou", slug="tenhou-x", preset="tenhou", actor=system)
+    opened(league, rules, players[:4])
+    from rest_framework.test import APIClient
+
+    api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
+    api.force_authenticate(admin)
+    first = api.post(f"/api/players/{players[0].pk}/accounts/", {"account_name": "tenhou_01"}, format="json")
+    assert first.status_code == 201
+    for i, name in ((1, "Tenhou_01"), (2, "ｔｅｎｈｏｕ＿０１"), (3, "TENHOU_01")):
+        r = api.post(f"/api/players/{players[i].pk}/accounts/", {"account_name": name}, format="json")
+        assert r.status_code == 400, name
+        assert r.json()["detail"] == "this account name is already linked to another player"
+        assert players[0].display_name not in r.content.decode()
+    # the same player linking another spelling of their own name: the one account, no second row
+    again = online_services.account_link(player=players[0], account_name="TENHOU_01", actor=system)
+    assert OnlineAccount.objects.filter(platform="tenhou").count() == 1 and again.account_name == "tenhou_01"
+    # a record naming the folded form finds the player
+    from online.selectors import players_by_account
+
+    assert players_by_account(["ｔｅｎｈｏｕ＿０１"], "tenhou") == {"ｔｅｎｈｏｕ＿０１": players[0]}
+    # the same name on the other platform is another account
+    other = online_services.account_link(
+        player=players[1], account_name="Tenhou_01", actor=system, platform="mahjongsoul"
+    )
+    assert other.account_key == "tenhou_01"
+
+
+def test_the_database_holds_one_account_per_folded_name(players):
+    from django.db import IntegrityError, transaction
+
+    OnlineAccount.objects.create(player=players[0], platform="tenhou", account_name="Abc")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        OnlineAccount.objects.create(player=players[1], platform="tenhou", account_name="ａｂｃ")

@@ -77,7 +77,7 @@ def test_a_lone_surrogate_in_a_hand_record_is_refused(as_user, admin, game):
 def test_hand_records_out_of_range_or_with_unknown_keys_are_refused(as_user, admin, game, record, field):
     response = as_user(admin).post(f"/api/games/{game.pk}/hands/", {"record": record}, format="json")
     assert response.status_code == 400, response.content
-    assert field in response.json()["detail"]
+    assert field in response.json()["field"], response.json()
     assert HandRecord.objects.count() == 0
 
 
@@ -143,7 +143,7 @@ def test_a_non_numeric_application_id_is_a_404(as_user, admin):
 def test_result_scores_out_of_range_or_off_the_unit_are_refused(as_user, admin, game, scores, field):
     response = as_user(admin).post(f"/api/games/{game.pk}/result/", {"scores": scores}, format="json")
     assert response.status_code == 400, response.content
-    assert field in response.json()["detail"]
+    assert field in response.json()["field"], response.json()
     assert GameResult.objects.count() == 0
 
 
@@ -162,7 +162,7 @@ def test_forty_sticks_left_on_the_table_is_refused(as_user, admin, game):
         f"/api/games/{game.pk}/result/", {"scores": [10000, 10000, 10000, 10000], "deposits_left": 40}, format="json"
     )
     assert response.status_code == 400
-    assert "deposits_left" in response.json()["detail"]
+    assert response.json()["field"] == "deposits_left" and response.json()["detail"]
 
 
 @pytest.fixture
@@ -196,7 +196,7 @@ def test_application_fields_are_bounded(as_user, member, season, tier, field, va
         "/api/applications/", {"season": season.pk, "tier": tier.pk, field: value}, format="json"
     )
     assert response.status_code == 400, response.content
-    assert field in response.json()["detail"]
+    assert field in response.json()["field"], response.json()
     assert QualificationApplication.objects.count() == 0
 
 
@@ -251,5 +251,5 @@ def test_unknown_keys_in_a_timeline_event_are_refused(as_user, referee, game):
     body = '{"game": %d, "kind": "deal_error", "events": %s}' % (game.pk, _timeline(', "setled_t": 1200'))
     response = _post_raw(as_user(referee), "/api/incidents/", body)
     assert response.status_code == 400
-    assert response.json()["detail"].startswith("events[1].setled_t")
+    assert response.json()["field"].startswith("events[1].setled_t") and response.json()["detail"]
     assert Incident.objects.count() == 0
