@@ -147,6 +147,8 @@ def _current(league: League, numbers: list[str]) -> tuple[dict[str, dict[str, An
 
 
 def _roster_compare(league: League, rows: list[dict[str, Any]]) -> None:
+    from .services.roster import order_default
+
     numbers = [r["values"]["membership_number"] for r in rows if r["outcome"] != "error"]
     players, members = _current(league, numbers)
     for row in rows:
@@ -156,6 +158,8 @@ def _roster_compare(league: League, rows: list[dict[str, Any]]) -> None:
         player = players.get(values["membership_number"])
         if player is None:
             row["outcome"] = "new"
+            if not values.get("name_order") and (values.get("family_name") or values.get("given_name")):
+                values["name_order"] = order_default(values.get("family_name", ""), values.get("given_name", ""))
             if not values.get("display_name"):
                 written = name_written(
                     "", values.get("family_name", ""), values.get("given_name", ""), values.get("name_order", "")

@@ -12,7 +12,9 @@ archived, never deleted: results keep their player."""
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,6 +66,16 @@ def _email_clean(value: object) -> str:
     return email
 
 
+def order_default(family: str, given: str) -> str:
+    """The order a name's parts are written in when nobody said: family first for a name in
+    Chinese, Japanese or Korean script (陳 大文 is 陳大文), given first otherwise."""
+    letters = [ch for ch in family + given if not ch.isspace()]
+    east = ("CJK", "HIRAGANA", "KATAKANA", "HANGUL")
+    if letters and all(unicodedata.name(ch, "").startswith(east) for ch in letters):
+        return NameOrder.FAMILY_FIRST
+    return NameOrder.GIVEN_FIRST
+
+
 def member_values_clean(values: dict[str, Any], *, partial: bool = False) -> dict[str, str]:
     """The member's fields in their normal form, or ValidationError naming every field refused.
     ``partial``: only the fields given are checked (an import row, an API PATCH)."""
@@ -79,7 +91,7 @@ def member_values_clean(values: dict[str, Any], *, partial: bool = False) -> dic
             elif name == "email":
                 clean[name] = _email_clean(raw)
             elif name == "name_order":
-                order = raw or NameOrder.GIVEN_FIRST
+                order = raw or order_default(str(values.get("family_name", "")), str(values.get("given_name", "")))
                 if order not in NameOrder.values:
                     raise ValidationError({name: [_("family name first or given name first")]})
                 clean[name] = order
@@ -286,6 +298,9 @@ def roster_import_preview(*, league: League, data: bytes, filename: str, actor: 
     except SheetError as exc:
         raise ValidationError({"file": [str(exc)]}) from None
     rows = rows_classify(league=league, sheet=sheet)
+    # previews nobody confirmed within a day are forgotten (each holds a whole sheet)
+    stale = timezone.now() - dt.timedelta(days=1)
+    RosterImport.objects.filter(league=league, confirmed_at__isnull=True, created_at__lt=stale).delete()
     counts: dict[str, int] = {}
     for row in rows:
         counts[row["outcome"]] = counts.get(row["outcome"], 0) + 1

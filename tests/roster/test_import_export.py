@@ -62,7 +62,8 @@ def test_semicolon_csv_and_headers_in_chinese_and_japanese(league, admin, season
     row = preview.rows[0]
     assert row["outcome"] == "new", row
     assert row["values"]["family_name"] == "陳" and row["values"]["given_name"] == "大文"
-    assert row["values"]["display_name"] == "大文 陳"  # given first unless the order says otherwise
+    assert row["values"]["display_name"] == "陳大文"  # East Asian parts: family first, no space
+    assert row["values"]["name_order"] == "family_first"
     assert preview.summary["ignored"] == ["Notes"]
 
 

@@ -258,3 +258,12 @@ def test_member_page_shows_the_form(page, league, players, stranger):
 def test_links_from_the_league_pages(page, league, season):
     assert f'href="/leagues/{league.slug}/members/"' in page.get(f"/seasons/{season.pk}/").content.decode()
     assert f'href="/leagues/{league.slug}/members/"' in page.get("/").content.decode()
+
+
+def test_add_from_east_asian_parts_writes_family_first(page, league):
+    response = page.post(
+        url(league), {"action": "add", "family_name": "山田", "given_name": "太郎", "membership_number": "J-1"}
+    )
+    assert response.status_code == 302
+    player = Player.objects.get(membership_number="J-1")
+    assert (player.display_name, player.name_order) == ("山田太郎", "family_first")
