@@ -185,3 +185,44 @@ def test_the_banner_costs_one_query_per_request(strict_league, admin, django_ass
     with django_assert_num_queries(1):
         assert [lg.name for lg in leagues()] == ["Test League"]
         assert [lg.name for lg in leagues()] == ["Test League"]  # cached for the request
+
+
+def test_an_event_director_waits_for_the_factor_too(strict_league, players):
+    """The director's desk (a DIRECTOR-level write, page and API) in a league that requires a factor."""
+    import datetime as dt
+
+    from allauth.mfa.totp.internal.auth import TOTP, generate_totp_secret
+
+    from events import services as events
+    from kyoku.principals import SYSTEM
+    from league import services as league_services
+
+    director = make_role_user("director", strict_league, LeagueRole.Role.DIRECTOR)
+    rules = league_services.rule_set_create(name="WRC", slug="wrc-2f", preset="wrc", is_template=True, actor=SYSTEM)
+    event = events.event_create(
+        league=strict_league,
+        name="Factor Cup",
+        slug="factor-cup",
+        starts_on=dt.date(2026, 12, 5),
+        ends_on=dt.date(2026, 12, 5),
+        rule_set=rules,
+        capacity=8,
+        rounds=1,
+        actor=SYSTEM,
+    )
+    round1 = event.round_set.get(number=1)
+    client = _logged_in(director)
+    assert client.get(f"/events/{event.pk}/desk/").status_code == 200
+    page = client.post(f"/events/rounds/{round1.pk}/clock/", {"action": "start"})
+    assert page.status_code == 403 and "Test League requires a second factor" in page.content.decode()
+    api = client.post(f"/api/events/rounds/{round1.pk}/clock", {"action": "start"}, content_type="application/json")
+    assert api.status_code == 403 and api.json()["code"] == "second_factor_required"
+    round1.refresh_from_db()
+    assert round1.started_at is None
+
+    TOTP.activate(director, generate_totp_secret())
+    # past the factor: the desk's own rules answer now (a round with no seating does not start)
+    after = client.post(f"/events/rounds/{round1.pk}/clock/", {"action": "start"}, follow=True)
+    assert after.status_code == 200 and "requires a second factor" not in after.content.decode()
+    api = client.post(f"/api/events/rounds/{round1.pk}/clock", {"action": "start"}, content_type="application/json")
+    assert api.status_code != 403 and api.json().get("code") != "second_factor_required"
