@@ -28,7 +28,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import models, transaction
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext as _, gettext_lazy
 
 from kyoku import authz
 from kyoku.models import AuditLog, League
@@ -43,6 +43,39 @@ DERIVED = frozenset(
 # a collision here keeps the kept player's row (and removes the dropped player's)
 KEEP_ONE = frozenset({"league.entry", "league.leaguemembership", "league.leagueinvitation"})
 FILLED = ("native_name", "family_name", "given_name", "tenhou_id", "mahjong_soul_id")
+# the tables and the fields of their unique rules in words (a table added later shows its model's name)
+TABLE_WORDS = {
+    "league.gameseat": gettext_lazy("seats in games (and their results)"),
+    "league.entry": gettext_lazy("season entries"),
+    "league.qualificationapplication": gettext_lazy("qualification applications"),
+    "league.penalty": gettext_lazy("penalties"),
+    "league.standing": gettext_lazy("standings"),
+    "league.leaguemembership": gettext_lazy("league memberships"),
+    "league.leagueinvitation": gettext_lazy("invitations"),
+    "league.player": gettext_lazy("players merged into this one before"),
+    "referee.appeal": gettext_lazy("appeals"),
+    "ratings.playerrating": gettext_lazy("ratings"),
+    "ratings.ratingevent": gettext_lazy("rating history"),
+    "matchdays.attendance": gettext_lazy("match-day attendance"),
+    "matchdays.reserve": gettext_lazy("reserves"),
+    "online.onlineaccount": gettext_lazy("online accounts"),
+    "events.registration": gettext_lazy("event registrations"),
+    "stats.playergamestats": gettext_lazy("statistics per game"),
+    "stats.playerstats": gettext_lazy("statistics"),
+}
+FIELD_WORDS = {
+    "season": gettext_lazy("season"),
+    "league": gettext_lazy("league"),
+    "game": gettext_lazy("game"),
+    "event": gettext_lazy("event"),
+    "match_day": gettext_lazy("match day"),
+    "tier": gettext_lazy("tier"),
+    "system": gettext_lazy("rule system"),
+}
+
+
+def _fields_words(model: type[models.Model], names: list[str]) -> str:
+    return ", ".join(str(FIELD_WORDS.get(n) or model._meta.get_field(n).verbose_name) for n in names)
 
 
 @dataclass
@@ -148,7 +181,8 @@ def _line(fk: models.ForeignKey, keep: Player, drop: Player, preview: MergePrevi
     rows = model._default_manager.filter(**{fk.name: drop}).count()
     if not rows:
         return None
-    line = TableLine(label=label, name=str(model._meta.verbose_name_plural), derived=label in DERIVED)
+    name = str(TABLE_WORDS.get(label) or model._meta.verbose_name_plural)
+    line = TableLine(label=label, name=name, derived=label in DERIVED)
     if line.derived:
         line.removed = rows
         line.words.append(_("%(n)s derived rows deleted and recomputed from the games") % {"n": rows})
@@ -161,7 +195,7 @@ def _line(fk: models.ForeignKey, keep: Player, drop: Player, preview: MergePrevi
                 _(
                     "%(n)s rows where both players have one (the same %(what)s): the kept player's stays, the dropped player's is removed"
                 )
-                % {"n": len(clash), "what": ", ".join(others) or label}
+                % {"n": len(clash), "what": _fields_words(model, others) or name}
             )
         elif label == "league.gameseat":
             preview.refusals.append(
@@ -173,7 +207,7 @@ def _line(fk: models.ForeignKey, keep: Player, drop: Player, preview: MergePrevi
         else:
             preview.refusals.append(
                 _("%(table)s: both players have a row for the same %(what)s (%(n)s); resolve it before merging.")
-                % {"table": line.name, "what": ", ".join(others), "n": len(clash)}
+                % {"table": line.name, "what": _fields_words(model, others), "n": len(clash)}
             )
     line.removed, line.moves = removed, rows - removed
     line.words.insert(0, _("%(n)s rows move to the kept player") % {"n": line.moves})
