@@ -87,6 +87,12 @@ def _refusal_words(exc: TenhouError) -> str:
             "%(hand)s: the record names the yaku %(text)s, whose han cannot be read (a yaku is written as "
             "its name and its han, e.g. 立直(1飜))."
         ) % {"hand": where, "text": p.get("text")}
+    if exc.code == "yaku_han":
+        return _("%(hand)s: the record's yaku add up to %(han)s han, but the hand is scored %(points)s.") % {
+            "hand": where,
+            "han": p.get("han"),
+            "points": p.get("points"),
+        }
     if exc.code == "deltas":
         return _("%(hand)s: the record pays %(paid)s, but the players' scores move by %(moved)s.") % {
             "hand": where,

@@ -813,6 +813,7 @@ def _json_agari(hand: TenhouHand, parts: list, discards: list) -> None:
             m = JSON_POINTS.search(texts[0]) if texts else None
             # A limit hand's text gives no fu; any fu that reaches the limit settles the same.
             winner["fu"] = int(m[1]) if m else (40 if winner["han"] == 4 else 70 if winner["han"] == 3 else 30)
+            _han_agree(hand, winner["han"], texts[0] if texts else "", m)
         if pao != who:
             winner["pao"] = pao
         for s in range(4):
@@ -832,6 +833,35 @@ def _json_agari(hand: TenhouHand, parts: list, discards: list) -> None:
         if last and isinstance(last[-1], str) and last[-1].startswith("r"):
             hand.riichi.remove(frm)
             hand.declaration_ron = True
+
+
+# A limit hand's words (the converters' languages) and the han it takes; the longer words first
+LIMIT_HAN = (
+    (("数え役満", "Kazoe Yakuman", "Counted Yakuman", "役満", "役滿", "Yakuman"), 13, 99),
+    (("三倍満", "Sanbaiman"), 11, 12),
+    (("倍満", "Baiman"), 8, 10),
+    (("跳満", "Haneman"), 6, 7),
+    (("満貫", "Mangan"), 3, 5),  # 3 han from 70 fu, 4 from 40 fu (or 30, rounded up), 5
+)
+
+
+def _han_agree(hand: TenhouHand, han: int, points: str, m: re.Match | None) -> None:
+    """The yaku's han add up to what the points say: "30符4飜" 4 han, a mangan 3 to 5, a haneman
+    6 or 7 … A yaku's han edited by hand no longer matches the hand's own figure."""
+    if m is not None:
+        low = high = int(m[2])
+    else:
+        low, high = next(((lo, hi) for words, lo, hi in LIMIT_HAN if any(w in points for w in words)), (0, 99))
+    if not low <= han <= high:
+        raise TenhouError(
+            "yaku_han",
+            "%(where)s: the yaku add up to %(han)s han, but the hand is scored %(points)s",
+            round=hand.round,
+            honba=hand.honba,
+            where=f"round {hand.round} ({hand.honba} honba)",
+            han=han,
+            points=points[:40],
+        )
 
 
 MAX_YAKU_TEXT = 80  # the longest yaku name in any language is some 30 characters

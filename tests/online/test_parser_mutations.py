@@ -328,3 +328,22 @@ def test_an_east_game_may_go_on_into_south_only_while_nobody_holds_30000():
         game_length(None, east)
     assert err.value.code == "length"
     assert game_length(None, extension) is True
+
+
+@pytest.mark.parametrize(
+    "hand, index, text",
+    [
+        (0, 4, "門前清自摸和(2飜)"),  # East 1: "20符3飜" scored, the yaku now add up to 4
+        (7, 4, "混一色(3飜)"),  # South 1: "30符4飜"
+        (4, 6, "裏ドラ(1飜)"),  # East 3: a mangan (3-5 han) of 1+1+1 = 3 still reads; 0 would not
+    ],
+)
+def test_yaku_that_do_not_add_up_to_the_hands_score_are_refused(hand, index, text):
+    doc = throne()
+    doc["log"][hand][16][2][index] = text
+    if hand == 4:
+        doc["log"][hand][16][2][index] = "裏ドラ(0飜)"
+        doc["log"][hand][16][2][4] = "門前清自摸和(0飜)"  # 0 + 1 + 0 = 1 han: no mangan
+    exc = refusal(doc)
+    assert exc.code == "yaku_han"
+    assert "yaku add up to" in words(exc) and "scored" in words(exc)
