@@ -41,7 +41,7 @@ DERIVED = frozenset(
     {"league.standing", "ratings.playerrating", "ratings.ratingevent", "stats.playergamestats", "stats.playerstats"}
 )
 # a collision here keeps the kept player's row (and removes the dropped player's)
-KEEP_ONE = frozenset({"league.entry", "league.leaguemembership", "league.leagueinvitation"})
+KEEP_ONE = frozenset({"league.entry", "league.leaguemembership", "league.leagueinvitation", "league.invitationblock"})
 FILLED = ("native_name", "family_name", "given_name", "tenhou_id", "mahjong_soul_id")
 # the tables and the fields of their unique rules in words (a table added later shows its model's name)
 TABLE_WORDS = {
@@ -52,6 +52,9 @@ TABLE_WORDS = {
     "league.standing": gettext_lazy("standings"),
     "league.leaguemembership": gettext_lazy("league memberships"),
     "league.leagueinvitation": gettext_lazy("invitations"),
+    "league.invitationblock": gettext_lazy("leagues whose invitations the player blocked"),
+    "people.claiminvitation": gettext_lazy("invitations to claim the player"),
+    "people.linkrequest": gettext_lazy("requests to link a login to the player"),
     "league.player": gettext_lazy("players merged into this one before"),
     "referee.appeal": gettext_lazy("appeals"),
     "ratings.playerrating": gettext_lazy("ratings"),

@@ -176,3 +176,27 @@ def test_merge_pages_and_the_tombstones_redirect(page, league, players, drop, se
     assert redirect.status_code == 302 and redirect["Location"] == f"/players/{players[0].pk}/"
     # merged already: a second merge is refused, nothing written
     assert page.post(url, {"action": "confirm", "keep": players[0].pk, "drop": drop.pk}).status_code == 400
+
+
+def test_any_other_collision_is_refused_in_words(league, admin, players, drop, season):
+    from matchdays.models import Reserve
+
+    services.entry_create(division=season.divisions.get(code="B"), player=drop, actor=SYSTEM)
+    Reserve.objects.create(season=season, player=players[0])
+    Reserve.objects.create(season=season, player=drop, order=1)
+    preview = merge.merge_preview(league=league, keep=players[0], drop=drop, actor=admin)
+    assert any(
+        r.startswith("reserves: both players have a row for the same season") for r in preview.refusals
+    ), preview.refusals
+    with pytest.raises(ValidationError):
+        merge.merge_confirm(league=league, keep=players[0], drop=drop, actor=admin)
+
+
+def test_both_blocked_one_league_keeps_one_block(league, other_league, admin, players, drop, season):
+    from league.models import InvitationBlock
+
+    services.entry_create(division=season.divisions.get(code="B"), player=drop, actor=SYSTEM)
+    InvitationBlock.objects.create(player=players[0], league=other_league)
+    InvitationBlock.objects.create(player=drop, league=other_league)
+    merge.merge_confirm(league=league, keep=players[0], drop=drop, actor=admin)
+    assert list(InvitationBlock.objects.values_list("player_id", flat=True)) == [players[0].pk]
