@@ -154,7 +154,8 @@ def _edit(request: HttpRequest, league: League, membership: LeagueMembership) ->
         else:
             messages.success(request, _("Saved.") if changed else _("Nothing changed."))
             return redirect("member", slug=league.slug, player_id=membership.player_id)
-    return render(request, "league/member.html", {"league": league, "membership": membership, "form": form}, status=400)
+    context = {"league": league, "membership": membership, "form": form, "accounts": _accounts(membership.player)}
+    return render(request, "league/member.html", context, status=400)
 
 
 @access("member", GET=ADMIN)
@@ -164,9 +165,20 @@ def member(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
     membership = _member(league, player_id)
     p = membership.player
     initial = {f: getattr(p, f) for f in roster.PLAYER_FIELDS} | {"email": membership.contact_email}
-    return render(
-        request, "league/member.html", {"league": league, "membership": membership, "form": MemberForm(initial=initial)}
-    )
+    context = {
+        "league": league,
+        "membership": membership,
+        "form": MemberForm(initial=initial),
+        "accounts": _accounts(p),
+    }
+    return render(request, "league/member.html", context)
+
+
+def _accounts(player: Player) -> list[Any]:
+    """The player's linked online accounts (changed through /api/players/<id>/accounts/)."""
+    from online.models import OnlineAccount
+
+    return list(OnlineAccount.objects.filter(player=player).order_by("platform", "account_name"))
 
 
 # ---------------------------------------------------------------- import and export

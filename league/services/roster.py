@@ -46,6 +46,17 @@ PLAYER_FIELDS = (
     "mahjong_soul_id",
 )
 MEMBER_FIELDS = (*PLAYER_FIELDS, "email")
+# a sheet's ways of writing the name order (the export writes the stored value)
+ORDER_WORDS = {
+    "family first": NameOrder.FAMILY_FIRST,
+    "姓先": NameOrder.FAMILY_FIRST,
+    "姓在前": NameOrder.FAMILY_FIRST,
+    "姓が先": NameOrder.FAMILY_FIRST,
+    "given first": NameOrder.GIVEN_FIRST,
+    "名先": NameOrder.GIVEN_FIRST,
+    "名在前": NameOrder.GIVEN_FIRST,
+    "名が先": NameOrder.GIVEN_FIRST,
+}
 NUMBER_USED = gettext_noop("this number is already used")
 
 
@@ -91,7 +102,8 @@ def member_values_clean(values: dict[str, Any], *, partial: bool = False) -> dic
             elif name == "email":
                 clean[name] = _email_clean(raw)
             elif name == "name_order":
-                order = raw or order_default(str(values.get("family_name", "")), str(values.get("given_name", "")))
+                order = ORDER_WORDS.get(" ".join(str(raw).casefold().replace("_", " ").split()), raw)
+                order = order or order_default(str(values.get("family_name", "")), str(values.get("given_name", "")))
                 if order not in NameOrder.values:
                     raise ValidationError({name: [_("family name first or given name first")]})
                 clean[name] = order

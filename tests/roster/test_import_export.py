@@ -288,3 +288,18 @@ def test_an_imported_rename_moves_the_standings_version(
     assert Division.objects.get(pk=division.pk).standings_version > before
     assert Player.objects.get(membership_number="M002").display_name == "AAA First Now"
     assert Standing.objects.filter(division=division).count() == 4
+
+
+def test_name_order_in_words(league, admin, season):
+    data = csv_bytes(
+        [
+            ["Member No", "Family name", "Given name", "Name order"],
+            ["O-1", "Smith", "Ann", "Family first"],
+            ["O-2", "Li", "Wei", "名が先"],
+            ["O-3", "X", "Y", "sideways"],
+        ]
+    )
+    rows = by_line(preview_of(league, admin, data))
+    assert rows[2]["values"]["name_order"] == "family_first" and rows[2]["values"]["display_name"] == "Smith Ann"
+    assert rows[3]["values"]["name_order"] == "given_first"
+    assert rows[4]["outcome"] == "error" and "family name first or given name first" in rows[4]["errors"][0]

@@ -267,3 +267,10 @@ def test_add_from_east_asian_parts_writes_family_first(page, league):
     assert response.status_code == 302
     player = Player.objects.get(membership_number="J-1")
     assert (player.display_name, player.name_order) == ("山田太郎", "family_first")
+
+
+def test_member_page_lists_linked_online_accounts(page, league, players, admin):
+    from online.services import account_link
+
+    account_link(player=players[0], account_name="LinkedOne", actor=admin)
+    assert "LinkedOne" in page.get(url(league, f"{players[0].pk}/")).content.decode()
