@@ -33,7 +33,7 @@
       return r.pushManager ? r.pushManager.getSubscription().then((s) => s && s.unsubscribe()) : null;
     }));
   }
-  window.kyokuSignedOut = Promise.all(work).catch(() => null).then(() => true);
+  window.kyokuSignedOut = Promise.all(work).catch(() => null).then(() => { window.kyokuSignedOutDone = true; return true; });
 })();
 
 (function () {
