@@ -61,8 +61,6 @@ def members_of(league: League, shown: str = "active") -> QuerySet[LeagueMembersh
 
 def _matching_ids(league: League, query: RosterQuery) -> list[int]:
     """The memberships whose folded names hold every folded word of the query, in roster order."""
-    from online.models import OnlineAccount
-
     words = fold(query.q).split()
     rows = list(
         members_of(league, query.shown)
@@ -70,9 +68,10 @@ def _matching_ids(league: League, query: RosterQuery) -> list[int]:
         .values_list("pk", "player_id", *SEARCHED)
     )
     accounts: dict[int, list[str]] = {}
-    for player_id, name in OnlineAccount.objects.filter(player__memberships__league=league).values_list(
-        "player_id", "account_name"
-    ):
+    # the linked online accounts (the online app's rows), read through the player's reverse
+    # relation: the league layer imports no app above it
+    linked = members_of(league, query.shown).filter(player__online_accounts__isnull=False)
+    for player_id, name in linked.values_list("player_id", "player__online_accounts__account_name"):
         accounts.setdefault(player_id, []).append(name)
     found = []
     for pk, player_id, *texts in rows:

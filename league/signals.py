@@ -18,6 +18,11 @@ games_results_changed = Signal()
 # or results were re-derived in bulk (``season_id``).
 game_facts_changed = Signal()
 season_facts_changed = Signal()
+# Sent INSIDE the transaction of a merge of two players (league.services.merge), once the dropped
+# player's derived rows are deleted and their facts belong to the kept player: each app rebuilds
+# its figures of the leagues concerned (``league_ids``) as ``actor`` (stats.receivers,
+# ratings.receivers), so the merge commits with figures equal to a full recompute.
+players_merged = Signal()
 
 
 def game_facts_changed_now(game_id: int) -> None:

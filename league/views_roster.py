@@ -175,10 +175,10 @@ def member(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
 
 
 def _accounts(player: Player) -> list[Any]:
-    """The player's linked online accounts (changed through /api/players/<id>/accounts/)."""
-    from online.models import OnlineAccount
-
-    return list(OnlineAccount.objects.filter(player=player).order_by("platform", "account_name"))
+    """The player's linked online accounts (changed through /api/players/<id>/accounts/; read
+    through the reverse relation: the league layer imports no app above it)."""
+    accounts: Any = getattr(player, "online_accounts")
+    return list(accounts.order_by("platform", "account_name"))
 
 
 # ---------------------------------------------------------------- import and export

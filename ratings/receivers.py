@@ -11,7 +11,7 @@ from django.db import transaction
 from django.db.models.signals import post_delete, pre_delete
 
 from league.models import Game, GameResult, Season
-from league.signals import game_result_changed, games_results_changed
+from league.signals import game_result_changed, games_results_changed, players_merged
 
 
 logger = logging.getLogger(__name__)
@@ -74,8 +74,20 @@ def on_game_deleting(sender, instance, **kwargs):
         transaction.on_commit(lambda: task_enqueue(ratings_league_rebuild, league_id, key, "game_deleted", players))
 
 
+def on_players_merged(sender, league_ids, actor, **kwargs):
+    """Two players merged (league.services.merge): the leagues' ratings rebuilt in its transaction
+    (one rebuild per league; rare, and the merge must commit with ratings equal to a recompute)."""
+    from kyoku.models import League
+
+    from .services import league_ratings_rebuild
+
+    for league in League.objects.filter(pk__in=league_ids).order_by("pk"):
+        league_ratings_rebuild(league=league, actor=actor, reason="merge")
+
+
 def connect():
     game_result_changed.connect(on_game_result_changed, dispatch_uid="ratings.game_result_changed")
+    players_merged.connect(on_players_merged, dispatch_uid="ratings.players_merged")
     games_results_changed.connect(on_games_results_changed, dispatch_uid="ratings.games_results_changed")
     post_delete.connect(on_result_deleted, sender=GameResult, dispatch_uid="ratings.result_deleted")
     pre_delete.connect(on_game_deleting, sender=Game, dispatch_uid="ratings.game_deleting")

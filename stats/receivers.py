@@ -11,7 +11,7 @@ from typing import Any
 from django.db.models.signals import post_delete, post_save, pre_delete
 
 from league.models import Game, GameResult
-from league.signals import game_facts_changed, season_facts_changed
+from league.signals import game_facts_changed, players_merged, season_facts_changed
 
 from . import services
 
@@ -58,8 +58,17 @@ def on_game_saved(sender: Any, instance: Game, created: bool, update_fields: Any
         services.game_stats_sync(game_id=instance.pk)
 
 
+def on_players_merged(sender: Any, league_ids: set[int], actor: Any, **kwargs: Any) -> None:
+    """Two players merged (league.services.merge): the leagues' figures rebuilt in its transaction."""
+    from kyoku.models import League
+
+    for league in League.objects.filter(pk__in=league_ids).order_by("pk"):
+        services.stats_recompute(actor=actor, league=league)
+
+
 def connect() -> None:
     game_facts_changed.connect(on_game_facts_changed, dispatch_uid="stats.game_facts_changed")
+    players_merged.connect(on_players_merged, dispatch_uid="stats.players_merged")
     season_facts_changed.connect(on_season_facts_changed, dispatch_uid="stats.season_facts_changed")
     pre_delete.connect(on_game_deleting, sender=Game, dispatch_uid="stats.game_deleting")
     post_delete.connect(on_game_deleted, sender=Game, dispatch_uid="stats.game_deleted")

@@ -228,11 +228,12 @@ def _affected(drop: Player) -> tuple[set[int], set[int]]:
     seasons |= set(Penalty.objects.filter(player=drop).values_list("season_id", flat=True))
     divisions = set(Division.objects.filter(season_id__in=seasons).values_list("pk", flat=True))
     leagues = set(Division.objects.filter(pk__in=divisions).values_list("season__league_id", flat=True))
-    from ratings.models import PlayerRating
-    from stats.models import PlayerStats
-
-    leagues |= set(PlayerRating.objects.filter(player=drop).values_list("league_id", flat=True))
-    leagues |= set(PlayerStats.objects.filter(player=drop).values_list("league_id", flat=True))
+    # the leagues of the dropped player's derived rows (statistics, ratings: the apps' tables,
+    # found among the relations, not imported: the league layer imports no app above it)
+    for fk in _relations():
+        if fk.model._meta.label_lower in DERIVED and any(f.name == "league" for f in fk.model._meta.fields):
+            rows = fk.model._default_manager.filter(**{fk.name: drop})
+            leagues |= set(rows.order_by().values_list("league_id", flat=True).distinct())
     return divisions, leagues
 
 
@@ -309,18 +310,16 @@ def _player_fold(keep: Player, drop: Player) -> None:
 
 
 def _derived_recompute(divisions: set[int], leagues: set[int], actor: Any) -> None:
-    from ratings.services import league_ratings_rebuild
-    from stats.services import stats_recompute
-
+    """Standings and division summaries here; statistics and ratings by their apps, which listen
+    to ``players_merged`` (sent inside this transaction)."""
+    from ..signals import players_merged
     from .standings_writes import standings_recompute
     from .summary import division_summary_recompute
 
     for division in Division.objects.filter(pk__in=divisions).order_by("pk"):
         standings_recompute(division=division)
         division_summary_recompute(division=division)
-    for each in League.objects.filter(pk__in=leagues).order_by("pk"):
-        stats_recompute(actor=actor, league=each)
-        league_ratings_rebuild(league=each, actor=actor, reason="merge")
+    players_merged.send(sender=Player, league_ids=set(leagues), actor=actor)
 
 
 def _merge_audit(actor: Any, keep: Player, data: dict[str, Any]) -> None:
