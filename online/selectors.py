@@ -58,6 +58,7 @@ def evidence_summary(*, application) -> dict:
     own = getattr(application.player, PLAYER_ID_FIELD[platform]) or ""
     account = application.account_id or own
     accounts = set(account_names(application.player, platform)) | ({account} if account else set())
+    folded = {account_fold(a) for a in accounts}  # one account whatever its case or width (account_link)
     year = application.evidence_year
     records = list(application.online_records.all())
     fingerprint_owners: dict[str, list[int]] = {}
@@ -86,8 +87,8 @@ def evidence_summary(*, application) -> dict:
         for mine in fingerprint_owners.get(key, ()):
             others.setdefault(mine, other)
     for r in records:
-        seats = [s for s in range(len(r.names)) if r.names[s] in accounts]
-        seats += [s for s, i in enumerate(r.account_ids or []) if i and i in accounts and s not in seats]
+        seats = [s for s in range(len(r.names)) if account_fold(r.names[s]) in folded]
+        seats += [s for s, i in enumerate(r.account_ids or []) if i and account_fold(i) in folded and s not in seats]
         is_player = bool(seats) and r.platform == platform
         in_year = r.played_on is not None and r.played_on.year == year
         counts = is_player and in_year and r.room in order and order.index(r.room) >= order.index(min_room)
