@@ -303,7 +303,8 @@ ACCOUNT_RATE_LIMITS = {
 MFA_SUPPORTED_TYPES = ["totp", "recovery_codes"]
 MFA_TOTP_ISSUER = "Kyoku"
 MFA_PASSKEY_LOGIN_ENABLED = False
-USERSESSIONS_TRACK_ACTIVITY = True
+# a session is recorded when it signs in; not touched again on every request (a write each time)
+USERSESSIONS_TRACK_ACTIVITY = False
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
