@@ -321,6 +321,9 @@ def _parse_mjlog(text: str, name: str) -> TenhouGame:
     go = root.find("GO")
     flags = int(go.get("type", "0")) if go is not None and (go.get("type") or "").isdigit() else None
     un = root.find("UN")
+    seats_named = [key for key in (un.keys() if un is not None else []) if re.fullmatch(r"n\d+", key)]
+    if any(key not in ("n0", "n1", "n2", "n3") for key in seats_named):
+        raise TenhouError("names", "the record names %(n)s players; a game has four", n=len(seats_named))
     names = [
         urllib.parse.unquote(un.get(f"n{i}") or "") if un is not None and un.get(f"n{i}") is not None else None
         for i in range(4)

@@ -347,3 +347,11 @@ def test_yaku_that_do_not_add_up_to_the_hands_score_are_refused(hand, index, tex
     exc = refusal(doc)
     assert exc.code == "yaku_han"
     assert "yaku add up to" in words(exc) and "scored" in words(exc)
+
+
+def test_a_fifth_name_in_an_mjlog_is_refused():
+    doc = (FIXTURES / "double-ron.mjlog").read_text(encoding="utf-8")
+    broken = doc.replace('<UN n0="', '<UN n4="ghost" n0="', 1)
+    with pytest.raises(TenhouError) as err:
+        parse_record(broken.encode(), "double-ron.mjlog")
+    assert err.value.code == "names" and "5 players" in words(err.value)
