@@ -190,3 +190,35 @@ def test_the_sends_page_says_why_in_words_not_what_answered(league, admin, inter
     assert "link-local address (such as a cloud metadata service)" in answer
     assert LeagueChannel.objects.filter(name="Metadata").count() == 0
     Delivery.objects.filter(pk=delivery.pk).update(next_attempt_at=timezone.now())
+
+
+def test_a_redirect_to_an_internal_address_is_not_followed(league, internal, monkeypatch, settings):
+    """A public webhook answering 307 to an internal name: the redirect opens a new connection,
+    checked like the first, and nothing reaches the internal service."""
+    import threading
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    class Redirect(BaseHTTPRequestHandler):
+        def do_POST(self):
+            self.rfile.read(int(self.headers.get("Content-Length") or 0))
+            self.send_response(307)
+            self.send_header("Location", f"http://intranet.example.net:{internal.port}/admin")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.2", 0), Redirect)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        settings.OUTBOUND_ALLOWED_NETWORKS = ["127.0.0.2/32"]  # the "public" webhook, for the test
+        fake_dns(monkeypatch, {"hooks.example.net": ["127.0.0.2"], "intranet.example.net": ["127.0.0.1"]})
+        _add(league, f"json://hooks.example.net:{server.server_address[1]}/hook")
+        delivery = _announce(league)
+        assert services.delivery_attempt(delivery.pk)[0] == "failed"
+        delivery.refresh_from_db()
+        assert delivery.last_error == "address_loopback" and internal.requests == []
+    finally:
+        server.shutdown()
+        server.server_close()
