@@ -87,6 +87,9 @@ LIMITS: dict[str, Limit] = {
     # season invitations a league sends (league.services.memberships.invitation_create), per
     # "league:<pk>": a roster's worth a day, no more (a player may also block a league's)
     "invitation_league": Limit(300, 86400),
+    # roster sheets read and previewed (league.views_roster: seconds of work for 10,000 rows), per
+    # "league:<pk>"
+    "roster_import_league": Limit(60, 3600),
 }
 
 

@@ -19,6 +19,7 @@ from kyoku.access import ADMIN, access, object_for_request
 from kyoku.csv_cells import csv_cell
 from kyoku.models import League
 from kyoku.principals import request_user_actor
+from kyoku.throttle import throttle_hit
 
 from . import roster_selectors as selectors
 from .models import Division, LeagueMembership, NameOrder, Player, RosterImport, Season
@@ -190,6 +191,7 @@ def members_import(request: HttpRequest, slug: str) -> HttpResponseBase:
     league = object_for_request(request, League, slug=slug)
     actor = request_user_actor(request)
     if request.method == "POST" and request.POST.get("action") == "preview":
+        throttle_hit("roster_import_league", f"league:{league.pk}")
         upload = request.FILES.get("file")
         max_bytes, _rows = roster.import_limits()
         try:

@@ -303,3 +303,13 @@ def test_name_order_in_words(league, admin, season):
     assert rows[2]["values"]["name_order"] == "family_first" and rows[2]["values"]["display_name"] == "Smith Ann"
     assert rows[3]["values"]["name_order"] == "given_first"
     assert rows[4]["outcome"] == "error" and "family name first or given name first" in rows[4]["errors"][0]
+
+
+def test_previews_are_throttled_per_league(page, league, settings):
+    settings.THROTTLE_LIMITS = {"roster_import_league": (2, 3600)}
+    data = csv_bytes([HEADER[:2], ["T-1", "T"]])
+    for _ in range(2):
+        assert page.post(import_url(league), {"action": "preview", "file": upload(data)}).status_code == 302
+    response = page.post(import_url(league), {"action": "preview", "file": upload(data)})
+    assert response.status_code == 429 and response["Retry-After"]
+    assert RosterImport.objects.count() == 2
