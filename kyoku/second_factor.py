@@ -116,11 +116,13 @@ def second_factor_write_check(method: str, actor: Any, obj: Any, need: Any) -> N
 
     if method in SAFE_METHODS or not is_user(actor):
         return
-    if need in (Need.OWNER, Need.SELF_OR_ADMIN):
-        if allowed(actor, obj, Need.SELF):
-            return  # the player's own write
-    elif need not in (Need.REFEREE, Need.ADMIN, getattr(Need, "DIRECTOR", Need.ADMIN)):
-        return
+    if need not in (Need.REFEREE, Need.ADMIN, Need.OWNER, Need.SELF_OR_ADMIN, getattr(Need, "DIRECTOR", Need.ADMIN)):
+        return  # the player's own levels (SELF, TABLE) and reads
     if getattr(type(obj), "LEAGUE_PATH", None) is None:
         return  # a player (several leagues): the privacy rule decides alone
-    second_factor_require(actor, league_of(obj))
+    league = league_of(obj)
+    if not league.requires_second_factor:
+        return
+    if need in (Need.OWNER, Need.SELF_OR_ADMIN) and allowed(actor, obj, Need.SELF):
+        return  # the player's own write
+    second_factor_require(actor, league)

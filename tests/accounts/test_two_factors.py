@@ -226,3 +226,22 @@ def test_an_event_director_waits_for_the_factor_too(strict_league, players):
     assert after.status_code == 200 and "requires a second factor" not in after.content.decode()
     api = client.post(f"/api/events/rounds/{round1.pk}/clock", {"action": "start"}, content_type="application/json")
     assert api.status_code != 403 and api.json().get("code") != "second_factor_required"
+
+
+def test_a_staff_member_writing_as_the_player_is_not_affected(strict_league, season, players):
+    """An entry (OWNER: the player, or the league's staff): its own player writes freely even when
+    that player is also the league's referee; another referee's write on it waits for the factor."""
+    from kyoku.authz import Need
+    from kyoku.second_factor import SecondFactorRequired, second_factor_write_check
+    from league.models import Entry
+    from tests.actors import make_player_user
+
+    entry = Entry.objects.get(season=season, player=players[0])
+    playing_referee = make_player_user("playing-referee", players[0])
+    LeagueRole.objects.create(league=strict_league, user=playing_referee, role=LeagueRole.Role.REFEREE)
+    second_factor_write_check("POST", playing_referee, entry, Need.OWNER)  # as the player: passes
+    second_factor_write_check("GET", make_role_user("r2", strict_league, "referee"), entry, Need.OWNER)  # a read
+    with pytest.raises(SecondFactorRequired):
+        second_factor_write_check("POST", make_role_user("r3", strict_league, "referee"), entry, Need.OWNER)
+    with pytest.raises(SecondFactorRequired):
+        second_factor_write_check("PATCH", playing_referee, entry, Need.REFEREE)  # as the referee
