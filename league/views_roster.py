@@ -313,7 +313,8 @@ def members_merge(request: HttpRequest, slug: str) -> HttpResponseBase:
     source = request.POST if request.method == "POST" else request.GET
     keep, drop = _merge_pair(league, source)
     if keep is None or drop is None:
-        status = 400 if request.method == "POST" or source.get("keep") or source.get("drop") else 200
+        asked = any(source.get(k) for k in ("keep", "drop", "keep_number", "drop_number"))
+        status = 400 if request.method == "POST" or asked else 200
         error = _("Choose two different members of this league.") if status == 400 else ""
         return render(request, "league/members_merge.html", {"league": league, "error": error}, status=status)
     actor = request_user_actor(request)
@@ -335,12 +336,23 @@ def members_merge(request: HttpRequest, slug: str) -> HttpResponseBase:
     )
 
 
-def _merge_pair(league: League, source: Any) -> tuple[Player | None, Player | None]:
+def _merge_id(league: League, source: Any, role: str) -> int | None:
+    """``keep``/``drop`` as a player id, or ``keep_number``/``drop_number`` as a membership number
+    of one of this league's members."""
     try:
-        keep_id, drop_id = int(source.get("keep", "")), int(source.get("drop", ""))
+        return int(source.get(role, ""))
     except ValueError:
-        return None, None
-    if keep_id == drop_id:
+        pass
+    number = str(source.get(f"{role}_number", "")).strip()[:40]
+    if not number:
+        return None
+    member = LeagueMembership.objects.filter(league=league, player__membership_number=number).first()
+    return member.player_id if member else None
+
+
+def _merge_pair(league: League, source: Any) -> tuple[Player | None, Player | None]:
+    keep_id, drop_id = _merge_id(league, source, "keep"), _merge_id(league, source, "drop")
+    if keep_id is None or drop_id is None or keep_id == drop_id:
         return None, None
     found = {
         m.player_id: m.player

@@ -200,3 +200,14 @@ def test_both_blocked_one_league_keeps_one_block(league, other_league, admin, pl
     InvitationBlock.objects.create(player=drop, league=other_league)
     merge.merge_confirm(league=league, keep=players[0], drop=drop, actor=admin)
     assert list(InvitationBlock.objects.values_list("player_id", flat=True)) == [players[0].pk]
+
+
+def test_merge_picked_by_membership_numbers(page, league, players, drop, season):
+    services.entry_create(division=season.divisions.get(code="B"), player=drop, actor=SYSTEM)
+    url = f"/leagues/{league.slug}/members/merge/"
+    shown = page.get(url, {"keep": players[0].pk, "drop_number": "DUP-1"})
+    assert shown.status_code == 200 and shown.context["drop"] == drop
+    shown = page.get(url, {"keep_number": "M001", "drop_number": "DUP-1"})
+    assert shown.context["keep"] == players[0] and 'value="confirm"' in shown.content.decode()
+    assert page.get(url, {"keep_number": "M001", "drop_number": "NOPE"}).status_code == 400
+    assert 'name="drop_number"' in page.get(f"/leagues/{league.slug}/members/{players[0].pk}/").content.decode()
