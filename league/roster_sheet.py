@@ -205,6 +205,7 @@ def _xlsx_rows(data: bytes, max_rows: int) -> tuple[list[str], list[tuple[int, l
         headers: list[str] | None = None
         rows: list[tuple[int, list[Cell]]] = []
         for number, cells in enumerate(sheet.iter_rows(), start=1):
+            number = next((c.row for c in cells if getattr(c, "row", None)), number)  # the sheet's own row
             values = [_xlsx_cell(c) for c in cells]
             if headers is None:
                 if any(v.kind != "empty" for v in values):

@@ -9,7 +9,7 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, HttpResponseBase
 from django.shortcuts import redirect, render
@@ -130,9 +130,7 @@ def _add(request: HttpRequest, league: League) -> HttpResponseBase:
             added = roster.member_add(
                 league=league, values=values, actor=request_user_actor(request), division=form.cleaned_data["division"]
             )
-        except (ValidationError, PermissionDenied) as exc:
-            if isinstance(exc, PermissionDenied):
-                raise
+        except ValidationError as exc:
             _errors_to(form, exc)
         else:
             if added.invitation is not None:

@@ -64,7 +64,10 @@ NUMBER_USED = gettext_noop("this number is already used")
 
 
 def _number_clean(value: object) -> str:
-    return name_clean(value, field="membership_number", max_length=20, required=True)
+    number = name_clean(value, field="membership_number", max_length=20, required=False)
+    if not number:
+        raise ValidationError({"membership_number": [_("give a number")]})
+    return number
 
 
 def _email_clean(value: object) -> str:

@@ -313,3 +313,17 @@ def test_previews_are_throttled_per_league(page, league, settings):
     response = page.post(import_url(league), {"action": "preview", "file": upload(data)})
     assert response.status_code == 429 and response["Retry-After"]
     assert RosterImport.objects.count() == 2
+
+
+def test_xlsx_rows_keep_the_sheets_numbers_across_blank_rows(league, admin, season):
+    data = xlsx_bytes([["Member No", "Name"], ["K-1", "One"], [None, None], [None, None], ["", "No Number"]])
+    rows = preview_of(league, admin, data, "roster.xlsx").rows
+    assert [(r["line"], r["outcome"]) for r in rows] == [(5, "error"), (2, "new")]
+
+
+def test_api_patch_with_a_blank_number_says_give_a_number(as_user, admin, league, players, season):
+    response = as_user(admin).patch(
+        f"/api/leagues/{league.slug}/members/{players[0].pk}/", {"membership_number": " "}, format="json"
+    )
+    assert response.status_code == 400 and response.json()["field"] == "membership_number"
+    assert "give a number" in response.json()["detail"]
