@@ -74,9 +74,9 @@ def season_opened(*, season: Season, was: str, actor: Actor) -> None:
     params = {"league": notify.league_words(season.league), "season": str(season)}
     link = reverse("season", args=[season.pk])
     key = f"season-open:{season.pk}"
-    members = Player.objects.filter(
-        pk__in=LeagueMembership.objects.filter(league=season.league).values("player_id"), user__isnull=False
-    ).select_related("user")
+    # the league's members today: an archived member has left the league (league.services.roster)
+    current = LeagueMembership.objects.filter(league=season.league, archived_at__isnull=True)
+    members = Player.objects.filter(pk__in=current.values("player_id"), user__isnull=False).select_related("user")
     notify.notification_send(
         kind="registration_open",
         recipients=[p.user for p in members],

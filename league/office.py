@@ -1,4 +1,5 @@
-"""The season's life run from the office: next season, close, promotion preview and confirm.
+"""The season's life run from the office: open registration, next season, close, promotion
+preview and confirm.
 Writes are atomic and audited; they re-check the actor's admin right in the season's league."""
 
 from datetime import date, timedelta
@@ -131,6 +132,35 @@ def season_reopen(*, season: Season, actor: Actor, reason: str = "") -> Season:
         raise ValidationError({"reason": [_("at most %(n)s characters") % {"n": 500}]})
     season = services.season_status_set(season=season, status=Season.Status.OPEN, actor=actor)
     audit_log_write(actor=actor, action="season.reopen", obj=season, data={"reason": reason})
+    return season
+
+
+def season_open_audience(*, season: Season) -> int:
+    """How many would be told when the season's registration opens: the league's current members
+    with a login (league.notices.season_opened)."""
+    from .models import LeagueMembership
+
+    current = LeagueMembership.objects.filter(league=season.league, archived_at__isnull=True)
+    return Player.objects.filter(pk__in=current.values("player_id"), user__isnull=False).count()
+
+
+@transaction.atomic
+def season_open(*, season: Season, actor: Actor) -> Season:
+    """Open a draft season's registration: the league's members are told once, and its public
+    channels announce it (league.notices.season_opened, through ``season_status_set``). Only a
+    draft season opens: an open one is already open, a closed one is reopened instead."""
+    services.actor_authorize(actor, season, Need.ADMIN)
+    season = Season.objects.select_for_update().get(pk=season.pk)  # two admins at once: one opens it
+    if season.status != Season.Status.DRAFT:
+        words = {
+            Season.Status.OPEN: _("Registration for this season is already open."),
+            Season.Status.CLOSED: _("This season is closed: reopen it instead of opening its registration."),
+        }
+        raise Conflict(
+            {"status": [words.get(season.status, _("Only a draft season can be opened."))]}, code="season_not_draft"
+        )
+    season = services.season_status_set(season=season, status=Season.Status.OPEN, actor=actor)
+    audit_log_write(actor=actor, action="season.open", obj=season, data={"from": Season.Status.DRAFT})
     return season
 
 

@@ -46,25 +46,34 @@ ACCOUNT_KEYS = {"platform", "min_rank", "min_rating", "min_games_in_year", "min_
 
 
 def validate_requirements(requirements: dict) -> None:
-    """Raise ValidationError naming the bad key of a tier's requirements."""
+    """Raise ValidationError naming the bad key of a tier's requirements, in the reader's words."""
+    from django.utils.translation import gettext as _
+
     if not isinstance(requirements, dict):
-        raise ValidationError({"requirements": ["must be an object"]})
+        raise ValidationError({"requirements": [_("must be an object")]})
     unknown = set(requirements) - {"accounts", "proof_required"}
     if unknown:
-        raise ValidationError({"requirements": [f"unknown keys: {', '.join(sorted(unknown))}"]})
+        raise ValidationError({"requirements": [_("unknown keys: %(keys)s") % {"keys": ", ".join(sorted(unknown))}]})
+    if not isinstance(requirements.get("proof_required", False), bool):
+        raise ValidationError({"requirements.proof_required": [_("true or false")]})
+    if not isinstance(requirements.get("accounts", []), list):
+        raise ValidationError({"requirements.accounts": [_("must be a list")]})
     for i, alt in enumerate(requirements.get("accounts", [])):
         where = f"requirements.accounts[{i}]"
         if not isinstance(alt, dict) or alt.get("platform") not in RANKS:
-            raise ValidationError({where: [f"platform must be one of {', '.join(RANKS)}"]})
+            raise ValidationError({where: [_("platform must be one of %(names)s") % {"names": ", ".join(RANKS)}]})
         if set(alt) - ACCOUNT_KEYS:
-            raise ValidationError({where: [f"unknown keys: {', '.join(sorted(set(alt) - ACCOUNT_KEYS))}"]})
+            keys = ", ".join(sorted(set(alt) - ACCOUNT_KEYS))
+            raise ValidationError({where: [_("unknown keys: %(keys)s") % {"keys": keys}]})
+        platform = PLATFORMS[alt["platform"]]
         if "min_rank" in alt and alt["min_rank"] not in RANKS[alt["platform"]]:
-            raise ValidationError({f"{where}.min_rank": [f"not a {alt['platform']} rank"]})
+            raise ValidationError({f"{where}.min_rank": [_("not a rank on %(platform)s") % {"platform": platform}]})
         if "min_room" in alt and alt["min_room"] not in ROOMS[alt["platform"]]:
-            raise ValidationError({f"{where}.min_room": [f"not a {alt['platform']} room"]})
+            raise ValidationError({f"{where}.min_room": [_("not a room on %(platform)s") % {"platform": platform}]})
         for key in ("min_rating", "min_games_in_year"):
-            if key in alt and (not isinstance(alt[key], int) or alt[key] < 0):
-                raise ValidationError({f"{where}.{key}": ["a whole number, 0 or more"]})
+            value = alt.get(key, 0)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise ValidationError({f"{where}.{key}": [_("a whole number, 0 or more")]})
 
 
 def _ordinal(year: int, number: int) -> int:

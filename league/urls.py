@@ -15,6 +15,7 @@ urlpatterns = [
     path("applications/<int:application_id>/proof/", views.application_proof, name="application-proof"),
     path("office/seasons/<int:season_id>/", views_office.season_office, name="office-season"),
     path("office/seasons/<int:season_id>/next/", views_office.season_next_create, name="office-next-season"),
+    path("office/seasons/<int:season_id>/open/", views_office.season_open, name="office-open"),
     path("office/seasons/<int:season_id>/close/", views_office.season_close, name="office-close"),
     path("office/seasons/<int:season_id>/reopen/", views_office.season_reopen, name="office-reopen"),
     path("office/seasons/<int:season_id>/entries/", views_office.season_entries, name="office-entries"),

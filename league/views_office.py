@@ -4,12 +4,21 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from kyoku.access import ADMIN, access, object_for_request
 
 from . import office
 from .forms import NextSeasonForm
 from .models import Entry, LeagueInvitation, Season
+
+
+# what each status means for the season's players, on the office page
+STATUS_WORDS = {
+    Season.Status.DRAFT: _lazy("Draft: registration is not open yet; the league's members have not been told."),
+    Season.Status.OPEN: _lazy("Open: registration is open and results can be entered."),
+    Season.Status.CLOSED: _lazy("Closed: no result can be entered or changed until it is reopened."),
+}
 
 
 def _season(request, season_id):
@@ -31,6 +40,8 @@ def season_office(request, season_id):
             "divisions": season.divisions.all(),
             "entries": Entry.objects.filter(season=season).count(),
             "open_work": office.season_open_work(season=season) if season.status != Season.Status.CLOSED else [],
+            "status_words": STATUS_WORDS.get(season.status, ""),
+            "members_told": office.season_open_audience(season=season) if season.status == Season.Status.DRAFT else 0,
         },
     )
 
@@ -58,6 +69,19 @@ def _errors_said(request, exc: ValidationError) -> None:
     for msgs in exc.message_dict.values():
         for msg in msgs:
             messages.error(request, msg)
+
+
+@access("season", POST=ADMIN)
+def season_open(request, season_id):
+    """Open a draft season's registration (the league's members are told, its channels announce it)."""
+    season = _season(request, season_id)
+    try:
+        office.season_open(season=season, actor=request.user)
+    except ValidationError as exc:
+        _errors_said(request, exc)
+    else:
+        messages.success(request, _("Registration is open: the league's members are told."))
+    return redirect("office-season", season_id=season.pk)
 
 
 @access("season", POST=ADMIN)

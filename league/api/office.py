@@ -1,5 +1,5 @@
-"""Season office through the API: next season, close, promotion preview (GET) and confirm (POST);
-a season's entries (list, add, remove) and games (list, create). The writes call the same
+"""Season office through the API: open registration, next season, close, promotion preview (GET)
+and confirm (POST); a season's entries (list, add, remove) and games (list, create). The writes call the same
 services as the office pages (league.office), so page and API refuse the same things."""
 
 from django.core.exceptions import ValidationError
@@ -77,6 +77,19 @@ class SeasonCloseSerializer(serializers.Serializer):
 
 class SeasonReopenSerializer(serializers.Serializer):
     reason = serializers.CharField(required=False, allow_blank=True, default="", max_length=500)
+
+
+class SeasonOpenView(APIView):
+    """Open a draft season's registration: its league's members are told and its channels announce
+    it; a season already open or closed answers 409 in words."""
+
+    access = route("season", POST=ADMIN)
+
+    @extend_schema(request=None, responses=SeasonRefSerializer)
+    @idempotent
+    def post(self, request, pk):
+        season = office.season_open(season=_season(request, pk), actor=request.user)
+        return Response(SeasonRefSerializer(season).data)
 
 
 class SeasonCloseView(APIView):

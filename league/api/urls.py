@@ -40,6 +40,7 @@ router.register("penalties", views.PenaltyViewSet, basename="penalty")
 urlpatterns = [
     path("games/<int:pk>/result/", views.GameResultView.as_view(), name="game-result"),
     path("seasons/<int:pk>/next/", office_api.SeasonNextView.as_view(), name="api-season-next"),
+    path("seasons/<int:pk>/open/", office_api.SeasonOpenView.as_view(), name="api-season-open"),
     path("seasons/<int:pk>/close/", office_api.SeasonCloseView.as_view(), name="api-season-close"),
     path("seasons/<int:pk>/reopen/", office_api.SeasonReopenView.as_view(), name="api-season-reopen"),
     path("seasons/<int:pk>/promotion/", office_api.SeasonPromotionView.as_view(), name="api-season-promotion"),
