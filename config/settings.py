@@ -272,9 +272,12 @@ ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"
 ACCOUNT_UNIQUE_EMAIL = True
-# a sign-up with an email another account holds is refused in words on the form (not answered
-# as if it had worked, with a notice mailed to the holder)
-ACCOUNT_PREVENT_ENUMERATION = False
+# No enumeration oracle: a sign-up with an email another account holds is answered as any sign-up
+# is ("we sent you a link"), writes nothing, and the holder of that address gets the refusal in
+# words by email ("an account with this address already exists: sign in or reset the password");
+# a password reset for an unknown address is answered alike. Whoever owns the address learns it;
+# a stranger typing addresses learns nothing.
+ACCOUNT_PREVENT_ENUMERATION = True
 ACCOUNT_CHANGE_EMAIL = True
 ACCOUNT_EMAIL_NOTIFICATIONS = True
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = False
@@ -345,6 +348,12 @@ CELERY_BEAT_SCHEDULE = {
     "notifications-reminders": {"task": "notifications.tasks.reminders_scan", "schedule": 60},
 }
 
+# Starting a league in the app (league.services.leagues): "approval" keeps a new league pending
+# until a superuser approves it at /leagues/requests/; "open" lets any signed-in person start one.
+LEAGUE_START = os.environ.get("LEAGUE_START", "open" if DEBUG else "approval").strip().lower()
+if LEAGUE_START not in ("open", "approval"):
+    raise RuntimeError('LEAGUE_START is "open" or "approval"')
+
 # Notifications (notifications/): email through Django's mail framework, Web Push with VAPID,
 # a league's public channels through Apprise. Links in what is sent start with SITE_URL.
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
@@ -407,12 +416,6 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # several models have a "status" of their own: name each enum after its model
     "ENUM_NAME_OVERRIDES": {
-# Starting a league in the app (league.services.leagues): "approval" keeps a new league pending
-# until a superuser approves it at /leagues/requests/; "open" lets any signed-in person start one.
-LEAGUE_START = os.environ.get("LEAGUE_START", "open" if DEBUG else "approval").strip().lower()
-if LEAGUE_START not in ("open", "approval"):
-    raise RuntimeError('LEAGUE_START is "open" or "approval"')
-
         "SeasonStatusEnum": "league.models.Season.Status",
         "ApplicationStatusEnum": "league.models.QualificationApplication.Status",
         "GameStatusEnum": "league.models.Game.Status",

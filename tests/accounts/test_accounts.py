@@ -52,14 +52,29 @@ def test_sign_up_verify_then_sign_in_by_email_and_by_username(db):
     assert by_name.session["_auth_user_id"] == str(user.pk)
 
 
-def test_an_email_already_taken_is_refused_in_words(db):
+def test_an_email_already_taken_is_refused_to_its_holder_and_tells_a_stranger_nothing(db):
     make_user("first")
     EmailAddress.objects.create(user=User.objects.get(username="first"), email="same@example.org", verified=True)
-    response = _sign_up(Client(), username="second", email="same@example.org")
-    assert response.status_code == 200
-    assert "email" in response.context["form"].errors
-    assert "already" in str(response.context["form"].errors["email"])
+    fresh = _sign_up(Client(), username="fresh", email="fresh@example.org")
+    mail.outbox.clear()
+    taken = _sign_up(Client(), username="second", email="same@example.org")
+    # the same answer as a sign-up that worked: no oracle for whether the address has an account
+    assert taken.status_code == fresh.status_code == 302
+    assert taken["Location"] == fresh["Location"]
     assert not User.objects.filter(username="second").exists()
+    assert EmailAddress.objects.filter(email__iexact="same@example.org").count() == 1
+    # the refusal goes, in words, to whoever holds the address
+    assert len(mail.outbox) == 1 and mail.outbox[0].to == ["same@example.org"]
+    assert "already" in mail.outbox[0].body.lower()
+
+
+def test_a_password_reset_answers_alike_for_an_unknown_address(db):
+    user = make_user("known", email="known@example.org")
+    EmailAddress.objects.create(user=user, email="known@example.org", verified=True, primary=True)
+    known = Client().post("/accounts/password/reset/", {"email": "known@example.org"})
+    unknown = Client().post("/accounts/password/reset/", {"email": "nobody@example.org"})
+    assert known.status_code == unknown.status_code == 302
+    assert known["Location"] == unknown["Location"]
 
 
 def test_an_account_without_email_signs_in_by_username(db):
