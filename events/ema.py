@@ -12,8 +12,13 @@ General Assembly of 25 May 2017, in force from 2018) and its ranking overview
 number (e.g. 04 France, 11 United Kingdom); nations are ISO 3166 alpha-3 codes.
 
 The layout of the file (one row per ranked player: position, family name, given name, EMA number,
-nation, tournament points, MERS base points) is this project's reading of the EMA's published
-result tables; the EMA's own submission template was not available to check it against. Neither
+nation, tournament points, MERS base points, withdrawn) is this project's reading of the EMA's
+published result tables; the EMA's own submission template was not available to check it against
+(searched again for issue 47). Those pages (mahjong-europe.org/ranking/Tournament/TR_RCR_<n>.html,
+as a public scraper of them reads them: github.com/ldekerg/European-Mahjong,
+scripts/importers/ema.py) print "Players" above the ranking, one row per ranked player, and the EMA
+number as eight digits with its leading zeros (04160092): the CSV writes it so, and ``ema_xlsx``
+types it as text so a spreadsheet keeps the zero. "Players" here is the number of ranked rows. Neither
 ranking page (checked again for issue 35) names the columns of a result: they rate a player by
 position, EMA number and country only. That the name goes in two columns, family ("last") name then
 given ("first") name, is inferred from the EMA's published rankings and result tables, which list
