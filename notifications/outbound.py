@@ -167,8 +167,15 @@ def _create_connection(address: tuple[str, int], *args: Any, **kwargs: Any) -> s
     except AddressRefused as exc:
         refusals.append(exc)
         raise
-    # connect to the address just checked: no second resolution can answer something else
-    return _original((checked[0], port), *args, **kwargs)
+    # connect to the addresses just checked, in order: no second resolution can answer otherwise
+    error: OSError | None = None
+    for ip in checked:
+        try:
+            return _original((ip, port), *args, **kwargs)
+        except OSError as exc:
+            error = exc
+    assert error is not None
+    raise error
 
 
 def _install() -> None:
