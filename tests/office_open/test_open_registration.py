@@ -106,3 +106,12 @@ def test_in_chinese_and_japanese(draft, admin):
     ja = client.get(f"/office/seasons/{draft.pk}/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
     assert "Open registration" not in zh and "Open registration" not in ja
     assert "Who will be told" not in zh and "Who will be told" not in ja
+
+
+def test_the_tiers_page_in_chinese_and_japanese(season, admin):
+    client = _page(admin)
+    zh = client.get("/leagues/test/tiers/", HTTP_ACCEPT_LANGUAGE="zh-hant").content.decode()
+    ja = client.get("/leagues/test/tiers/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert "資格類別" in zh and "資格区分" in ja
+    for english in ("Add the tier", "Online accounts", "lowest rank", "In force from year"):
+        assert english not in zh and english not in ja
