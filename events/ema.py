@@ -33,6 +33,7 @@ import io
 import re
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from kyoku.csv_cells import csv_cell
 from league.names import name_parts_propose
@@ -201,7 +202,7 @@ def ema_xlsx(placed: list[Placed], tournament: Tournament | None = None) -> byte
     return out.getvalue()
 
 
-def _text_cell(cell, value: str) -> None:
+def _text_cell(cell: Any, value: str) -> None:
     """A cell typed as text whatever it holds (openpyxl would read a leading "=" as a formula)."""
     cell.value = value
     cell.data_type = "s"

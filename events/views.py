@@ -614,7 +614,7 @@ def event_results(request, event_id):
     )
 
 
-def _ema_export(event: Event):
+def _ema_export(event: Event) -> tuple[tuple | None, HttpResponse | None]:
     """(placed, tournament) from the event's one derived state, or a 409 in words while a cut's
     seating is stale (a correction changed who goes through and the stage has not started): the
     federation receives nothing until the director decides and seats the stage again."""
