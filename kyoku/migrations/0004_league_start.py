@@ -6,53 +6,102 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('kyoku', '0003_league_door'),
+        ("kyoku", "0003_league_door"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='league',
-            name='approval',
-            field=models.CharField(choices=[('active', 'active'), ('pending', 'waiting for approval'), ('refused', 'refused')], default='active', max_length=8, verbose_name='approval'),
+            model_name="league",
+            name="approval",
+            field=models.CharField(
+                choices=[("active", "active"), ("pending", "waiting for approval"), ("refused", "refused")],
+                default="active",
+                max_length=8,
+                verbose_name="approval",
+            ),
         ),
         migrations.AddField(
-            model_name='league',
-            name='decided_at',
+            model_name="league",
+            name="decided_at",
             field=models.DateTimeField(blank=True, editable=False, null=True),
         ),
         migrations.AddField(
-            model_name='league',
-            name='decided_by',
-            field=models.ForeignKey(blank=True, editable=False, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL),
+            model_name="league",
+            name="decided_by",
+            field=models.ForeignKey(
+                blank=True,
+                editable=False,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="+",
+                to=settings.AUTH_USER_MODEL,
+            ),
         ),
         migrations.AddField(
-            model_name='league',
-            name='refusal_reason',
-            field=models.TextField(blank=True, editable=False, verbose_name='reason'),
+            model_name="league",
+            name="refusal_reason",
+            field=models.TextField(blank=True, editable=False, verbose_name="reason"),
         ),
         migrations.CreateModel(
-            name='RoleInvitation',
+            name="RoleInvitation",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('role', models.CharField(choices=[('admin', 'League admin'), ('referee', 'Referee'), ('director', 'Event director')], max_length=16, verbose_name='role')),
-                ('email', models.EmailField(max_length=254, verbose_name='email')),
-                ('token_hash', models.CharField(editable=False, max_length=64, unique=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('expires_at', models.DateTimeField()),
-                ('sent_at', models.DateTimeField(blank=True, null=True)),
-                ('accepted_at', models.DateTimeField(blank=True, null=True)),
-                ('revoked_at', models.DateTimeField(blank=True, null=True)),
-                ('accepted_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('created_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('league', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='role_invitations', to='kyoku.league')),
-                ('revoked_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "role",
+                    models.CharField(
+                        choices=[("admin", "League admin"), ("referee", "Referee"), ("director", "Event director")],
+                        max_length=16,
+                        verbose_name="role",
+                    ),
+                ),
+                ("email", models.EmailField(max_length=254, verbose_name="email")),
+                ("token_hash", models.CharField(editable=False, max_length=64, unique=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("expires_at", models.DateTimeField()),
+                ("sent_at", models.DateTimeField(blank=True, null=True)),
+                ("accepted_at", models.DateTimeField(blank=True, null=True)),
+                ("revoked_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "accepted_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "league",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="role_invitations", to="kyoku.league"
+                    ),
+                ),
+                (
+                    "revoked_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at', '-id'],
-                'indexes': [models.Index(fields=['league', '-created_at'], name='roleinv_league_at')],
+                "ordering": ["-created_at", "-id"],
+                "indexes": [models.Index(fields=["league", "-created_at"], name="roleinv_league_at")],
             },
         ),
     ]

@@ -5,24 +5,33 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('kyoku', '0004_league_start'),
-        ('league', '0017_roster_merge_import'),
+        ("kyoku", "0004_league_start"),
+        ("league", "0017_roster_merge_import"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='InvitationBlock',
+            name="InvitationBlock",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('league', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='kyoku.league')),
-                ('player', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='invitation_blocks', to='league.player')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "league",
+                    models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name="+", to="kyoku.league"),
+                ),
+                (
+                    "player",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="invitation_blocks",
+                        to="league.player",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at'],
-                'constraints': [models.UniqueConstraint(fields=('player', 'league'), name='uniq_invitation_block')],
+                "ordering": ["-created_at"],
+                "constraints": [models.UniqueConstraint(fields=("player", "league"), name="uniq_invitation_block")],
             },
         ),
     ]
