@@ -52,16 +52,16 @@ class TierForm(forms.Form):
                 label=_("Account %(n)s: platform") % {"n": n}, choices=platforms, required=False
             )
             self.fields[f"alt{i}_min_rank"] = forms.ChoiceField(
-                label=_("lowest rank"), choices=_grouped(RANKS), required=False
+                label=_("Lowest rank"), choices=_grouped(RANKS), required=False
             )
             self.fields[f"alt{i}_min_room"] = forms.ChoiceField(
-                label=_("games in this room or above"), choices=_grouped(ROOMS), required=False
+                label=_("Games in this room or above"), choices=_grouped(ROOMS), required=False
             )
             self.fields[f"alt{i}_min_rating"] = forms.IntegerField(
-                label=_("lowest rating"), min_value=0, max_value=10_000, required=False
+                label=_("Lowest rating"), min_value=0, max_value=10_000, required=False
             )
             self.fields[f"alt{i}_min_games_in_year"] = forms.IntegerField(
-                label=_("games in the year, at least"), min_value=0, max_value=100_000, required=False
+                label=_("Games in the year, at least"), min_value=0, max_value=100_000, required=False
             )
 
     def alternatives(self) -> list[list[forms.BoundField]]:
