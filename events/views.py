@@ -24,7 +24,7 @@ from league.forms import service_errors_to_form, service_errors_to_messages
 from league.models import SEAT_NAMES, Game, Player
 
 from . import selectors, services
-from .ema import EMA_BOM, ema_csv, ema_xlsx
+from .ema import EMA_BOM, Placed, Tournament, ema_csv, ema_xlsx
 from .forms import EventForm, RegistrationForm, SelfRegistrationForm, TableScoresForm
 from .models import CutDecision, Event, Registration, Round, TableReport
 
@@ -614,7 +614,7 @@ def event_results(request, event_id):
     )
 
 
-def _ema_export(event: Event) -> tuple[tuple | None, HttpResponse | None]:
+def _ema_export(event: Event) -> tuple[tuple[list[Placed], Tournament] | None, HttpResponse | None]:
     """(placed, tournament) from the event's one derived state, or a 409 in words while a cut's
     seating is stale (a correction changed who goes through and the stage has not started): the
     federation receives nothing until the director decides and seats the stage again."""
@@ -634,7 +634,7 @@ def _ema_export(event: Event) -> tuple[tuple | None, HttpResponse | None]:
 def event_ema(request, event_id):
     event = object_for_request(request, Event, pk=event_id)
     data, refused = _ema_export(event)
-    if refused is not None:
+    if data is None:
         return refused
     # UTF-8 with its byte-order mark, so a spreadsheet shows the CJK names right (events.ema)
     body = ema_csv(*data)
@@ -648,7 +648,7 @@ def event_ema_xlsx(request, event_id):
     """The EMA file as a workbook with text-typed cells (events.ema.ema_xlsx)."""
     event = object_for_request(request, Event, pk=event_id)
     data, refused = _ema_export(event)
-    if refused is not None:
+    if data is None:
         return refused
     response = HttpResponse(
         ema_xlsx(*data), content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
