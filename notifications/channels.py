@@ -152,6 +152,15 @@ class ChannelRefused(Exception):
     """A channel address the server will not post to; the message is the reason in words."""
 
 
+def _charset_restore() -> None:
+    """Apprise's e-mail plugin, loaded with its others, switches the process's utf-8 e-mail charset
+    to quoted-printable headers (``email.charset.add_charset``): put Python's default back, or
+    the site's own e-mails (Django's mail) would change their subjects' encoding after a post."""
+    from email import charset
+
+    charset.add_charset("utf-8", charset.SHORTEST, charset.BASE64, "utf-8")
+
+
 def _apprise() -> Any:
     import apprise
 
@@ -162,7 +171,10 @@ def _apprise() -> Any:
 def _plugin(url: str) -> Any:
     import apprise
 
-    return apprise.Apprise.instantiate(url, asset=apprise.AppriseAsset(async_mode=False), suppress_exceptions=True)
+    try:
+        return apprise.Apprise.instantiate(url, asset=apprise.AppriseAsset(async_mode=False), suppress_exceptions=True)
+    finally:
+        _charset_restore()
 
 
 def channel_url_check(url: str, *, resolve: bool = True) -> None:
@@ -228,7 +240,9 @@ def league_send(delivery: Delivery) -> None:
         raise Permanent(f"channel_address {exc}") from None
     subject, body = render(n, channel.language)
     post = _apprise()
-    if not post.add(channel.url):
+    added = post.add(channel.url)
+    _charset_restore()
+    if not added:
         raise Permanent("channel_address")
     with outbound.outbound_guard() as refused:
         accepted = post.notify(title=subject, body="\n".join(p for p in (body, absolute(n.link)) if p))

@@ -222,3 +222,13 @@ def test_a_redirect_to_an_internal_address_is_not_followed(league, internal, mon
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_checking_a_channel_leaves_the_sites_email_encoding_alone(league, monkeypatch):
+    """Apprise's e-mail plugin (loaded with the others) switches utf-8 headers to quoted-printable
+    for the whole process; the site's own e-mails keep Python's encoding."""
+    from email import charset
+
+    fake_dns(monkeypatch, {"hooks.example.net": ["93.184.215.14"]})
+    _add(league, "jsons://hooks.example.net/kyoku")
+    assert charset.CHARSETS["utf-8"] == (charset.SHORTEST, charset.BASE64, "utf-8")
