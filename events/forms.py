@@ -1,9 +1,10 @@
 from django import forms
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from kyoku.labels import LABELS, label
 from kyoku.models import League
-from league.models import RuleSet
+from league.models import RuleSet, Season
 
 from . import ranking
 from .models import Event
@@ -18,10 +19,12 @@ def tiebreak_choices() -> list[tuple[str, object]]:
 
 
 class RuleSetChoiceField(forms.ModelChoiceField):
-    """A template named by its preset in the reader's language (its stored name is the admin's)."""
+    """A template named by its preset in the reader's language (its stored name is the admin's);
+    a league season's rules also by their name (the league and season)."""
 
     def label_from_instance(self, obj) -> str:
-        return f"{label(obj.preset, 'preset')} · v{obj.version}"
+        words = f"{label(obj.preset, 'preset')} · v{obj.version}"
+        return words if obj.is_template else f"{words} · {obj.name}"
 
 
 class EventForm(forms.ModelForm):
@@ -68,6 +71,11 @@ class EventForm(forms.ModelForm):
         self.fields["league"].queryset = (  # type: ignore[attr-defined]  # a ModelChoiceField; stubs say Field
             leagues if leagues is not None else League.objects.none()
         )
+        if leagues is not None:  # a league started in the app has no template: its seasons' rules serve
+            league_rules = Q(seasons__league__in=leagues, seasons__kind=Season.Kind.LEAGUE)
+            self.fields["rule_set"].queryset = (  # type: ignore[attr-defined]
+                RuleSet.objects.filter(Q(is_template=True) | league_rules).distinct().order_by("preset", "-version")
+            )
         for i in range(TIEBREAK_SLOTS):
             self.fields[f"tiebreak_{i + 1}"] = forms.ChoiceField(
                 label=_("Tiebreak %(n)s") % {"n": i + 1},

@@ -137,7 +137,7 @@ def test_the_link_says_what_it_is_to_a_visitor_without_private_data(client, sent
     assert "Test League" in page and "Player 1" in page
     assert roster[0].membership_number not in page and "person@example.org" not in page
     assert f"?next=/claim/{sent}/" in page
-    assert response["Referrer-Policy"] == "no-referrer"
+    assert response["Referrer-Policy"] == "same-origin"
 
 
 def test_an_unknown_link_is_404(client, sent):
