@@ -66,7 +66,7 @@ def install() -> None:
         return original(self, data)
 
     to_internal_value.body_keys_checked = True  # type: ignore[attr-defined]
-    serializers.Serializer.to_internal_value = to_internal_value  # type: ignore[method-assign]
+    serializers.Serializer.to_internal_value = to_internal_value
 
 
 WRITES = ("POST", "PUT", "PATCH", "DELETE")
@@ -123,15 +123,15 @@ def _install_bodiless() -> None:
     if getattr(original, "body_keys_checked", False):
         return
 
-    def initial(self: APIView, request: Any, *args: Any, **kwargs: Any) -> None:
+    def initial(self: Any, request: Any, *args: Any, **kwargs: Any) -> None:
         original(self, request, *args, **kwargs)  # authentication, access, throttles first
         bodiless_check(request, self)
 
     initial.body_keys_checked = True  # type: ignore[attr-defined]
-    APIView.initial = initial  # type: ignore[method-assign]
+    APIView.initial = initial
 
 
-class ConfirmField(serializers.BooleanField):
+class ConfirmField(serializers.BooleanField):  # type: ignore[misc,unused-ignore]
     """A confirmation: JSON ``true`` confirms, ``false`` (or the key left out, with a default)
     does not; anything else ("yes", 1, "true") is refused in words."""
 

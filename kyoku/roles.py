@@ -17,7 +17,7 @@ import logging
 import secrets
 import smtplib
 from datetime import timedelta
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -72,7 +72,7 @@ def _email_check(email: str) -> str:
 
 def league_roles(league: League) -> list[LeagueRole]:
     """The roles held in ``league``, admins first, then by name."""
-    order = {LeagueRole.Role.ADMIN: 0, LeagueRole.Role.DIRECTOR: 1, LeagueRole.Role.REFEREE: 2}
+    order: dict[str, int] = {LeagueRole.Role.ADMIN: 0, LeagueRole.Role.DIRECTOR: 1, LeagueRole.Role.REFEREE: 2}
     roles = list(LeagueRole.objects.filter(league=league).select_related("user"))
     return sorted(roles, key=lambda r: (order.get(r.role, 9), r.user.get_username().lower()))
 
@@ -105,7 +105,7 @@ def email_verified(user: Any, email: str) -> bool:
     """Whether ``user`` holds ``email`` as a verified address (allauth's EmailAddress)."""
     from allauth.account.models import EmailAddress
 
-    return EmailAddress.objects.filter(user=user, email__iexact=email.strip(), verified=True).exists()
+    return bool(EmailAddress.objects.filter(user=user, email__iexact=email.strip(), verified=True).exists())
 
 
 # ---------------------------------------------------------------- writes
@@ -195,7 +195,7 @@ def role_invitation_accept(*, invitation: RoleInvitation, actor: Actor) -> Leagu
             "email_mismatch",
         )
     role, _created = LeagueRole.objects.get_or_create(league=invitation.league, user=actor, role=invitation.role)
-    invitation.accepted_at, invitation.accepted_by = timezone.now(), actor
+    invitation.accepted_at, invitation.accepted_by = timezone.now(), cast(Any, actor)  # a signed-in user here
     invitation.save(update_fields=["accepted_at", "accepted_by"])
     audit_log_write(actor=actor, action="role.accept", obj=invitation, data={"role": invitation.role, "user": actor.pk})
     return role

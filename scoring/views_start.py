@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from kyoku.access import LOGGED_IN, access
 from kyoku.models import League
+from kyoku.principals import request_user_actor
 from league.forms import service_errors_to_form
 from league.forms_start import LeagueStartForm, preset_names, preset_system
 from league.services import leagues as league_services
@@ -105,7 +106,7 @@ def _start(request: HttpRequest, form: LeagueStartForm, overrides: dict | None) 
         starts_on=v["starts_on"],
         ends_on=v["ends_on"],
         divisions=form.division_rows(),
-        actor=request.user,
+        actor=request_user_actor(request),
     )
 
 

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 # the packages mypy holds to their annotations (the pure engines and the platform); the apps join
 # as they are annotated
-TYPED = ["kyoku", "referee", "scoring", "events", "ratings", "online", "stats", "notifications"]
+TYPED = ["kyoku", "referee", "scoring", "events", "ratings", "online", "stats", "notifications", "people", "accounts"]
 # held to mypy --strict: the platform, both pure engines and the modules written typed from the start
 STRICT = [
     "kyoku",

@@ -643,8 +643,9 @@ def _sticks_left(game: TenhouGame, hand: TenhouHand, i: int, diff: list[int]) ->
     """The last hand, not won: the sticks still on the table go to the first place."""
     if i + 1 < len(game.hands) or hand.result.get("type") in ("ron", "tsumo") or game.final_scores is None:
         return False
+    final = game.final_scores
     left = 1000 * (hand.sticks + len(hand.riichi))
-    top = max(range(4), key=lambda s: (game.final_scores[s], -s))  # ties: the seat nearer East
+    top = max(range(4), key=lambda s: (final[s], -s))  # ties: the seat nearer East
     return left > 0 and diff == [-left if s == top else 0 for s in range(4)]
 
 
