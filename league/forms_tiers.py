@@ -4,21 +4,27 @@ league.qualification reads; never a raw JSON box."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from kyoku.labels import label, rank_label
+
 from .models import QualificationTier
-from .qualification import PLATFORMS, RANKS, ROOMS
+from .qualification import RANKS, ROOMS
 
 ALTERNATIVES = 3  # account alternatives offered on the page (any one suffices)
 ACCOUNT_FIELDS = ("platform", "min_rank", "min_room", "min_rating", "min_games_in_year")
 
 
-def _grouped(table: dict[str, list[str]]) -> list:
-    """Choices grouped by platform: a rank or room is chosen under its platform's name."""
-    return [("", "—")] + [(PLATFORMS[p], [(v, v) for v in values]) for p, values in table.items()]
+def _grouped(table: dict[str, list[str]], words: Callable[[str], str]) -> list:
+    """Choices grouped by platform: a rank or room is chosen, in words, under its platform's name."""
+    return [("", "—")] + [(label(p, "platform"), [(v, words(v)) for v in values]) for p, values in table.items()]
+
+
+def _room(room: str) -> str:
+    return label(room, "room")
 
 
 class TierForm(forms.Form):
@@ -45,17 +51,17 @@ class TierForm(forms.Form):
             self.fields["division_code"].help_text = _("This league's divisions: %(codes)s") % {
                 "codes": ", ".join(division_codes)
             }
-        platforms = [("", _("— none —"))] + [(p, PLATFORMS[p]) for p in RANKS]
+        platforms = [("", _("— none —"))] + [(p, label(p, "platform")) for p in RANKS]
         for i in range(self.rows):
             n = i + 1
             self.fields[f"alt{i}_platform"] = forms.ChoiceField(
                 label=_("Account %(n)s: platform") % {"n": n}, choices=platforms, required=False
             )
             self.fields[f"alt{i}_min_rank"] = forms.ChoiceField(
-                label=_("Lowest rank"), choices=_grouped(RANKS), required=False
+                label=_("Lowest rank"), choices=_grouped(RANKS, rank_label), required=False
             )
             self.fields[f"alt{i}_min_room"] = forms.ChoiceField(
-                label=_("Games in this room or above"), choices=_grouped(ROOMS), required=False
+                label=_("Games in this room or above"), choices=_grouped(ROOMS, _room), required=False
             )
             self.fields[f"alt{i}_min_rating"] = forms.IntegerField(
                 label=_("Lowest rating"), min_value=0, max_value=10_000, required=False
@@ -131,11 +137,11 @@ def tier_words(tier: QualificationTier) -> list[str]:
     """A tier's requirements in words, one line per account alternative, then the proof."""
     lines = []
     for alt in tier.requirements.get("accounts", []):
-        parts = [PLATFORMS.get(alt.get("platform"), str(alt.get("platform")))]
+        parts = [label(str(alt.get("platform")), "platform")]
         if "min_rank" in alt:
-            parts.append(_("rank %(rank)s or above") % {"rank": alt["min_rank"]})
+            parts.append(_("rank %(rank)s or above") % {"rank": rank_label(alt["min_rank"])})
         if "min_room" in alt:
-            parts.append(_("games in the %(room)s room or above") % {"room": alt["min_room"]})
+            parts.append(_("games in the %(room)s or above") % {"room": _room(alt["min_room"])})
         if "min_rating" in alt:
             parts.append(_("rating %(n)s or above") % {"n": alt["min_rating"]})
         if "min_games_in_year" in alt:

@@ -113,5 +113,12 @@ def test_the_tiers_page_in_chinese_and_japanese(season, admin):
     zh = client.get("/leagues/test/tiers/", HTTP_ACCEPT_LANGUAGE="zh-hant").content.decode()
     ja = client.get("/leagues/test/tiers/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
     assert "資格類別" in zh and "資格区分" in ja
-    for english in ("Add the tier", "Online accounts", "Lowest rank", "In force from year"):
+    for english in (
+        "Add the tier",
+        "Online accounts",
+        "Lowest rank",
+        "In force from year",
+        "Phoenix room",
+        "Celestial",
+    ):
         assert english not in zh and english not in ja

@@ -59,7 +59,7 @@ def test_add_a_tier_with_typed_requirements(tier, admin):
     )
     assert AuditLog.objects.filter(action="tier.create", object_id=str(tier.pk)).count() == 1
     body = _page(admin).get(URL).content.decode()
-    assert "Tenhou 天鳳 · rank 7-dan or above · games in the phoenix room or above · rating 2000 or above" in body
+    assert "Tenhou · rank 7-dan or above · games in the Phoenix room or above · rating 2000 or above" in body
     assert "A proof file is required." in body
     assert 'name="alt0_platform"' in body and "requirements" not in body.split('id="tier-form"')[1].split("</form>")[0]
 
