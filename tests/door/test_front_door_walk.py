@@ -305,7 +305,7 @@ def _assert_the_state() -> None:
     for name in ("founder", "director"):
         assert Authenticator.objects.filter(user__username=name, type="totp").count() == 1
     assert not Authenticator.objects.filter(user__username="coadmin").exists()
-    season = Season.objects.get(league=league)
+    season = Season.objects.get(league=league, kind=Season.Kind.LEAGUE)
     assert season.status == Season.Status.OPEN
     tier = QualificationTier.objects.get(league=league, code="T1")
     claimed = Player.objects.get(membership_number="D-007")
