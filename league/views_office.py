@@ -4,7 +4,7 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from kyoku.access import ADMIN, access, object_for_request
 
@@ -15,9 +15,9 @@ from .models import Entry, LeagueInvitation, Season
 
 # what each status means for the season's players, on the office page
 STATUS_WORDS = {
-    Season.Status.DRAFT: _lazy("Draft: registration is not open yet; the league's members have not been told."),
-    Season.Status.OPEN: _lazy("Open: registration is open and results can be entered."),
-    Season.Status.CLOSED: _lazy("Closed: no result can be entered or changed until it is reopened."),
+    Season.Status.DRAFT: gettext_lazy("Draft: registration is not open yet; the league's members have not been told."),
+    Season.Status.OPEN: gettext_lazy("Open: registration is open and results can be entered."),
+    Season.Status.CLOSED: gettext_lazy("Closed: no result can be entered or changed until it is reopened."),
 }
 
 

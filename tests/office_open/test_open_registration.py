@@ -106,6 +106,7 @@ def test_in_chinese_and_japanese(draft, admin):
     ja = client.get(f"/office/seasons/{draft.pk}/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
     assert "Open registration" not in zh and "Open registration" not in ja
     assert "Who will be told" not in zh and "Who will be told" not in ja
+    assert "草稿：尚未開放報名" in zh and "下書き：登録はまだ開いていません" in ja
 
 
 def test_the_tiers_page_in_chinese_and_japanese(season, admin):
