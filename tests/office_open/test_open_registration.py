@@ -10,7 +10,7 @@ from kyoku.principals import SYSTEM
 from league import office, services
 from league.models import LeagueMembership, Season
 from league.services import roster
-from notifications.models import Notification
+from notifications.models import Delivery, Notification
 from tests.actors import make_player_user
 
 
@@ -18,6 +18,9 @@ from tests.actors import make_player_user
 def logins(players):
     """Players 1-3 have a login (players 4-8 none); player 3 has left the league (archived)."""
     users = [make_player_user(f"p{i}", p) for i, p in enumerate(players[:3], start=1)]
+    for user in users:
+        user.email = f"{user.username}@example.org"
+        user.save(update_fields=["email"])
     membership = LeagueMembership.objects.get(league__slug="test", player=players[2])
     roster.member_archive(membership=membership, actor=SYSTEM)
     return users
@@ -42,21 +45,33 @@ def test_the_office_page_says_the_status_and_who_will_be_told(draft, admin, logi
     assert "Who will be told: 2 members of this league with a login" in body  # p1, p2 (p3 archived)
 
 
-def test_opening_a_draft_season_tells_the_current_members_once(draft, admin, logins):
-    response = _page(admin).post(f"/office/seasons/{draft.pk}/open/")
+def test_opening_a_draft_season_tells_the_current_members_once(
+    draft, admin, logins, mailoutbox, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        response = _page(admin).post(f"/office/seasons/{draft.pk}/open/")
+    assert sorted(m.to[0] for m in mailoutbox) == ["p1@example.org", "p2@example.org"]
     assert response.status_code == 302 and response["Location"] == f"/office/seasons/{draft.pk}/"
     draft.refresh_from_db()
     assert draft.status == Season.Status.OPEN
     assert sorted(n.recipient.username for n in _told(draft)) == ["p1", "p2"]
+    # each told in their inbox and by email (the kind's default channel), once
+    deliveries = Delivery.objects.filter(notification__in=_told(draft))
+    assert sorted(deliveries.values_list("notification__recipient__username", "channel")) == [
+        ("p1", "email"),
+        ("p2", "email"),
+    ]
     assert AuditLog.objects.filter(action="season.open", object_id=str(draft.pk)).count() == 1
     assert AuditLog.objects.filter(action="season.status", object_id=str(draft.pk), data__to="open").count() == 1
     # the office no longer offers it, and says the season is open
     body = _page(admin).get(f"/office/seasons/{draft.pk}/").content.decode()
     assert 'id="office-open"' not in body and "Open: registration is open" in body
     # asked again: refused in words, nobody told twice
-    response = _page(admin).post(f"/office/seasons/{draft.pk}/open/", follow=True)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = _page(admin).post(f"/office/seasons/{draft.pk}/open/", follow=True)
+    assert len(mailoutbox) == 2
     assert "Registration for this season is already open." in response.content.decode()
-    assert _told(draft).count() == 2
+    assert _told(draft).count() == 2 and deliveries.count() == 2
     assert AuditLog.objects.filter(action="season.open", object_id=str(draft.pk)).count() == 1
 
 
@@ -107,6 +122,7 @@ def test_in_chinese_and_japanese(draft, admin):
     assert "Open registration" not in zh and "Open registration" not in ja
     assert "Who will be told" not in zh and "Who will be told" not in ja
     assert "草稿：尚未開放報名" in zh and "下書き：登録はまだ開いていません" in ja
+    assert "Draft" not in zh and "Draft" not in ja
 
 
 def test_the_tiers_page_in_chinese_and_japanese(season, admin):
