@@ -75,7 +75,7 @@ class TierForm(forms.Form):
         return [[self[f"alt{i}_{key}"] for key in ACCOUNT_FIELDS] for i in range(self.rows)]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         for i in range(self.rows):
             given = [k for k in ACCOUNT_FIELDS[1:] if data.get(f"alt{i}_{k}") not in (None, "")]
             if given and not data.get(f"alt{i}_platform"):

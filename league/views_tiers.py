@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from kyoku.access import ADMIN, access, object_for_request
 from kyoku.models import League
+from kyoku.principals import request_actor
 
 from .forms_tiers import TierForm, tier_words
 from .models import QualificationTier
@@ -48,7 +49,7 @@ def league_tiers(request: HttpRequest, slug: str) -> HttpResponse:
             messages.error(request, _("tier: no such tier in this league."))
             status = 400
         elif action == "retire" and editing is not None:
-            tier_services.tier_retire(tier=editing, actor=request.user)
+            tier_services.tier_retire(tier=editing, actor=request_actor(request))
             messages.success(
                 request, _("Tier %(code)s retired: no new application; those filed keep it.") % {"code": editing.code}
             )
@@ -78,10 +79,10 @@ def _save(request: HttpRequest, league: League, tier: QualificationTier | None, 
         return False
     try:
         if tier is None:
-            saved = tier_services.tier_create(league=league, fields=form.service_fields(), actor=request.user)
+            saved = tier_services.tier_create(league=league, fields=form.service_fields(), actor=request_actor(request))
             messages.success(request, _("Tier %(code)s added.") % {"code": saved.code})
         else:
-            saved = tier_services.tier_update(tier=tier, fields=form.service_fields(), actor=request.user)
+            saved = tier_services.tier_update(tier=tier, fields=form.service_fields(), actor=request_actor(request))
             messages.success(request, _("Tier %(code)s saved.") % {"code": saved.code})
     except ValidationError as exc:
         form.service_errors(exc)

@@ -74,11 +74,10 @@ def tier_fields_clean(*, league: League, fields: dict[str, Any], tier: Qualifica
         raise ValidationError({unknown[0]: [_("unknown field")]})
     clean: dict[str, Any] = {}
     clean["code"] = _text("code", fields.get("code"), required=True).upper()
-    if (
-        QualificationTier.objects.filter(league=league, code=clean["code"])
-        .exclude(pk=getattr(tier, "pk", None))
-        .exists()
-    ):
+    same_code = QualificationTier.objects.filter(league=league, code=clean["code"])
+    if tier is not None:
+        same_code = same_code.exclude(pk=tier.pk)
+    if same_code.exists():
         raise ValidationError({"code": [_("this league already has a tier %(code)s") % {"code": clean["code"]}]})
     clean["description"] = _text("description", fields.get("description"), required=True)
     clean["description_zh"] = _text("description_zh", fields.get("description_zh"), required=False)
