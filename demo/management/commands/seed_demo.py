@@ -1,6 +1,7 @@
 """A believable demo: the Hong Kong Riichi League (32 players, two seasons with A/B divisions,
-~60 games, promotion between the seasons, qualification tiers and applications, three logins) and
-the Kowloon Riichi Club, whose finished season waits for its promotion to be confirmed."""
+~60 games, promotion between the seasons, qualification tiers and applications, five logins) and
+the Kowloon Riichi Club, whose finished season waits for its promotion to be confirmed; the front
+door's invitations, requests and a league requiring two factors (demo/front_door.py)."""
 
 import random
 from datetime import date, datetime, time, timedelta
@@ -182,10 +183,15 @@ class Command(BaseCommand):
         from notifications.demo import notifications_seed
 
         notifications_seed(league=league)
+        from demo.front_door import front_door_seed
+
+        front_door_seed(league=league, admin=get_user_model().objects.get(username="admin"))
         self.stdout.write(
             self.style.SUCCESS(
                 "Demo loaded: Hong Kong Riichi League (32 players, 2 seasons) and Kowloon Riichi Club (2026 S1 "
-                "waiting for promotion), Tenhou Online League (games waiting for their Tenhou records), Mahjong Soul Online League (games waiting for their Mahjong Soul records), HKRL Winter Open 2026 (40 players, round 5 on the clock), HKRL Autumn Cup 2026 (finished: a semi-final and a final). Logins: admin/kyoku-admin, referee/kyoku-referee, player/kyoku-player"
+                "waiting for promotion), Tenhou Online League (games waiting for their Tenhou records), Mahjong Soul Online League (games waiting for their Mahjong Soul records), HKRL Winter Open 2026 (40 players, round 5 on the clock), HKRL Autumn Cup 2026 (finished: a semi-final and a final). Front door: a claim and a referee invited, a link request and the Sai Kung Riichi Club waiting for approval, the Sha Tin Riichi Club requiring two factors. "
+                "Logins: admin/kyoku-admin, referee/kyoku-referee, player/kyoku-player, director/kyoku-director "
+                "(TOTP secret in the README), newmember/kyoku-newmember"
             )
         )
 
