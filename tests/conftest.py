@@ -68,6 +68,18 @@ def _fast_password_hashing(settings):
 
 
 @pytest.fixture(autouse=True)
+def _the_default_language():
+    """Each test starts in the site's default language: a request in another language (the test
+    client runs LocaleMiddleware in this thread) leaves that language active after it, and words a
+    service raises later in another test would come out in it."""
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _cache_of_its_own(settings):
     settings.CACHES = caches_of_their_own(settings.CACHES)
 
