@@ -65,14 +65,16 @@ def second_factor_require(user: Any, league: League) -> None:
 
 
 def leagues_missing_second_factor(user: Any) -> QuerySet[League]:
-    """The leagues that require a second factor of ``user`` who has none (one query)."""
+    """The leagues where ``user`` holds a staff role, that require a second factor, while the user
+    has none (one query): the banner's list. A site admin is stopped at a write in any league that
+    requires one (``second_factor_missing``), but is not told on every page about leagues they hold
+    no role in: they are not that league's staff day to day."""
     from allauth.mfa.models import Authenticator
 
     if not is_user(user) or not getattr(user, "is_authenticated", False):
         return League.objects.none()
     qs = League.objects.filter(requires_second_factor=True)
-    if not user.is_superuser:
-        qs = qs.filter(Q(roles__user_id=user.pk, roles__role__in=STAFF_ROLES))
+    qs = qs.filter(Q(roles__user_id=user.pk, roles__role__in=STAFF_ROLES))
     factors = Authenticator.objects.filter(user_id=user.pk, type__in=FACTOR_TYPES)
     return qs.annotate(has_factor=Exists(factors)).filter(has_factor=False).distinct().order_by("name")
 

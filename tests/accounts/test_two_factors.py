@@ -8,7 +8,7 @@ from allauth.mfa.recovery_codes.internal.auth import RecoveryCodes
 from django.test import Client
 
 from kyoku.models import AuditLog, LeagueRole
-from kyoku.second_factor import league_second_factor_set, second_factor_missing
+from kyoku.second_factor import league_second_factor_set, leagues_missing_second_factor, second_factor_missing
 from tests.accounts.conftest import sign_in
 from tests.actors import make_role_user, make_user
 
@@ -138,6 +138,10 @@ def test_a_player_write_is_not_affected(strict_league, member):
 def test_superuser_counts_as_admin(strict_league):
     boss = make_user("boss", is_superuser=True, is_staff=True)
     assert second_factor_missing(boss, strict_league)
+    # stopped at a write there, but not told on every page about a league they hold no role in
+    assert not leagues_missing_second_factor(boss).exists()
+    LeagueRole.objects.create(league=strict_league, user=boss, role=LeagueRole.Role.REFEREE)
+    assert list(leagues_missing_second_factor(boss)) == [strict_league]
 
 
 def test_switching_on_needs_the_admins_own_factor(league, admin):
