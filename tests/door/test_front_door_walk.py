@@ -65,6 +65,8 @@ class Walk:
         page.wait_for_load_state()
         wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
         assert wide <= 0, f"{step}: {page.url} is {wide}px wider than {self.width}"
+        lang = page.evaluate("document.documentElement.lang").lower()
+        assert lang.startswith(self.language.lower()[:2]), f"{step}: {page.url} speaks {lang!r}"
         text = page.inner_text("body")
         assert not SNAKE.search(text), f"{step}: raw code {SNAKE.search(text).group(0)!r} on {page.url}"
         assert not RAW_NONE.search(text), f"{step}: a raw None on {page.url}"
@@ -137,7 +139,7 @@ class Walk:
         if "recovery-codes" not in page.url:
             self.go(page, "/accounts/2fa/recovery-codes/", f"{who}: recovery codes")
         codes = page.input_value("#recovery_codes").split()
-        assert len(codes) >= 8, codes
+        assert len(codes) == 10 and all(c.isalnum() for c in codes), codes  # allauth's ten
 
     def accept_role(self, page, email: str, who: str) -> None:
         self.go(page, self.link(email, r"/roles/accept/"), f"{who} opens the invitation")
@@ -233,6 +235,7 @@ def test_front_door_walk(live_server, smtp, settings, tmp_path, language, width)
         claimant = walk.sign_up("member7", "member7@example.org")
         walk.go(claimant, walk.link("member7@example.org", r"/claim/"), "claim link")
         walk.submit(claimant, "#claim button[value=accept]", "claim accepted")
+        assert "陳大文7" in claimant.inner_text("h1"), claimant.inner_text("main")[:300]  # /me/: now their player
         walk.go(claimant, "/me/", "my page")
         season = claimant.locator("select[name=season] option", has_text=LEAGUE_NAMES)
         claimant.select_option("select[name=season]", season.first.get_attribute("value"))
