@@ -118,6 +118,7 @@ PROPER = {
     "League",
     "API",
     "CSV",
+    "XLSX",
     "PDF",
     "JSON",
     "ZIP",
