@@ -61,11 +61,11 @@ SELF = "self"
 OWNER = "owner"
 ANY_REFEREE = "any_referee"
 ANY_ADMIN = "any_admin"
-REFEREE = "referee"
 ANY_DIRECTOR = "any_director"  # an event director or admin of any league
+REFEREE = "referee"
 ADMIN = "admin"
-SUPERUSER = "superuser"
 DIRECTOR = "director"  # an event director or admin of the object's league
+SUPERUSER = "superuser"
 SELF_OR_ADMIN = "self_or_admin"  # the player, or an admin of a league the player belongs to (privacy rule)
 TABLE = "table"  # a player seated at this game, or this table's phone
 LEVELS = (
@@ -76,11 +76,11 @@ LEVELS = (
     OWNER,
     ANY_REFEREE,
     ANY_ADMIN,
-    REFEREE,
     ANY_DIRECTOR,
+    REFEREE,
     ADMIN,
-    SUPERUSER,
     DIRECTOR,
+    SUPERUSER,
     SELF_OR_ADMIN,
     TABLE,
 )
@@ -139,14 +139,14 @@ OBJECT_NEED = {
     PLAYER: Need.VIEW,
     ANY_REFEREE: Need.VIEW,
     ANY_ADMIN: Need.VIEW,
-    SUPERUSER: Need.VIEW,
     ANY_DIRECTOR: Need.VIEW,
+    SUPERUSER: Need.VIEW,
     SELF: Need.SELF,
     OWNER: Need.OWNER,
     REFEREE: Need.REFEREE,
     ADMIN: Need.ADMIN,
-    SELF_OR_ADMIN: Need.SELF_OR_ADMIN,
     DIRECTOR: Need.DIRECTOR,
+    SELF_OR_ADMIN: Need.SELF_OR_ADMIN,
     TABLE: Need.TABLE,
 }
 
@@ -165,9 +165,9 @@ def actor_may_try(user: Any, level: str) -> bool:
         return is_referee(user)
     if level in (ANY_ADMIN, ADMIN):
         return is_admin(user)
-    if level == SUPERUSER:
     if level in (ANY_DIRECTOR, DIRECTOR):
         return is_director(user)
+    if level == SUPERUSER:
         return bool(user.is_superuser)
     return True  # LOGGED_IN, TABLE (a phone has no login), and the object levels: the object decides
 

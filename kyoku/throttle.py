@@ -74,11 +74,11 @@ LIMITS: dict[str, Limit] = {
     # failed logins per client address, whatever the usernames (django-axes limits each username
     # and address pair on top of this)
     "login_client": Limit(50, 900),
-    # people: claim invitations a league sends per day; link requests (asks by membership number)
     # leagues a person starts in the app (league.services.leagues), per "user:<pk>": 3 a day
     "league_start_user": Limit(3, 86400),
     # role invitations (and resends) a league sends (kyoku.roles), per "league:<pk>": 30 a day
     "role_invite_league": Limit(30, 86400),
+    # people: claim invitations a league sends per day; link requests (asks by membership number)
     # per user and per client address; a director's unknown numbers at an event's desk, per user
     "claim_invite_league": Limit(100, 86400),
     "link_request_user": Limit(5, 3600),

@@ -102,25 +102,14 @@ def matrix_objects(world) -> dict:
         "event_round": {"pk": round_.pk, "round_id": round_.pk},
         "event_table": {"pk": table.pk, "game_id": table.pk, "action": "report"},
         "event_table_hand": {"pk": table.pk, "sequence": 1},
+        "role_invitation": {"token": _role_invitation(world)},  # an open invitation to world.league
         # accounts (allauth): a waiting email-verification link (then on to the home page), and a
         # password-reset link that matches nothing; every login holds a second factor, so the
         # pages that manage one open for each
         "email_key": {"key": _accounts_prepare(world)},
         "reset_key": {"uidb36": "zz", "key": "matrix-no-such-key"},
-        "role_invitation": {"token": _role_invitation(world)},  # an open invitation to world.league
         "claim_invitation": {"token": _claim_token(world)},  # people: a waiting invitation's link
     }
-
-
-def _role_invitation(world) -> str:
-    """The token of an open invitation to referee world.league, sent to an address none of the
-    matrix's accounts holds (so accepting it is refused with words, a 400, for each of them)."""
-    from kyoku import roles
-
-    _invitation, token = roles.role_invite(
-        league=world.league, role="referee", email="invitee@matrix.example", actor=SYSTEM
-    )
-    return token
 
 
 def _accounts_prepare(world) -> str:
@@ -162,6 +151,17 @@ def _claim_token(world):
         league=world.league, player=player, email="claim@example.org", base_url="http://testserver/", actor=SYSTEM
     )
     return sent.token
+
+
+def _role_invitation(world) -> str:
+    """The token of an open invitation to referee world.league, sent to an address none of the
+    matrix's accounts holds (so accepting it is refused with words, a 400, for each of them)."""
+    from kyoku import roles
+
+    _invitation, token = roles.role_invite(
+        league=world.league, role="referee", email="invitee@matrix.example", actor=SYSTEM
+    )
+    return token
 
 
 def _match_day(world):
