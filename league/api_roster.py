@@ -75,7 +75,7 @@ class MembersView(APIView):
     access = route("league", GET=ADMIN, POST=ADMIN)
     parser_classes = [SafeJSONParser]
 
-    @extend_schema(responses=MembersPageSerializer, tags=["roster"])
+    @extend_schema(responses=MembersPageSerializer, tags=["roster"], operation_id="leagues_members_list")
     def get(self, request, slug):
         league = object_for_request(request, League, slug=slug)
         query = selectors.RosterQuery.of(request.query_params)
@@ -123,7 +123,7 @@ class MemberView(APIView):
             raise Http404
         return membership
 
-    @extend_schema(responses=MemberSerializer, tags=["roster"])
+    @extend_schema(responses=MemberSerializer, tags=["roster"], operation_id="leagues_member_retrieve")
     def get(self, request, slug, player_id):
         return Response(MemberSerializer.of(self._membership(request, slug, player_id)))
 
