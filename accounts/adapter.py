@@ -20,8 +20,11 @@ from allauth.account.models import EmailAddress
 from allauth.account.stages import EmailVerificationStage as AllauthEmailVerificationStage
 from allauth.core import ratelimit
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
+
+from kyoku.text import email_clean
 
 logger = logging.getLogger(__name__)
 
@@ -43,6 +46,16 @@ def mail_failed(request: HttpRequest | None) -> set[str]:
 
 
 class AccountAdapter(DefaultAccountAdapter):
+    def clean_email(self, email: str) -> str:
+        """Sign-up and an added address: the site's one rule for addresses (``kyoku.text.email_clean``:
+        ASCII, valid, lower-cased), so an address in another script is refused in words here too."""
+        try:
+            email = email_clean(email, field="email")
+        except ValidationError as exc:
+            raise ValidationError(exc.error_dict["email"]) from None
+        cleaned: str = super().clean_email(email)
+        return cleaned
+
     def send_mail(self, template_prefix: str, email: str, context: dict[str, Any]) -> None:
         try:
             super().send_mail(template_prefix, email, context)

@@ -22,7 +22,6 @@ from typing import Any, cast
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
-from django.core.validators import validate_email
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
@@ -30,6 +29,7 @@ from django.utils.translation import gettext as _
 
 from kyoku import authz
 from kyoku.audit import audit_log_write
+from kyoku.text import email_clean
 from kyoku.models import League, LeagueRole, RoleInvitation
 from kyoku.principals import Actor
 from kyoku.throttle import throttle_hit
@@ -59,12 +59,7 @@ def _role_check(role: str) -> str:
 
 
 def _email_check(email: str) -> str:
-    email = (email or "").strip()
-    try:
-        validate_email(email)
-    except ValidationError:
-        raise _fail("email", _("Give a valid email address."), "email_invalid") from None
-    return email
+    return email_clean(email, field="email")
 
 
 # ---------------------------------------------------------------- reads

@@ -136,3 +136,32 @@ class NameSerializerField(serializers.CharField):
                 [str(m) for e in errors for m in e.messages], code=errors[0].code or "invalid"
             ) from None
         return clean
+
+
+def email_clean(value: object, *, field: str = "email", required: bool = True) -> str:
+    """An email address as every part of the site stores and compares it (sign-up, an email change,
+    a role or claim invitation, a roster's contact email): trimmed, lower-cased, valid, and in ASCII.
+    An address in another script (Cyrillic ``а`` for Latin ``a``, full-width ``ｕｓｅｒ``) is refused
+    in words rather than changed: it can pass for another address to the eye, and an invitation is
+    bound to the address it was sent to. ``ValidationError`` naming ``field``; "" when not required
+    and empty."""
+    from django.core.validators import validate_email
+
+    email = str(value or "").strip()
+    if not email:
+        if not required:
+            return ""
+        raise _error(field, _("Give an email address."), "email_missing")
+    if not email.isascii():
+        raise _error(
+            field,
+            _("Write the address in Latin letters (its ASCII form); this one has other characters."),
+            "email_script",
+        )
+    try:
+        validate_email(email)
+    except ValidationError:
+        raise _error(field, _("This is not an email address."), "email_invalid") from None
+    if len(email) > 254:
+        raise _error(field, _("This is not an email address."), "email_invalid")
+    return email.lower()

@@ -20,7 +20,6 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.core.validators import validate_email
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _, gettext_noop
@@ -28,7 +27,7 @@ from django.utils.translation import gettext as _, gettext_noop
 from kyoku import authz
 from kyoku.models import AuditLog, League
 from kyoku.principals import System, actor_label, actor_require
-from kyoku.text import name_clean
+from kyoku.text import email_clean, name_clean
 
 from ..models import Division, LeagueInvitation, LeagueMembership, NameOrder, Player, RosterImport
 from ..names import name_written
@@ -71,13 +70,7 @@ def _number_clean(value: object) -> str:
 
 
 def _email_clean(value: object) -> str:
-    email = name_clean(value, field="email", max_length=254, required=False)
-    if email:
-        try:
-            validate_email(email)
-        except ValidationError:
-            raise ValidationError({"email": [_("not an email address")]}) from None
-    return email
+    return email_clean(value, field="email", required=False)
 
 
 def order_default(family: str, given: str) -> str:

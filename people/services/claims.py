@@ -12,12 +12,12 @@ import secrets
 from typing import Any, NamedTuple
 
 from django.core.exceptions import ValidationError
-from django.core.validators import validate_email
 from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from kyoku import authz
+from kyoku.text import email_clean
 from kyoku.audit import audit_log_write
 from kyoku.models import League
 from kyoku.throttle import throttle_hit
@@ -39,23 +39,8 @@ def token_hash(token: str) -> str:
 
 
 def email_normalise(value: str) -> str:
-    """An address as stored and compared: trimmed, lower-cased, ASCII (an address in another
-    script is refused: give its ASCII form), valid; ValidationError naming ``email``."""
-    email = (value or "").strip()
-    if not email:
-        raise ValidationError({"email": [_("Give an email address.")]}, code="email_missing")
-    if not email.isascii():
-        raise ValidationError(
-            {"email": [_("Write the address in Latin letters (its ASCII form); this one has other characters.")]},
-            code="email_script",
-        )
-    try:
-        validate_email(email)
-    except ValidationError:
-        raise ValidationError({"email": [_("This is not an email address.")]}, code="email_invalid") from None
-    if len(email) > 254:
-        raise ValidationError({"email": [_("This is not an email address.")]}, code="email_invalid")
-    return email.lower()
+    """An address as stored and compared (``kyoku.text.email_clean``): ValidationError naming ``email``."""
+    return email_clean(value, field="email")
 
 
 def _member_check(league: League, player: Player) -> None:
