@@ -16,6 +16,7 @@ alternating: en on a phone (390), zh-Hant on a desktop (1366), ja on a phone (39
 from __future__ import annotations
 
 import io
+import os
 import re
 import time
 
@@ -158,7 +159,14 @@ def roster_xlsx() -> bytes:
     return out.getvalue()
 
 
-@pytest.mark.parametrize(("language", "width"), [("en", 390), ("zh-Hant", 1366), ("ja", 390)])
+# Every language, each at a width, on the embedded default; CI's second pass (PostgreSQL and Redis)
+# walks it once, at the desktop's width: what it adds there is the database, not the words.
+WALKS = [("en", 390), ("zh-Hant", 1366), ("ja", 390)]
+if os.environ.get("KYOKU_TESTS_SERVICES_ONLY") == "1":
+    WALKS = [("zh-Hant", 1366)]
+
+
+@pytest.mark.parametrize(("language", "width"), WALKS)
 def test_front_door_walk(live_server, smtp, settings, tmp_path, language, width):  # noqa: F811
     settings.LEAGUE_START = "open"
     settings.SITE_URL = live_server.url
