@@ -12,9 +12,7 @@ again with a fresh link."""
 
 from __future__ import annotations
 
-import hashlib
 import logging
-import secrets
 import smtplib
 from datetime import timedelta
 from typing import Any, cast
@@ -29,6 +27,7 @@ from django.utils.translation import gettext as _
 
 from kyoku import authz
 from kyoku.audit import audit_log_write
+from kyoku.tokens import token_hash, token_new
 from kyoku.text import email_clean
 from kyoku.models import League, LeagueRole, RoleInvitation
 from kyoku.principals import Actor
@@ -37,15 +36,6 @@ from kyoku.throttle import throttle_hit
 logger = logging.getLogger(__name__)
 
 INVITATION_DAYS = 7
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def _token_new() -> tuple[str, str]:
-    token = secrets.token_urlsafe(32)
-    return token, token_hash(token)
 
 
 def _fail(field: str, words: str, code: str) -> ValidationError:
@@ -125,7 +115,7 @@ def role_invite(*, league: League, role: str, email: str, actor: Actor) -> tuple
             "email", _("An invitation to this address for this role is already waiting: send it again."), "invited"
         )
     throttle_hit("role_invite_league", f"league:{league.pk}")
-    token, hashed = _token_new()
+    token, hashed = token_new()
     invitation = RoleInvitation.objects.create(
         league=league,
         role=role,
@@ -146,7 +136,7 @@ def role_invitation_resend(*, invitation: RoleInvitation, actor: Actor) -> str:
     if invitation.accepted_at is not None or invitation.revoked_at is not None:
         raise _fail("invitation", _("This invitation was already accepted or revoked."), "closed")
     throttle_hit("role_invite_league", f"league:{invitation.league_id}")
-    token, invitation.token_hash = _token_new()
+    token, invitation.token_hash = token_new()
     invitation.expires_at = timezone.now() + timedelta(days=INVITATION_DAYS)
     invitation.save(update_fields=["token_hash", "expires_at"])
     audit_log_write(actor=actor, action="role.invite_resend", obj=invitation, data={"email": invitation.email})

@@ -7,8 +7,6 @@ account and stays usable. The token is shown once, in the email, and stored as i
 from __future__ import annotations
 
 import datetime
-import hashlib
-import secrets
 from typing import Any, NamedTuple
 
 from django.core.exceptions import ValidationError
@@ -19,6 +17,7 @@ from django.utils.translation import gettext as _
 from kyoku import authz
 from kyoku.text import email_clean
 from kyoku.audit import audit_log_write
+from kyoku.tokens import token_hash, token_new
 from kyoku.models import League
 from kyoku.throttle import throttle_hit
 from league.models import LeagueMembership, Player
@@ -32,10 +31,6 @@ class ClaimSent(NamedTuple):
     invitation: ClaimInvitation
     token: str  # the only copy outside the email
     delivered: bool  # False: the mail server did not take it; send again
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def email_normalise(value: str) -> str:
@@ -73,11 +68,6 @@ def _mail(invitation: ClaimInvitation, token: str, base_url: str) -> bool:
     return mail_send(to=invitation.email, subject=subject, body=body)
 
 
-def _token_new() -> tuple[str, str]:
-    token = secrets.token_urlsafe(32)
-    return token, token_hash(token)
-
-
 def _deliver(invitation: ClaimInvitation, token: str, base_url: str) -> bool:
     delivered = _mail(invitation, token, base_url)
     if delivered:
@@ -95,7 +85,7 @@ def claim_invitation_send(*, league: League, player: Player, email: str, base_ur
         player = Player.objects.select_for_update().get(pk=player.pk)
         _member_check(league, player)
         throttle_hit("claim_invite_league", f"league:{league.pk}")
-        token, digest = _token_new()
+        token, digest = token_new()
         now = timezone.now()
         invitation = ClaimInvitation.objects.create(
             league=league,
@@ -121,7 +111,7 @@ def claim_invitation_resend(*, invitation: ClaimInvitation, base_url: str, actor
             raise ValidationError({"invitation": [_("This invitation was used or revoked.")]}, code="not_pending")
         _member_check(invitation.league, invitation.player)
         throttle_hit("claim_invite_league", f"league:{invitation.league_id}")
-        token, invitation.token_hash = _token_new()
+        token, invitation.token_hash = token_new()
         invitation.expires_at = timezone.now() + datetime.timedelta(days=INVITATION_DAYS)
         invitation.sent_at = None
         invitation.save(update_fields=["token_hash", "expires_at", "sent_at"])
