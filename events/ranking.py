@@ -5,7 +5,9 @@ score). Qualifying: players rank by total points (penalties deducted), then by t
 tiebreaks in order, each applied completely before the next; players still level share the rank.
 Then each stage (a semi-final, the final): the top ``cut`` of the order before it play on, their
 points carried in full, halved or reset; the stage's order is carried points plus the stage's
-points, ties broken by the rank before the stage. Everyone else keeps their place. A tie at a cut
+points, ties broken by the event's tiebreaks counted over the games its points count (every game so
+far when points are carried in full or halved, the stage's games when they are reset), then by the
+rank before the stage. Everyone else keeps their place. A tie at a cut
 that no tiebreak separates is never settled here: the director's decision is an input."""
 
 from __future__ import annotations
@@ -43,20 +45,83 @@ class Row:
     finalist: bool = False  # played a stage after the qualifying rounds
     stage: str = ""  # the last stage played ("semi_final", "final"); "" for qualifying only
     withdrawn: bool = False  # left the event after playing: ranked with the games played
+    # the games the row's points count, which its tiebreaks count over (None: every game played)
+    counted_places: list[int] | None = None
+    counted_games: int | None = None
+    counted_best: int | None = None
+    stage_places: list[int] | None = None  # a stage's players: their places in the stage's games
+    tie_note: dict | None = None  # how a tie on points with the row above was broken
+
+
+@dataclass
+class Tally:
+    """Places, games and best raw score over a set of games."""
+
+    places: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    games: int = 0
+    best: int | None = None
+
+    def add(self, line: Line) -> None:
+        self.games += 1
+        if 1 <= line.place <= 4:
+            self.places[line.place - 1] += 1
+        self.best = line.raw_score if self.best is None else max(self.best, line.raw_score)
+
+    def plus(self, places: list[int], games: int, best: int | None) -> Tally:
+        bests = [b for b in (self.best, best) if b is not None]
+        return Tally([a + b for a, b in zip(self.places, places)], self.games + games, max(bests) if bests else None)
+
+
+def _counted(row: Row) -> tuple[list[int], int, int | None]:
+    if row.counted_places is None:
+        return row.places, row.games, row.best_game
+    return row.counted_places, row.counted_games or 0, row.counted_best
+
+
+def tiebreak_value(row: Row, name: str) -> int | float | None:
+    """The figure a tiebreak compares, over the games the row's points count, as people read it:
+    first places, average place, best raw score, fourth places (None: no game)."""
+    places, games, best = _counted(row)
+    if name == "firsts":
+        return places[0]
+    if name == "places":
+        return sum((i + 1) * n for i, n in enumerate(places)) / games if games else None
+    if name == "best_game":
+        return best
+    if name == "fewest_fourths":
+        return places[3]
+    raise ValueError(f"unknown tiebreak {name!r}")
 
 
 def tiebreak_key(row: Row, name: str) -> tuple[float, ...]:
     """A sort key where a larger value ranks higher."""
+    value = tiebreak_value(row, name)
     if name == "firsts":
-        return (float(row.places[0]),)  # the number of firsts only: seconds are not compared
+        return (float(value or 0),)  # the number of firsts only: seconds are not compared
     if name == "places":
-        total = sum((i + 1) * n for i, n in enumerate(row.places))
-        return (-(total / row.games) if row.games else float("-inf"),)  # better average place
+        return (-value if value is not None else float("-inf"),)  # better average place
     if name == "best_game":
-        return (row.best_game if row.best_game is not None else float("-inf"),)
-    if name == "fewest_fourths":
-        return (-row.places[3],)
-    raise ValueError(f"unknown tiebreak {name!r}")
+        return (value if value is not None else float("-inf"),)
+    return (-(value or 0),)  # fewest fourths
+
+
+def tie_notes(ordered: list[Row], names: list[str], before: dict[int, int] | None = None) -> None:
+    """For each row level on points with the row above but ranked below it, how the tie was broken:
+    the first tiebreak (in the event's order) that separates them, else the rank before the stage."""
+    for upper, row in zip(ordered, ordered[1:]):
+        row.tie_note = None
+        if row.points != upper.points or row.rank == upper.rank:
+            continue
+        note = {"above": upper.player, "below": row.player, "points": row.points}
+        for name in names:
+            if tiebreak_key(upper, name) != tiebreak_key(row, name):
+                note.update(by=name, above_value=tiebreak_value(upper, name), below_value=tiebreak_value(row, name))
+                break
+        else:
+            if before is not None:
+                note.update(by="before", above_value=before[upper.player], below_value=before[row.player])
+        if "by" in note:
+            row.tie_note = note
 
 
 def tiebreaks_check(names: list[str]) -> list[str]:
@@ -94,13 +159,17 @@ def qualifying_rank(
         if 1 <= line.place <= 4:
             row.places[line.place - 1] += 1
         row.best_game = line.raw_score if row.best_game is None else max(row.best_game, line.raw_score)
+    for row in rows.values():
+        row.counted_places, row.counted_games, row.counted_best = list(row.places), row.games, row.best_game
     for player, points in penalties.items():
         if player in rows:
             rows[player].penalty += points
     for row in rows.values():
         row.points = row.game_points - row.penalty
     names = tiebreaks_check(tiebreaks)
-    return rows_rank(list(rows.values()), lambda r: (r.points, *[tiebreak_key(r, n) for n in names]))
+    ordered = rows_rank(list(rows.values()), lambda r: (r.points, *[tiebreak_key(r, n) for n in names]))
+    tie_notes(ordered, names)
+    return ordered
 
 
 def carried_points(points: Decimal, rule: str) -> Decimal:
@@ -163,48 +232,56 @@ def finalists(qualifying: list[Row], cut: int, decided: list[int] | None = None)
     return entrants(qualifying, cut, decided)
 
 
-def stage_rank(previous: list[Row], chosen: list[int], lines: list[Line], rule: str, name: str = "final") -> list[Row]:
+def stage_rank(
+    previous: list[Row],
+    chosen: list[int],
+    lines: list[Line],
+    rule: str,
+    name: str = "final",
+    tiebreaks: list[str] | tuple[str, ...] = (),
+) -> list[Row]:
     """The order after a stage: its players (``chosen``, as seated) by carried + stage points, ties
-    by their rank before the stage; then everyone else in their order before it, ranks continuing
-    after the stage's players."""
+    by the event's ``tiebreaks`` in order, counted over the games those points count (every game so
+    far when points are carried in full or halved, the stage's games when reset), then by their rank
+    before the stage; still level, they share the rank (a cut through it is the director's). Then
+    everyone else in their order before it, ranks continuing after the stage's players. Places and
+    games on a row count every game played; ``stage_places`` the stage's own."""
+    names = tiebreaks_check(list(tiebreaks))
     by_player = {r.player: r for r in previous}
     stage_points: dict[int, Decimal] = {p: Decimal("0") for p in chosen if p in by_player}
-    stage_games: dict[int, int] = {p: 0 for p in stage_points}
+    tallies: dict[int, Tally] = {p: Tally() for p in stage_points}
     for line in lines:
         if line.player in stage_points:
             stage_points[line.player] += line.points
-            stage_games[line.player] += 1
+            tallies[line.player].add(line)
     top = []
     for p in stage_points:
-        q = by_player[p]
+        q, t = by_player[p], tallies[p]
         carried = carried_points(q.points, rule)
+        every = t.plus(q.places, q.games, q.best_game)
+        counted = t if rule == "reset" else t.plus(*_counted(q))
         row = Row(
             player=p,
             game_points=q.game_points,
             penalty=q.penalty,
-            games=q.games + stage_games[p],  # every game of the event (the places stay the qualifying ones)
-            places=list(q.places),
-            best_game=q.best_game,
+            games=every.games,  # every game of the event
+            places=every.places,
+            best_game=every.best,
             finalist=True,
             carried=carried,
             final_points=stage_points[p],
             withdrawn=q.withdrawn,
             stage=name,
+            counted_places=counted.places,
+            counted_games=counted.games,
+            counted_best=counted.best,
+            stage_places=list(t.places),
         )
         row.points = carried + stage_points[p]
-        top.append((row, q.rank))
-    top.sort(key=lambda pair: (-pair[0].points, pair[1], -pair[0].player))
-    out: list[Row] = []
-    previous_key = None
-    for i, (row, q_rank) in enumerate(top):
-        key = (row.points, q_rank)  # level on points and on the rank before: they share the rank
-        if key != previous_key:
-            row.rank, previous_key = i + 1, key
-        else:
-            row.rank = out[-1].rank
-        out.append(row)
-    for row in out:
-        row.shared = sum(1 for r in out if r.rank == row.rank) > 1
+        top.append(row)
+    before = {p: by_player[p].rank for p in stage_points}
+    out = rows_rank(top, lambda r: (r.points, *[tiebreak_key(r, n) for n in names], -before[r.player]))
+    tie_notes(out, names, before)
     rest = [r for r in previous if r.player not in stage_points]
     for r in rest:
         out.append(
@@ -223,18 +300,32 @@ def stage_rank(previous: list[Row], chosen: list[int], lines: list[Line], rule: 
                 final_points=r.final_points,
                 finalist=r.finalist,
                 stage=r.stage,
+                counted_places=r.counted_places,
+                counted_games=r.counted_games,
+                counted_best=r.counted_best,
+                stage_places=r.stage_places,
+                tie_note=r.tie_note,
             )
         )
+    for i in range(len(top), len(out)):  # a note about a pair no longer next to each other goes
+        note = out[i].tie_note
+        if note and (i == len(top) or out[i - 1].player != note["above"]):
+            out[i].tie_note = None
     for row in out[len(top) :]:  # a tie broken by the cut (one went through) is no longer shared
         row.shared = sum(1 for r in out[len(top) :] if r.rank == row.rank) > 1
     return out
 
 
 def final_rank(
-    qualifying: list[Row], final_lines: list[Line], cut: int, rule: str, decided: list[int] | None = None
+    qualifying: list[Row],
+    final_lines: list[Line],
+    cut: int,
+    rule: str,
+    decided: list[int] | None = None,
+    tiebreaks: list[str] | tuple[str, ...] = (),
 ) -> list[Row]:
     """The event's order after a single final of the top ``cut`` (``stage_rank``)."""
-    return stage_rank(qualifying, finalists(qualifying, cut, decided), final_lines, rule, "final")
+    return stage_rank(qualifying, finalists(qualifying, cut, decided), final_lines, rule, "final", tiebreaks)
 
 
 def _ahead(previous: list[Row], row: Row, stage_players: dict[int, Decimal]) -> int:

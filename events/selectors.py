@@ -267,7 +267,9 @@ def event_state(event: Event) -> dict:
             if decision is not None:  # until the stage is (again) seated, the decided order shows
                 by_stage[-1] = (by_stage[-1][0], _decided_order(rows, decision.order))
             break
-        rows = ranking.stage_rank(rows, seated, _lines(event, stage.rounds), stage.points, stage.name)
+        rows = ranking.stage_rank(
+            rows, seated, _lines(event, stage.rounds), stage.points, stage.name, event.tiebreaks or []
+        )
         by_stage.append((stage, rows))
         before = list(stage.rounds)
     who = names({p for c in cuts for p in c["tied_ids"] + c["now_in_ids"] + c["now_out_ids"]})
@@ -340,8 +342,46 @@ def names(player_ids) -> dict[int, str]:
     return {pk: name_written(display, family, given, order) for pk, display, family, given, order in rows}
 
 
+def _tie_figure(by: str, value) -> str:
+    if value is None:
+        return "—"
+    if by == "places":
+        return f"{value:.2f}"
+    return str(value)
+
+
+def tie_how(note: dict) -> str:
+    """How a tie on points was broken, in words: "level on 60.0; first places: 3 to 1"."""
+    words = {
+        "firsts": _("level on %(points)s; first places: %(a)s to %(b)s"),
+        "places": _("level on %(points)s; average place: %(a)s to %(b)s"),
+        "best_game": _("level on %(points)s; best game: %(a)s to %(b)s"),
+        "fewest_fourths": _("level on %(points)s; fourth places: %(a)s to %(b)s"),
+        "before": _("level on %(points)s and on every tiebreak; rank before the stage: %(a)s to %(b)s"),
+    }
+    by = note["by"]
+    return words[by] % {
+        "points": note["points"],
+        "a": _tie_figure(by, note["above_value"]),
+        "b": _tie_figure(by, note["below_value"]),
+    }
+
+
+def tie_notes(rows: list[ranking.Row]) -> list[str]:
+    """Each tie on points that the tiebreaks (or the rank before the stage) broke, in words, naming
+    the two players: "Aoi Sato above Mei Lin: level on 60.0; first places: 3 to 1"."""
+    notes = [r.tie_note for r in rows if r.tie_note]
+    who = names({n["above"] for n in notes} | {n["below"] for n in notes})
+    return [
+        _("%(above)s above %(below)s: %(how)s")
+        % {"above": who.get(n["above"], ""), "below": who.get(n["below"], ""), "how": tie_how(n)}
+        for n in notes
+    ]
+
+
 def standings_rows(event: Event, rows: list[ranking.Row]) -> list[dict]:
-    """Plain rows for pages and JSON: names, points as text-safe numbers."""
+    """Plain rows for pages and JSON: names, points as text-safe numbers. ``places`` counts every
+    game played (stages included); ``stage_places`` a stage's player's places in that stage."""
     who = names(r.player for r in rows)
     return [
         {
@@ -352,6 +392,8 @@ def standings_rows(event: Event, rows: list[ranking.Row]) -> list[dict]:
             "points": r.points,
             "games": r.games,
             "places": r.places,
+            "stage_places": r.stage_places,
+            "tie_note": tie_how(r.tie_note) if r.tie_note else "",
             "penalty": r.penalty,
             "finalist": r.finalist,
             "carried": r.carried,
@@ -499,6 +541,7 @@ def board(event: Event) -> dict:
             for t in tables
         ],
         "tiebreaks": tiebreak_words(event),
+        "tie_notes": tie_notes(rows),
         "cuts": cuts_public(state["cuts"]),
         "standings": [
             {

@@ -96,6 +96,41 @@ def event_new(request):
     return render(request, "events/new.html", {"form": form})
 
 
+def _cut_places(tied: list[int], data) -> dict[int, int]:
+    """The place the director chose for each tied player: every place chosen explicitly, each
+    once (the listing order never settles a tie), else a 400 naming the players, in words."""
+    if not tied or len(set(tied)) != len(tied):
+        raise ValidationError({"order": [_("Name each tied player once.")]})
+    places: dict[int, int] = {}
+    for p in tied:
+        value = (data.get(f"place_{p}") or "").strip()
+        if value.isdigit() and 1 <= int(value) <= len(tied):
+            places[p] = int(value)
+    who = selectors.names(tied)
+    missing = [who.get(p, str(p)) for p in tied if p not in places]
+    if missing:
+        raise ValidationError(
+            {
+                "order": [
+                    _("Choose a place for every tied player: none chosen for %(names)s.")
+                    % {"names": ", ".join(missing)}
+                ]
+            }
+        )
+    repeated = sorted({v for v in places.values() if list(places.values()).count(v) > 1})
+    if repeated:
+        same = [who.get(p, str(p)) for p in tied if places[p] in repeated]
+        raise ValidationError(
+            {
+                "order": [
+                    _("Each place goes to one player: %(names)s were given the same place.")
+                    % {"names": ", ".join(same)}
+                ]
+            }
+        )
+    return places
+
+
 def _event_context(request, event: Event) -> dict:
     state = selectors.event_state(event)
     rows = state["by_stage"][-1][1]
@@ -117,6 +152,7 @@ def _event_context(request, event: Event) -> dict:
         "tables": selectors.round_tables(round_) if round_ else [],
         "rounds": event.round_set.order_by("number"),
         "tiebreaks": selectors.tiebreak_words(event),
+        "tie_notes": selectors.tie_notes(rows),
         "cut_decisions": selectors.cut_decisions(event),
         "cuts": state["cuts"],
         "is_event_admin": authz.is_director(request.user, event.league),
@@ -284,15 +320,8 @@ def _desk_action(request, event: Event) -> None:
             starts_at = timezone.make_aware(starts_at)
         services.round_schedule(round_=round_, starts_at=starts_at, actor=request.user)
     elif action == "cut_decide":
-        tied = [int(v) for v in request.POST.getlist("tied")]
-        places = {}
-        for p in tied:
-            try:
-                places[p] = int(request.POST.get(f"place_{p}") or "")
-            except ValueError:
-                raise ValidationError({"order": [_("Give each tied player a place: 1, 2, 3, …")]}) from None
-        if sorted(places.values()) != list(range(1, len(tied) + 1)):
-            raise ValidationError({"order": [_("Give each tied player a different place: 1, 2, 3, …")]})
+        tied = [int(v) for v in request.POST.getlist("tied") if v.isdigit()]
+        places = _cut_places(tied, request.POST)
         services.cut_decide(
             event=event,
             stage=request.POST.get("stage", ""),
@@ -570,6 +599,7 @@ def event_board(request, event_id):
             "board": board,
             "board_stale": any(c["stale"] for c in board["cuts"]),
             "tiebreaks": selectors.tiebreak_words(event),
+            "tie_notes": board["tie_notes"],
         },
     )
 
@@ -609,6 +639,7 @@ def event_results(request, event_id):
             "champion": rows[0] if rows and event.status == Event.Status.FINISHED and not state["stale"] else None,
             "mers_weight": selectors.mers_weight(event, ranked),
             "tiebreaks": selectors.tiebreak_words(event),
+            "tie_notes": selectors.tie_notes(ranked),
             "cut_decisions": selectors.cut_decisions(event),
         },
     )

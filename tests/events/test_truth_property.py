@@ -155,7 +155,7 @@ def _recompute(event: Event) -> tuple[list[ranking.Row], bool, list[dict]]:
         if not seated or (stale and not started):
             stale_any = stale_any or stale
             break
-        rows = ranking.stage_rank(rows, seated, _lines(event, [number], ranked), rule, name)
+        rows = ranking.stage_rank(rows, seated, _lines(event, [number], ranked), rule, name, event.tiebreaks or [])
     return rows, stale_any, cuts
 
 
