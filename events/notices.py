@@ -137,7 +137,8 @@ def report_waiting(*, report: TableReport, game: Game, seat: int, actor: Actor) 
 
 
 def report_disputed(*, report: TableReport, game: Game, actor: Actor) -> None:
-    """The table disagrees: its players are told, and the league's referees and admins are called."""
+    """The table disagrees: its other players are told, and the league's referees and admins are
+    called."""
     if report.status != TableReport.Status.DISPUTED:
         return
     event = game.season.event
@@ -145,7 +146,7 @@ def report_disputed(*, report: TableReport, game: Game, actor: Actor) -> None:
     key = f"dispute:{report.pk}:{report.disputed_at.isoformat() if report.disputed_at else report.version}"
     notify.notification_send(
         kind="result_disputed",
-        recipients=_users(seats),
+        recipients=_users(seats, skip={report.disputed_seat}),  # the seat that disputed knows
         league=event.league,
         params={**_base(event, game), "disputed_seat": report.disputed_seat},
         link=reverse("event-table", args=[game.pk]),

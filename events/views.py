@@ -433,14 +433,13 @@ def _table_action(request, game: Game, actor, form: TableScoresForm) -> None:
     seat = _int_field(request, "seat")
     if action in ("report", "enter") and not form.is_valid():
         raise ValidationError(_("Check the scores."))
+    # the desk's entry: the table's page it returns to says "Result recorded." itself (no second flash)
     if action == "enter":
         services.table_result_enter(
             game=game, scores=form.scores(), deposits_left=form.cleaned_data["deposits_left"], actor=actor
         )
-        messages.success(request, _("Result recorded."))
     elif action == "resolve":
         services.table_result_enter(game=game, version=_int_field(request, "version") or 0, actor=actor)
-        messages.success(request, _("Result recorded."))
     elif seat is None:
         raise ValidationError({"seat": [_("Pick a seat.")]})
     elif action == "report":

@@ -30,6 +30,7 @@ class Kind:
     label: Promise
     public: bool  # an announcement a league's public channels may carry
     defaults: tuple[str, ...]  # the channels it goes to until its recipient chooses
+    to_people: bool = True  # False: only ever posted to a league's channels (no one's inbox, email or phone)
 
 
 KINDS: dict[str, Kind] = {
@@ -49,12 +50,15 @@ KINDS: dict[str, Kind] = {
         Kind("application_decided", _("Your qualification application is decided"), False, (EMAIL, PUSH)),
         Kind("promotion_relegation", _("Your division next season"), False, (EMAIL, PUSH)),
         # public: what the league's pages show anyway, also posted to its own channels
-        Kind("seating_announced", _("Seating published"), True, ()),
-        Kind("results_announced", _("Results recorded"), True, ()),
+        # (a person is told their own table by seating_published and result_recorded: the league-wide
+        # announcements go to the league's channels only, so a person has no box to tick for them)
+        Kind("seating_announced", _("Seating published"), True, (), to_people=False),
+        Kind("results_announced", _("Results recorded"), True, (), to_people=False),
         Kind("registration_open", _("Registration opens"), True, (EMAIL,)),
     )
 }
 PUBLIC_KINDS = tuple(code for code, k in KINDS.items() if k.public)
+PERSONAL_KINDS = tuple(code for code, k in KINDS.items() if k.to_people)  # what a person may choose channels for
 
 
 def kind_get(code: str) -> Kind:

@@ -33,8 +33,10 @@ def _moment(value: Any) -> datetime.datetime | None:
 
 
 def _when(value: Any) -> str:
+    """The date and time, for a sentence that ends after it: a format ending in a stop ("2 p.m.")
+    leaves it to the sentence's own full stop, not "2 p.m.."."""
     moment = _moment(value)
-    return formats.date_format(moment, "DATETIME_FORMAT") if moment else ""
+    return formats.date_format(moment, "DATETIME_FORMAT").removesuffix(".") if moment else ""
 
 
 def _time(value: Any) -> str:

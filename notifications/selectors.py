@@ -7,10 +7,16 @@ from typing import Any
 from kyoku.models import League
 
 from .kinds import CHANNEL_LABELS, KINDS, reason_words
-from .models import Delivery, LeagueChannel, Notification
+from .models import Delivery, LeagueChannel, Notification, Preferences
 from .rendering import render
 
 PAGE = 50
+
+
+def language_chosen(user: Any) -> str | None:
+    """The language ``user`` is written to (their notification settings), or None when they have
+    no settings yet."""
+    return Preferences.objects.filter(user=user).values_list("language", flat=True).first()
 
 
 def notification_row(n: Notification) -> dict[str, Any]:

@@ -201,11 +201,14 @@ def notification_send(
 ) -> list[Notification]:
     """Tell ``recipients`` (users) of a fact, in the transaction that makes the fact: one inbox row
     each, and a delivery per channel each chose (or the kind's default). Sent after the commit.
+    The ``actor`` (a user who made the fact) is never among them.
     The same ``key`` for the same kind and recipient is the same fact: not told twice."""
     actor_require(actor)
-    kind_get(kind)
+    if not kind_get(kind).to_people:
+        raise ValueError(f"{kind} is only posted to a league's channels, never sent to a person")
     params = _params_check(params)
     users = {u.pk: u for u in recipients if u is not None and getattr(u, "is_active", True)}
+    users.pop(getattr(actor, "pk", None), None)  # the one who did it is never told of it
     if not users:
         return []
     now = timezone.now()

@@ -4,6 +4,7 @@ service worker. Reads through selectors, writes through services."""
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 from typing import Any
 
@@ -14,6 +15,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
@@ -24,7 +26,7 @@ from kyoku.models import League
 from kyoku.principals import SYSTEM, request_user_actor
 
 from . import selectors, services
-from .kinds import CHANNEL_LABELS, CHANNELS, KINDS
+from .kinds import CHANNEL_LABELS, CHANNELS, KINDS, PERSONAL_KINDS
 from .models import Delivery, LeagueChannel
 
 
@@ -41,12 +43,28 @@ def inbox(request: HttpRequest) -> HttpResponse:
         ids = None if request.POST.get("action") == "read_all" else _ids(request.POST.getlist("id"))
         services.notifications_mark_read(user=request.user, ids=ids, actor=actor)
         return redirect("notifications-inbox")
-    page = selectors.inbox_page(user=request.user, offset=_offset(request))
-    return render(
-        request,
-        "notifications/inbox.html",
-        {**page, "vapid_public_key": settings.VAPID_PUBLIC_KEY},
-    )
+    with _language_of(request.user) as language:
+        page = selectors.inbox_page(user=request.user, offset=_offset(request))
+        response = render(request, "notifications/inbox.html", {**page, "vapid_public_key": settings.VAPID_PUBLIC_KEY})
+    return _spoken(response, language)
+
+
+@contextlib.contextmanager
+def _language_of(user: Any):  # noqa: ANN202 (a generator context manager)
+    """The language ``user`` chose in their notification settings, active inside (the browser's
+    when they chose none): their inbox and their unsubscribe page speak what their emails speak."""
+    chosen = selectors.language_chosen(user)
+    if chosen is None:
+        yield None
+        return
+    with translation.override(chosen):
+        yield chosen
+
+
+def _spoken(response: HttpResponse, language: str | None) -> HttpResponse:
+    if language:
+        response.headers["Content-Language"] = language  # LocaleMiddleware keeps a header already set
+    return response
 
 
 def _offset(request: HttpRequest) -> int:
@@ -66,7 +84,7 @@ def preferences(request: HttpRequest) -> HttpResponse:
     """Which kinds reach me on which channel, quiet hours, the language I am written to in."""
     prefs = services.preferences_of(request.user)
     if request.method == "POST":
-        choices = {k: {c: f"{k}:{c}" in request.POST for c in CHANNELS} for k in KINDS}
+        choices = {k: {c: f"{k}:{c}" in request.POST for c in CHANNELS} for k in PERSONAL_KINDS}
         try:
             services.preferences_set(
                 user=request.user,
@@ -92,6 +110,7 @@ def preferences(request: HttpRequest) -> HttpResponse:
             ],
         }
         for code, kind in KINDS.items()
+        if code in PERSONAL_KINDS  # an announcement only for the league's channels offers no box
     ]
     return render(
         request,
@@ -119,11 +138,13 @@ def unsubscribe(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         services.unsubscribe(token=token, actor=SYSTEM)
         done = True
-    return render(
-        request,
-        "notifications/unsubscribe.html",
-        {"kind": KINDS[kind].label if kind in KINDS else _("all notifications"), "done": done, "token": token},
-    )
+    with _language_of(user) as language:
+        response = render(
+            request,
+            "notifications/unsubscribe.html",
+            {"kind": KINDS[kind].label if kind in KINDS else _("all notifications"), "done": done, "token": token},
+        )
+    return _spoken(response, language)
 
 
 @access("league", GET=ADMIN, POST=ADMIN, actions={"retry": ADMIN, "channel_add": ADMIN, "channel_remove": ADMIN})

@@ -16,7 +16,7 @@ from league.models import Game
 
 from .. import clock as clocks
 from .. import last_hand as lh
-from ..models import Event, Round, TableTimeUp
+from ..models import Event, Round, TableReport, TableTimeUp
 from .common import event_board_bump, fail, round_games
 
 
@@ -53,7 +53,11 @@ def _tables_time_up_store(round_: Round, moment, actor: Actor) -> int:
     TableTimeUp.objects.bulk_create(rows, ignore_conflicts=True)  # a second sweep at once stores nothing twice
     from .. import notices
 
-    notices.time_up(round_=round_, hands={pk: n + 1 for pk, _t, n in games}, hands_after_time=after, actor=actor)
+    reported = set(
+        TableReport.objects.filter(game_id__in=[pk for pk, _t, _n in games]).values_list("game_id", flat=True)
+    )
+    playing = {pk: n + 1 for pk, _t, n in games if pk not in reported}  # a table that reported has finished
+    notices.time_up(round_=round_, hands=playing, hands_after_time=after, actor=actor)
     audit_log_write(
         actor=actor,
         action="event.time_up",
