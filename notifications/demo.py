@@ -7,6 +7,7 @@ the services that made them."""
 from __future__ import annotations
 
 import datetime
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.utils import timezone
@@ -15,6 +16,7 @@ from kyoku.models import League
 from kyoku.principals import System
 
 from . import services
+from .kinds import EMAIL
 from .models import Delivery, Notification
 
 SEED = System("command:seed_demo")
@@ -45,18 +47,22 @@ def notifications_seed(*, league: League) -> None:
     # the older half of the player's inbox read
     mine = list(Notification.objects.filter(recipient=player).order_by("created", "pk").values_list("pk", flat=True))
     Notification.objects.filter(pk__in=mine[: len(mine) // 2]).update(read_at=timezone.now())
-    # a send that failed, with its reason, for the league's admins to see and send again
-    failed = services.notification_send(
-        kind="application_decided",
-        recipients=[referee],
-        league=league,
-        params={"league": services.league_words(league), "season": "2026 S2", "approved": True},
-        link="/me/",
-        key="demo:failed-send",
-        actor=SEED,
-    )
-    Delivery.objects.filter(notification__in=failed).update(
+    _one_send_failed(league, referee)
+
+
+def _one_send_failed(league: League, referee: Any) -> None:
+    """A send that failed, with its reason, for the league's admins to see and send again: one
+    email the demo really sent (preferably the referee's), marked failed; never a made-up fact
+    told to someone it does not concern (the referee applied for nothing)."""
+    emails = Delivery.objects.filter(
+        notification__league=league, notification__recipient__isnull=False, channel=EMAIL
+    ).order_by("-pk")
+    delivery = emails.filter(notification__recipient=referee).first() or emails.first()
+    if delivery is None:
+        return
+    address = delivery.notification.recipient.email or "referee@example.org"
+    Delivery.objects.filter(pk=delivery.pk).update(
         status=Delivery.Status.FAILED,
         attempts=services.MAX_ATTEMPTS,
-        last_error="SMTPRecipientsRefused: 550 5.1.1 <referee@example.org>: mailbox unavailable",
+        last_error=f"SMTPRecipientsRefused: 550 5.1.1 <{address}>: mailbox unavailable",
     )
