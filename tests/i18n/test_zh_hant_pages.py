@@ -31,6 +31,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import resolve, reverse
+from notifications.models import Preferences
 
 from tests.routes import declarations, named_routes
 from tests.security.world import world_build
@@ -449,6 +450,9 @@ def test_the_demo_league_reads_in_zh_hant_and_ja(catalogue, demo):
         client = Client()
         if login:
             client.force_login(users.get(username=login))
+            # the inbox speaks the language the login chose in its notification settings: the
+            # crawl's login chooses the language read
+            Preferences.objects.filter(user__username=login).update(language=LANGS[catalogue.lang])
         client.post(reverse("set_language"), {"language": LANGS[catalogue.lang], "next": "/"})
         for url, body in _crawl(client):
             seen += 1
