@@ -146,7 +146,8 @@ def report_disputed(*, report: TableReport, game: Game, actor: Actor) -> None:
     key = f"dispute:{report.pk}:{report.disputed_at.isoformat() if report.disputed_at else report.version}"
     notify.notification_send(
         kind="result_disputed",
-        recipients=_users(seats, skip={report.disputed_seat}),  # the seat that disputed knows
+        # the seat that disputed knows
+        recipients=_users(seats, skip=set() if report.disputed_seat is None else {report.disputed_seat}),
         league=event.league,
         params={**_base(event, game), "disputed_seat": report.disputed_seat},
         link=reverse("event-table", args=[game.pk]),

@@ -50,7 +50,7 @@ class Row:
     counted_games: int | None = None
     counted_best: int | None = None
     stage_places: list[int] | None = None  # a stage's players: their places in the stage's games
-    tie_note: dict | None = None  # how a tie on points with the row above was broken
+    tie_note: dict[str, Any] | None = None  # how a tie on points with the row above was broken
 
 
 @dataclass

@@ -60,7 +60,8 @@ def _one_send_failed(league: League, referee: Any) -> None:
     delivery = emails.filter(notification__recipient=referee).first() or emails.first()
     if delivery is None:
         return
-    address = delivery.notification.recipient.email or "referee@example.org"
+    recipient = delivery.notification.recipient
+    address = (recipient.email if recipient is not None else "") or "referee@example.org"
     Delivery.objects.filter(pk=delivery.pk).update(
         status=Delivery.Status.FAILED,
         attempts=services.MAX_ATTEMPTS,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+from collections.abc import Iterator
 from typing import Any
 
 from django.conf import settings
@@ -50,7 +51,7 @@ def inbox(request: HttpRequest) -> HttpResponse:
 
 
 @contextlib.contextmanager
-def _language_of(user: Any):  # noqa: ANN202 (a generator context manager)
+def _language_of(user: Any) -> Iterator[str | None]:
     """The language ``user`` chose in their notification settings, active inside (the browser's
     when they chose none): their inbox and their unsubscribe page speak what their emails speak."""
     chosen = selectors.language_chosen(user)
