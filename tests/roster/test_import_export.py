@@ -127,7 +127,7 @@ def test_row_errors_in_words(league, admin, season, stranger, players):
     assert rows[4]["errors"] == ["membership number: this number is already used"]
     assert "Stranger" not in str(preview.rows) and "hidden-id" not in str(preview.rows)
     assert rows[5]["errors"] == ["name: missing"]
-    assert rows[6]["errors"] == ["email: not an email address"]
+    assert rows[6]["errors"] == ["email: This is not an email address."]
     assert "at most 80" in rows[7]["errors"][0]
     assert "invisible or control character" in rows[8]["errors"][0]
     assert rows[9]["errors"] == ["membership number: give a number"]
