@@ -212,6 +212,9 @@ class TierViewSet(viewsets.ReadOnlyModelViewSet):
     queryset = QualificationTier.objects.filter(active=True)
     serializer_class = s.TierSerializer
 
+    def get_queryset(self):
+        return scope_visible(super().get_queryset(), actor=self.request.user)  # pending leagues hidden
+
 
 class ApplicationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """Players see and file their own applications; admins see all and decide."""
@@ -271,4 +274,5 @@ class PenaltyViewSet(viewsets.ReadOnlyModelViewSet):
     filterset_fields = ["season", "player", "game", "sanction"]
 
     def get_queryset(self):
-        return Penalty.objects.select_related("player")
+        # pending leagues hidden
+        return scope_visible(Penalty.objects.select_related("player"), actor=self.request.user)

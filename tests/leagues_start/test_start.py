@@ -211,3 +211,34 @@ def test_the_public_api_leaves_a_pending_league_out(founder_client, approval_sta
     assert season.pk in listed(founder_client, "/api/seasons/")  # its creator sees it
     League.objects.filter(slug="harbour").update(approval="active")
     assert season.pk in listed(Client(), "/api/seasons/")
+
+
+def test_a_pending_leagues_tiers_and_penalties_are_left_out_of_the_public_lists(founder_client, approval_start):
+    from kyoku.principals import SYSTEM
+    from league.models import Player, QualificationTier
+    from league.services import penalty_assign
+
+    founder_client.post("/leagues/new/", start_data())
+    season = Season.objects.get(league__slug="harbour")
+    tier = QualificationTier.objects.create(
+        league=season.league,
+        code="H1",
+        description="Harbour tier",
+        division_code="A",
+        effective_year=2020,
+        validity=QualificationTier.Validity.YEARLY,
+        requirements={},
+    )
+    player = Player.objects.create(display_name="Harbour Player", membership_number="HB001")
+    penalty = penalty_assign(season=season, player=player, offence="slow_play", sanction="warning", actor=SYSTEM)
+
+    def listed(client, path):
+        body = client.get(path).json()
+        return {row["id"] for row in (body["results"] if isinstance(body, dict) else body)}
+
+    assert tier.pk not in listed(Client(), "/api/tiers/")
+    assert penalty.pk not in listed(Client(), "/api/penalties/")
+    assert tier.pk in listed(founder_client, "/api/tiers/")  # its creator sees them
+    assert penalty.pk in listed(founder_client, "/api/penalties/")
+    League.objects.filter(slug="harbour").update(approval="active")
+    assert tier.pk in listed(Client(), "/api/tiers/") and penalty.pk in listed(Client(), "/api/penalties/")
