@@ -98,7 +98,7 @@ class DivisionViewSet(viewsets.ReadOnlyModelViewSet):
         "entries": route("division", GET=PUBLIC),
         "standings": route("division", GET=PUBLIC),
     }
-    queryset = Division.objects.select_related("season")
+    queryset = Division.objects.select_related("season__league")  # the league: its visibility, no second read
     serializer_class = s.DivisionSerializer
     filterset_fields = ["season", "code"]
 
