@@ -285,15 +285,24 @@ def members_export(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
 
 
 def _xlsx(header: list[str], rows: list[dict[str, Any]]) -> bytes:
-    """Every cell written as text (a membership number 00123 keeps its zeros; a name beginning
-    with "=" is guarded as in the CSV and never becomes a formula)."""
+    """Every cell typed as text: a membership number 00123 keeps its zeros, and a name beginning
+    with "=" stays the name a person sees, never a formula (a text cell needs no CSV-style
+    apostrophe, which a reader of the sheet would see)."""
     from openpyxl import Workbook
+    from openpyxl.cell import WriteOnlyCell
 
     book = Workbook(write_only=True)
     sheet = book.create_sheet("Members")
-    sheet.append(header)
+
+    def text(value: Any) -> WriteOnlyCell:
+        cell = WriteOnlyCell(sheet, value=str(value))
+        cell.data_type = "s"
+        cell.number_format = "@"
+        return cell
+
+    sheet.append([text(h) for h in header])
     for row in rows:
-        sheet.append([str(csv_cell(row[c])) for c in EXPORT_COLUMNS])
+        sheet.append([text(row[c]) for c in EXPORT_COLUMNS])
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()

@@ -3,6 +3,7 @@ limits), the preview (nothing written) and the confirmation (every row or none),
 that re-imports with no change."""
 
 import datetime as dt
+import io
 
 import pytest
 
@@ -260,6 +261,14 @@ def test_export_reimports_with_zero_changes(page, league, admin, players, fmt):
     if fmt == "csv":
         text = data.decode("utf-8-sig")
         assert "'=Equals Start" in text and "'-Dash" in text and "'+plus" in text  # guarded cells
+    else:  # text cells as a person reads them: no guard apostrophe, and no formula
+        from openpyxl import load_workbook
+
+        book = load_workbook(io.BytesIO(data))
+        cells = [c for row in book.active.iter_rows() for c in row if c.value]
+        values = {c.value for c in cells}
+        assert "=Equals Start" in values and "-Dash" in values and "+plus" in values
+        assert {c.data_type for c in cells} == {"s"}
     preview = preview_of(league, admin, data, f"export.{fmt}")
     assert preview.summary["counts"] == {"unchanged": 11}, [r for r in preview.rows if r["outcome"] != "unchanged"]
     assert preview.summary["ignored"] == []
