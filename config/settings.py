@@ -138,6 +138,8 @@ TEMPLATES = [
         },
     },
 ]
+# forms' errors summed up at their top and announced (kyoku/form_renderer.py)
+FORM_RENDERER = "kyoku.form_renderer.KyokuFormRenderer"
 
 WSGI_APPLICATION = "config.wsgi.application"
 

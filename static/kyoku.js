@@ -14,3 +14,14 @@ document.addEventListener("submit", function (event) {
     event.stopImmediatePropagation();
   }
 }, true);
+
+// A form that came back with errors sums them up at its top (kyoku/error_summary.html, role=alert):
+// the focus goes there, so a keyboard or screen reader starts from what to correct; each item links
+// to its field.
+document.addEventListener("DOMContentLoaded", function () {
+  var summary = document.querySelector(".error-summary");
+  if (!summary) return;
+  var details = summary.closest("details");
+  if (details) details.open = true;
+  summary.focus();
+});
