@@ -41,7 +41,7 @@ class TierChoiceField(forms.ModelChoiceField):
 
 class ApplicationForm(forms.Form):
     season = SeasonChoiceField(
-        queryset=Season.objects.exclude(status="closed")
+        queryset=Season.objects.filter(status="open")  # a draft season is not open for registration yet
         .select_related("league")
         .order_by("league__name", "-year", "-number"),
         label=_("Season"),

@@ -5,6 +5,7 @@ The checks of a tier and its evidence are :mod:`league.qualification`."""
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.utils.translation import gettext
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -53,6 +54,9 @@ def application_submit(
     proof_type = evidence_file_check(proof) if proof else ""
     if season.status == Season.Status.CLOSED:
         raise ValidationError({"season": ["the season is closed"]})
+    if season.status == Season.Status.DRAFT and not (isinstance(actor, System) or authz.is_admin(actor, season.league)):
+        # a draft season is still being prepared: a player applies once the admin opens registration
+        raise ValidationError({"season": [gettext("registration for this season has not opened yet")]})
     try:
         with transaction.atomic():
             application = QualificationApplication.objects.create(

@@ -164,3 +164,21 @@ def test_tier_requirements_are_validated(requirements, field):
     with pytest.raises(ValidationError) as err:
         validate_requirements(requirements)
     assert field in err.value.message_dict
+
+
+def test_a_player_applies_only_once_registration_opens(league, mleague_rules, players, tier_1a, admin):
+    """A draft season is still being prepared: its player is refused in words, and nothing is
+    stored; the admin may still file for a player; once open, the player's own application goes in."""
+    from league.models import QualificationApplication
+    from tests.actors import make_player_user
+
+    draft = services.season_create(league=league, year=2026, number=3, rule_set=mleague_rules, actor=SYSTEM)
+    user = make_player_user("drafty", players[6])
+    with pytest.raises(ValidationError) as err:
+        services.application_submit(player=players[6], season=draft, tier=tier_1a, evidence=GOOD_TENHOU, actor=user)
+    assert "season" in err.value.message_dict and "not opened" in str(err.value)
+    assert not QualificationApplication.objects.filter(season=draft).exists()
+    services.application_submit(player=players[7], season=draft, tier=tier_1a, evidence=GOOD_TENHOU, actor=admin)
+    services.season_status_set(season=draft, status="open", actor=SYSTEM)
+    services.application_submit(player=players[6], season=draft, tier=tier_1a, evidence=GOOD_TENHOU, actor=user)
+    assert QualificationApplication.objects.filter(season=draft).count() == 2
