@@ -93,6 +93,7 @@ INSTALLED_APPS = [
     "stats",
     "notifications",
     "people",
+    "live",  # live push: Server-Sent Events for the board, tables, desk and inbox (issue 49)
     "demo",  # seed_demo: loads every app's demo data, so it sits above them all
 ]
 
@@ -142,6 +143,15 @@ TEMPLATES = [
 FORM_RENDERER = "kyoku.form_renderer.KyokuFormRenderer"
 
 WSGI_APPLICATION = "config.wsgi.application"
+ASGI_APPLICATION = "config.asgi.application"
+# live push (live/): stream bounds, per process; the environment may raise them (a load test)
+LIVE_STREAM_SECONDS = int(os.environ.get("LIVE_STREAM_SECONDS", "600"))  # then the browser resumes
+LIVE_HEARTBEAT = int(os.environ.get("LIVE_HEARTBEAT", "15"))
+LIVE_QUEUE_SIZE = 32  # messages waiting for one slow client before it is dropped
+LIVE_RING_SIZE = 64  # recent messages per topic a reconnect resumes from
+LIVE_MAX_STREAMS_PER_CLIENT = int(os.environ.get("LIVE_MAX_STREAMS_PER_CLIENT", "10"))  # a session
+LIVE_MAX_STREAMS_PER_ADDRESS = int(os.environ.get("LIVE_MAX_STREAMS_PER_ADDRESS", "500"))  # no session
+LIVE_MAX_STREAMS_PER_EVENT = int(os.environ.get("LIVE_MAX_STREAMS_PER_EVENT", "5000"))
 
 DATABASES = {
     "default": dj_database_url.parse(

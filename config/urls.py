@@ -41,6 +41,7 @@ urlpatterns = [
     path("", include("stats.urls")),
     path("online/", include("online.urls")),
     path("events/", include("events.urls")),
+    path("live/", include("live.urls")),
     path("", include("notifications.urls")),
     path("", include("scoring.game_urls")),
     path("", include("people.urls")),

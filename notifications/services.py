@@ -268,7 +268,16 @@ def _notifications_write(
             rows += [Delivery(notification=n, channel=c, league=league, next_attempt_at=due) for c in wanted]
         delivery_ids = [d.pk for d in Delivery.objects.bulk_create(rows) if d.next_attempt_at <= now]
         _after_commit(delivery_ids)
+        _inbox_tell(made)
     return made
+
+
+def _inbox_tell(made: list[Notification]) -> None:
+    """Each recipient's open inbox hears of its new notification once committed (live)."""
+    import live
+
+    for n in made:
+        live.publish_on_commit(live.inbox_topic(int(n.recipient_id or 0)), n.pk, n.kind)
 
 
 def announce(

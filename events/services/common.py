@@ -8,6 +8,7 @@ from django.db import transaction
 from django.db.models import F
 from django.db.models.query import QuerySet
 
+import live
 from kyoku import authz
 from kyoku.errors import Conflict
 from kyoku.principals import Actor, actor_require
@@ -42,6 +43,12 @@ def event_board_bump(event_id: int) -> None:
     # forgotten now and again at the commit: a poll in between caches the old version, not the new
     board_version_forget(event_id)
     transaction.on_commit(lambda: board_version_forget(event_id))
+    # the board's screens are told once the change is committed, with the committed version (live)
+    live.publish_on_commit(live.board_topic(event_id), lambda: board_version_read(event_id), "board")
+
+
+def board_version_read(event_id: int) -> int | None:
+    return Event.objects.filter(pk=event_id).values_list("board_version", flat=True).first()
 
 
 def event_division(event: Event) -> Division:

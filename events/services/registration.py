@@ -7,6 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+import live
 from kyoku import authz
 from kyoku.audit import audit_log_write
 from kyoku.principals import Actor
@@ -46,6 +47,11 @@ def _consent_require(event: Event, player: Player, actor: Actor) -> None:
 def _acts_for_self(actor: Actor, player_id: int) -> bool:
     own = authz.player_of(actor)
     return own is not None and own.pk == player_id
+
+
+def _desk_tell(event_id: int, kind: str) -> None:
+    """The desk's screens hear of a registration, a withdrawal or a check-in once committed (live)."""
+    live.publish_on_commit(live.desk_topic(event_id), None, kind)
 
 
 @transaction.atomic
@@ -105,6 +111,7 @@ def registration_add(
         obj=registration,
         data={"player": player.pk, "status": status, "substitute": substitute},
     )
+    _desk_tell(event.pk, "registration")
     return registration
 
 
@@ -120,6 +127,7 @@ def registration_withdraw(*, registration: Registration, actor: Actor) -> Regist
     registration.status, registration.checked_in = Registration.Status.WITHDRAWN, False
     registration.save(update_fields=["status", "checked_in"])
     audit_log_write(actor=actor, action="event.withdraw", obj=registration, data={"from": was})
+    _desk_tell(event.pk, "withdraw")
     if was != Registration.Status.CONFIRMED:
         return None
     waiting = (
@@ -151,4 +159,5 @@ def checkin_set(*, registration: Registration, present: bool, actor: Actor) -> R
         obj=registration,
         data={"present": bool(present)},
     )
+    _desk_tell(registration.event_id, "checkin")
     return registration

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+import live
 from kyoku import authz
 from kyoku.principals import Actor
 from league.models import Game
@@ -41,6 +42,7 @@ def table_hand_add(*, game: Game, record, sequence: int | None, actor: Actor):
     with transaction.atomic():
         added = scoring.hand_record_add(game=game, record=record, actor=actor, sequence=sequence)
         _past_last_tell(game, actor)
+        live.publish_on_commit(live.table_topic(game.pk), added[0].sequence, "hand")
     return added
 
 
@@ -64,7 +66,10 @@ def table_hand_correct(*, game: Game, sequence: int, record, actor: Actor):
     hand = HandRecord.objects.filter(game=game, sequence=sequence).first()
     if hand is None:
         raise fail("sequence", _("No hand %(n)s at this table."), "no_such_hand", n=sequence)
-    return scoring.hand_record_correct(hand=hand, record=record, actor=actor)
+    with transaction.atomic():
+        corrected = scoring.hand_record_correct(hand=hand, record=record, actor=actor)
+        live.publish_on_commit(live.table_topic(game.pk), sequence, "hand")
+    return corrected
 
 
 def table_hand_preview(*, game: Game, record, sequence: int | None, actor: Actor) -> dict:

@@ -27,6 +27,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+import live
 from kyoku import authz
 from kyoku.audit import audit_log_write
 from kyoku.principals import Actor, System, actor_label
@@ -133,6 +134,7 @@ def table_report_submit(
         )
         notices.report_waiting(report=report, game=game, seat=seat, actor=actor)
         event_board_bump(event_of(game).pk)
+        _table_tell(game, report, "report")
         return report, True
     versions = list(report.versions.select_for_update())
     same = next((v for v in versions if _same(v, scores, deposits_left)), None)
@@ -156,6 +158,7 @@ def table_report_submit(
     )
     notices.report_disputed(report=report, game=game, actor=actor)
     event_board_bump(event_of(game).pk)
+    _table_tell(game, report, "report")
     return report, True
 
 
@@ -176,7 +179,14 @@ def _agree(report: TableReport, version: TableReportVersion, seat: int, actor: A
     report.save()
     if report.status == TableReport.Status.CONFIRMED:
         event_board_bump(event_of(game).pk)
+    _table_tell(game, report, "confirm")
     return report
+
+
+def _table_tell(game: Game, report: TableReport, kind: str) -> None:
+    """The table's phones hear of the change once it is committed (live): a report, a seat's
+    confirmation, a dispute, the desk's answer."""
+    live.publish_on_commit(live.table_topic(game.pk), report.version, kind)
 
 
 def _seat_acts_on_report(game: Game, seat: int, actor: Actor) -> tuple[Game, TableReport]:
@@ -230,6 +240,7 @@ def table_report_dispute(*, game: Game, seat: int, note: str = "", actor: Actor)
     )
     notices.report_disputed(report=report, game=game, actor=actor)
     event_board_bump(event_of(game).pk)
+    _table_tell(game, report, "dispute")
     return report
 
 
@@ -278,6 +289,7 @@ def table_result_enter(
     )
     notices.result_recorded(game=game, scores=scores, actor=actor)
     event_board_bump(event_of(game).pk)
+    _table_tell(game, report, "result")
     return report
 
 

@@ -1,0 +1,154 @@
+"""One stream, as Server-Sent Events: the response a stream view returns (``stream_response``) and
+the async generator behind it (``sse_events``). See the package docstring (``live``)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from typing import Any, AsyncIterator, Iterator
+
+from django.conf import settings
+from django.core.handlers.asgi import ASGIRequest
+from django.db import connections
+from django.http import HttpRequest, StreamingHttpResponse
+
+from kyoku.throttle import Throttled, client_address
+
+from .broker import HUB, broker_get, setting
+
+
+def last_event_id(request: HttpRequest) -> int | None:
+    """Where the client resumes: the ``Last-Event-ID`` header (a browser reconnecting), else the
+    ``last`` parameter (a page opening a new stream after falling back to polling)."""
+    raw = request.headers.get("Last-Event-ID") or request.GET.get("last") or ""
+    raw = raw.strip()
+    return int(raw) if raw.isdigit() and len(raw) < 19 else None
+
+
+def client_key(request: HttpRequest) -> tuple[str, int]:
+    """Whom a stream counts against, and that client's bound: a session (a browser's tabs), else
+    the address (spectators behind one venue's Wi-Fi share it: a larger bound)."""
+    session = getattr(request, "session", None)
+    key = getattr(session, "session_key", None)
+    if key:
+        return f"client:s:{key}", setting("LIVE_MAX_STREAMS_PER_CLIENT", 10)
+    return f"client:a:{client_address(request)}", setting("LIVE_MAX_STREAMS_PER_ADDRESS", 500)
+
+
+def bounds(request: HttpRequest, event_id: int | None) -> dict[str, int]:
+    key, bound = client_key(request)
+    keys = {key: bound}
+    if event_id is not None:
+        keys[f"event:{event_id}"] = setting("LIVE_MAX_STREAMS_PER_EVENT", 5000)
+    return keys
+
+
+def hello(ident: int, retry_ms: int) -> str:
+    data = json.dumps({"id": ident, "heartbeat": setting("LIVE_HEARTBEAT", 15)})
+    return f"retry: {retry_ms}\nid: {ident}\nevent: hello\ndata: {data}\n\n"
+
+
+def resync(ident: int, topics: list[str]) -> str:
+    data = json.dumps({"topic": topics[0], "version": None, "kind": "resync"}, separators=(",", ":"))
+    return f"id: {ident}\ndata: {data}\n\n"
+
+
+PING = "event: ping\ndata: 1\n\n"
+
+
+def _db_close() -> None:
+    """Close this thread's database connections: an idle stream holds none (outside a test's
+    transaction, which must stay open)."""
+    for conn in connections.all(initialized_only=True):
+        if not conn.in_atomic_block:
+            conn.close()
+
+
+def _opening_chunks(topics: list[str], current: int, last: int | None, missed: list | None) -> list[str]:
+    """The hello (with the id to resume from), then what a resuming client missed, or a resync."""
+    chunks = [hello(current, setting("LIVE_RETRY_MS", 3000))]
+    if last is not None:
+        chunks += [resync(current, topics)] if missed is None else [m.sse() for m in missed]
+    return chunks
+
+
+async def _opening(topics: list[str], last: int | None) -> list[str]:
+    broker = broker_get()
+    current = await broker.current()
+    missed = await broker.since(topics, last) if last is not None else []
+    return _opening_chunks(topics, current, last, missed)
+
+
+async def sse_events(
+    topics: list[str], last: int | None, keys: dict[str, int], *, seconds: float | None = None
+) -> AsyncIterator[str]:
+    """The stream: hello, the missed messages, then each change as it comes (coalesced per topic),
+    a ping every heartbeat, until ``seconds`` have gone by (then a ``retry:`` and the end: the
+    browser comes back with ``Last-Event-ID``). A client too slow to keep up is dropped."""
+    from asgiref.sync import sync_to_async
+
+    await sync_to_async(_db_close)()  # the request's checks are done: hold no connection while idle
+    if not HUB.acquire(keys):
+        yield resync(0, topics)  # raced past the bound since the check: tell the client to poll
+        return
+    broker = broker_get()
+    loop = asyncio.get_running_loop()
+    sub = HUB.subscribe(topics, loop, setting("LIVE_QUEUE_SIZE", 32))
+    try:
+        await broker.listening()
+        for chunk in await _opening(topics, last):
+            yield chunk
+        length = seconds if seconds is not None else setting("LIVE_STREAM_SECONDS", 600)
+        deadline = loop.time() + length * random.uniform(0.9, 1.0)  # not all at once after a restart
+        heartbeat = setting("LIVE_HEARTBEAT", 15)
+        while not sub.dropped:
+            left = deadline - loop.time()
+            if left <= 0:
+                break
+            try:
+                async with asyncio.timeout(min(heartbeat, left)):
+                    await sub.woken.wait()
+            except TimeoutError:
+                if loop.time() < deadline:
+                    yield PING
+                continue
+            if sub.resync:
+                sub.resync = False
+                sub.drain()
+                yield resync(await broker.current(), topics)
+                continue
+            for message in sub.drain():
+                yield message.sse()
+        yield f"retry: {random.randint(500, 3000)}\n\n"
+    finally:
+        HUB.unsubscribe(sub)
+        HUB.release(keys)
+
+
+def sse_once(topics: list[str], last: int | None) -> Iterator[str]:
+    """Under WSGI (the test client; a deployment without an ASGI server): what there is now, then
+    the end, so no worker thread waits on a stream; the browser comes back after ``retry``."""
+    broker = broker_get()
+    current = broker.current_now()
+    missed = broker.since_now(topics, last) if last is not None else []
+    yield from _opening_chunks(topics, current, last, missed)
+    yield "retry: 5000\n\n"
+
+
+def stream_response(request: HttpRequest, topics: list[str], event_id: int | None = None) -> StreamingHttpResponse:
+    """The SSE response for ``topics`` (the view has authorized the request): streaming under ASGI,
+    one shot under WSGI; 429 with ``Retry-After`` when the client or the event holds its bound."""
+    last = last_event_id(request)
+    content: Any
+    if isinstance(request, ASGIRequest) and not getattr(settings, "LIVE_STREAM_ONCE", False):
+        keys = bounds(request, event_id)
+        if any(HUB.held[k] >= bound for k, bound in keys.items()):
+            raise Throttled(30, "live_streams")
+        content = sse_events(topics, last, keys)
+    else:
+        content = sse_once(topics, last)
+    response = StreamingHttpResponse(content, content_type="text/event-stream; charset=utf-8")
+    response["Cache-Control"] = "no-store"
+    response["X-Accel-Buffering"] = "no"  # nginx: pass each message on as it comes
+    return response

@@ -1,0 +1,44 @@
+"""The stream views: each declares its access like the page it follows (kyoku.access) and fetches
+its object with ``object_for_request``; the stream itself is ``live.streams.stream_response``."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, StreamingHttpResponse
+
+from events.models import Event
+from kyoku.access import DIRECTOR, LOGGED_IN, PUBLIC, TABLE, access, object_for_request
+from league.models import Game
+
+from . import board_topic, desk_topic, inbox_topic, table_topic
+from .streams import stream_response
+
+
+@access("event", GET=PUBLIC)
+def board_stream(request: HttpRequest, event_id: int) -> StreamingHttpResponse:
+    """The big board's changes: public, as the board is."""
+    event = object_for_request(request, Event, pk=event_id)
+    return stream_response(request, [board_topic(event.pk)], event.pk)
+
+
+@access("event_table", GET=TABLE)
+def table_stream(request: HttpRequest, game_id: int) -> StreamingHttpResponse:
+    """One table's changes and its event's board: the table's phone (its code in this session) or
+    a player seated here, as the table's actions are; anyone else watches the board's stream."""
+    game = object_for_request(request, Game.objects.select_related("season"), pk=game_id)
+    event_id = Event.objects.filter(season=game.season).values_list("pk", flat=True).first()
+    if event_id is None:
+        raise Http404("not a table of an event")
+    return stream_response(request, [table_topic(game.pk), board_topic(event_id)], event_id)
+
+
+@access("event", GET=DIRECTOR)
+def desk_stream(request: HttpRequest, event_id: int) -> StreamingHttpResponse:
+    """The desk's changes (registrations, check-in, seating) and the board's: as the desk."""
+    event = object_for_request(request, Event, pk=event_id)
+    return stream_response(request, [desk_topic(event.pk), board_topic(event.pk)], event.pk)
+
+
+@access(GET=LOGGED_IN)
+def inbox_stream(request: HttpRequest) -> StreamingHttpResponse:
+    """The signed-in person's inbox: a new notification. Only their own: the topic is theirs."""
+    return stream_response(request, [inbox_topic(request.user.pk)])
