@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.utils import timezone
 from django.utils.cache import patch_cache_control
 from drf_spectacular.utils import OpenApiResponse, extend_schema
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound, ValidationError
@@ -16,13 +17,14 @@ from kyoku.access import DIRECTOR, PUBLIC, TABLE, object_for_request, route
 from kyoku.principals import Actor, System, request_actor
 from kyoku.idempotency import idempotent
 from league.models import Game
+from league.names import player_display_name
 
 from . import selectors, services
 from .models import Event, Round
 
 
 def _etag(version: int) -> str:
-    return f'"board-{version}"'
+    return f'"board-{version}-{get_language()}"'  # the names are the page language's (league.names)
 
 
 class BoardView(APIView):
@@ -357,7 +359,7 @@ class TableHandPreviewView(TableView):
             sequence=data.validated_data.get("sequence"),
             actor=actor,
         )
-        names = [s.player.display_name for s in scoring_selectors.game_seats(game=game)]
+        names = [player_display_name(s.player) for s in scoring_selectors.game_seats(game=game)]
         preview["display"] = display.settlement_display(preview["settlement"], names)
         return Response(preview)
 

@@ -23,8 +23,11 @@ ranking page (checked again for issue 35) names the columns of a result: they ra
 position, EMA number and country only. That the name goes in two columns, family ("last") name then
 given ("first") name, is inferred from the EMA's published rankings and result tables, which list
 players that way; so the names are taken from the player's stored parts (league.names), not guessed
-from the display name, and written in the script they are stored in (Latin or native). Every text
-cell is made spreadsheet-safe (kyoku.csv_cells, OWASP "CSV Injection")."""
+from the display name. The EMA's lists are in Latin script, so the file writes the romanised parts
+only, never native script (league.names.latin_parts; the export page lists every player whose
+parts are guessed or missing). The "Rules" row names the rule set in words
+(events.selectors.rules_words), not its code. Every text cell is made spreadsheet-safe
+(kyoku.csv_cells, OWASP "CSV Injection")."""
 
 from __future__ import annotations
 
@@ -36,7 +39,7 @@ from decimal import Decimal
 from typing import Any
 
 from kyoku.csv_cells import csv_cell
-from league.names import name_parts_propose
+from league.names import is_latin, name_parts_propose
 
 EMA_NUMBER = re.compile(r"[0-9]{8}")  # ASCII only: \d would take Arabic-Indic and fullwidth digits
 NATION = re.compile(r"[A-Z]{3}")  # a literal range: ASCII letters only
@@ -71,14 +74,13 @@ def nationality_check(value: str) -> str:
 
 
 def name_split(name: str, family: str = "", given: str = "") -> tuple[str, str]:
-    """(last, first): the player's stored family and given names when either is set, written as
-    stored (Latin or native script); otherwise the split ``league.names.name_parts_propose``
-    proposes for the display name ("Tai Man Chan" → Chan, Tai Man; "Chan Tai Man" → Chan, Tai Man;
-    "陳大文" → 陳, 大文). A single word is a family name."""
-    if family.strip() or given.strip():
-        return family.strip(), given.strip()
-    proposed_family, proposed_given, _order = name_parts_propose(name)
-    return proposed_family, proposed_given
+    """(last, first) in Latin script: the family and given names given when either is set;
+    otherwise the split ``league.names.name_parts_propose`` proposes for ``name`` ("Tai Man Chan"
+    → Chan, Tai Man; "Chan Tai Man" → Chan, Tai Man). A single word is a family name. A part not
+    in Latin script is left blank: the EMA's lists are Latin ("陳大文" → "", "")."""
+    if not (family.strip() or given.strip()):
+        family, given, _order = name_parts_propose(name)
+    return tuple(part.strip() if is_latin(part) else "" for part in (family, given))  # type: ignore[return-value]
 
 
 def mers_base(position: int, players: int) -> Decimal:

@@ -7,6 +7,7 @@ from decimal import Decimal
 from django.core.cache import cache
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from kyoku import authz
@@ -17,7 +18,7 @@ from league.models import Game, GameSeat, Penalty, Player
 from . import clock as clocks
 from . import last_hand as lh
 from . import ranking
-from .ema import Placed, name_split
+from .ema import Placed
 from .models import CutDecision, Event, Registration, Round, TableReport, TableTimeUp
 
 WINDS = ("E", "S", "W", "N")
@@ -325,21 +326,18 @@ def team_standings(event: Event, rows: list[ranking.Row]) -> list[ranking.TeamRo
 
 
 def written(player: Player) -> str:
-    """One player's name as written (league.names.name_written)."""
-    from league.names import name_written
+    """One player's name on a page of the active language (league.names.player_display_name)."""
+    from league.names import player_name_for
 
-    return name_written(player.display_name, player.family_name, player.given_name, player.name_order)
+    return player_name_for(player)
 
 
 def names(player_ids) -> dict[int, str]:
-    """Each player's name as written from the stored parts (league.names.name_written): the
-    standings, results sheet, board and cut notes all use it."""
-    from league.names import name_written
+    """Each player's name on a page of the active language (league.names.player_display_name):
+    the standings, results sheet, board and cut notes all use it."""
+    from league.names import names_of
 
-    rows = Player.objects.filter(pk__in=list(player_ids)).values_list(
-        "pk", "display_name", "family_name", "given_name", "name_order"
-    )
-    return {pk: name_written(display, family, given, order) for pk, display, family, given, order in rows}
+    return names_of(player_ids)
 
 
 def _tie_figure(by: str, value) -> str:
@@ -586,14 +584,14 @@ def cuts_public(cuts: list[dict]) -> list[dict]:
     ]
 
 
-BOARD_BODY_KEY = "events:board-body:{}:{}"
+BOARD_BODY_KEY = "events:board-body:{}:{}:{}"
 
 
 def board_at_version(event_id: int, version: int) -> dict | None:
     """The board for ``version``, built once per version and server (or once in all, with a shared
     cache) however many screens ask: keyed by the version, so it is never stale. The clock is
     added per request from the round's stored moments (``board_clock``), so it is always now."""
-    key = BOARD_BODY_KEY.format(event_id, version)
+    key = BOARD_BODY_KEY.format(event_id, version, get_language())  # the names are the page language's
     body = cache.get(key)
     if body is None:
         event = Event.objects.filter(pk=event_id).select_related("league", "season").first()
@@ -662,7 +660,7 @@ def seating_cards(event: Event) -> list[dict]:
         .select_related("player", "game")
         .order_by("player__display_name", "game__match_day")
     )
-    from league.names import name_written
+    from league.names import player_name_for
 
     cards: dict[int, dict] = {}
     for s in seats:
@@ -670,7 +668,7 @@ def seating_cards(event: Event) -> list[dict]:
         card = cards.setdefault(
             s.player_id,
             {
-                "name": name_written(p.display_name, p.family_name, p.given_name, p.name_order),
+                "name": player_name_for(p),
                 "sort": (p.family_name or p.display_name).casefold(),  # by family name, as a desk files cards
                 "rounds": {},
             },
@@ -733,26 +731,22 @@ def ema_tournament(event: Event, rows: list[ranking.Row] | None = None):
         nations=nations,
         qualification=event.mers_qualification,
         weight=mers_weight(event, rows),
-        rules=f"{rules.preset} v{rules.version}" if rules is not None else "",
+        rules=rules_words(rules) if rules is not None else "",
     )
 
 
 def ema_placed(event: Event, rows: list[ranking.Row] | None = None) -> list[Placed]:
-    """The ranked players as the EMA file lists them, each with the family and given name stored
-    on the player (blank parts: events.ema proposes them from the display name), a player who
-    withdrew after playing marked."""
+    """The ranked players as the EMA file lists them, each with their family and given name in
+    Latin script (league.names.latin_parts: the stored parts when Latin, else a split proposed from
+    the name in Latin script, else blank; never native script: ``ema_names`` lists each guess and
+    each blank for the director), a player who withdrew after playing marked."""
     rows = event_standings(event) if rows is None else rows
     regs = {r.player_id: r for r in Registration.objects.filter(event=event)}
-    parts = {
-        pk: (display, family, given)
-        for pk, display, family, given in Player.objects.filter(pk__in=[r.player for r in rows]).values_list(
-            "pk", "display_name", "family_name", "given_name"
-        )
-    }
+    parts = _latin_parts([r.player for r in rows])
     return [
         Placed(
             position=r.rank,
-            name=parts.get(r.player, ("", "", ""))[0],
+            name=parts[r.player]["latin"],
             ema_number=regs[r.player].ema_number,
             nationality=regs[r.player].nationality,
             points=r.points,
@@ -763,6 +757,60 @@ def ema_placed(event: Event, rows: list[ranking.Row] | None = None) -> list[Plac
         for r in rows
         if r.player in regs
     ]
+
+
+def _latin_parts(player_ids) -> dict[int, dict]:
+    from league.names import NAME_FIELDS, latin_parts, player_latin_name, player_name_for
+
+    out = {}
+    for row in Player.objects.filter(pk__in=list(player_ids)).values("pk", *NAME_FIELDS):
+        family, given, source = latin_parts(row)
+        out[row["pk"]] = {
+            "pk": row["pk"],
+            "name": player_name_for(row),
+            "latin": player_latin_name(row),
+            "family_name": family,
+            "given_name": given,
+            "source": source,
+        }
+    return out
+
+
+def ema_names(event: Event, rows: list[ranking.Row] | None = None) -> list[dict]:
+    """The ranked players whose names the EMA file cannot write as a person confirmed them in Latin
+    script, most serious first: no name in Latin script at all (the file leaves the name blank),
+    no Latin parts stored (the file writes a proposed split), Latin parts nobody confirmed. Each
+    with the parts the file writes and its ``source`` (league.names: missing, proposed,
+    unconfirmed)."""
+    from league.names import LATIN_MISSING, LATIN_PROPOSED, LATIN_UNCONFIRMED
+
+    rows = event_standings(event) if rows is None else rows
+    order = {LATIN_MISSING: 0, LATIN_PROPOSED: 1, LATIN_UNCONFIRMED: 2}
+    listed = [p for p in _latin_parts(r.player for r in rows).values() if p["source"] in order]
+    return sorted(listed, key=lambda p: (order[p["source"]], str(p["name"]).casefold(), p["pk"]))
+
+
+# The rule sets' names in words, as the EMA's result pages print them (in English: the file is the
+# EMA's): the preset a tournament plays, with its version and the tournament's own changes named.
+RULES_WORDS = {
+    "ema": "EMA Riichi Competition Rules (2016)",
+    "wrc": "World Riichi Championship Rules (2022)",
+    "mleague": "M.League rules",
+    "tenhou": "Tenhou ranked rules",
+    "jpml": "JPML rules",
+    "mahjongsoul": "Mahjong Soul ranked rules",
+    "zung-jung": "Zung Jung",
+    "beijing": "Beijing rules",
+}
+
+
+def rules_words(rules) -> str:
+    """The EMA header's "Rules" value in words: "EMA Riichi Competition Rules (2016)"; a rule set
+    with changes of its own adds its name and version ("…, with changes: Autumn rules, version 2")."""
+    words = RULES_WORDS.get(rules.preset) or RULES_WORDS.get(rules.system) or rules.name
+    if rules.overrides:
+        return f"{words}, with changes: {rules.name}, version {rules.version}"
+    return words
 
 
 def disputed_calls(user) -> list[DeskCall]:
@@ -934,7 +982,7 @@ def seating_warnings(event: Event, game_id: int | None = None) -> list[dict]:
                 "round": s.game.match_day,
                 "table": s.game.table,
                 "game": s.game_id,
-                "name": s.player.display_name,
+                "name": written(s.player),
                 "why": why,
             }
         )
@@ -942,20 +990,15 @@ def seating_warnings(event: Event, game_id: int | None = None) -> list[dict]:
 
 
 def names_unconfirmed(event: Event) -> list[dict]:
-    """The event's players (not withdrawn) whose family/given split nobody has confirmed: the EMA
-    file and the cards write them as proposed (league.names), so the desk lists them to check."""
-    players = (
-        Player.objects.filter(
-            pk__in=Registration.objects.filter(event=event)
-            .exclude(status=Registration.Status.WITHDRAWN)
-            .values("player_id"),
-            name_confirmed_at__isnull=True,
-        )
-        .only("pk", "display_name", "family_name", "given_name")
-        .order_by("display_name")
-    )
-    out = []
-    for p in players:
-        family, given = name_split(p.display_name, p.family_name, p.given_name)
-        out.append({"pk": p.pk, "name": p.display_name, "family_name": family, "given_name": given})
-    return out
+    """The event's players (not withdrawn) whose family/given split no person has confirmed (no
+    confirmation stored, or a part empty: league.names.split_confirmed): the EMA file writes them
+    as guessed, so the desk lists them to check, with the parts the file writes."""
+    from django.db.models import Q
+
+    players = Player.objects.filter(
+        pk__in=Registration.objects.filter(event=event)
+        .exclude(status=Registration.Status.WITHDRAWN)
+        .values("player_id"),
+    ).filter(Q(name_confirmed_at__isnull=True) | Q(family_name="") | Q(given_name=""))
+    parts = _latin_parts(players.values_list("pk", flat=True))
+    return sorted(parts.values(), key=lambda p: (str(p["name"]).casefold(), p["pk"]))

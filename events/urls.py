@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views, views_codes
+from . import views, views_codes, views_ema
 
 urlpatterns = [
     path("", views.event_list, name="events"),
@@ -13,6 +13,7 @@ urlpatterns = [
     path("<int:event_id>/cards/", views.event_cards, name="event-cards"),
     path("<int:event_id>/signs/", views.event_signs, name="event-signs"),
     path("<int:event_id>/results/", views.event_results, name="event-results"),
+    path("<int:event_id>/ema/", views_ema.event_ema_page, name="event-ema-page"),
     path("<int:event_id>/ema.csv", views.event_ema, name="event-ema"),
     path("<int:event_id>/ema.xlsx", views.event_ema_xlsx, name="event-ema-xlsx"),
     path("<int:event_id>/code/", views.event_table_code, name="event-code"),

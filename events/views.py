@@ -22,6 +22,7 @@ from kyoku.labels import label
 from kyoku.principals import System, request_actor
 from league.forms import service_errors_to_form, service_errors_to_messages
 from league.models import SEAT_NAMES, Game, Player
+from league.names import player_name_for
 
 from . import selectors, services
 from .ema import EMA_BOM, Placed, Tournament, ema_csv, ema_xlsx
@@ -412,7 +413,7 @@ def round_clock(request, round_id):
 
 def _seat_rows(game: Game) -> list[dict]:
     return [
-        {"seat": s.seat, "wind_word": str(SEAT_NAMES[s.seat]), "name": s.player.display_name, "player": s.player_id}
+        {"seat": s.seat, "wind_word": str(SEAT_NAMES[s.seat]), "name": player_name_for(s.player), "player": s.player_id}
         for s in sorted(game.seats.select_related("player"), key=lambda s: s.seat)
     ]
 

@@ -1,10 +1,12 @@
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from kyoku.admin import AuditedAdmin, DerivedReadOnlyAdmin
 
 from . import models, services
+from .names import split_confirmable, split_confirmed
 
 
 class NameSplitFilter(admin.SimpleListFilter):
@@ -15,10 +17,11 @@ class NameSplitFilter(admin.SimpleListFilter):
         return [("proposed", _("proposed, not confirmed")), ("confirmed", _("confirmed"))]
 
     def queryset(self, request, queryset):
+        unchecked = Q(name_confirmed_at__isnull=True) | Q(family_name="") | Q(given_name="")
         if self.value() == "proposed":
-            return queryset.filter(name_confirmed_at__isnull=True)
+            return queryset.filter(unchecked)
         if self.value() == "confirmed":
-            return queryset.filter(name_confirmed_at__isnull=False)
+            return queryset.exclude(unchecked)
         return queryset
 
 
@@ -44,7 +47,7 @@ class PlayerAdmin(AuditedAdmin):
 
     @admin.display(description=_("name split"))
     def name_split(self, obj):
-        return _("confirmed") if obj.name_confirmed_at else _("proposed, not confirmed")
+        return _("confirmed") if split_confirmed(obj) else _("proposed, not confirmed")
 
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)
@@ -54,12 +57,24 @@ class PlayerAdmin(AuditedAdmin):
     @admin.action(description=_("Confirm the name split of the selected players"))
     def name_split_confirm(self, request, queryset):
         players = list(queryset)
+        confirmed, refused = 0, []
         for player in players:
+            if not split_confirmable(player.family_name, player.given_name):
+                refused.append(player.display_name)  # both parts first: an order alone confirms nothing
+                continue
             services.player_name_confirm(player=player, actor=request.user)
+            confirmed += 1
         self.message_user(
             request,
-            ngettext("%(n)d name split confirmed.", "%(n)d name splits confirmed.", len(players)) % {"n": len(players)},
+            ngettext("%(n)d name split confirmed.", "%(n)d name splits confirmed.", confirmed) % {"n": confirmed},
         )
+        if refused:
+            self.message_user(
+                request,
+                _("Not confirmed, a part is empty (write both the family and the given name first): %(names)s")
+                % {"names": ", ".join(refused)},
+                level=messages.WARNING,
+            )
 
 
 @admin.register(models.RuleSet)

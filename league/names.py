@@ -10,7 +10,9 @@ then one family name" (the league's display names were written that way)."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
+from typing import Any
 
 FAMILY_FIRST = "family_first"
 GIVEN_FIRST = "given_first"
@@ -116,3 +118,198 @@ def name_written(display_name: str, family: str, given: str, order: str) -> str:
     first, second = (family, given) if order == FAMILY_FIRST else (given, family)
     joiner = "" if _east_asian(first[-1]) and _east_asian(second[0]) and order == FAMILY_FIRST else " "
     return f"{first}{joiner}{second}"
+
+
+# ---------------------------------------------------------------------------------------------
+# One person, one name on every page of a language (issue 50 §2; docs/names.md)
+#
+# The rule: a page in Chinese (zh-Hant) or Japanese prints a player's name in native script when
+# the player has one; a page in English prints it in Latin script (romanised) when the player has
+# one; otherwise a page prints whichever name the player has. ``player_display_name`` is the one
+# place that decides; the template tag ``{% player_name p %}`` (league.templatetags.names) prints
+# its answer, marked with the name's own language when that differs from the page's.
+
+EAST_ASIAN_LANGUAGES = ("zh", "ja", "ko")
+
+# Modern Hepburn syllables (a romanised Japanese name is made of nothing else): a Latin name made
+# of them whose first word is no Hong Kong surname reads as Japanese ("Sato Haruki", "Suzuki Ren").
+_HEPBURN = re.compile(
+    r"(?:(?:[kgszdnhbpmr]|sh|ch|ts|ky|gy|ny|hy|by|py|my|ry|sh|j)?[aiueoāīūēō]|(?:[tdwy])[aeoāō]|ts[uū]|[tdf]u|fū|y[uū]|w[ao]|n)+"
+)
+
+
+def _is_east_asian_script(text: str) -> bool:
+    return any(_script(ch) != "other" for ch in text)
+
+
+def is_latin(text: str) -> bool:
+    """Whether ``text`` holds letters and every one of them is a Latin letter (with or without
+    marks: "María José" is Latin, "Ωmega", "陳大文" and "Chan 大文" are not)."""
+    letters = [ch for ch in text if ch.isalpha()]
+    return bool(letters) and all("LATIN" in unicodedata.name(ch, "") for ch in letters)
+
+
+# Cantonese surnames whose romanisation is also a run of Hepburn syllables (beside HK_SURNAMES).
+_CANTONESE_HEPBURN = frozenset("wan yau ko hung man to sin kei yan hon mo".split())
+
+
+def _looks_japanese(latin: str) -> bool:
+    words = [w for w in latin.casefold().replace("-", " ").split() if w]
+    if not words or _hk_surname(words[0]) or words[0] in _CANTONESE_HEPBURN:
+        return False
+    if any("au" in w or "eu" in w for w in words):  # Cantonese (Yau, Leung), not Japanese
+        return False
+    return all(_HEPBURN.fullmatch(w) for w in words)
+
+
+def name_language(name: str, latin_hint: str = "") -> str:
+    """The language a name is written in, for a ``lang`` attribute: "en" for a Latin name; for an
+    East Asian one "ja" when it holds kana, "ko" when it holds hangul, and for one in Han characters
+    only "ja" when the person's romanised name reads as Japanese (``latin_hint``), else "zh-Hant"
+    (the league's people are mostly Hong Kong's)."""
+    if not _is_east_asian_script(name):
+        return "en"
+    scripts = {_script(ch) for ch in name}
+    if "kana" in scripts:
+        return "ja"
+    if "hangul" in scripts:
+        return "ko"
+    return "ja" if latin_hint and _looks_japanese(latin_hint) else "zh-Hant"
+
+
+def _field(player: Any, name: str) -> str:
+    if isinstance(player, dict):
+        return str(player.get(name) or "")
+    return str(getattr(player, name, "") or "")
+
+
+def player_latin_name(player: Any) -> str:
+    """The player's name in Latin script: the display name when it is Latin, else the stored parts
+    written in their order when they are Latin, else ""."""
+    display = _field(player, "display_name")
+    if is_latin(display):
+        return display
+    written = name_written(
+        "", _field(player, "family_name"), _field(player, "given_name"), _field(player, "name_order")
+    )
+    return written if is_latin(written) else ""
+
+
+def player_native_name(player: Any) -> str:
+    """The player's name in native (East Asian) script: the native name, else the display name
+    when it is written in it, else the stored parts written in their order when they are, else ""."""
+    native = _field(player, "native_name")
+    if native:
+        return native
+    display = _field(player, "display_name")
+    if _is_east_asian_script(display):
+        return display
+    written = name_written(
+        "", _field(player, "family_name"), _field(player, "given_name"), _field(player, "name_order")
+    )
+    return written if _is_east_asian_script(written) else ""
+
+
+def page_reads_native(language: str | None) -> bool:
+    """Whether a page in ``language`` prints names in native script (zh-Hant, ja: yes; en: no)."""
+    return (language or "").lower().startswith(EAST_ASIAN_LANGUAGES)
+
+
+def player_display_name(player: Any, language: str | None = None) -> str:
+    """THE name of ``player`` on a page in ``language`` (the active language when None): native
+    script on Chinese and Japanese pages when the player has one, Latin script on English pages
+    when the player has one, otherwise whichever the player has. ``player`` is a Player or any
+    object or dict with its name fields (display_name, native_name; family_name, given_name and
+    name_order when the display name is not Latin)."""
+    if language is None:
+        from django.utils.translation import get_language
+
+        language = get_language()
+    latin, native = player_latin_name(player), player_native_name(player)
+    first, second = (native, latin) if page_reads_native(language) else (latin, native)
+    return first or second or _field(player, "display_name")
+
+
+def player_name_language(player: Any, language: str | None = None) -> str:
+    """The language of the name ``player_display_name`` gives (for its ``lang`` attribute)."""
+    return name_language(player_display_name(player, language), player_latin_name(player))
+
+
+class Name(str):
+    """A name as ``player_name_for`` chose it: a plain string (JSON, CSV, sorting) that also knows
+    its language (``.lang``), for the template tag's ``lang`` attribute."""
+
+    lang: str = ""
+
+    def __new__(cls, text: str, lang: str = "") -> Name:
+        name = super().__new__(cls, text)
+        name.lang = lang or name_language(text)
+        return name
+
+    def __reduce__(self) -> tuple:  # a cached board keeps the language too
+        return (Name, (str(self), self.lang))
+
+
+def player_name_for(player: Any, language: str | None = None) -> Name:
+    """``player_display_name`` as a ``Name`` that knows its language."""
+    text = player_display_name(player, language)
+    return Name(text, name_language(text, player_latin_name(player)))
+
+
+NAME_FIELDS = ("display_name", "native_name", "family_name", "given_name", "name_order", "name_confirmed_at")
+
+
+def names_of(player_ids: Any, language: str | None = None) -> dict[int, Name]:
+    """``player_display_name`` for many players at once (one query): {player id: name}."""
+    from .models import Player
+
+    rows = Player.objects.filter(pk__in=list(player_ids)).values("pk", *NAME_FIELDS)
+    return {row["pk"]: player_name_for(row, language) for row in rows}
+
+
+# ---------------------------------------------------------------------------------------------
+# The EMA's parts: Latin script only, and "confirmed" only when a person confirmed both parts
+
+LATIN_STORED = "confirmed"  # Latin parts stored and confirmed by a person
+LATIN_UNCONFIRMED = "unconfirmed"  # Latin parts stored, nobody confirmed them
+LATIN_PROPOSED = "proposed"  # no Latin parts stored: proposed from the name in Latin script
+LATIN_MISSING = "missing"  # no name in Latin script at all: the file leaves the name blank
+
+
+def split_confirmable(family: str, given: str) -> bool:
+    """A split may be confirmed only when both parts are written: setting the order of two empty
+    parts confirms nothing."""
+    return bool((family or "").strip()) and bool((given or "").strip())
+
+
+def split_confirmed(player: Any) -> bool:
+    """Whether ``player``'s split counts as confirmed: a person confirmed it (the stored moment)
+    and both parts are written."""
+    confirmed_at = player.get("name_confirmed_at") if isinstance(player, dict) else player.name_confirmed_at
+    return confirmed_at is not None and split_confirmable(_field(player, "family_name"), _field(player, "given_name"))
+
+
+def split_after_edit(changed: list[str], family: str, given: str) -> str | None:
+    """What an edit does to the confirmation: "confirm" when the editor wrote a part and both
+    parts are written (writing the parts is the explicit act); "unconfirm" when a part was cleared,
+    only the order was set, or the name changed without its parts; None when no name moved."""
+    if "family_name" in changed or "given_name" in changed:
+        return "confirm" if split_confirmable(family, given) else "unconfirm"
+    if any(f in changed for f in ("name_order", "display_name", "native_name")):
+        return "unconfirm"
+    return None
+
+
+def latin_parts(player: Any) -> tuple[str, str, str]:
+    """(family, given, source) as the EMA's file writes them, in Latin script only: the stored
+    parts when they are Latin (confirmed or not), else the split proposed from the player's name
+    in Latin script, else blank ("missing"). Never a part in native script."""
+    family, given = _field(player, "family_name").strip(), _field(player, "given_name").strip()
+    stored = [part for part in (family, given) if part]
+    if stored and all(is_latin(part) for part in stored):
+        return family, given, LATIN_STORED if split_confirmed(player) else LATIN_UNCONFIRMED
+    latin = player_latin_name(player)
+    if not latin:
+        return "", "", LATIN_MISSING
+    proposed_family, proposed_given, _order = name_parts_propose(latin)
+    return proposed_family, proposed_given, LATIN_PROPOSED

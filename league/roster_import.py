@@ -22,7 +22,7 @@ from kyoku.models import AuditLog, League
 from kyoku.principals import actor_label
 
 from .models import LeagueMembership, Player
-from .names import name_written
+from .names import name_written, split_after_edit
 from .roster_sheet import TEXT_FIELDS, Cell, Sheet, cell_date, cell_text
 
 FIELD_LABELS = {
@@ -273,9 +273,10 @@ def _rows_write(model: Any, names: list[str], rows: list[tuple[int, list[Any]]])
 def _confirmation_follow(player: Player, changed: list[str], actor: Any, now: Any) -> None:
     """As ``player_name_edited``: new parts are the importer's confirmation; a new name alone
     leaves a split nobody checked."""
-    if any(f in changed for f in ("family_name", "given_name", "name_order")):
+    after = split_after_edit(changed, player.family_name, player.given_name)
+    if after == "confirm":
         player.name_confirmed_at, player.name_confirmed_by = now, authz.acting_user(actor)
-    elif any(f in changed for f in ("display_name", "native_name")):
+    elif after == "unconfirm":
         player.name_confirmed_at, player.name_confirmed_by = None, None
 
 

@@ -79,7 +79,9 @@ def test_the_ema_file_has_a_bom_safe_cells_and_the_stored_name_parts(hostile, fi
     assert rows[0] == list(ema.COLUMNS)
     by_last = {row[1]: row for row in rows[1:]}
     assert "'" + HOSTILE in by_last  # written as text, never a formula
-    assert by_last["陳"][2] == "大文"  # the stored parts, in the script they are stored in
+    # stored parts in native script are never written: the EMA's lists are Latin (issue 50 §2); the
+    # file writes the split proposed from the Latin name, and the export page lists it as a guess
+    assert by_last["Chan"][2] == "Tai Man" and "陳" not in by_last
     assert not any(cell.startswith(FORMULA) for row in rows for cell in row[1:5])
     points = [row[5] for row in rows[1:]]
     assert any(p.startswith("-") for p in points) and not any(p.startswith("'") for p in points)
@@ -160,12 +162,13 @@ def test_the_ema_header_gives_the_weight_from_days_players_nations_and_qualifica
         "Nations": "6",
         "Qualification": "yes",
         "MERS weight": "3.5",
-        "Rules": "mleague v1",
+        "Rules": "M.League rules",  # the rule set in words, not its code (issue 50 §2)
     }
 
 
-def test_the_results_cards_and_board_write_the_name_from_its_parts(hostile, field, admin):
-    """Player 2 is displayed "Chan Tai Man" and stored as 陳 / 大文, family first: the pages write 陳大文."""
+def test_the_results_cards_and_board_write_the_name_of_the_page_language(hostile, field, admin):
+    """Player 2 is displayed "Chan Tai Man" and stored as 陳 / 大文, family first: English pages write
+    the Latin name, Chinese pages 陳大文 (league.names.player_display_name, issue 50 §2)."""
     from league.names import name_written
 
     assert name_written("x", "陳", "大文", FAMILY_FIRST) == "陳大文"
@@ -175,7 +178,13 @@ def test_the_results_cards_and_board_write_the_name_from_its_parts(hostile, fiel
     results = Client().get(f"/events/{hostile.pk}/results/").content.decode()
     cards = Client().get(f"/events/{hostile.pk}/cards/").content.decode()
     board = Client().get(f"/api/events/{hostile.pk}/board").json()
-    assert "陳大文" in results and "陳大文" in cards
+    assert "Chan Tai Man" in results and "Chan Tai Man" in cards and "陳大文" not in results + cards
+    assert "Chan Tai Man" in {row["name"] for row in board["standings"]}
+    zh = Client(headers={"accept-language": "zh-hant"})
+    results, cards = (zh.get(f"/events/{hostile.pk}/{page}/").content.decode() for page in ("results", "cards"))
+    board = zh.get(f"/api/events/{hostile.pk}/board").json()
+    assert '<span lang="zh-Hant">陳大文</span>' not in results and "陳大文" in results and "陳大文" in cards
+    assert "Chan Tai Man" not in results + cards
     assert "陳大文" in {row["name"] for row in board["standings"]}
 
 
@@ -193,11 +202,14 @@ def test_a_proposed_split_is_listed_on_the_desk_until_an_admin_confirms_it(runni
     assert "16 players&#x27; names are split" in desk or "16 players' names are split" in desk
     assert "Check and confirm them in the admin" not in desk  # a league admin is not the site's operator
 
-    # the operator confirms two as proposed (the admin's action), then corrects a third's parts
+    # the operator confirms two as proposed (the admin's action), then corrects a third's parts; a
+    # fourth, whose parts are empty, is refused by the action: confirming means both parts written
+    for p in field[:2]:
+        type(p).objects.filter(pk=p.pk).update(family_name="Player", given_name=p.display_name[3:])
     site = _client(operator)
     response = site.post(
         "/admin/league/player/",
-        {"action": "name_split_confirm", "_selected_action": [field[0].pk, field[1].pk]},
+        {"action": "name_split_confirm", "_selected_action": [field[0].pk, field[1].pk, field[3].pk]},
     )
     assert response.status_code == 302
     field[2].refresh_from_db()
@@ -226,6 +238,8 @@ def test_a_name_changed_without_its_parts_needs_confirming_again(running, field,
     from league.services import player_name_confirm, player_name_edited
 
     operator = _operator()
+    type(field[4]).objects.filter(pk=field[4].pk).update(family_name="Player", given_name="Ev 04")
+    field[4].refresh_from_db()
     player = player_name_confirm(player=field[4], actor=operator)
     assert player.name_confirmed_at is not None
     player_name_edited(player=player, actor=operator, changed=["tenhou_id"])  # not a name: still confirmed
