@@ -7,4 +7,5 @@ COPY . .
 # collectstatic needs a key at build time only; the real one comes from the environment at run time.
 RUN SECRET_KEY=build-only DEBUG=0 ALLOWED_HOSTS=build python manage.py collectstatic --noinput
 EXPOSE 8000
-CMD ["gunicorn", "config.wsgi:application", "-c", "config/gunicorn.py"]
+# ASGI under gunicorn with uvicorn workers (config/gunicorn.py): the live streams need it
+CMD ["gunicorn", "config.asgi:application", "-c", "config/gunicorn.py"]

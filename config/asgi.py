@@ -1,3 +1,7 @@
+"""The ASGI application: what uvicorn serves (``scripts/serve``) and gunicorn's uvicorn workers run
+(``config/gunicorn.py``). Static files come through WhiteNoise's middleware, as under WSGI; the live
+streams (live/) need an ASGI server to stay open."""
+
 import os
 
 from django.core.asgi import get_asgi_application

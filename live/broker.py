@@ -25,6 +25,10 @@ def setting(name: str, default: int) -> int:
     return int(getattr(settings, name, default))
 
 
+def seconds_setting(name: str, default: float) -> float:
+    return float(getattr(settings, name, default))
+
+
 @dataclass(frozen=True)
 class Message:
     """One announcement: event ``id`` (monotonic), the ``topic``, its new ``version``, what changed."""
@@ -79,8 +83,9 @@ def missed(rings: dict[str, list[Message]], last: int, current: int, ring_size: 
 class Subscriber:
     """One open stream: its topics and a bounded queue, read on its event loop."""
 
-    def __init__(self, topics: Iterable[str], loop: asyncio.AbstractEventLoop, size: int) -> None:
+    def __init__(self, topics: Iterable[str], loop: asyncio.AbstractEventLoop, size: int, hub: Hub) -> None:
         self.topics = frozenset(topics)
+        self.hub = hub
         self.loop = loop
         self.queue: asyncio.Queue[Message] = asyncio.Queue(maxsize=size)
         self.dropped = False
@@ -96,7 +101,7 @@ class Subscriber:
             self.queue.put_nowait(message)
         except asyncio.QueueFull:
             self.dropped = True
-            HUB.unsubscribe(self)
+            self.hub.unsubscribe(self)
         self.woken.set()
 
     def resync_ask(self) -> None:
@@ -124,7 +129,7 @@ class Hub:
         self.held: collections.Counter[str] = collections.Counter()
 
     def subscribe(self, topics: Iterable[str], loop: asyncio.AbstractEventLoop, size: int) -> Subscriber:
-        sub = Subscriber(topics, loop, size)
+        sub = Subscriber(topics, loop, size, self)
         with self.lock:
             for t in sub.topics:
                 self.by_topic[t].add(sub)

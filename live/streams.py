@@ -15,7 +15,7 @@ from django.http import HttpRequest, StreamingHttpResponse
 
 from kyoku.throttle import Throttled, client_address
 
-from .broker import HUB, broker_get, setting
+from .broker import HUB, broker_get, seconds_setting, setting
 
 
 def last_event_id(request: HttpRequest) -> int | None:
@@ -45,7 +45,7 @@ def bounds(request: HttpRequest, event_id: int | None) -> dict[str, int]:
 
 
 def hello(ident: int, retry_ms: int) -> str:
-    data = json.dumps({"id": ident, "heartbeat": setting("LIVE_HEARTBEAT", 15)})
+    data = json.dumps({"id": ident, "heartbeat": seconds_setting("LIVE_HEARTBEAT", 15)})
     return f"retry: {retry_ms}\nid: {ident}\nevent: hello\ndata: {data}\n\n"
 
 
@@ -99,9 +99,9 @@ async def sse_events(
         await broker.listening()
         for chunk in await _opening(topics, last):
             yield chunk
-        length = seconds if seconds is not None else setting("LIVE_STREAM_SECONDS", 600)
+        length = seconds if seconds is not None else seconds_setting("LIVE_STREAM_SECONDS", 600)
         deadline = loop.time() + length * random.uniform(0.9, 1.0)  # not all at once after a restart
-        heartbeat = setting("LIVE_HEARTBEAT", 15)
+        heartbeat = max(0.05, seconds_setting("LIVE_HEARTBEAT", 15))
         while not sub.dropped:
             left = deadline - loop.time()
             if left <= 0:

@@ -206,6 +206,22 @@
     }).catch(function () { /* offline a moment: the clock keeps counting, the next poll catches up */ });
   }
   poll();
-  setInterval(poll, board ? 1000 : 3000);
+  // Transport: the page's live stream (static/live.js) says when to fetch; polling only while the
+  // stream is unavailable (refused, buffered by a proxy, asleep), as before the stream existed.
+  var timer = null;
+  function polling(on) {
+    if (on && !timer) timer = setInterval(poll, board ? 1000 : 3000);
+    if (!on && timer) { clearInterval(timer); timer = null; }
+  }
+  var stream = board ? board.dataset.stream : table.dataset.stream;
+  if (stream && window.KyokuLive) {
+    window.KyokuLive.follow(stream, {polling: polling, refresh: function (m) {
+      // a table's own change (a seat's confirmation, a hand) shows on its page, not on the board
+      if (!board && m.topic && m.topic.indexOf("table:") === 0) { window.KyokuLive.reloadWhenIdle(); return; }
+      poll();
+    }});
+  } else {
+    polling(true);
+  }
   if (board) setInterval(function () { page += 1; drawStandings(); }, 10000);
 })();
