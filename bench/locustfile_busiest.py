@@ -1,0 +1,258 @@
+"""Locust: the busiest hour of a match day, all at once (issue 49). Driven by bench/busiest_hour.py;
+by hand::
+
+    BUSY_MANIFEST=manifest.json .venv/bin/locust -f bench/locustfile_busiest.py --headless \\
+        --host http://127.0.0.1:8000 -u 3700 -r 200 -t 3m
+
+The manifest is bench/busiest_data.py's. The users, each kind a fixed count (``BUSY_SCALE``, 0–1,
+scales every count; at least one of each):
+
+- **table phones**: four per table of the event (300 players: 75 tables). Each watches the event
+  as the table page's script does: the board's JSON every 3 s with ``If-None-Match``, or, when the
+  stream exists (``BUSY_STREAM`` names its path, ``{event}`` for the event's id), one stream and a
+  fetch of the board at each message. Within the report minute (``BUSY_REPORT_AT`` s after the
+  start, ``BUSY_REPORT_WINDOW`` s long) seat East reports the table's final scores and the other
+  three seats confirm, each with the table's code in the body, as a phone on the table does;
+- **boards**: one per 10 tables, the big screen's poll every second (or the stream);
+- **spectators**: 1,000, the board page once, then the board like a big screen;
+- **league admins**: one per league (100), signed in with an API token: RESULTS results, then a
+  game hand by hand (each hand, then finish), each write with an ``Idempotency-Key``;
+- **players**: 2,000, reading standings (page and API), a player's page, statistics, the
+  league's leaderboard, a page every ``BUSY_READER_WAIT`` s (random, 20–60 by default).
+
+Request names start with ``write:`` or ``read:``; bench/busiest_hour.py groups them so.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import random
+import time
+import uuid
+
+import gevent
+from gevent.event import Event
+from locust import between, constant, events, task
+from locust.contrib.fasthttp import FastHttpUser
+
+MANIFEST = json.load(open(os.environ["BUSY_MANIFEST"])) if os.environ.get("BUSY_MANIFEST") else None
+SCALE = float(os.environ.get("BUSY_SCALE", "1"))
+REPORT_AT = float(os.environ.get("BUSY_REPORT_AT", "20"))
+REPORT_WINDOW = float(os.environ.get("BUSY_REPORT_WINDOW", "60"))
+STREAM = os.environ.get("BUSY_STREAM", "")  # e.g. /live/events/{event}/board
+READER_WAIT = [float(x) for x in os.environ.get("BUSY_READER_WAIT", "20,60").split(",")]
+BASE = {"X-Forwarded-Proto": "https", "Host": "127.0.0.1"}
+JSON = {**BASE, "Content-Type": "application/json"}
+
+
+def count(n: int) -> int:
+    return max(1, round(n * SCALE))
+
+
+TABLES = MANIFEST["event"]["tables"] if MANIFEST else []
+TABLES = TABLES[: count(len(TABLES))]
+LEAGUES = MANIFEST["leagues"] if MANIFEST else []
+LEAGUES = LEAGUES[: count(len(LEAGUES))]
+START = time.time()
+reported: dict[int, Event] = {}  # a table's report, awaited by the three seats that confirm it
+phones = itertools.count()
+admins = itertools.count()
+ACKS = open(os.environ["BUSY_ACKS"], "a") if os.environ.get("BUSY_ACKS") else None
+
+
+def acked(response, **what) -> None:
+    """Note a write the server acknowledged (bench/busiest_check.py finds each stored once)."""
+    if ACKS is not None and 200 <= response.status_code < 300:
+        ACKS.write(json.dumps(what) + "\n")
+        ACKS.flush()
+
+
+@events.test_start.add_listener
+def _start(**_kw) -> None:
+    global START
+    START = time.time()
+
+
+class Watcher(FastHttpUser):
+    """Something that keeps the event's board up to date: polls it, or follows the stream."""
+
+    abstract = True
+    period = 1.0
+    kind = "screen"
+
+    def on_start(self) -> None:
+        self.etag = None
+        self.board = MANIFEST["event"]["board"]
+
+    def board_fetch(self) -> None:
+        headers = dict(BASE)
+        if self.etag:
+            headers["If-None-Match"] = self.etag
+        with self.client.get(self.board, headers=headers, name=f"read: board ({self.kind})", catch_response=True) as r:
+            if r.status_code == 200:
+                self.etag = r.headers.get("ETag")
+                r.success()
+            elif r.status_code == 304:
+                r.success()
+            else:
+                r.failure(f"status {r.status_code}")
+
+    def watch(self) -> None:
+        """One period of watching: a poll, or the stream until it ends (each message, a fetch)."""
+        if not STREAM:
+            self.board_fetch()
+            gevent.sleep(random.uniform(0.9, 1.1) * self.period)
+            return
+        path = STREAM.format(event=MANIFEST["event"]["id"])
+        try:
+            with self.client.get(path, headers=BASE, stream=True, name="read: stream open") as r:
+                for line in r.stream:
+                    if line.startswith(b"data:"):
+                        self.board_fetch()
+        except Exception:  # noqa: BLE001 — a dropped stream is resumed, as the browser does
+            gevent.sleep(1)
+
+
+class TablePhone(Watcher):
+    """A phone on a table: watches the board every 3 s; East reports in the minute, the others confirm."""
+
+    fixed_count = count(4 * len(TABLES)) if TABLES else 0
+    period = 3.0
+    kind = "phone"
+    wait_time = constant(0)
+
+    def on_start(self) -> None:
+        super().on_start()
+        n = next(phones)
+        self.table, self.seat = TABLES[(n // 4) % len(TABLES)], n % 4
+        if n >= 4 * len(TABLES):
+            self.seat = None  # a phone beyond the tables' four: only watches
+        offset = random.uniform(0, REPORT_WINDOW * 0.6)
+        self.report_at = START + REPORT_AT + offset if self.seat == 0 else None
+        self.done = self.seat is None
+        reported.setdefault(self.table["game"], Event())
+
+    @task
+    def phone(self) -> None:
+        if not self.done and self.seat == 0 and time.time() >= self.report_at:
+            self.post("report", {"seat": 0, "scores": MANIFEST["scores"][0], "code": self.table["code"]})
+            reported[self.table["game"]].set()
+            self.done = True
+        elif not self.done and self.seat and reported[self.table["game"]].is_set():
+            gevent.sleep(random.uniform(1, REPORT_WINDOW * 0.3))  # reading the scores, then tapping
+            self.post("confirm", {"seat": self.seat, "version": 1, "code": self.table["code"]})
+            self.done = True
+        self.watch()
+
+    def post(self, action: str, body: dict) -> None:
+        headers = {**JSON, "Idempotency-Key": uuid.uuid4().hex}
+        r = self.client.post(
+            f"/api/events/tables/{self.table['game']}/{action}",
+            data=json.dumps(body),
+            headers=headers,
+            name=f"write: table {action}",
+        )
+        acked(r, kind=f"table {action}", game=self.table["game"], seat=self.seat)
+
+
+class Board(Watcher):
+    """A big screen at the venue: one per 10 tables."""
+
+    fixed_count = count(max(1, len(MANIFEST["event"]["tables"]) // 10)) if MANIFEST else 0
+    wait_time = constant(0)
+
+    @task
+    def screen(self) -> None:
+        self.watch()
+
+
+class Spectator(Watcher):
+    """A spectator's phone on the board page."""
+
+    fixed_count = count(1000) if MANIFEST else 0
+    kind = "spectator"
+    wait_time = constant(0)
+
+    def on_start(self) -> None:
+        super().on_start()
+        self.client.get(MANIFEST["event"]["board_page"], headers=BASE, name="read: board page")
+
+    @task
+    def screen(self) -> None:
+        self.watch()
+
+
+class LeagueAdmin(FastHttpUser):
+    """A league's admin entering the evening's results, then a game hand by hand."""
+
+    fixed_count = len(LEAGUES)
+    wait_time = between(2, 8)
+
+    def on_start(self) -> None:
+        self.league = LEAGUES[next(admins) % len(LEAGUES)]
+        self.auth = {**JSON, "Authorization": f"Token {self.league['token']}"}
+        self.steps = iter(self.plan())
+
+    def plan(self) -> list[tuple[str, str, dict, int]]:
+        steps = [
+            (f"/api/games/{g}/result/", "write: result", {"scores": MANIFEST["scores"][i % len(MANIFEST["scores"])]}, g)
+            for i, g in enumerate(self.league["results"])
+        ]
+        game = self.league["by_hand"]
+        steps += [(f"/api/games/{game}/hands/", "write: hand", {"record": r}, game) for r in MANIFEST["hands"]]
+        steps.append((f"/api/games/{game}/hands/finish/", "write: hand-game finish", {}, game))
+        return steps
+
+    @task
+    def enter(self) -> None:
+        step = next(self.steps, None)
+        if step is None:  # the evening's entries done: the league's standings now and then
+            self.client.get(
+                f"/api/divisions/{self.league['divisions'][0]}/standings/", headers=BASE, name="read: standings API"
+            )
+            gevent.sleep(20)
+            return
+        path, name, body, game = step
+        headers = {**self.auth, "Idempotency-Key": uuid.uuid4().hex}
+        r = self.client.post(path, data=json.dumps(body), headers=headers, name=name)
+        acked(r, kind=name.removeprefix("write: "), game=game, league=self.league["slug"])
+
+
+class Reader(FastHttpUser):
+    """A player reading standings, statistics and pages."""
+
+    fixed_count = count(2000) if MANIFEST else 0
+    wait_time = between(*READER_WAIT)
+
+    def on_start(self) -> None:
+        self.league = random.choice(LEAGUES)
+        self.player = random.choice(self.league["players"])
+
+    @task(3)
+    def standings_page(self) -> None:
+        self.client.get(f"/seasons/{self.league['season']}/divisions/A/", headers=BASE, name="read: standings page")
+
+    @task(2)
+    def standings_api(self) -> None:
+        division = random.choice(self.league["divisions"])
+        self.client.get(f"/api/divisions/{division}/standings/", headers=BASE, name="read: standings API")
+
+    @task(3)
+    def player_page(self) -> None:
+        self.client.get(f"/players/{self.player}/", headers=BASE, name="read: player page")
+
+    @task(2)
+    def statistics(self) -> None:
+        self.client.get(
+            f"/players/{self.player}/statistics/?league={self.league['slug']}",
+            headers=BASE,
+            name="read: statistics page",
+        )
+
+    @task(1)
+    def leaderboard(self) -> None:
+        self.client.get(
+            f"/leagues/{self.league['slug']}/statistics/?rate=win_rate&min=0", headers=BASE, name="read: leaderboard"
+        )
