@@ -159,7 +159,9 @@ def report_disputed(*, report: TableReport, game: Game, actor: Actor) -> None:
         recipients=notify.recipients_with_role(event.league, LeagueRole.Role.REFEREE, LeagueRole.Role.ADMIN),
         league=event.league,
         params={**_base(event, game), "reason": "dispute"},
-        link=reverse("event-desk", args=[event.pk]),
+        # the table's page: every referee may open it and settle the dispute there (the desk is the
+        # directors' and admins' only)
+        link=reverse("event-table", args=[game.pk]),
         key=key,
         actor=actor,
     )

@@ -157,3 +157,22 @@ class SeatingSchedule(models.Model):
 
     class Meta:
         ordering = ["division", "pk"]
+
+
+class ReplacedGame(models.Model):
+    """A game a new seating replaced before it was played (the match day published again with its
+    table changed, or a round seated again). The game is gone, but its address was sent to its
+    players: its page still answers, saying what replaced it and where its players play now."""
+
+    LEAGUE_PATH = "division__season__league"
+
+    game_id = models.PositiveBigIntegerField(unique=True)  # the id of the game removed (no game has it now)
+    division = models.ForeignKey(Division, on_delete=models.CASCADE, related_name="+")
+    match_day = models.PositiveSmallIntegerField()  # the match day's number (a tournament's round)
+    table = models.PositiveSmallIntegerField()
+    players = models.JSONField(default=list)  # the player ids it seated, East first
+    scheduled_at = models.DateTimeField(null=True, blank=True)
+    replaced_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-replaced_at", "-pk"]

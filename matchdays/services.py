@@ -13,8 +13,17 @@ from kyoku.principals import Actor
 from league import services as league_services
 from league.models import Entry, Game, GameSeat, Player
 
-from . import notices, seating
-from .models import Attendance, MatchDay, Reserve, SeatingConstraint, SeatingPlan, SeatingSchedule, Substitution
+from . import notices, seating, selectors
+from .models import (
+    Attendance,
+    MatchDay,
+    ReplacedGame,
+    Reserve,
+    SeatingConstraint,
+    SeatingPlan,
+    SeatingSchedule,
+    Substitution,
+)
 
 MAX_SEED = 2**31 - 1
 
@@ -378,77 +387,101 @@ def seating_swap(*, plan: SeatingPlan, player_a: int, player_b: int, actor: Acto
     return plan
 
 
-@transaction.atomic
-def seating_publish(*, plan: SeatingPlan, actor: Actor) -> list[Game]:
-    """Create the league games of the match day from the seating, one per full table (a table
-    with substitute seats is published once its substitutes are named).  Republishing replaces
-    games that have no result yet; a game already played is never touched."""
-    plan = SeatingPlan.objects.select_for_update().select_related("match_day__division").get(pk=plan.pk)
-    match_day = plan.match_day
-    _check(actor, plan)
-    existing = Game.objects.filter(division=match_day.division, match_day=match_day.number)
-    played = existing.filter(result__isnull=False) | existing.exclude(status=Game.Status.SCHEDULED)
-    if played.exists():
+def _games_remove(gone: list[Game]) -> None:
+    """Remove the games a new seating replaces, each kept on record (``ReplacedGame``) so the
+    address its players were sent still answers. Only games not started and without a result;
+    one that the referee desk already names (an incident, a penalty, a hand) stays: the seating
+    then changes through substitutions."""
+    started = [g.table for g in gone if hasattr(g, "result") or g.status != Game.Status.SCHEDULED]
+    if started:
         raise ValidationError(
             {
                 "seating": [
-                    "a game of this match day has started or has a result; " "change it with substitutions instead"
+                    _(
+                        "Table %(tables)s of this match day has started or has a result: change it with "
+                        "substitutions instead."
+                    )
+                    % {"tables": ", ".join(str(t) for t in started)}
                 ]
             }
         )
-    republish = plan.published_revision is not None
-    try:
-        existing.delete()
-    except ProtectedError as exc:
-        # an incident, a penalty or a hand already names one of these games: they are facts the
-        # referee desk recorded, so the games stay and the seating changes through substitutions
-        kinds = sorted({str(obj._meta.verbose_name) for obj in exc.protected_objects})
-        raise Conflict(
-            {
-                "seating": [
-                    _(
-                        "A game of this match day is already referred to by %(what)s; change the "
-                        "seating with substitutions instead of publishing again."
-                    )
-                    % {"what": ", ".join(kinds)}
-                ]
-            },
-            code="games_referred_to",
-        ) from None
-    league_services.division_summary_recompute(division=match_day.division)  # the games removed
-    from datetime import datetime
-
-    from django.utils import timezone
-
-    when = None
-    if match_day.start_time:
-        when = timezone.make_aware(datetime.combine(match_day.date, match_day.start_time))
-    players = {p.pk: p for p in Player.objects.filter(pk__in=[x for t in plan.tables for x in t if x])}
-    games = []
-    for ti, t in enumerate(plan.tables, start=1):
-        if None in t:
-            continue
-        games.append(
-            league_services.game_create(
-                division=match_day.division,
-                match_day=match_day.number,
-                table=ti,
-                players=[players[p] for p in t],
-                scheduled_at=when,
-                actor=actor,
-            )
+    for game in gone:
+        ReplacedGame.objects.create(
+            game_id=game.pk,
+            division=game.division,
+            match_day=game.match_day,
+            table=game.table,
+            players=[s.player_id for s in sorted(game.seats.all(), key=lambda s: s.seat)],
+            scheduled_at=game.scheduled_at,
         )
+        try:
+            Game.objects.filter(pk=game.pk).delete()
+        except ProtectedError as exc:
+            kinds = sorted({str(obj._meta.verbose_name) for obj in exc.protected_objects})
+            raise Conflict(
+                {
+                    "seating": [
+                        _(
+                            "A game of this match day is already referred to by %(what)s; change the "
+                            "seating with substitutions instead of publishing again."
+                        )
+                        % {"what": ", ".join(kinds)}
+                    ]
+                },
+                code="games_referred_to",
+            ) from None
+        league_services.division_summary_game_moved(game=game, before=game.status, after=None)
+
+
+@transaction.atomic
+def seating_publish(*, plan: SeatingPlan, actor: Actor) -> list[Game]:
+    """Create the league games of the match day from the seating, one per full table (a table
+    with substitute seats is published once its substitutes are named), and tell their players.
+    Publishing again keeps every game whose table is unchanged (same id: the links sent stay
+    true), replaces only the tables that changed (the old game's page then says what replaced
+    it) and tells only the players of those tables. A game started or with a result is never
+    replaced. Returns the match day's games, by table."""
+    plan = SeatingPlan.objects.select_for_update().select_related("match_day__division").get(pk=plan.pk)
+    match_day = plan.match_day
+    _check(actor, plan)
+    changes = selectors.seating_changes(plan)
+    republish = plan.published_revision is not None
+    before = {p for g in changes.gone for s in g.seats.all() for p in [s.player_id]}
+    _games_remove(changes.gone)
+    when = selectors.match_day_start(match_day)
+    Game.objects.filter(pk__in=[g.pk for g in changes.retimed]).update(scheduled_at=when)
+    players = {p.pk: p for p in Player.objects.filter(pk__in=[x for t in plan.tables for x in t if x])}
+    made = [
+        league_services.game_create(
+            division=match_day.division,
+            match_day=match_day.number,
+            table=number,
+            players=[players[p] for p in plan.tables[number - 1]],
+            scheduled_at=when,
+            actor=actor,
+        )
+        for number in sorted([*changes.replaced, *changes.added])
+    ]
     plan.published_revision = plan.revision
     plan.save(update_fields=["published_revision", "updated_at"])
     match_day.status = MatchDay.Status.PUBLISHED
     match_day.save(update_fields=["status"])
+    games = list(selectors.published_games(match_day))
+    told = [g for g in games if g.table in changes.tables]
     audit_log_write(
         actor=actor,
         action="seating.republish" if republish else "seating.publish",
         obj=plan,
-        data={"revision": plan.revision, "games": [g.pk for g in games]},
+        data={
+            "revision": plan.revision,
+            "games": [g.pk for g in games],
+            "kept": [g.pk for g in changes.kept],
+            "replaced": {str(t): g.pk for t, g in changes.replaced.items()},
+            "new": [g.pk for g in made],
+        },
     )
-    notices.seating_published(plan=plan, games=games, actor=actor)
+    seated = {s.player_id for g in games for s in g.seats.all()}
+    notices.seating_published(plan=plan, games=told, unseated=sorted(before - seated), actor=actor)
     return games
 
 

@@ -2,7 +2,7 @@
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -13,7 +13,7 @@ from league.models import Player, Season
 
 from . import calendar, selectors, services
 from .forms import AttendanceForm, AttendanceRosterForm, GenerateForm, MatchDayCreateForm, SubstituteForm, SwapForm
-from .models import MatchDay, SeatingPlan
+from .models import MatchDay, ReplacedGame, SeatingPlan
 
 
 def _day(request, match_day_id):
@@ -121,6 +121,7 @@ def match_day_detail(request, match_day_id):
         if plan:
             context["swap_form"] = SwapForm(choices=_seat_choices(plan))
         if plan and plan.published_revision:
+            context["changes"] = selectors.seating_changes(plan)
             seated = [(s.player_id, s.player.display_name) for g in context["games"] for s in g.seats.all()]
             reserves = [(r.player_id, r.player.display_name) for r in selectors.reserves(day)]
             context["substitute_form"] = SubstituteForm(seated=seated, reserves=reserves)
@@ -197,15 +198,37 @@ def seating_swap(request, match_day_id):
     return redirect("matchday", match_day_id=day.pk)
 
 
+def _published_words(first: bool, changes: selectors.SeatingChanges, games: int) -> str:
+    """What publishing did, for the admin who pressed the button."""
+    if first:
+        return _("Published: %(n)s games created.") % {"n": games}
+    if not changes.any:
+        return _("Nothing changed since the seating was published: nobody is told.")
+    return _(
+        "Published again: %(kept)s tables unchanged; tables %(tables)s changed, and only their players are told."
+    ) % {"kept": len(changes.kept), "tables": ", ".join(str(t) for t in changes.tables) or "–"}
+
+
 @access("matchday", POST=ADMIN)
 def seating_publish(request, match_day_id):
     day, plan = _plan(request, match_day_id)
+    first, changes = plan.published_revision is None, selectors.seating_changes(plan)
     try:
         games = services.seating_publish(plan=plan, actor=request.user)
-        messages.success(request, _("Published: %(n)s games created.") % {"n": len(games)})
+        messages.success(request, _published_words(first, changes, len(games)))
     except ValidationError as exc:
         _errors(request, exc)
     return redirect("matchday", match_day_id=day.pk)
+
+
+def game_replaced(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The page of a game a new seating replaced (its address was sent to its players; the game
+    page's view hands it here): what the table was, what replaced it, where its players play now.
+    No such record: 404, as for any game that never was."""
+    replaced = object_for_request(
+        request, ReplacedGame.objects.select_related("division__season__league"), game_id=game_id
+    )
+    return render(request, "matchdays/replaced.html", {"r": selectors.game_replacement(replaced)})
 
 
 @access("matchday", POST=LOGGED_IN)

@@ -266,6 +266,10 @@ def season_rules(request, season_id):
 def game_detail(request, game_id):
     """A game's page: its seats, result and every hand explained (the scoring app owns hands, so it
     owns the page that shows them)."""
+    if not Game.objects.filter(pk=game_id).exists():
+        from matchdays.views import game_replaced  # a game a new seating replaced: its address still answers
+
+        return game_replaced(request, game_id)
     game = object_for_request(request, league_selectors.games_for(), pk=game_id)
     seats = list(game.seats.all())
     hands = list(game.hands.order_by("sequence")) if hasattr(game, "hands") else []

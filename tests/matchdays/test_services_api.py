@@ -98,6 +98,10 @@ def test_republish_refused_once_a_game_has_a_result(day1, admin):
     plan = services.seating_generate(match_day=day1, seed=0, actor=admin)
     games = services.seating_publish(plan=plan, actor=admin)
     league_services.game_result_record(game=games[0], scores=[40000, 30000, 20000, 10000], actor=admin)
+    services.seating_publish(plan=plan, actor=admin)  # unchanged: the played game stays as it is
+    assert Game.objects.get(pk=games[0].pk).status == Game.Status.FINISHED
+    # a seating that changes the played table is refused
+    plan = services.seating_swap(plan=plan, player_a=plan.tables[0][0], player_b=plan.tables[1][0], actor=admin)
     with pytest.raises(ValidationError):
         services.seating_publish(plan=plan, actor=admin)
 
@@ -264,6 +268,9 @@ def test_republish_with_an_incident_on_a_game_is_a_409_in_words(day1, admin, ref
         description="a dispute at the first discard",
         reporter=referee,
     )
+    services.seating_publish(plan=plan, actor=admin)  # unchanged: the game stays, nothing to remove
+    # a seating that changes the game's table would remove it: refused
+    plan = services.seating_swap(plan=plan, player_a=plan.tables[0][0], player_b=plan.tables[1][0], actor=admin)
     with pytest.raises(ValidationError) as err:
         services.seating_publish(plan=plan, actor=admin)
     assert "substitutions" in err.value.message_dict["seating"][0]
