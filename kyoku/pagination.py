@@ -2,6 +2,7 @@
 be whole numbers in range (a 400 naming the parameter), never a 500 from a huge slice."""
 
 from __future__ import annotations
+from django.utils.translation import gettext
 
 from typing import Any
 
@@ -20,7 +21,7 @@ class BoundedLimitOffsetPagination(LimitOffsetPagination):
         if raw in (None, ""):
             return default
         if not raw.isdigit() or len(raw) > 12 or int(raw) > upper:
-            raise ValidationError({name: [f"a whole number from 0 to {upper}"]})
+            raise ValidationError({name: [gettext("a whole number from 0 to %(upper)s") % {"upper": upper}]})
         return int(raw)
 
     def get_limit(self, request: Any) -> int | None:

@@ -9,6 +9,7 @@ from django.db import transaction
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from django.utils.translation import gettext
 
 from kyoku.audit import audit_log_write
 from kyoku.errors import Conflict
@@ -212,7 +213,7 @@ def season_promotion_confirm(*, season: Season, actor: Actor) -> dict:
     services.actor_authorize(actor, season, Need.ADMIN)
     nxt = season_next_find(season=season)
     if nxt is None:
-        raise ValidationError({"next_season": ["create the next season first"]})
+        raise ValidationError({"next_season": [gettext("create the next season first")]})
     summary = services.season_promote(season=season, next_season=nxt, actor=actor)
     audit_log_write(
         actor=actor,

@@ -18,6 +18,7 @@ season; ``season`` covers the season applied for only.
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
 
 # Ordered ranks and rooms per platform: later = higher.
 RANKS = {
@@ -82,9 +83,16 @@ def _ordinal(year: int, number: int) -> int:
 
 def check_tier_in_force(*, tier, season) -> None:
     if not tier.active:
-        raise ValidationError({"tier": ["this tier is no longer offered"]})
+        raise ValidationError({"tier": [gettext("this tier is no longer offered")]})
     if season.ordinal < _ordinal(tier.effective_year, tier.effective_number):
-        raise ValidationError({"tier": [f"in force only from {tier.effective_year} S{tier.effective_number}"]})
+        raise ValidationError(
+            {
+                "tier": [
+                    gettext("in force only from %(year)s S%(number)s")
+                    % {"year": tier.effective_year, "number": tier.effective_number}
+                ]
+            }
+        )
 
 
 def valid_until(*, tier, season, evidence_year: int) -> int:
@@ -121,10 +129,10 @@ def _text_field(key: str, value, limit: int) -> str:
     from kyoku.safe_json import text_problem
 
     if not isinstance(value, str):
-        raise ValidationError({key: ["must be text"]})
+        raise ValidationError({key: [gettext("must be text")]})
     value = value.strip()
     if len(value) > limit:
-        raise ValidationError({key: [f"at most {limit} characters"]})
+        raise ValidationError({key: [gettext("at most %(limit)s characters") % {"limit": limit}]})
     problem = text_problem(value)
     if problem:
         raise ValidationError({key: [problem]})
@@ -136,7 +144,7 @@ def clean_evidence(*, tier, evidence: dict, season) -> dict:
     allowed = {"platform", "account_id", "rank", "rating", "games_in_year", "room", "evidence_year", "note"}
     unknown = set(evidence) - allowed
     if unknown:
-        raise ValidationError({sorted(unknown)[0]: ["unknown evidence field"]})
+        raise ValidationError({sorted(unknown)[0]: [gettext("unknown evidence field")]})
     ev = {k: v for k, v in evidence.items() if v not in (None, "")}
     for key, limit in TEXT_LIMITS.items():
         if key in ev:
@@ -150,23 +158,34 @@ def clean_evidence(*, tier, evidence: dict, season) -> dict:
             try:
                 ev[key] = int(ev[key])
             except (TypeError, ValueError, OverflowError):
-                raise ValidationError({key: ["a whole number"]}) from None
+                raise ValidationError({key: [gettext("a whole number")]}) from None
             if not low <= ev[key] <= high:
-                raise ValidationError({key: [f"a whole number from {low} to {high}"]})
+                raise ValidationError(
+                    {key: [gettext("a whole number from %(low)s to %(high)s") % {"low": low, "high": high}]}
+                )
     if "platform" in ev and ev["platform"] not in PLATFORMS:
-        raise ValidationError({"platform": [f"one of {', '.join(sorted(PLATFORMS))}"]})
+        raise ValidationError(
+            {"platform": [gettext("one of %(platforms)s") % {"platforms": ", ".join(sorted(PLATFORMS))}]}
+        )
     ev.setdefault("evidence_year", season.year)
     if season.ordinal > valid_until(tier=tier, season=season, evidence_year=ev["evidence_year"]):
-        raise ValidationError({"evidence_year": [f"evidence from {ev['evidence_year']} has expired for {season}"]})
+        raise ValidationError(
+            {
+                "evidence_year": [
+                    gettext("evidence from %(year)s has expired for %(season)s")
+                    % {"year": ev["evidence_year"], "season": season}
+                ]
+            }
+        )
     if ev["evidence_year"] > season.year:
-        raise ValidationError({"evidence_year": ["evidence cannot come from a later year"]})
+        raise ValidationError({"evidence_year": [gettext("evidence cannot come from a later year")]})
     alternatives = tier.requirements.get("accounts", [])
     if alternatives:
         if ev.get("platform") not in {a["platform"] for a in alternatives}:
             names = " or ".join(PLATFORMS[a["platform"]] for a in alternatives)
-            raise ValidationError({"platform": [f"this tier needs a {names} account"]})
+            raise ValidationError({"platform": [gettext("this tier needs a %(names)s account") % {"names": names}]})
         if not ev.get("account_id"):
-            raise ValidationError({"account_id": ["give the account's ID"]})
+            raise ValidationError({"account_id": [gettext("give the account's ID")]})
         matching = [a for a in alternatives if a["platform"] == ev["platform"]]
         failures = [_meets(a, ev) for a in matching]
         best = min(failures, key=len)
@@ -178,6 +197,6 @@ def clean_evidence(*, tier, evidence: dict, season) -> dict:
 def check_not_expired(*, application) -> None:
     season = application.season
     if season.status == "closed":
-        raise ValidationError({"season": ["the season is closed; the qualification has expired"]})
+        raise ValidationError({"season": [gettext("the season is closed; the qualification has expired")]})
     if season.ordinal > valid_until(tier=application.tier, season=season, evidence_year=application.evidence_year):
-        raise ValidationError({"evidence_year": ["the qualification has expired"]})
+        raise ValidationError({"evidence_year": [gettext("the qualification has expired")]})

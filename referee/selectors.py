@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import cast
 
 from django.db.models import Prefetch, Q
+from django.utils.translation import gettext
 
 from kyoku import authz
 from league.models import GameSeat, Penalty, Player, Season
@@ -183,7 +184,7 @@ def id_param(name: str, value) -> int:
 
     text = str(value)
     if not text.isdigit() or len(text) > 18:
-        raise ValidationError({name: ["must be an id (a whole number)"]})
+        raise ValidationError({name: [gettext("must be an id (a whole number)")]})
     return int(text)
 
 

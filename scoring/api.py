@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext
 from rest_framework import serializers, status
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.exceptions import AuthenticationFailed
@@ -313,7 +314,7 @@ class GameHandDetailView(APIView):
         game = _game(request, pk)
         hand_id = request.query_params.get("hand_id", "")
         if not hand_id.isdigit():
-            raise ValidationError({"hand_id": ["give the id of the hand to delete (from the hands list)"]})
+            raise ValidationError({"hand_id": [gettext("give the id of the hand to delete (from the hands list)")]})
         hand = services.hand_expected(game=game, sequence=sequence, hand_id=hand_id)
         deleted = services.hand_record_delete(hand=hand, actor=request.user)
         return Response({**deleted, "position": selectors.game_position(game=game)})

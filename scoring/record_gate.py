@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
 
 from kyoku.errors import engine_error
 from kyoku.safe_json import UnsafeJSON, check
@@ -34,7 +35,7 @@ def record_gate(record, system: str | None = None) -> None:
     """Refuse what cannot be stored, then what the engine of ``system`` (default: the one the
     record's own ``rules`` name) does not declare, as a ValidationError naming the field."""
     if not isinstance(record, dict):
-        raise ValidationError({"record": ["a hand record must be a JSON object"]})
+        raise ValidationError({"record": [gettext("a hand record must be a JSON object")]})
     try:
         check(record, "record", max_depth=12, max_nodes=MAX_RECORD_NODES, max_string=200)
     except UnsafeJSON as exc:

@@ -3,6 +3,7 @@ and confirm (POST); a season's entries (list, add, remove) and games (list, crea
 services as the office pages (league.office), so page and API refuse the same things."""
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers, status
 from rest_framework.response import Response
@@ -173,7 +174,7 @@ class GameInputSerializer(_StrictInput):
 def _division_of(season: Season, division_id: int):
     division = season.divisions.filter(pk=division_id).first()
     if division is None:
-        raise ValidationError({"division": [f"not a division of {season}"]})
+        raise ValidationError({"division": [gettext("not a division of %(season)s") % {"season": season}]})
     return division
 
 
@@ -181,7 +182,9 @@ def _players(ids: list[int], field: str) -> list[Player]:
     found = Player.objects.in_bulk(ids)
     unknown = [i for i in ids if i not in found]
     if unknown:
-        raise ValidationError({field: [f"unknown player: {', '.join(map(str, unknown))}"]})
+        raise ValidationError(
+            {field: [gettext("unknown player: %(unknown)s") % {"unknown": ", ".join(map(str, unknown))}]}
+        )
     return [found[i] for i in ids]
 
 

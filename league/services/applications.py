@@ -38,7 +38,7 @@ def application_submit(
     anything is written, and written only once the row exists, so a refused request (invalid
     evidence, a duplicate application) leaves no file behind."""
     if tier.league_id != season.league_id:
-        raise ValidationError({"tier": ["this tier belongs to another league"]})
+        raise ValidationError({"tier": [gettext("this tier belongs to another league")]})
     actor_require(actor)
     if not isinstance(actor, System):  # a command (the demo) files for a player; a request is the player or an admin
         player_ok = is_user(actor) and getattr(getattr(actor, "player", None), "pk", None) == player.pk
@@ -50,10 +50,10 @@ def application_submit(
     qualification.check_tier_in_force(tier=tier, season=season)
     clean = qualification.clean_evidence(tier=tier, evidence=evidence, season=season)
     if tier.requirements.get("proof_required") and not proof:
-        raise ValidationError({"proof": ["upload a screenshot or file that proves the account and games"]})
+        raise ValidationError({"proof": [gettext("upload a screenshot or file that proves the account and games")]})
     proof_type = evidence_file_check(proof) if proof else ""
     if season.status == Season.Status.CLOSED:
-        raise ValidationError({"season": ["the season is closed"]})
+        raise ValidationError({"season": [gettext("the season is closed")]})
     if season.status == Season.Status.DRAFT and not (isinstance(actor, System) or authz.is_admin(actor, season.league)):
         # a draft season is still being prepared: a player applies once the admin opens registration
         raise ValidationError({"season": [gettext("registration for this season has not opened yet")]})
@@ -63,7 +63,9 @@ def application_submit(
                 player=player, season=season, tier=tier, proof_type=proof_type, **clean
             )
     except IntegrityError:
-        raise ValidationError({"tier": ["you already have a pending or approved application for this tier"]}) from None
+        raise ValidationError(
+            {"tier": [gettext("you already have a pending or approved application for this tier")]}
+        ) from None
     if proof:
         stored = application.proof.storage.save(random_name("qualification", proof_type), proof)
         try:
@@ -90,18 +92,29 @@ def application_decide(
     actor_authorize(actor, application, authz.Need.ADMIN)
     application = QualificationApplication.objects.select_for_update().get(pk=application.pk)
     if application.status != QualificationApplication.Status.PENDING:
-        raise ValidationError({"status": [f"already {application.get_status_display().lower()}"]})
+        raise ValidationError(
+            {"status": [gettext("already %(status)s") % {"status": application.get_status_display().lower()}]}
+        )
     if not approve and not reason.strip():
-        raise ValidationError({"reason": ["give the player a reason for the rejection"]})
+        raise ValidationError({"reason": [gettext("give the player a reason for the rejection")]})
     if approve:
         qualification.check_not_expired(application=application)
         division = Division.objects.filter(season=application.season, code=application.tier.division_code).first()
         if division is None:
-            raise ValidationError({"tier": [f"{application.season} has no division {application.tier.division_code}"]})
+            raise ValidationError(
+                {
+                    "tier": [
+                        gettext("%(season)s has no division %(code)s")
+                        % {"season": application.season, "code": application.tier.division_code}
+                    ]
+                }
+            )
         existing = Entry.objects.filter(season=application.season, player=application.player).first()
         if existing and existing.division_id != division.pk:
             if Game.objects.filter(division_id=existing.division_id, seats__player=application.player).exists():
-                raise ValidationError({"player": [f"already plays in {existing.division} this season"]})
+                raise ValidationError(
+                    {"player": [gettext("already plays in %(division)s this season") % {"division": existing.division}]}
+                )
             # A qualification moves a player up into the division it admits to.
             left = existing.division_id
             existing.division, existing.basis, existing.application = division, Entry.Basis.QUALIFICATION, application

@@ -8,6 +8,7 @@ from decimal import Decimal
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 from django.db import transaction
+from django.utils.translation import gettext
 
 from kyoku.errors import Conflict
 from kyoku import authz
@@ -30,15 +31,24 @@ def game_create(
     *, division: Division, match_day: int, table: int, players: list[Player], actor: Actor, scheduled_at=None
 ) -> Game:
     if len(players) != 4:
-        raise ValidationError({"players": ["a game needs exactly four players, East, South, West, North"]})
+        raise ValidationError({"players": [gettext("a game needs exactly four players, East, South, West, North")]})
     if len({p.pk for p in players}) != 4:
-        raise ValidationError({"players": ["the same player cannot take two seats"]})
+        raise ValidationError({"players": [gettext("the same player cannot take two seats")]})
     entered = set(Entry.objects.filter(division=division, player__in=players).values_list("player_id", flat=True))
     missing = [str(p) for p in players if p.pk not in entered]
     if missing:
-        raise ValidationError({"players": [f"not entered in {division}: {', '.join(missing)}"]})
+        raise ValidationError(
+            {
+                "players": [
+                    gettext("not entered in %(division)s: %(missing)s")
+                    % {"division": division, "missing": ", ".join(missing)}
+                ]
+            }
+        )
     if Game.objects.filter(division=division, match_day=match_day, table=table).exists():
-        raise ValidationError({"table": [f"match day {match_day} already has a table {table}"]})
+        raise ValidationError(
+            {"table": [gettext("match day %(day)s already has a table %(table)s") % {"day": match_day, "table": table}]}
+        )
     game = Game.objects.create(
         season=division.season, division=division, match_day=match_day, table=table, scheduled_at=scheduled_at
     )
@@ -67,7 +77,7 @@ MAX_ABS_SCORE = 10_000_000
 
 def _validate_scores(scores) -> list[int]:
     if not isinstance(scores, (list, tuple)) or len(scores) != 4:
-        raise ValidationError({"scores": ["give four final scores, East, South, West, North"]})
+        raise ValidationError({"scores": [gettext("give four final scores, East, South, West, North")]})
     clean = []
     for i, value in enumerate(scores):
         if isinstance(value, bool) or not isinstance(value, int):
@@ -75,10 +85,20 @@ def _validate_scores(scores) -> list[int]:
                 value = int(str(value).replace(",", "").strip())
             except (ValueError, OverflowError):
                 raise ValidationError(
-                    {f"scores[{i}]": [f"{str(value)[:20]!r} is not a whole number of points"]}
+                    {
+                        f"scores[{i}]": [
+                            gettext("%(value)s is not a whole number of points") % {"value": repr(str(value)[:20])}
+                        ]
+                    }
                 ) from None
         if abs(value) > MAX_ABS_SCORE:
-            raise ValidationError({f"scores[{i}]": [f"must lie between -{MAX_ABS_SCORE:,} and {MAX_ABS_SCORE:,}"]})
+            raise ValidationError(
+                {
+                    f"scores[{i}]": [
+                        gettext("must lie between -%(score)s and %(score)s") % {"score": format(MAX_ABS_SCORE, ",")}
+                    ]
+                }
+            )
         clean.append(value)
     return clean
 
@@ -89,7 +109,7 @@ def _scores_unit_check(scores: list[int], options: dict) -> None:
     unit = options.get("score_unit", 100)
     for i, value in enumerate(scores):
         if unit and value % unit:
-            raise ValidationError({f"scores[{i}]": [f"must be a multiple of {unit}"]})
+            raise ValidationError({f"scores[{i}]": [gettext("must be a multiple of %(unit)s") % {"unit": unit}]})
 
 
 def game_scores_check(*, game: Game, scores, deposits_left: int = 0) -> list[int]:
@@ -98,7 +118,13 @@ def game_scores_check(*, game: Game, scores, deposits_left: int = 0) -> list[int
     the engine's settlement under the game's rules. Returns the scores as whole numbers."""
     scores = _validate_scores(scores)
     if isinstance(deposits_left, bool) or not isinstance(deposits_left, int) or not 0 <= deposits_left <= MAX_DEPOSITS:
-        raise ValidationError({"deposits_left": [f"a whole number of riichi sticks, 0 to {MAX_DEPOSITS}"]})
+        raise ValidationError(
+            {
+                "deposits_left": [
+                    gettext("a whole number of riichi sticks, 0 to %(deposits)s") % {"deposits": MAX_DEPOSITS}
+                ]
+            }
+        )
     rule_set = game.season.rule_set
     if rule_set.system == "riichi":
         _scores_unit_check(scores, rule_set.options)
@@ -121,12 +147,18 @@ def game_result_record(
     actor_authorize(actor, game, authz.Need.ADMIN)
     scores = _validate_scores(scores)
     if isinstance(deposits_left, bool) or not isinstance(deposits_left, int) or not 0 <= deposits_left <= MAX_DEPOSITS:
-        raise ValidationError({"deposits_left": [f"a whole number of riichi sticks, 0 to {MAX_DEPOSITS}"]})
+        raise ValidationError(
+            {
+                "deposits_left": [
+                    gettext("a whole number of riichi sticks, 0 to %(deposits)s") % {"deposits": MAX_DEPOSITS}
+                ]
+            }
+        )
     game = game_lock(game.pk)
     if game.status == Game.Status.VOID:
         raise ValidationError({"game": [ValidationError(_("this game is void"), code="game_void")]})
     if game.season.status == Season.Status.CLOSED:
-        raise ValidationError({"game": ["the season is closed; results can no longer change"]})
+        raise ValidationError({"game": [gettext("the season is closed; results can no longer change")]})
     # read after the lock, in a statement of its own: read with the lock's query, a result a
     # concurrent writer committed while this one waited would not be seen (PostgreSQL re-checks
     # only the locked row), and both would create it (tests/league/test_concurrency.py)

@@ -7,6 +7,7 @@ from decimal import Decimal
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from kyoku.authz import acting_user
 from kyoku.principals import Actor
@@ -31,10 +32,10 @@ def penalty_assign(
     note: str = "",
 ) -> Penalty:
     if sanction not in Penalty.Sanction.values:
-        raise ValidationError({"sanction": [f"unknown sanction {sanction!r}"]})
+        raise ValidationError({"sanction": [gettext("unknown sanction %(sanction)s") % {"sanction": repr(sanction)}]})
     points = Decimal(str(points))
     if points < 0:
-        raise ValidationError({"points": ["give the points deducted as a positive number"]})
+        raise ValidationError({"points": [gettext("give the points deducted as a positive number")]})
     penalty = Penalty.objects.create(
         season=season,
         player=player,
@@ -61,10 +62,10 @@ def penalty_assign(
 @transaction.atomic
 def penalty_cancel(*, penalty: Penalty, reason: str, actor: Actor) -> Penalty:
     if not reason.strip():
-        raise ValidationError({"reason": ["say why the penalty is cancelled"]})
+        raise ValidationError({"reason": [gettext("say why the penalty is cancelled")]})
     penalty = Penalty.objects.select_for_update().get(pk=penalty.pk)
     if penalty.cancelled_at:
-        raise ValidationError({"penalty": ["already cancelled"]})
+        raise ValidationError({"penalty": [gettext("already cancelled")]})
     penalty.cancelled_at, penalty.cancelled_by, penalty.cancel_reason = timezone.now(), acting_user(actor), reason
     penalty.save(update_fields=["cancelled_at", "cancelled_by", "cancel_reason"])
     audit_log_write(actor=actor, action="penalty.cancel", obj=penalty, data={"reason": reason})

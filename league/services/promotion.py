@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from kyoku.principals import Actor
 
@@ -23,7 +24,7 @@ def season_promote(*, season: Season, next_season: Season, actor: Actor) -> dict
 
     season = Season.objects.select_for_update().get(pk=season.pk)
     if next_season.ordinal <= season.ordinal:
-        raise ValidationError({"next_season": ["must come after the season being closed"]})
+        raise ValidationError({"next_season": [gettext("must come after the season being closed")]})
     plan = promotion_plan(season=season, count=season.league.promotion_count)
     targets = {d.code: d for d in next_season.divisions.all()}
     already = set(Entry.objects.filter(season=next_season).values_list("player_id", flat=True))
@@ -32,7 +33,7 @@ def season_promote(*, season: Season, next_season: Season, actor: Actor) -> dict
         if player_id in already:
             continue
         if code not in targets:
-            raise ValidationError({"next_season": [f"has no division {code}"]})
+            raise ValidationError({"next_season": [gettext("has no division %(code)s") % {"code": code}]})
         created.append(Entry(season=next_season, division=targets[code], player_id=player_id, basis=basis))
     Entry.objects.bulk_create(created)
     for division in targets.values():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext
 
 from kyoku.errors import engine_error_words
 from kyoku.principals import Actor
@@ -19,7 +20,7 @@ from .common import audit_log_write
 
 def _rules_resolve(*, preset: str, overrides: dict) -> tuple[str, dict]:
     if not isinstance(overrides, dict):
-        raise ValidationError({"overrides": ["must be an object of option: value"]})
+        raise ValidationError({"overrides": [gettext("must be an object of option: value")]})
     check_field(overrides, "overrides", max_depth=6, max_nodes=500, max_string=200)
     try:
         return resolve_rules({"preset": preset, **overrides})

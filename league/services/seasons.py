@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext
 
 from kyoku.principals import Actor
 
@@ -37,14 +38,20 @@ def season_create(
     never change the meaning of this season's results. An event's season (``kind="event"``) is
     not one of the league's numbered seasons: it names its own copy of the rules."""
     if not 1 <= int(number) <= 4:
-        raise ValidationError({"number": ["a season number is 1 to 4"]})
+        raise ValidationError({"number": [gettext("a season number is 1 to 4")]})
     if (
         kind == Season.Kind.LEAGUE
         and Season.objects.filter(league=league, year=year, number=number, kind=Season.Kind.LEAGUE).exists()
     ):
-        raise ValidationError({"number": [f"{year} S{number} already exists in this league"]})
+        raise ValidationError(
+            {
+                "number": [
+                    gettext("%(year)s S%(number)s already exists in this league") % {"year": year, "number": number}
+                ]
+            }
+        )
     if starts_on and ends_on and ends_on < starts_on:
-        raise ValidationError({"ends_on": ["ends before it starts"]})
+        raise ValidationError({"ends_on": [gettext("ends before it starts")]})
     season_rules = RuleSet.objects.create(
         name=rules_name or f"{league.name} {year} S{number}",
         slug=rules_slug or f"{league.slug}-{year}-s{number}",
@@ -75,7 +82,7 @@ def season_create(
 @transaction.atomic
 def season_status_set(*, season: Season, status: str, actor: Actor) -> Season:
     if status not in Season.Status.values:
-        raise ValidationError({"status": [f"unknown status {status!r}"]})
+        raise ValidationError({"status": [gettext("unknown status %(status)s") % {"status": repr(status)}]})
     old = season.status
     season.status = status
     season.save(update_fields=["status"])
@@ -99,7 +106,14 @@ def entry_create(
     instead (``office.entry_add``), so no caller enters a player of another league without the
     player's consent (league.services.memberships)."""
     if Entry.objects.filter(season=division.season, player=player).exists():
-        raise ValidationError({"player": [f"{player} already has an entry in {division.season}"]})
+        raise ValidationError(
+            {
+                "player": [
+                    gettext("%(player)s already has an entry in %(season)s")
+                    % {"player": player, "season": division.season}
+                ]
+            }
+        )
     membership_require(league=division.season.league, player=player, actor=actor)
     entry = Entry.objects.create(
         season=division.season, division=division, player=player, basis=basis, application=application

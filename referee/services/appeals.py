@@ -8,6 +8,7 @@ from typing import cast
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from kyoku import authz
 from kyoku.authz import acting_user
@@ -37,16 +38,16 @@ def appeal_file(*, ruling: Ruling, player: Player | None, reason: str, actor: Ac
         raise PermissionDenied("Only a player of this game may appeal its ruling.")
     assert player is not None  # player_concerned says no to None
     if not (reason or "").strip():
-        raise ValidationError({"reason": ["say why the ruling should change"]})
+        raise ValidationError({"reason": [gettext("say why the ruling should change")]})
     reason = text_checked(reason, "reason", 5000)
     if incident.status == Incident.Status.OPEN:
-        raise ValidationError({"status": ["this incident has not been ruled yet"]})
+        raise ValidationError({"status": [gettext("this incident has not been ruled yet")]})
     if incident.status == Incident.Status.APPEALED:
-        raise ValidationError({"status": ["an appeal against this ruling is already pending"]})
+        raise ValidationError({"status": [gettext("an appeal against this ruling is already pending")]})
     if incident.status == Incident.Status.CLOSED:
-        raise ValidationError({"status": ["this incident is closed: its ruling is final"]})
+        raise ValidationError({"status": [gettext("this incident is closed: its ruling is final")]})
     if cast(Ruling, current_ruling(incident)).pk != ruling.pk:  # ruled: it has a ruling
-        raise ValidationError({"ruling": ["this ruling has been replaced; appeal the current one"]})
+        raise ValidationError({"ruling": [gettext("this ruling has been replaced; appeal the current one")]})
     appeal = Appeal.objects.create(ruling=ruling, player=player, reason=reason.strip())
     incident.status = Incident.Status.APPEALED
     incident.save(update_fields=["status"])
@@ -87,23 +88,41 @@ def appeal_decide(
     season = incident.game.season
     authz.authorize(referee, appeal, authz.Need.REFEREE)
     if appeal.status != Appeal.Status.PENDING:
-        raise ValidationError({"status": [f"this appeal is already decided ({appeal.get_status_display().lower()})"]})
+        raise ValidationError(
+            {
+                "status": [
+                    gettext("this appeal is already decided (%(status)s)")
+                    % {"status": appeal.get_status_display().lower()}
+                ]
+            }
+        )
     if old.referee_id is not None and old.referee_id == getattr(referee, "pk", None):
         raise ValidationError(
-            {"referee": ["an appeal must be decided by a different referee than the one " "who made the ruling"]}
+            {
+                "referee": [
+                    gettext("an appeal must be decided by a different referee than the one " "who made the ruling")
+                ]
+            }
         )
     reason = text_checked((reason or "").strip(), "reason", 5000)
     check_field(new_final, "new_final")
     check_field(penalties, "penalties")
     if not reason:
-        raise ValidationError({"reason": ["give the reason for the decision on the appeal"]})
+        raise ValidationError({"reason": [gettext("give the reason for the decision on the appeal")]})
     if incident.status != Incident.Status.APPEALED:
         raise ValidationError(
-            {"status": [f"incident #{incident.pk} is {incident.get_status_display().lower()}, " "not appealed"]}
+            {
+                "status": [
+                    gettext("incident #%(pk)s is %(status)s, not appealed")
+                    % {"pk": incident.pk, "status": incident.get_status_display().lower()}
+                ]
+            }
         )
     if uphold:
         if new_final or penalties:
-            raise ValidationError({"new_final": ["upholding keeps the ruling: give no new ruling or penalties"]})
+            raise ValidationError(
+                {"new_final": [gettext("upholding keeps the ruling: give no new ruling or penalties")]}
+            )
         appeal.status = Appeal.Status.UPHELD
     else:
         if new_final is None:

@@ -4,6 +4,7 @@ and free text checked before it is stored."""
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
 
 from kyoku.safe_json import text_problem
 from league.models import Season
@@ -20,9 +21,9 @@ def ruling_error(exc: RulingError, prefix: str = "") -> ValidationError:
 def text_checked(value, field: str, limit: int) -> str:
     """Free text a referee or player types: refused (naming the field) when too long or not storable."""
     if not isinstance(value, str):
-        raise ValidationError({field: ["must be text"]})
+        raise ValidationError({field: [gettext("must be text")]})
     if len(value) > limit:
-        raise ValidationError({field: [f"at most {limit} characters"]})
+        raise ValidationError({field: [gettext("at most %(limit)s characters") % {"limit": limit}]})
     problem = text_problem(value)
     if problem:
         raise ValidationError({field: [problem]})

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from kyoku.authz import acting_user
 from kyoku.principals import Actor
@@ -32,7 +33,7 @@ def _event_keys_check(events: list) -> None:
         if isinstance(event, dict):
             unknown = sorted(set(event) - EVENT_KEYS)
             if unknown:
-                raise ValidationError({f"events[{i}].{unknown[0]}": ["unknown field"]})
+                raise ValidationError({f"events[{i}].{unknown[0]}": [gettext("unknown field")]})
 
 
 # the kinds a page can name in every language (kyoku.labels); anything else would show as a code
@@ -54,17 +55,19 @@ def incident_log(
     """Store an incident after checking its timeline with the engine (nothing is stored when the
     engine rejects it; the error names the field, e.g. ``events[2].t``)."""
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer <= 3:
-        raise ValidationError({"dealer": ["the seat (0..3) of East this hand"]})
+        raise ValidationError({"dealer": [gettext("the seat (0..3) of East this hand")]})
     if not isinstance(kind, str) or kind.strip() not in INCIDENT_KINDS:
         raise ValidationError({"kind": ["one of: " + ", ".join(INCIDENT_KINDS)]})
     if hand_number is not None and (
         isinstance(hand_number, bool) or not isinstance(hand_number, int) or hand_number < 0
     ):
-        raise ValidationError({"hand_number": ["a hand number, 0 or more"]})
+        raise ValidationError({"hand_number": [gettext("a hand number, 0 or more")]})
     if not isinstance(events, list) or not events:
-        raise ValidationError({"events": ["record the timeline: at least one event"]})
+        raise ValidationError({"events": [gettext("record the timeline: at least one event")]})
     if len(events) > MAX_EVENTS:
-        raise ValidationError({"events": [f"at most {MAX_EVENTS} events in one incident"]})
+        raise ValidationError(
+            {"events": [gettext("at most %(events)s events in one incident") % {"events": MAX_EVENTS}]}
+        )
     check_field(events, "events")
     _event_keys_check(events)
     kind = text_checked(kind, "kind", 40)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext
 
 from kyoku import authz
 from kyoku.authz import acting_user
@@ -47,8 +48,10 @@ def ruling_decide(
         raise ValidationError(
             {
                 "status": [
-                    f"incident #{incident.pk} is {incident.get_status_display().lower()}, not open: a ruling is made "
-                    "once; to change it, a player concerned files an appeal"
+                    gettext(
+                        "incident #%(pk)s is %(status)s, not open: a ruling is made once; to change it, a player concerned files an appeal"
+                    )
+                    % {"pk": incident.pk, "status": incident.get_status_display().lower()}
                 ]
             }
         )
@@ -56,11 +59,13 @@ def ruling_decide(
     proposed = ruling_propose(incident=incident)
     if accept:
         if override:
-            raise ValidationError({"override": ["accepting the proposed ruling takes no override"]})
+            raise ValidationError({"override": [gettext("accepting the proposed ruling takes no override")]})
         final, decision = proposed, Ruling.Decision.ACCEPTED
     else:
         if not override_reason:
-            raise ValidationError({"override_reason": ["an override needs a reason, recorded with the ruling"]})
+            raise ValidationError(
+                {"override_reason": [gettext("an override needs a reason, recorded with the ruling")]}
+            )
         final, decision = ruling_override_apply(proposed, override, "override"), Ruling.Decision.OVERRIDDEN
     catalogue = penalty_catalogue_current(league=season.league)
     ruled = penalties_clean(
@@ -121,7 +126,8 @@ def incident_close(*, incident: Incident, actor: Actor) -> Incident:
         raise ValidationError(
             {
                 "status": [
-                    f"only a ruled incident can be closed; this one is " f"{incident.get_status_display().lower()}"
+                    gettext("only a ruled incident can be closed; this one is %(status)s")
+                    % {"status": incident.get_status_display().lower()}
                 ]
             }
         )

@@ -6,6 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
 
 from kyoku.principals import Actor
 from league.models import Game, GameSeat, Penalty, Player
@@ -45,29 +46,32 @@ def penalties_clean(items, field: str, catalogue: dict) -> list[dict]:
     if items is None:
         return []
     if not isinstance(items, list):
-        raise ValidationError({field: ["must be a list of {seat, offence}"]})
+        raise ValidationError({field: [gettext("must be a list of {seat, offence}")]})
     out = []
     for j, item in enumerate(items):
         f = f"{field}[{j}]"
         if not isinstance(item, dict):
-            raise ValidationError({f: ["must be an object with seat and offence"]})
+            raise ValidationError({f: [gettext("must be an object with seat and offence")]})
         seat = item.get("seat")
         if isinstance(seat, str) and seat.isdigit():
             seat = int(seat)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-            raise ValidationError({f"{f}.seat": [f"must be a seat number 0..3, got {item.get('seat')!r}"]})
+            raise ValidationError(
+                {f"{f}.seat": [gettext("must be a seat number 0..3, got %(item)s") % {"item": repr(item.get("seat"))}]}
+            )
         offence = item.get("offence")
         if offence not in catalogue["offences"]:
             raise ValidationError(
                 {
                     f"{f}.offence": [
-                        f"unknown offence {offence!r}; the catalogue has: {', '.join(sorted(catalogue['offences']))}"
+                        gettext("unknown offence %(offence)s; the catalogue has: %(offences)s")
+                        % {"offence": repr(offence), "offences": ", ".join(sorted(catalogue["offences"]))}
                     ]
                 }
             )
         clauses = item.get("clauses", [])
         if not isinstance(clauses, list) or not all(isinstance(c, str) for c in clauses):
-            raise ValidationError({f"{f}.clauses": ["must be a list of clause ids"]})
+            raise ValidationError({f"{f}.clauses": [gettext("must be a list of clause ids")]})
         out.append({"seat": seat, "offence": offence, "clauses": clauses, "note": str(item.get("note", ""))})
     return out
 
@@ -83,7 +87,9 @@ def _issue(
     for item in items:
         player = seats.get(item["seat"])
         if player is None:
-            raise ValidationError({"penalties": [f"seat {item['seat']} has no player in this game"]})
+            raise ValidationError(
+                {"penalties": [gettext("seat %(seat)s has no player in this game") % {"seat": item["seat"]}]}
+            )
         try:
             sanction = sanction_for(catalogue.data, item["offence"], _priors(player=player, game=game))
         except RulingError as exc:
@@ -145,15 +151,20 @@ def ruling_penalties_issue(
 
 def ruling_override_apply(base: dict, override, field: str) -> dict:
     if not isinstance(override, dict) or not override:
-        raise ValidationError({field: ['give the fields of the ruling that change, e.g. {"winners": [2]}']})
+        raise ValidationError({field: [gettext('give the fields of the ruling that change, e.g. {"winners": [2]}')]})
     unknown = [k for k in override if k not in OVERRIDABLE]
     if unknown:
         raise ValidationError(
-            {f"{field}.{unknown[0]}": [f"cannot be overridden; a referee may change: {', '.join(OVERRIDABLE)}"]}
+            {
+                f"{field}.{unknown[0]}": [
+                    gettext("cannot be overridden; a referee may change: %(overridable)s")
+                    % {"overridable": ", ".join(OVERRIDABLE)}
+                ]
+            }
         )
     for key in ("winners", "dead_hands", "invalid_declarations"):
         if key in override:
             v = override[key]
             if not isinstance(v, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
-                raise ValidationError({f"{field}.{key}": ["must be a list of integers"]})
+                raise ValidationError({f"{field}.{key}": [gettext("must be a list of integers")]})
     return {**base, **override}

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 from django.db import transaction
+from django.utils.translation import gettext
 
 from kyoku.principals import Actor
 from league.models import Game, GameResult
@@ -58,8 +59,10 @@ def _typed_totals_check(result: GameResult, scores: list[int], deposits_left: in
         raise ValidationError(
             {
                 "scores": [
-                    f"the totals already entered {result.scores} differ from the hands' "
-                    f"{scores}; correct the hands or the result"
+                    gettext(
+                        "the totals already entered %(scores)s differ from the hands' %(scores2)s; correct the hands or the result"
+                    )
+                    % {"scores": result.scores, "scores2": scores}
                 ]
             }
         )
@@ -67,8 +70,8 @@ def _typed_totals_check(result: GameResult, scores: list[int], deposits_left: in
         raise ValidationError(
             {
                 "deposits_left": [
-                    f"{result.deposits_left} riichi sticks were entered as left on "
-                    f"the table; the hands leave {deposits_left}"
+                    gettext("%(left)s riichi sticks were entered as left on the table; the hands leave %(left2)s")
+                    % {"left": result.deposits_left, "left2": deposits_left}
                 ]
             }
         )

@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 from django.db import transaction
 from django.db.models import F
+from django.utils.translation import gettext
 
 from kyoku.authz import acting_user
 from kyoku.principals import Actor
@@ -189,7 +190,9 @@ def hand_record_delete(*, hand: HandRecord, actor: Actor) -> dict:
         raise HandConflict({"hand": [f"hand {hand.sequence} is no longer stored; it was deleted already"]})
     finished = game_closed_by_hands(hands)
     if finished and len(hands) == 1:
-        raise ValidationError({"hand": ["this game was finished from its only hand; correct that hand instead"]})
+        raise ValidationError(
+            {"hand": [gettext("this game was finished from its only hand; correct that hand instead")]}
+        )
     index = target.sequence - 1
     later = hands[index + 1 :]
     target.delete()

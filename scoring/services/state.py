@@ -8,6 +8,7 @@ import json
 from importlib import import_module
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
 
 from scoring.engine import SYSTEMS, SettlementError, resolve_rules
 from scoring.engine.replay import STATE_KEYS, derived_digest, encode, scores_start, state_first, state_next
@@ -40,11 +41,16 @@ def record_clean(record, state: dict, system: str) -> dict:
     ``system``: the season's rule system, whose engine declares the record's keys (the gate)."""
     record_gate(record, system)
     if "rules" in record:
-        raise ValidationError({"rules": ["leave rules out: the season's rule set applies"]})
+        raise ValidationError({"rules": [gettext("leave rules out: the season's rule set applies")]})
     for key, value in state.items():
         if key in record and (record[key] != value or type(record[key]) is not type(value)):
             raise ValidationError(
-                {key: [f"the previous hand leaves {key} = {json.dumps(value)}, " f"not {json.dumps(record[key])}"]}
+                {
+                    key: [
+                        gettext("the previous hand leaves %(key)s = %(dumps)s, not %(dumps2)s")
+                        % {"key": key, "dumps": json.dumps(value), "dumps2": json.dumps(record[key])}
+                    ]
+                }
             )
     return {**record, **state}
 
