@@ -193,8 +193,9 @@ class MemoryBroker:
     def __init__(self, ring_size: int | None = None) -> None:
         self.ring_size = ring_size or setting("LIVE_RING_SIZE", 64)
         self.lock = threading.Lock()
-        self.counter = itertools.count(int(time.time() * 1000))
-        self.last = 0
+        self.floor = int(time.time() * 1000)  # ids below it are another process's: resync them
+        self.counter = itertools.count(self.floor + 1)
+        self.last = self.floor
         self.rings: dict[str, collections.deque[Message]] = {}
 
     def publish(self, topic: str, version: Any, kind: str) -> Message:
@@ -213,6 +214,8 @@ class MemoryBroker:
         with self.lock:
             rings = {t: list(self.rings.get(t, ())) for t in topics}
             current = self.last
+        if last < self.floor:
+            return None
         return missed(rings, last, current, self.ring_size)
 
     async def current(self) -> int:

@@ -17,7 +17,10 @@
 
   function follow(url, opts) {
     var source = null, last = "", heartbeat = 15, alive = false, watchdog = null, later = null;
-    function polling(on) { if (opts.polling) opts.polling(on); }
+    function polling(on) {
+      document.documentElement.dataset.live = on ? "polling" : "stream";  // what the page follows now
+      if (opts.polling) opts.polling(on);
+    }
     function dead() {
       alive = false;
       polling(true);

@@ -41,6 +41,8 @@ def test_resume_sends_what_was_missed_and_resyncs_when_too_old(memory_broker):
     assert memory_broker.since_now(["event:1:board"], sent[0].id) is None
     # an id ahead of the counter (another server's, or from before a restart): resync
     assert memory_broker.since_now(["event:1:board"], 10**15) is None
+    # an id from before this process began (a restart lost its ring): resync
+    assert memory_broker.since_now(["event:1:board"], memory_broker.floor - 1) is None
     # a ring not yet full holds everything since the topic began: nothing lost
     assert missed({"t": [Message(5, "t", 1, "x")]}, 1, 5, 8) == [Message(5, "t", 1, "x")]
 
