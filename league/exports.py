@@ -2,6 +2,7 @@
 Reads only; the views pick the format."""
 
 from .models import GameSeat, Standing
+from .names import player_display_name
 
 STANDINGS_FIELDS = [
     "rank",
@@ -27,7 +28,10 @@ def _text(value):
 
 def standings_rows(*, division) -> list[dict]:
     rows = Standing.objects.filter(division=division).select_related("player").order_by("rank")
-    return [{f: _text(getattr(s, f)) if f != "player" else str(s.player) for f in STANDINGS_FIELDS} for s in rows]
+    return [
+        {f: _text(getattr(s, f)) if f != "player" else player_display_name(s.player) for f in STANDINGS_FIELDS}
+        for s in rows
+    ]
 
 
 def season_results_rows(*, season) -> list[dict]:
@@ -43,7 +47,7 @@ def season_results_rows(*, season) -> list[dict]:
             "match_day": s.game.match_day,
             "table": s.game.table,
             "seat": SEATS[s.seat],
-            "player": str(s.player),
+            "player": player_display_name(s.player),  # the reader's language's one name (league.names)
             "raw_score": s.raw_score,
             "points": _text(s.points),
             "place": s.place,

@@ -7,6 +7,7 @@ from decimal import Decimal
 from django.db.models import Prefetch
 
 from .models import Division, Game, GameSeat, Penalty, Player, QualificationApplication, Season, Standing
+from .names import player_name_for
 
 STANDINGS_SORTS = {
     "rank": ["rank"],
@@ -68,14 +69,17 @@ def standings_table(*, division: Division, sort: str = "rank", page: int = 1) ->
         "seconds",
         "thirds",
         "fourths",
+        "player__family_name",
+        "player__given_name",
+        "player__name_order",
     )[start : start + STANDINGS_PAGE_SIZE]:
         rank = r[0]
+        who = dict(zip(("display_name", "native_name", "family_name", "given_name", "name_order"), r[2:4] + r[12:15]))
         rows.append(
             {
                 "rank": rank,
                 "player_id": r[1],
-                "name": r[2],
-                "native": r[3],
+                "name": player_name_for(who),  # the page language's one name (league.names)
                 "games": r[4],
                 "points": f"{r[5]:.1f}",
                 "penalties": f"−{r[6]:.1f}" if r[6] else "",

@@ -346,6 +346,10 @@ class BoardRow:
     name: str = ""
     native_name: str = ""
 
+    @property
+    def display_name(self) -> str:  # as a Player names it, for league.names.player_display_name
+        return self.name
+
 
 class Board:
     """A leaderboard as a sequence (``len`` and slices: Django's Paginator and DRF's pagination

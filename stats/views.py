@@ -15,6 +15,7 @@ from kyoku.access import PUBLIC, access, object_for_request
 from kyoku.csv_cells import csv_row
 from kyoku.models import League
 from league.models import Player, Season
+from league.names import player_display_name
 
 from . import charts, selectors
 from .achievements import achievements_of
@@ -161,7 +162,7 @@ def league_leaderboard_export(request: HttpRequest, slug: str, fmt: str) -> Http
     rows = [
         {
             "rank": i,
-            "player": f"{r.name} ({r.native_name})" if r.native_name else r.name,
+            "player": player_display_name(r),  # the reader's language's one name (league.names)
             "value": round(r.value, 4),
             "numerator": r.num,
             "denominator": r.den,
