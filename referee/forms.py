@@ -1,5 +1,5 @@
 import re
-from typing import cast
+from typing import Any, cast
 
 from django import forms
 
@@ -221,6 +221,12 @@ class CatalogueRowForm(forms.Form):
         label=_("Clauses"), max_length=100, required=False, help_text=_("Comma-separated, e.g. 2, 3")
     )
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # a row of the table: each field is named by its column's header (templates/referee/catalogue.html)
+        for name, field in self.fields.items():
+            field.widget.attrs.setdefault("aria-labelledby", f"catalogue-col-{name}")
+
     def clean_code(self):
         code = self.cleaned_data["code"].strip()
         if not CODE_RE.match(code):
@@ -235,6 +241,11 @@ class CatalogueRowForm(forms.Form):
 
 
 class BaseCatalogueFormSet(forms.BaseFormSet):
+    def add_fields(self, form: forms.Form, index: int | None) -> None:
+        super().add_fields(form, index)
+        if "DELETE" in form.fields:
+            form.fields["DELETE"].widget.attrs.setdefault("aria-labelledby", "catalogue-col-DELETE")
+
     def clean(self):
         if any(self.errors):
             return
