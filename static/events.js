@@ -25,7 +25,10 @@
     var shown = state === "running" && left <= 0 ? "time_up" : state;
     clockEl.querySelector(".ev-clock-time").textContent = fmt(left);
     var label = clockEl.getAttribute("data-label-" + shown);
-    if (label) clockEl.querySelector(".ev-clock-label").textContent = label;
+    var labelEl = clockEl.querySelector(".ev-clock-label");
+    // the label is a polite live region: written only when the state changes, so a screen reader
+    // hears "Time is up" once, not four times a second
+    if (label && labelEl.textContent !== label) labelEl.textContent = label;
     clockEl.dataset.state = shown;
     if (lastHand && !lastHand.dataset.stored) {
       lastHand.hidden = shown !== "time_up";
