@@ -14,6 +14,7 @@ from kyoku import authz
 from kyoku.desk import DeskCall
 from kyoku.labels import label
 from league.models import Game, GameSeat, Penalty, Player
+from league.names import Name
 
 from . import clock as clocks
 from . import last_hand as lh
@@ -325,7 +326,7 @@ def team_standings(event: Event, rows: list[ranking.Row]) -> list[ranking.TeamRo
     return ranking.team_rank(rows, teams, event.team_scoring, event.team_best)
 
 
-def written(player: Player) -> str:
+def written(player: Player) -> Name:
     """One player's name on a page of the active language (league.names.player_display_name)."""
     from league.names import player_name_for
 
@@ -387,6 +388,7 @@ def standings_rows(event: Event, rows: list[ranking.Row]) -> list[dict]:
             "shared": r.shared,
             "player": r.player,
             "name": who.get(r.player, ""),
+            "name_lang": getattr(who.get(r.player), "lang", ""),  # the name's language, for a lang attribute
             "points": r.points,
             "games": r.games,
             "places": r.places,
@@ -482,6 +484,7 @@ def round_tables(round_: Round) -> list[dict]:
                         "wind": WINDS[s.seat],
                         "player": s.player_id,
                         "name": written(s.player),
+                        "name_lang": written(s.player).lang,  # the name's language (league.names)
                         "score": s.raw_score,
                         "points": s.points,
                         "place": s.place,
@@ -505,7 +508,12 @@ def latest_results(event: Event, limit: int = 6) -> list[dict]:
             "round": g.match_day,
             "table": g.table,
             "seats": [
-                {"name": written(s.player), "score": s.raw_score, "points": s.points}
+                {
+                    "name": written(s.player),
+                    "name_lang": written(s.player).lang,
+                    "score": s.raw_score,
+                    "points": s.points,
+                }
                 for s in sorted(g.seats.all(), key=lambda s: s.seat)
             ],
         }

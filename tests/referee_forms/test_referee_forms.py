@@ -58,7 +58,7 @@ def test_accept_with_an_extra_card_chosen_by_name(client, referee, logged, playe
     assert "kept saying wait" in Penalty.objects.get(offence="slow_play").note
     body = response.content.decode()
     assert (
-        "Slow play" in body and "Yellow card" in body and "slow_play" not in body.split("<main>")[1].split("<select")[0]
+        "Slow play" in body and "Yellow card" in body and "slow_play" not in body.split("<main")[1].split("<select")[0]
     )
 
 
