@@ -30,6 +30,7 @@ class Step:
     show: str = ""  # a selector scrolled into view before the picture
     act: str = ""  # an action of the walk (ACTIONS in test_guide_pictures.py) done first
     phone: bool = False  # a 390 px phone's picture instead of a 1280 x 800 desktop's
+    lang: str = "en"  # the language the pages are read in (Django's language code)
 
 
 CHAPTERS: dict[str, list[Step]] = {
@@ -132,6 +133,32 @@ CHAPTERS: dict[str, list[Step]] = {
         Step("player-11-notifications.png", "player", "/me/notifications/", "HKRL Winter Open 2026", phone=True),
         Step("player-12-notification-settings.png", "player", "/me/notifications/settings/", "Email", phone=True),
         Step("player-13-install.png", "player", "/me/", "My applications", phone=True),
+    ],
+    # the player's chapter in Traditional Chinese (docs/guide/player.zh-Hant.md), read in zh-Hant
+    "player-zh-hant": [
+        Step("zh-player-01-sign-up.png", "anonymous", "/accounts/signup/", "註冊", phone=True, lang="zh-hant"),
+        Step("zh-player-02-claim.png", "newmember", "/me/claim/", "連結我的選手", phone=True, lang="zh-hant"),
+        Step("zh-player-03-my-page.png", "player", "/me/", "我的申請", lang="zh-hant"),
+        Step("zh-player-04-apply.png", "player", "/me/", "申請聯賽資格", show="text=申請聯賽資格", lang="zh-hant"),
+        Step(
+            "zh-player-05-table.png",
+            "player",
+            "/events/tables/{table_confirm}/",
+            "身份確認",
+            phone=True,
+            lang="zh-hant",
+        ),
+        Step(
+            "zh-player-06-table-confirmed.png",
+            "player",
+            "/events/tables/{table_confirm}/",
+            "已報結果",
+            act="confirm_table",
+            phone=True,
+            lang="zh-hant",
+        ),
+        Step("zh-player-07-statistics.png", "player", "/players/{player}/statistics/", "統計", lang="zh-hant"),
+        Step("zh-player-08-notifications.png", "player", "/me/notifications/", "我的通知", phone=True, lang="zh-hant"),
     ],
     "operator": [
         Step("operator-01-league-requests.png", "admin", "/leagues/requests/", "Sai Kung Riichi Club"),
