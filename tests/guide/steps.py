@@ -31,32 +31,63 @@ class Step:
     act: str = ""  # an action of the walk (ACTIONS in test_guide_pictures.py) done first
     phone: bool = False  # a 390 px phone's picture instead of a 1280 x 800 desktop's
     lang: str = "en"  # the language the pages are read in (Django's language code)
+    says: tuple[str, ...] = ()  # the buttons and links the guide's text names on this page
 
 
 CHAPTERS: dict[str, list[Step]] = {
     "league-admin": [
         Step("admin-01-start-a-league.png", "admin", "/leagues/new/", "WRC"),
         Step("admin-01b-league-form.png", "admin", "/leagues/new/?preset=wrc", "Divisions", act="fill_league"),
-        Step("admin-02-league-page.png", "admin", "/leagues/hkrl/", "Hong Kong Riichi League"),
+        Step(
+            "admin-02-league-page.png",
+            "admin",
+            "/leagues/hkrl/",
+            "Hong Kong Riichi League",
+            says=("Run the league", "Season office"),
+        ),
         Step("admin-03-roles.png", "admin", "/leagues/hkrl/roles/", "Invite"),
         Step("admin-04-roster.png", "admin", "/leagues/hkrl/members/", "Chan Tai Man"),
         Step("admin-05-roster-import.png", "admin", "/leagues/hkrl/members/import/", "Import"),
         Step("admin-06-claims.png", "admin", "/leagues/hkrl/claims/", "HK0005"),
         Step("admin-07-tiers.png", "admin", "/leagues/hkrl/tiers/", "1A"),
         Step("admin-08-open-registration.png", "admin", "/office/seasons/{krc_next}/", "Open registration"),
-        Step("admin-09-season-office.png", "admin", "/office/seasons/{season}/", "Season office"),
+        Step(
+            "admin-09-season-office.png",
+            "admin",
+            "/office/seasons/{season}/",
+            "Season office",
+            says=("Close the season", "Create the next season", "Add or remove entries", "Preview who moves"),
+        ),
         Step("admin-10-entries.png", "admin", "/office/seasons/{season}/entries/", "A Division"),
-        Step("admin-11-review.png", "admin", "/review/applications/", "Qualification review queue"),
-        Step("admin-12-match-days.png", "admin", "/seasons/{season}/matchdays/", "Add a match day"),
-        Step("admin-13-seating.png", "admin", "/matchdays/{matchday}/", "Publish"),
-        Step("admin-14-game.png", "admin", "/games/{game_open}/", "Enter the result"),
+        Step(
+            "admin-11-review.png",
+            "admin",
+            "/review/applications/",
+            "Qualification review queue",
+            says=("Approve", "Reject"),
+        ),
+        Step(
+            "admin-12-match-days.png",
+            "admin",
+            "/seasons/{season}/matchdays/",
+            "Add a match day",
+            says=("Add the match day",),
+        ),
+        Step("admin-13-seating.png", "admin", "/matchdays/{matchday}/", "Publish", says=("Print sheet",)),
+        Step(
+            "admin-14-game.png",
+            "admin",
+            "/games/{game_open}/",
+            "Enter the result",
+            says=("Score hand by hand", "Import a Tenhou record"),
+        ),
         Step("admin-15-result-entry.png", "admin", "/games/{game_open}/result/", "Enter the result"),
         Step("admin-16-scorekeeper.png", "admin", "/scoring/games/{game_open}/scorekeeper/", "Scorekeeper", phone=True),
         Step("admin-17-standings.png", "admin", "/seasons/{season}/divisions/A/", "Standings"),
         Step("admin-18-correction.png", "admin", "/games/{game_done}/result/", "Save result"),
         Step("admin-19-audit.png", "admin", "/seasons/{season}/audit/", "Audit"),
         Step("admin-20-season-rules.png", "admin", "/scoring/seasons/{season}/rules/", "WRC"),
-        Step("admin-21-promotion.png", "admin", "/office/seasons/{krc_done}/promotion/", "Promoted"),
+        Step("admin-21-promotion.png", "admin", "/office/seasons/{krc_done}/promotion/", "Promoted", says=("Confirm",)),
         Step(
             "admin-22-promotion-confirmed.png",
             "admin",
@@ -66,7 +97,13 @@ CHAPTERS: dict[str, list[Step]] = {
         ),
     ],
     "referee": [
-        Step("referee-01-desk.png", "referee", "/referee/", "Referee dashboard"),
+        Step(
+            "referee-01-desk.png",
+            "referee",
+            "/referee/",
+            "Referee dashboard",
+            says=("Calls to a table", "Open incidents", "Appeals waiting for a decision", "New incident"),
+        ),
         Step("referee-02-new-incident.png", "referee", "/referee/incidents/new/?game={game_open}", "Timeline"),
         Step("referee-03-incident.png", "referee", "/referee/incidents/{incident_open}/", "Timeline"),
         Step(
@@ -75,6 +112,7 @@ CHAPTERS: dict[str, list[Step]] = {
             "/referee/incidents/{incident_open}/",
             "Proposed ruling",
             show="text=Proposed ruling",
+            says=("Confirm the ruling and issue penalties",),
         ),
         Step("referee-05-printable-ruling.png", "referee", "/referee/incidents/{incident_ruled}/print/", "Ruling"),
         Step("referee-06-player-rulings.png", "player", "/referee/mine/", "Incident"),
@@ -90,16 +128,25 @@ CHAPTERS: dict[str, list[Step]] = {
         Step("referee-10-season-rulings.png", "referee", "/referee/seasons/{season}/rulings/", "Ruling"),
     ],
     "director": [
-        Step("director-01-events.png", "director", "/events/", "Tournaments"),
+        Step(
+            "director-01-events.png", "director", "/events/", "Tournaments", says=("New tournament", "Director's desk")
+        ),
         Step("director-02-new-event.png", "director", "/events/new/", "New tournament"),
         Step("director-03-event.png", "director", "/events/{event}/", "Registration"),
-        Step("director-04-desk.png", "director", "/events/{event}/desk/", "Director's desk"),
+        Step(
+            "director-04-desk.png",
+            "director",
+            "/events/{event}/desk/",
+            "Director's desk",
+            says=("Seat the rounds not yet started", "Seat by standings", "Make the cut", "Extend"),
+        ),
         Step(
             "director-05-check-in.png",
             "director",
             "/events/{event}/desk/",
             "present",
             show="h2:text-is('Registrations')",
+            says=("Withdraw",),
         ),
         Step("director-06-seating-cards.png", "director", "/events/{event}/cards/", "Seat"),
         Step("director-07-table-signs.png", "director", "/events/{event}/signs/", "Table 1"),
@@ -108,17 +155,34 @@ CHAPTERS: dict[str, list[Step]] = {
         Step("director-10-dispute.png", "director", "/events/tables/{table_disputed}/", "Disputed"),
         Step("director-11-wrong-codes.png", "director", "/events/{event}/codes/", "Wrong table codes"),
         Step("director-12-results.png", "director", "/events/{event_done}/results/", "Champion"),
-        Step("director-13-ema-file.png", "director", "/events/{event_done}/desk/", "EMA ranking file"),
+        Step(
+            "director-13-ema-file.png",
+            "director",
+            "/events/{event_done}/desk/",
+            "EMA ranking file",
+            says=("as a spreadsheet",),
+        ),
     ],
     "player": [
         Step("player-01-sign-up.png", "anonymous", "/accounts/signup/", "Sign Up", phone=True),
-        Step("player-02-claim.png", "newmember", "/me/claim/", "Link my player", phone=True),
+        Step(
+            "player-02-claim.png", "newmember", "/me/claim/", "Link my player", phone=True, says=("Create my player",)
+        ),
         Step("player-03-new-player.png", "newmember", "/me/player/new/", "Create my player", phone=True),
-        Step("player-04-my-page.png", "player", "/me/", "My applications"),
+        Step(
+            "player-04-my-page.png", "player", "/me/", "My applications", says=("Download my data", "Close my account")
+        ),
         Step(
             "player-05-apply.png", "player", "/me/", "Apply for a qualification", show="text=Apply for a qualification"
         ),
-        Step("player-06-table.png", "player", "/events/tables/{table_confirm}/", "Confirm as", phone=True),
+        Step(
+            "player-06-table.png",
+            "player",
+            "/events/tables/{table_confirm}/",
+            "Confirm as",
+            phone=True,
+            says=("Dispute and call a referee", "Report different scores"),
+        ),
         Step(
             "player-07-table-confirmed.png",
             "player",
@@ -128,9 +192,22 @@ CHAPTERS: dict[str, list[Step]] = {
             phone=True,
         ),
         Step("player-08-player-page.png", "player", "/players/{player}/", "Chan Tai Man"),
-        Step("player-09-statistics.png", "player", "/players/{player}/statistics/", "Statistics"),
+        Step(
+            "player-09-statistics.png",
+            "player",
+            "/players/{player}/statistics/",
+            "Statistics",
+            says=("League average",),
+        ),
         Step("player-10-rulings.png", "player", "/referee/mine/", "Incident"),
-        Step("player-11-notifications.png", "player", "/me/notifications/", "HKRL Winter Open 2026", phone=True),
+        Step(
+            "player-11-notifications.png",
+            "player",
+            "/me/notifications/",
+            "HKRL Winter Open 2026",
+            phone=True,
+            says=("接收哪些通知、經哪裡接收",),
+        ),
         Step("player-12-notification-settings.png", "player", "/me/notifications/settings/", "Email", phone=True),
         Step("player-13-install.png", "player", "/me/", "My applications", phone=True),
     ],

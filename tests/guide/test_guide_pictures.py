@@ -128,7 +128,8 @@ def take(page, base: str, step: Step, ids: dict[str, int]) -> None:
     if step.act:
         ACTIONS[step.act](page)
     text = page.inner_text("body")
-    assert step.expect in text, f"{step.image}: {page.url} no longer shows {step.expect!r}"
+    for words in (step.expect, *step.says):
+        assert words in text, f"{step.image}: {page.url} no longer shows {words!r}"
     if step.show:
         page.locator(step.show).first.evaluate("e => e.scrollIntoView({block: 'start'})")
         page.evaluate("window.scrollBy(0, -16)")
