@@ -549,6 +549,8 @@ def board(event: Event) -> dict:
         "tiebreaks": tiebreak_words(event),
         "tie_notes": tie_notes(rows),
         "cuts": cuts_public(state["cuts"]),
+        # the last stage counted (None: qualifying only): the board names it and splits its points
+        "stage": board_stage(state["by_stage"][-1][0]),
         "standings": [
             {
                 **row,
@@ -574,6 +576,11 @@ def board(event: Event) -> dict:
             for r in latest_results(event)
         ],
     }
+
+
+def board_stage(stage: ranking.Stage | None) -> dict | None:
+    """The stage the board's order is after, JSON-ready: its name, its cut, how points came in."""
+    return None if stage is None else {"name": stage.name, "cut": stage.cut, "points": stage.points}
 
 
 def cuts_public(cuts: list[dict]) -> list[dict]:
@@ -682,9 +689,15 @@ def seating_cards(event: Event) -> list[dict]:
             },
         )
         card["rounds"][s.game.match_day] = {"table": s.game.table, "wind": WINDS[s.seat]}
-    numbers = list(event.round_set.order_by("number").values_list("number", flat=True))
+    from .stages import round_title
+
+    # each round named by its stage ("Semi-final, round 1"), not by its number alone
+    numbers = [
+        (n, round_title(event, n, stage))
+        for n, stage in event.round_set.order_by("number").values_list("number", "stage")
+    ]
     return [
-        {"name": c["name"], "rounds": [(n, c["rounds"].get(n)) for n in numbers]}
+        {"name": c["name"], "rounds": [(title, c["rounds"].get(n)) for n, title in numbers]}
         for c in sorted(cards.values(), key=lambda c: (c["sort"], c["name"]))
     ]
 
