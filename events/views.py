@@ -28,6 +28,7 @@ from . import selectors, services
 from .ema import EMA_BOM, Placed, Tournament, ema_csv, ema_xlsx
 from .forms import EventForm, RegistrationForm, SelfRegistrationForm, TableScoresForm
 from .models import CutDecision, Event, Registration, Round, TableReport
+from .stages import round_start_offer
 
 CODES_KEY = services.CODES_KEY  # the session's table codes: {game id: code}
 
@@ -386,6 +387,8 @@ def event_desk(request, event_id):
                     "seated": services.round_games(r).exists(),
                     "cut_round": r.stage != Round.Stage.QUALIFYING
                     and not Round.objects.filter(event=event, stage=r.stage, number__lt=r.number).exists(),
+                    # another round still open: end it in the same step, or which tables it waits for
+                    "offer": round_start_offer(r) if r.started_at is None else None,
                 }
                 for r in event.round_set.select_related("event").order_by("number")
             ],
@@ -394,17 +397,19 @@ def event_desk(request, event_id):
     return render(request, "events/desk.html", context)
 
 
-@access("event_round", POST=DIRECTOR, actions={a: DIRECTOR for a in services.CLOCK_ACTIONS})
+@access("event_round", POST=DIRECTOR, actions={a: DIRECTOR for a in (*services.CLOCK_ACTIONS, services.END_AND_START)})
 def round_clock(request, round_id):
     round_ = object_for_request(request, Round.objects.select_related("event"), pk=round_id)
     try:
         minutes = int(request.POST.get("minutes") or 0)
     except ValueError:
         minutes = 0
+    action = request.POST.get("action", "")
     try:
-        services.round_clock_set(
-            round_=round_, action=request.POST.get("action", ""), minutes=minutes, actor=request.user
-        )
+        if action == services.END_AND_START:  # end the round still open (all recorded) and start this one
+            services.round_end_and_start(round_=round_, actor=request.user)
+        else:
+            services.round_clock_set(round_=round_, action=action, minutes=minutes, actor=request.user)
     except ValidationError as exc:
         service_errors_to_messages(request, exc)
     target = request.POST.get("next", "")

@@ -140,7 +140,23 @@
     return (n > 0 ? "+" : n < 0 ? "\u2212" : "") + s;
   }
 
-  var page = 0, rows = [];
+  var page = 0, rows = [], stage = null;
+  function fill(template, values) {
+    return String(template || "").replace(/%\((\w+)\)s/g, function (m, k) { return values[k] === undefined ? m : values[k]; });
+  }
+  // a round named by its stage, as the pages name it: "Round 3", "Semi-final, round 1", "Final"
+  function roundTitle(number, stageName) {
+    var qualifying = parseInt(words.rounds || "0", 10), semis = parseInt(words.semi_rounds || "1", 10);
+    if (stageName === "final") return words.final || "";
+    if (stageName === "semi_final") return semis > 1 ? fill(words.semi_round_n, {n: number - qualifying}) : (words.semi_final || "");
+    return fill(words.round_n, {n: number});
+  }
+  function roundTitleOf(number) {  // from the number alone: qualifying rounds, then the semi-final's, then the final
+    var qualifying = parseInt(words.rounds || "0", 10), semis = parseInt(words.semi_rounds || "1", 10);
+    if (number <= qualifying) return roundTitle(number, "qualifying");
+    if (words.has_semi === "1" && number <= qualifying + semis) return roundTitle(number, "semi_final");
+    return roundTitle(number, "final");
+  }
   function perPage() {
     var h = window.innerHeight || 800;
     return Math.max(8, Math.floor((h - 220) / 44));
@@ -151,11 +167,21 @@
     var n = perPage(), pages = Math.max(1, Math.ceil(rows.length / n));
     if (page >= pages) page = 0;
     body.textContent = "";
+    // after a cut: the stage is named and its players' points split into carried + stage
+    document.querySelectorAll("#board-standings .board-split").forEach(function (th) { th.hidden = !stage; });
     rows.slice(page * n, page * n + n).forEach(function (r) {
       var tr = document.createElement("tr");
+      if (r.stage) tr.className = "finalist";
       tr.appendChild(text("td", (r.shared ? "=" : "") + r.rank, "num"));
-      tr.appendChild(text("td", r.withdrawn ? r.name + " (" + (words.withdrawn || "") + ")" : r.name));
+      var name = text("td", r.name);
+      if (stage && r.stage) name.appendChild(text("span", " \u00b7 " + (words[r.stage] || r.stage), "ev-stage"));
+      if (r.withdrawn) name.appendChild(text("span", " (" + (words.withdrawn || "") + ")", "ev-withdrawn"));
+      tr.appendChild(name);
       tr.appendChild(text("td", r.games, "num"));
+      if (stage) {
+        tr.appendChild(text("td", r.carried === null || r.carried === undefined ? "" : pts(r.carried), "num"));
+        tr.appendChild(text("td", r.final_points === null || r.final_points === undefined ? "" : pts(r.final_points), "num"));
+      }
       tr.appendChild(text("td", pts(r.points), "num"));
       body.appendChild(tr);
     });
@@ -163,10 +189,70 @@
     if (label) label.textContent = pages > 1 ? (words.page || "") + " " + (page + 1) + "/" + pages : "";
   }
 
+  // What is new since the board last changed, said once in the polite live region: a new result
+  // (by round and table), a round started, the event over. Only when the board's version changes,
+  // never on a poll that brings nothing new.
+  var seen = null;
+  function newsOf(before, data) {
+    var said = [];
+    if (data.event && data.event.status === "finished") {
+      if (before.status !== "finished") said.push(words.news_over);
+      return said;
+    }
+    (data.latest || []).forEach(function (r) {
+      if (before.results.indexOf(r.round + ":" + r.table) < 0) {
+        said.push(fill(words.news_result, {round: roundTitleOf(r.round), table: r.table}));
+      }
+    });
+    var c = data.clock;
+    if (c && c.state !== "waiting" && c.state !== "ended" && (c.round !== before.round || before.clock === "waiting")) {
+      said.push(fill(words.news_round, {round: roundTitle(c.round, c.stage)}));
+    }
+    return said;
+  }
+  function summary(data) {
+    return {
+      version: String(data.version),
+      status: data.event ? data.event.status : "",
+      results: (data.latest || []).map(function (r) { return r.round + ":" + r.table; }),
+      round: data.clock ? data.clock.round : null,
+      clock: data.clock ? data.clock.state : null,
+    };
+  }
+  function announce(data) {
+    var news = document.getElementById("board-news");
+    var now = summary(data);
+    if (seen && news && now.version !== seen.version) {
+      var said = newsOf(seen, data);
+      if (said.length) news.textContent = said.join(" ");
+    }
+    seen = now;
+  }
+
+  function drawOver(data) {
+    var over = data.event && data.event.status === "finished";
+    var el = document.getElementById("board-over");
+    if (el) el.hidden = !over;
+    var clockBox = document.getElementById("board-clock");
+    if (clockBox) clockBox.hidden = over;
+    var title = document.getElementById("board-title");
+    if (title) title.textContent = over ? (words.final_ranking || "") : (words.standings || "");
+  }
+
+  function drawStage(data) {
+    stage = data.stage || null;
+    var line = document.getElementById("board-stage");
+    if (!line) return;
+    line.hidden = !stage;
+    line.textContent = stage ? fill(words.stage_line, {stage: stage.name === "final" ? words.stage_final : words.stage_semi_final, cut: stage.cut}) : "";
+  }
+
   function drawBoard(data) {
     rows = data.standings || [];
     var stale = document.getElementById("board-cut-stale");
     if (stale) { stale.hidden = !(data.cuts || []).some(function (c) { return c.stale; }); }
+    drawStage(data);
+    drawOver(data);
     drawStandings();
     var tables = document.getElementById("board-tables");
     if (tables) {
@@ -181,10 +267,11 @@
     if (latest) {
       latest.textContent = "";
       (data.latest || []).forEach(function (r) {
-        latest.appendChild(text("li", (words.round || "") + " " + r.round + " \u00b7 " + (words.table || "") + " " + r.table + ": " +
+        latest.appendChild(text("li", roundTitleOf(r.round) + " \u00b7 " + (words.table || "") + " " + r.table + ": " +
           r.seats.map(function (s) { return s.name + " " + (s.score === null ? "" : Number(s.score).toLocaleString()); }).join(", ")));
       });
     }
+    announce(data);
     board.dataset.version = data.version;
   }
 

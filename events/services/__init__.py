@@ -7,7 +7,7 @@ the event's league.
 The event's games are league games (league.services.game_create / game_result_record), so a
 result confirmed by a table updates the standings, ratings and histories as any result does."""
 
-from .clock import CLOCK_ACTIONS, round_clock_set, round_schedule
+from .clock import CLOCK_ACTIONS, END_AND_START, round_clock_set, round_end_and_start, round_schedule
 from .cut import cut_decide, stage_seating_stale
 from .time_up import round_time_up_record
 from .common import EVENT_DIVISION, event_board_bump, event_division, round_games, round_played
@@ -39,6 +39,7 @@ from .tables import (
 __all__ = [
     "CLOCK_ACTIONS",
     "CODES_KEY",
+    "END_AND_START",
     "EVENT_DIVISION",
     "MAX_PLAYERS",
     "TABLE_CODE_LENGTH",
@@ -53,6 +54,7 @@ __all__ = [
     "registration_withdraw",
     "report_data",
     "round_clock_set",
+    "round_end_and_start",
     "round_games",
     "round_in_play",
     "round_played",

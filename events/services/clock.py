@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from kyoku import authz
 from kyoku.audit import audit_log_write
@@ -40,6 +42,59 @@ def round_schedule(*, round_: Round, starts_at: dt.datetime, actor: Actor) -> Ro
 
 
 CLOCK_ACTIONS = ("start", "pause", "resume", "extend", "end")
+END_AND_START = "end_and_start"  # the desk's one step: end the round still open, start this one
+
+
+def round_open_refusal(round_: Round, open_: Round) -> ValidationError:
+    """Why ``round_`` cannot start while ``open_`` is open, in words: the open round's tables not
+    recorded yet by number, or (all recorded) that it can be ended in the same step."""
+    from ..stages import round_tables_unrecorded
+
+    tables = round_tables_unrecorded(open_)
+    if tables:
+        return fail(
+            "action",
+            ngettext(
+                "Round %(round)s is still open: table %(tables)s has no result yet.",
+                "Round %(round)s is still open: tables %(tables)s have no result yet.",
+                len(tables),
+            ),
+            "round_running",
+            round=open_.number,
+            tables=", ".join(map(str, tables)),
+        )
+    return fail(
+        "action",
+        _("Round %(round)s is still open, every table recorded: end it and start round %(next)s in one step."),
+        "round_running",
+        round=open_.number,
+        next=round_.number,
+    )
+
+
+@transaction.atomic
+def round_end_and_start(*, round_: Round, actor: Actor, now=None) -> dict:
+    """Start ``round_`` while another round is still open, ending that one in the same step: only
+    when every table of the open round has its result (else refused, naming the tables by number,
+    and nothing changes). With no round open it is a plain start."""
+    from ..stages import round_open_other, round_tables_unrecorded
+
+    authorize(actor, round_, authz.Need.DIRECTOR)
+    now = now or timezone.now()
+    open_ = round_open_other(round_)
+    if open_ is not None:
+        Round.objects.select_for_update().filter(pk=open_.pk).first()
+        if round_tables_unrecorded(open_):
+            raise round_open_refusal(round_, open_)
+        round_clock_set(round_=open_, action="end", actor=actor, now=now)
+    state = round_clock_set(round_=round_, action="start", actor=actor, now=now)
+    audit_log_write(
+        actor=actor,
+        action="event.round_end_and_start",
+        obj=round_,
+        data={"ended": open_.number if open_ is not None else None, "started": round_.number},
+    )
+    return state
 
 
 @transaction.atomic
@@ -66,9 +121,11 @@ def round_clock_set(*, round_: Round, action: str, minutes: int = 0, actor: Acto
                 _("A correction changed who goes through the cut since this stage was seated: seat it again first."),
                 "stage_seating_stale",
             )
-        running = Round.objects.filter(event=round_.event_id, started_at__isnull=False, ended_at__isnull=True)
-        if running.exclude(pk=round_.pk).exists():
-            raise fail("action", _("Another round is still running: end it first."), "round_running")
+        from ..stages import round_open_other
+
+        open_ = round_open_other(round_)
+        if open_ is not None:
+            raise round_open_refusal(round_, open_)
         round_.started_at = now
     elif action == "pause":
         if state not in (clocks.RUNNING, clocks.TIME_UP):

@@ -40,3 +40,45 @@ def event_clock(game) -> dict:
         "clock": round_clock_state(Round.objects.filter(event=event, number=game.match_day).first()),
         "last_hand": table_last_hand(game),
     }
+
+
+@register.filter
+def round_title(round_) -> str:
+    """A round as people name it, by its stage: "Round 3", "Semi-final, round 1", "Final"."""
+    from events.stages import round_title_of
+
+    return round_title_of(round_)
+
+
+@register.filter
+def event_summary(event) -> list[str]:
+    """The event's format in words, every stage named (events.stages.event_summary)."""
+    from events.stages import event_summary as summary
+
+    return summary(event)
+
+
+@register.filter
+def board_words(event) -> str:
+    """The big screen's words as JSON for its data-words attribute (events.stages.board_words)."""
+    import json
+
+    from events.stages import board_words as words
+
+    return json.dumps(words(event), ensure_ascii=False)
+
+
+@register.filter
+def stage_line(stage) -> str:
+    """The board's line naming the stage its order is after (events.stages.board_stage_line)."""
+    from events.stages import board_stage_line
+
+    return board_stage_line(stage)
+
+
+@register.filter
+def round_named(event, number) -> str:
+    """Round ``number`` of ``event`` named by its stage (events.stages.round_title_by_number)."""
+    from events.stages import round_title_by_number
+
+    return round_title_by_number(event, int(number))
