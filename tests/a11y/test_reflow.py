@@ -161,3 +161,31 @@ def test_pages_reflow_at_320_px_and_targets_are_large_enough(live_server, settin
     assert checked == 2 * len(SAMPLE)
     assert regions > 0, "no table of the sample is wider than 320 px: the region check checked nothing"
     assert not problems, "\n" + "\n".join(problems)
+
+
+PREFERENCES = """() => {
+  const probe = document.createElement("div");
+  probe.style.transition = "opacity 2s";
+  probe.style.animation = "none 3s";
+  document.body.append(probe);
+  const s = getComputedStyle(probe);
+  return {
+    muted: getComputedStyle(document.documentElement).getPropertyValue("--muted").trim(),
+    link: getComputedStyle(document.querySelector("header nav a")).textDecorationLine,
+    transition: parseFloat(s.transitionDuration),
+  };
+}"""
+
+
+def test_reduced_motion_and_more_contrast_are_honoured(live_server):
+    from tests.browser import chromium_page
+
+    with chromium_page() as page:
+        page.goto(f"{live_server.url}/scoring/rules/")
+        plain = page.evaluate(PREFERENCES)
+        page.emulate_media(reduced_motion="reduce", contrast="more")
+        asked = page.evaluate(PREFERENCES)
+    assert plain == {"muted": "#667", "link": "none", "transition": 2.0}
+    # muted text darker, links underlined, transitions (and animations) cut to nothing
+    assert asked["muted"] == "#333" and asked["link"] == "underline"
+    assert asked["transition"] < 0.001
