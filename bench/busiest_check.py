@@ -135,6 +135,13 @@ def derived_check() -> list[str]:
     return wrong
 
 
+def _plain(value: object) -> str:
+    """A figure as text: a decimal without its trailing zeros (10.0 and 10 are one figure)."""
+    from decimal import Decimal
+
+    return format(value.normalize(), "f") if isinstance(value, Decimal) else str(value)
+
+
 def stats_check(manifest: dict, acks: list[dict]) -> list[str]:
     from django.db import transaction
 
@@ -145,9 +152,10 @@ def stats_check(manifest: dict, acks: list[dict]) -> list[str]:
     def snapshot(league: League) -> dict:
         out = {}
         for model in (PlayerGameStats, PlayerStats, ScopeStats):
-            fields = [f.attname for f in model._meta.concrete_fields if f.attname not in ("id", "updated_at")]
-            rows = model.objects.filter(league=league).values_list(*fields) if "league_id" in fields else []
-            out[model.__name__] = sorted(map(repr, rows))
+            # the figures, not the row's id nor its version (a random token the rebuild renews)
+            fields = [f.attname for f in model._meta.concrete_fields if f.attname not in ("id", "version")]
+            rows = model.objects.filter(league=league).values_list(*fields)
+            out[model.__name__] = sorted(json.dumps(row, sort_keys=True, default=_plain) for row in rows)
         return out
 
     wrong = []

@@ -104,7 +104,7 @@ def _users(manifest: dict, scale: float) -> int:
         n(4 * tables)
         + n(max(1, len(manifest["event"]["tables"]) // 10))
         + n(1000)
-        + n(len(manifest["leagues"]))
+        + min(len(manifest["leagues"]), n(100))
         + n(2000)
     )
 

@@ -83,6 +83,23 @@ class Client:
         self.codes: dict = {}
         self.conn = None
         self.last = None  # the last event id: a new stream resumes from it
+        self.fetching = self.again = False
+
+    async def fetch_latest(self) -> None:
+        """A fetch at a message: one at a time on the client's connection; a message that comes
+        during a fetch asks for one more after it (as the page does: never two at once)."""
+        if self.fetching:
+            self.again = True
+            return
+        self.fetching = True
+        try:
+            while True:
+                self.again = False
+                await self.fetch()
+                if not self.again:
+                    break
+        finally:
+            self.fetching = False
 
     async def fetch(self) -> None:
         """The board's JSON on a keep-alive connection, conditional on what it has."""
@@ -161,7 +178,7 @@ class Client:
                     if data.get("version") is not None:
                         self.messages.append((int(data["version"]), time.time()))
                     if fetch:
-                        asyncio.get_running_loop().create_task(self.fetch())
+                        asyncio.get_running_loop().create_task(self.fetch_latest())
 
 
 def _client_process(port: int, board: str, stream: str, mode: str, n: int, until: float, fetch: bool, ready, out):
@@ -247,11 +264,14 @@ def one_run(shape: Shape, n: int, mode: str, args: argparse.Namespace) -> dict:
     for k in range(args.results):
         table = event["tables"][k % len(event["tables"])]
         base, code = f"/api/events/tables/{table['game']}/", table["code"]
-        _post(port, base + "report", {"seat": 0, "scores": SCORES, "code": code})
-        for seat in (1, 2, 3):
-            _post(port, base + "confirm", {"seat": seat, "code": code, "version": 1})
-        acked = time.time()
-        acks.append((_version(port, board), acked))
+        try:
+            _post(port, base + "report", {"seat": 0, "scores": SCORES, "code": code})
+            for seat in (1, 2, 3):
+                _post(port, base + "confirm", {"seat": seat, "code": code, "version": 1})
+            acked = time.time()
+            acks.append((_version(port, board), acked))
+        except (OSError, TimeoutError) as e:  # a server too busy to answer the phone in 30 s
+            print(f"result {k + 1}: the phone's request failed ({e!r})", flush=True)
         time.sleep(args.gap)
     results = [c for _ in procs for c in out.get()]
     for p in procs:

@@ -15,7 +15,7 @@ scales every count; at least one of each):
   three seats confirm, each with the table's code in the body, as a phone on the table does;
 - **boards**: one per 10 tables, the big screen's poll every second (or the stream);
 - **spectators**: 1,000, the board page once, then the board like a big screen;
-- **league admins**: one per league (100), signed in with an API token: RESULTS results, then a
+- **league admins**: one per league (100 × the scale, at most one per league built), signed in with an API token: RESULTS results, then a
   game hand by hand (each hand, then finish), each write with an ``Idempotency-Key``;
 - **players**: 2,000, reading standings (page and API), a player's page, statistics, the
   league's leaderboard, a page every ``BUSY_READER_WAIT`` s (random, 20–60 by default).
@@ -53,8 +53,8 @@ def count(n: int) -> int:
 
 TABLES = MANIFEST["event"]["tables"] if MANIFEST else []
 TABLES = TABLES[: count(len(TABLES))]
-LEAGUES = MANIFEST["leagues"] if MANIFEST else []
-LEAGUES = LEAGUES[: count(len(LEAGUES))]
+ALL_LEAGUES = MANIFEST["leagues"] if MANIFEST else []  # the players read every league
+LEAGUES = ALL_LEAGUES[: count(100)]  # an admin each: 100 × the scale, as many as were built
 START = time.time()
 reported: dict[int, Event] = {}  # a table's report, awaited by the three seats that confirm it
 phones = itertools.count()
@@ -85,6 +85,11 @@ class Watcher(FastHttpUser):
     def on_start(self) -> None:
         self.etag = None
         self.board = MANIFEST["event"]["board"]
+        self.follower = gevent.spawn(self.follow) if STREAM else None
+
+    def on_stop(self) -> None:
+        if self.follower is not None:
+            self.follower.kill()
 
     def board_fetch(self) -> None:
         headers = dict(BASE)
@@ -100,18 +105,26 @@ class Watcher(FastHttpUser):
                 r.failure(f"status {r.status_code}")
 
     def watch(self) -> None:
-        """One period of watching: a poll, or the stream until it ends (each message, a fetch)."""
+        """One period of watching: a poll (the stream, when there is one, is followed beside)."""
         if not STREAM:
             self.board_fetch()
-            gevent.sleep(random.uniform(0.9, 1.1) * self.period)
-            return
+        gevent.sleep(random.uniform(0.9, 1.1) * self.period)
+
+    def follow(self) -> None:
+        """The stream, opened again whenever it ends (as the browser does); at each message a fetch."""
         path = STREAM.format(event=MANIFEST["event"]["id"])
-        try:
-            with self.client.get(path, headers=BASE, stream=True, name="read: stream open") as r:
-                for line in r.stream:
-                    if line.startswith(b"data:"):
-                        self.board_fetch()
-        except Exception:  # noqa: BLE001 — a dropped stream is resumed, as the browser does
+        while True:
+            kind = None
+            try:
+                for line in self.client.iter_lines(path, headers=BASE, name="stream: board (its length)"):
+                    if line.startswith("event:"):
+                        kind = line.split(":", 1)[1].strip()
+                    elif line.startswith("data:") and kind in (None, "message"):
+                        self.board_fetch()  # the page fetches what the message says changed
+                    elif not line.strip():
+                        kind = None
+            except Exception:  # noqa: BLE001 — a dropped stream is resumed
+                pass
             gevent.sleep(1)
 
 
@@ -227,7 +240,7 @@ class Reader(FastHttpUser):
     wait_time = between(*READER_WAIT)
 
     def on_start(self) -> None:
-        self.league = random.choice(LEAGUES)
+        self.league = random.choice(ALL_LEAGUES)
         self.player = random.choice(self.league["players"])
 
     @task(3)
