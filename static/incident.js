@@ -86,8 +86,20 @@
     tr.querySelector(".ev-by").disabled = act !== "harm";
   }
 
+  // Each control of a row is named by its column's header and the row's number ("Time (ms) 3"),
+  // in the page's language, for a screen reader (the headers are in the template, translated).
+  var heads = Array.prototype.map.call(document.querySelectorAll("#timeline thead th"), function (th) {
+    return th.textContent.trim();
+  });
   function renumber() {
-    Array.prototype.forEach.call(tbody.rows, function (tr, i) { tr.querySelector(".ev-index").textContent = i; });
+    Array.prototype.forEach.call(tbody.rows, function (tr, i) {
+      tr.querySelector(".ev-index").textContent = i;
+      Array.prototype.forEach.call(tr.cells, function (td, column) {
+        var control = td.querySelector("select, input, button");
+        if (control && heads[column]) control.setAttribute("aria-label", heads[column] + " " + i);
+        else if (control && control.classList.contains("remove")) control.setAttribute("aria-label", control.textContent.replace("✕", "").trim() + " " + i);
+      });
+    });
   }
 
   function serialise() {
@@ -138,7 +150,12 @@
     refreshKinds(tr);
     if (ev.kind) kind.value = ev.kind;
     act.addEventListener("change", function () { refreshKinds(tr); serialise(); });
-    remove.addEventListener("click", function () { tr.remove(); renumber(); serialise(); });
+    remove.addEventListener("click", function () {
+      // the focus stays in the table: on the next row's Remove, else the previous row's, else "Add a row"
+      var next = tr.nextElementSibling || tr.previousElementSibling;
+      tr.remove(); renumber(); serialise();
+      (next ? next.querySelector("button.remove") : document.getElementById("add-row")).focus();
+    });
     renumber();
     serialise();
     return tr;
@@ -164,7 +181,8 @@
   });
   document.getElementById("add-row").addEventListener("click", function () {
     var prev = lastT();
-    addRow({t: prev === null ? 0 : prev + (Number(document.getElementById("quick-step").value) || 0)});
+    var tr = addRow({t: prev === null ? 0 : prev + (Number(document.getElementById("quick-step").value) || 0)});
+    tr.querySelector("select").focus();  // the new row's first control: its seat
   });
   tbody.addEventListener("input", serialise);
   tbody.addEventListener("change", serialise);

@@ -30,6 +30,8 @@ def line(
         "zero_y": y(0.0),
         "high": round(high, 3),
         "low": round(low, 3),
+        # the figures drawn, for the table beside the chart (a screen reader reads that, not the line)
+        "values": [{"n": i + 1, "value": round(v, 1)} for i, v in enumerate(values)],
     }
 
 
@@ -54,6 +56,9 @@ def rates(series: list[tuple[float, float]]) -> dict[str, Any] | None:
         "wins": pts(0),
         "deal_ins": pts(1),
         "top": round(top * 100, 1),
+        "values": [
+            {"n": k + 1, "win": round(w * 100, 1), "deal_in": round(d * 100, 1)} for k, (w, d) in enumerate(series)
+        ],
     }
 
 

@@ -51,8 +51,10 @@ def check_stop(stop: dict[str, Any], back: bool = False) -> None:
 
 def tab_to(page, selector: str, *, back: bool = False, limit: int = 80) -> list[dict[str, Any]]:
     """Press Tab (Shift+Tab when ``back``) until the focused element matches ``selector``,
-    checking each stop on the way; returns the stops."""
-    stops = []
+    checking each stop on the way; returns the stops (none when it has the focus already)."""
+    stops: list[dict[str, Any]] = []
+    if focused(page, selector):
+        return stops
     for _ in range(limit):
         page.keyboard.press("Shift+Tab" if back else "Tab")
         stop = page.evaluate(STOP, back)

@@ -254,3 +254,76 @@ def test_desk_check_in_seat_and_start_the_clock_by_keyboard(live_server, page):
         page.keyboard.press("Enter")
     assert Round.objects.get(event=event, number=1).started_at is not None
     page.wait_for_selector("#round-clock")
+
+
+# ---------------------------------------------------------------- an incident's timeline (referee)
+
+
+def choose(page, value: str, limit: int = 40) -> None:
+    """Pick ``value`` in the focused <select> with the arrow keys (Home, then ArrowDown)."""
+    page.keyboard.press("Home")
+    for _ in range(limit):
+        if page.evaluate("() => document.activeElement.value") == value:
+            return
+        page.keyboard.press("ArrowDown")
+    raise AssertionError(f"{value!r} is not among the focused select's options")
+
+
+def quick(page, seat: int, act: str) -> None:
+    """A quick button of the timeline for ``seat``: back (Shift+Tab) to the acting seat, pick it,
+    then on (Tab) to the button, Enter."""
+    start(page)
+    tab_to(page, "#quick-seat", back=True)
+    choose(page, str(seat))
+    start(page)
+    tab_to(page, f'#quick button.quick[data-act="{act}"]')
+    page.keyboard.press("Enter")
+
+
+def test_incident_timeline_by_keyboard(live_server, game, referee, page):
+    from referee.models import Incident
+
+    page.set_viewport_size(DESKTOP)
+    sign_in(page, live_server.url, "referee", "referee-pw-123")
+    page.goto(f"{live_server.url}/referee/incidents/new/?game={game.pk}")
+    tab_to(page, "input[name=hand_number]")
+    page.keyboard.type("5")
+    tab_to(page, "select[name=kind]")
+    choose(page, "early_play")
+    tab_to(page, "textarea[name=description]")
+    page.keyboard.type("South played during the deal; North missed a pon")
+    tab_to(page, "#quick-seat")
+    # East discards, South draws and discards, North claims a short deal and was harmed by event 2
+    for seat, act in [(0, "discard"), (1, "draw"), (1, "discard"), (3, "claim_deal_incomplete"), (3, "harm")]:
+        quick(page, seat, act)
+    rows = page.locator("#timeline tbody tr")
+    assert rows.count() == 5
+    # every control of a row is named by its column and the row's number, for a screen reader
+    assert page.get_attribute("#timeline tbody tr:nth-child(5) .ev-by", "aria-label") == "By event # 4"
+    start(page)
+    tab_to(page, "#timeline tbody tr:nth-child(5) .ev-by")
+    page.keyboard.type("2")
+    # a row added by mistake: "Add a row" puts the focus in it; removing it leaves the focus in the table
+    start(page)
+    tab_to(page, "#add-row")
+    page.keyboard.press("Enter")
+    assert rows.count() == 6 and focused(page, "#timeline tbody tr:nth-child(6) .ev-seat"), active(page)
+    start(page)
+    tab_to(page, "#timeline tbody tr:nth-child(6) button.remove")
+    page.keyboard.press("Enter")
+    assert rows.count() == 5
+    assert focused(page, "#timeline tbody tr:nth-child(5) button.remove"), active(page)
+    start(page)
+    tab_to(page, "#preview-button")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#preview .offences")
+    assert "Early play that harmed another player" in page.inner_text("#preview")
+    assert page.get_attribute("#preview", "aria-live") == "polite"
+    assert not Incident.objects.exists()
+    start(page)
+    tab_to(page, "#save-button")
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    incident = Incident.objects.get()
+    assert incident.hand_number == 5
+    assert incident.events[4] == {"t": 4000, "seat": 3, "act": "harm", "kind": "missed_call", "by": 2}
