@@ -4,6 +4,7 @@ touches no database, so CI's PostgreSQL pass leaves it out (KYOKU_TESTS_SERVICES
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +16,7 @@ def test_mkdocs_builds_strictly(tmp_path):
     done = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(tmp_path / "site")],
         cwd=ROOT,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},  # Material's notice about its successor
         capture_output=True,
         text=True,
         timeout=300,
