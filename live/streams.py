@@ -73,6 +73,25 @@ def _opening_chunks(topics: list[str], current: int, last: int | None, missed: l
     return chunks
 
 
+def _thread_release() -> None:
+    """Let the request's own thread go while the stream waits. Django's ASGI handler runs each
+    request's sync parts (middleware, the view) on a thread of the request's own, kept until the
+    response ends: for a stream, minutes of an idle thread (about 100 KB each). The executor is
+    shut down now; the few sync calls at the end (closing the response) get a fresh one (asgiref's
+    per-context executors; if asgiref changes them, the stream keeps its thread and works the same)."""
+    from asgiref.sync import SyncToAsync
+
+    try:
+        context = SyncToAsync.thread_sensitive_context.get(None)
+        if context is None or getattr(context, "_executor", None) is not None:
+            return  # no per-request thread, or one its owner manages
+        executor = SyncToAsync.context_to_thread_executor.pop(context, None)
+    except (AttributeError, TypeError):
+        return
+    if executor is not None:
+        executor.shutdown(wait=False)
+
+
 async def _opening(topics: list[str], last: int | None) -> list[str]:
     broker = broker_get()
     current = await broker.current()
@@ -89,6 +108,7 @@ async def sse_events(
     from asgiref.sync import sync_to_async
 
     await sync_to_async(_db_close)()  # the request's checks are done: hold no connection while idle
+    _thread_release()
     if not HUB.acquire(keys):
         yield resync(0, topics)  # raced past the bound since the check: tell the client to poll
         return
