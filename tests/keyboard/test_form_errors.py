@@ -73,3 +73,15 @@ def test_a_form_laid_out_by_django_sums_up_its_errors_too(league, admin):
     name = doc.find("input", name="name")
     assert name["aria-invalid"] == "true"
     assert described_words(doc, name) in summary.text()
+
+
+@pytest.mark.parametrize(
+    "lang, words",
+    [
+        ("zh-hant", "尚未儲存任何內容：請更正下面標示的地方。"),
+        ("ja", "何も保存されていません。下に示した箇所を直してください。"),
+    ],
+)
+def test_the_summary_speaks_the_readers_language(admin, lang, words):
+    response = Client(HTTP_ACCEPT_LANGUAGE=lang).post("/accounts/login/", {"login": "admin", "password": "nope"})
+    assert words in parse(response.content).find(cls="error-summary").text()
