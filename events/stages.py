@@ -70,10 +70,10 @@ def round_tables_unrecorded(round_: Round) -> list[int]:
 
 
 def round_start_offer(round_: Round) -> dict | None:
-    """When ``round_`` waits while another round is still open: that round, and the tables it has
-    not recorded (none: the desk offers to end it and start this one in one step)."""
+    """When ``round_`` waits right after a round still open: that round, and the tables it has not
+    recorded (none: the desk offers to end it and start this one in one step)."""
     open_ = round_open_other(round_)
-    if open_ is None:
+    if open_ is None or round_.number != open_.number + 1:  # offered on the round that follows it
         return None
     return {"open": open_, "unrecorded": round_tables_unrecorded(open_)}
 
