@@ -12,6 +12,7 @@ from django.urls import reverse
 from kyoku.models import LeagueRole
 from kyoku.principals import Actor
 from league.models import Game
+from league.names import names_said
 from notifications import services as notify
 
 from .models import Event, Round, TableReport
@@ -25,8 +26,12 @@ def _users(seats: list[Any], skip: set[int] | None = None) -> list[Any]:
     return [getattr(s.player, "user", None) for s in seats if s.seat not in (skip or set())]
 
 
-def _scores(seats: list[Any], scores: list[int]) -> str:
-    return " · ".join(f"{s.player.display_name} {score:,}" for s, score in zip(seats, scores))
+def _scores(seats: list[Any], scores: list[int]) -> dict[str, str]:
+    """The table's names and scores, in each language the reader may read (league.names.names_said)."""
+    return {
+        key: " · ".join(f"{name} {score:,}" for name, score in zip(names.split("\n"), scores))
+        for key, names in names_said([s.player for s in seats], "\n").items()
+    }
 
 
 def _base(event: Event, game: Game) -> dict[str, Any]:
@@ -48,7 +53,7 @@ def round_seated(*, event: Event, rounds: list[Round], actor: Actor) -> None:
     key = f"event-seating:{event.pk}:{first.number}:" + ",".join(str(g.pk) for g in games)
     for game in games:
         seats = _seats(game)
-        names = " · ".join(s.player.display_name for s in seats)
+        names = names_said(s.player for s in seats)
         for seat in seats:
             notify.notification_send(
                 kind="seating_published",
@@ -89,7 +94,7 @@ def round_starting(*, round_: Round, games: list[Game], actor: Actor) -> int:
     told = 0
     for game in games:
         seats = _seats(game)
-        names = " · ".join(s.player.display_name for s in seats)
+        names = names_said(s.player for s in seats)
         for seat in seats:
             told += len(
                 notify.notification_send(

@@ -313,3 +313,14 @@ def latin_parts(player: Any) -> tuple[str, str, str]:
         return "", "", LATIN_MISSING
     proposed_family, proposed_given, _order = name_parts_propose(latin)
     return proposed_family, proposed_given, LATIN_PROPOSED
+
+
+def names_said(players: Any, separator: str = " · ") -> dict[str, str]:
+    """Players' names joined, in each language a notification is read in ({"en", "zh", "ja"}, as
+    notifications.rendering.pick reads a parameter): an email names each person as the reader's
+    pages do."""
+    players = list(players)
+    return {
+        key: separator.join(player_display_name(p, language) for p in players)
+        for key, language in (("en", "en"), ("zh", "zh-hant"), ("ja", "ja"))
+    }

@@ -16,6 +16,7 @@ from kyoku.principals import Actor
 from notifications import services as notify
 
 from .models import Entry, Game, LeagueMembership, Penalty, Player, QualificationApplication, Season
+from .names import names_said
 
 
 def _user(player: Player) -> Any:
@@ -120,7 +121,7 @@ def match_day_starting(*, game: Game, actor: Actor) -> int:
     league = game.season.league
     division = game.division
     seats = sorted(game.seats.all(), key=lambda s: s.seat)  # prefetched with their players by the scan
-    names = " · ".join(s.player.display_name for s in seats)
+    names = names_said(s.player for s in seats)
     key = f"day-starts:{division.pk}:{game.match_day}:{game.scheduled_at.isoformat()}"
     told = 0
     for seat in seats:

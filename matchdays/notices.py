@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from kyoku.principals import Actor
 from league.models import Game, Player
+from league.names import names_said
 from notifications import services as notify
 
 from .models import SeatingPlan
@@ -29,7 +30,7 @@ def seating_published(*, plan: SeatingPlan, games: list[Game], unseated: list[in
     }
     for game in games:
         seats = list(game.seats.select_related("player__user").order_by("seat"))
-        names = " · ".join(s.player.display_name for s in seats)
+        names = names_said(s.player for s in seats)
         for seat in seats:
             notify.notification_send(
                 kind="seating_published",

@@ -13,6 +13,7 @@ from django.urls import reverse
 from kyoku.models import LeagueRole
 from kyoku.principals import Actor
 from league.models import Game
+from league.names import names_said
 from notifications import services as notify
 
 from .models import Appeal, Ruling
@@ -45,7 +46,7 @@ def appeal_filed(*, appeal: Appeal, actor: Actor) -> None:
     ruling concerns them too); the appellant knows."""
     game = appeal.ruling.incident.game
     league = game.season.league
-    params = {**_base(game), "player": appeal.player.display_name, "decided": False}
+    params = {**_base(game), "player": names_said([appeal.player]), "decided": False}
     notify.notification_send(
         kind="ruling_appealed",
         recipients=notify.recipients_with_role(league, LeagueRole.Role.REFEREE, LeagueRole.Role.ADMIN),

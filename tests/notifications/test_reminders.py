@@ -131,4 +131,4 @@ def test_a_league_match_day_reminds_by_the_channel_chosen_in_the_language_chosen
     GameSeat.objects.filter(game=game, seat=3).update(player=players[4])
     assert _scan(START - dt.timedelta(minutes=11))["league.match_days"] == 1
     assert [u for u, _key in _told()].count("r-sub") == 1 and len(_told()) == 5
-    assert newcomer.notifications.get().params["players"].endswith(players[4].display_name)
+    assert newcomer.notifications.get().params["players"]["en"].endswith(players[4].display_name)

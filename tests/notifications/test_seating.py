@@ -62,7 +62,11 @@ def test_seating_published_tells_each_player_in_their_language(
     with django_capture_on_commit_callbacks(execute=True):
         [game] = matchdays.seating_publish(plan=plan, actor=SYSTEM)
     seats = {s.player_id: s.seat for s in game.seats.all()}
-    table_mates = " · ".join(s.player.display_name for s in game.seats.order_by("seat"))
+    # the table mates as the reader's pages name them (league.names): Latin in English, native script
+    # in Chinese and Japanese
+    from league.names import player_display_name
+
+    mates = [s.player for s in game.seats.order_by("seat")]
     by_address = {to[0]: message for to, message in smtp.messages}
     assert sorted(by_address) == ["p1@example.org", "p2@example.org", "p3@example.org"]
     wind = {
@@ -80,7 +84,7 @@ def test_seating_published_tells_each_player_in_their_language(
         assert str(message["Subject"]).strip() == subject
         text = message.get_content()
         assert seat_line.format(wind[language][seats[player.pk]]) in text
-        assert table_mates in text
+        assert " · ".join(player_display_name(p, language) for p in mates) in text
         assert f"/games/{game.pk}/" in text
     assert "Test League · A Division" in by_address["p1@example.org"].get_content()
     assert "測試聯賽" in by_address["p2@example.org"].get_content()  # the league's Chinese name

@@ -53,7 +53,7 @@ def test_report_dispute_and_desk_entry_tell_the_table_and_call_the_referees(
     n = Notification.objects.filter(kind="result_to_confirm").first()
     assert n.link == f"/events/tables/{game.pk}/"
     seat_names = [s.player.display_name for s in game.seats.order_by("seat")]
-    assert n.params["scores"] == (
+    assert n.params["scores"]["en"] == (  # in each language (league.names.names_said): here English
         f"{seat_names[0]} 48,000 · {seat_names[1]} 32,000 · {seat_names[2]} 12,000 · {seat_names[3]} 8,000"
     )
     # result_to_confirm goes by push only by default: no email yet
