@@ -290,11 +290,21 @@
     return who.length ? `${kind}: ${who.join(", ")}` : kind;
   }
 
+  // The outbox said to a screen reader (a status region always in the page, polite): written only
+  // when its words change, so a retry every 15 s that changes nothing is not read out again.
+  const said = document.getElementById("sk-outbox-status");
+  function say(words, waitingNow) {
+    if (!said) return;
+    if (said.textContent !== words) said.textContent = words;
+    if (waitingNow) said.dataset.had = "1"; else delete said.dataset.had;
+  }
+
   function render() {
     const hands = outbox();
     const box = document.getElementById("sk-pending");
     const ul = document.getElementById("sk-pending-list");
     box.hidden = hands.length === 0;
+    const lines = [];
     ul.replaceChildren(...hands.map(h => {
       const li = document.createElement("li");
       li.className = h.status;
@@ -302,6 +312,7 @@
       const state = {waiting: L.labelWaiting, sending: L.labelSending, conflict: L.labelConflict,
                      login: L.labelLogin}[h.status] || "";
       li.textContent = `${fill(L.labelHand, h.sequence)} · ${h.summary} — ${state}${h.detail ? ` (${h.detail})` : ""}`;
+      lines.push(li.textContent);
       if (h.status === "login") {
         const a = document.createElement("a");
         a.href = L.loginUrl; a.textContent = L.labelLoginLink; a.className = "button";
@@ -320,6 +331,7 @@
       }
       return li;
     }));
+    say(lines.length ? lines.join(". ") : (said && said.dataset.had ? L.labelSaved : ""), lines.length > 0);
     // Finishing the game or undoing "the last hand" would act on the wrong hand while some wait.
     document.querySelectorAll("#sk-finish, #sk-undo button").forEach(b => { b.disabled = waiting() > 0; });
     if (!correcting && form) {  // the hand being entered comes after those waiting

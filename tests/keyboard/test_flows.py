@@ -75,13 +75,8 @@ def test_result_entry_by_keyboard(live_server, game, admin, page):
 # ---------------------------------------------------------------- the scorekeeper
 
 
-def test_scorekeeper_enter_a_hand_and_undo_it_by_keyboard(live_server, game, admin, page):
-    from scoring.models import HandRecord
-
-    page.set_viewport_size(PHONE)
-    sign_in(page, live_server.url, "admin", "admin-pw-123")
-    page.goto(f"{live_server.url}/scoring/games/{game.pk}/scorekeeper/")
-    # Ron: seat 1 (Player 2) wins 3 han 30 fu on seat 2's discard
+def enter_ron(page) -> None:
+    """Ron by keyboard: seat 1 (Player 2) wins 3 han 30 fu on seat 2's discard."""
     tab_to(page, '.sk-btn[data-type="ron"]')
     page.keyboard.press("Enter")
     assert page.get_attribute('.sk-btn[data-type="ron"]', "aria-pressed") == "true"
@@ -93,6 +88,15 @@ def test_scorekeeper_enter_a_hand_and_undo_it_by_keyboard(live_server, game, adm
     page.keyboard.type("3")  # a closed select picks the option its typed first letters name
     assert page.input_value('.sk-value[data-seat="1"] select[name=han]') == "3"
     page.wait_for_selector("#sk-save:not([disabled])")
+
+
+def test_scorekeeper_enter_a_hand_and_undo_it_by_keyboard(live_server, game, admin, page):
+    from scoring.models import HandRecord
+
+    page.set_viewport_size(PHONE)
+    sign_in(page, live_server.url, "admin", "admin-pw-123")
+    page.goto(f"{live_server.url}/scoring/games/{game.pk}/scorekeeper/")
+    enter_ron(page)
     assert "3,900" in page.inner_text("#sk-payments")
     # the payments are said in a polite live region, not only shown
     assert page.get_attribute("#sk-preview", "aria-live") == "polite"
@@ -327,3 +331,31 @@ def test_incident_timeline_by_keyboard(live_server, game, referee, page):
     incident = Incident.objects.get()
     assert incident.hand_number == 5
     assert incident.events[4] == {"t": 4000, "seat": 3, "act": "harm", "kind": "missed_call", "by": 2}
+
+
+def test_scorekeeper_says_what_waits_on_the_phone(live_server, game, admin, page):
+    """Offline, a hand saved by keyboard is kept on the phone, and the status region (always in
+    the page, polite) says so; back online it is sent and stored once."""
+    from scoring.models import HandRecord
+
+    from tests.browser import back_online
+
+    page.set_viewport_size(PHONE)
+    sign_in(page, live_server.url, "admin", "admin-pw-123")
+    page.goto(f"{live_server.url}/scoring/games/{game.pk}/scorekeeper/")
+    assert page.get_attribute("#sk-outbox-status", "role") == "status"
+    assert page.inner_text("#sk-outbox-status") == ""
+    enter_ron(page)
+    page.context.set_offline(True)
+    tab_to(page, "#sk-save")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.getElementById('sk-outbox-status').textContent.includes('Hand 1')")
+    assert "waiting for the connection" in page.text_content("#sk-outbox-status")
+    assert HandRecord.objects.filter(game=game).count() == 0
+    back_online(page)
+    page.wait_for_function(
+        "() => !document.getElementById('sk-outbox-status') || !document.getElementById('sk-outbox-status').textContent.includes('Hand 1')",
+        timeout=30000,
+    )
+    page.wait_for_load_state()
+    assert HandRecord.objects.filter(game=game).count() == 1
