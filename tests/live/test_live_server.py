@@ -218,6 +218,12 @@ def test_fifty_streams_see_a_confirmed_result_resume_and_refuse_another_table(se
         assert all(s.started.wait(30) for s in [*streams, own])
         assert [s.status for s in streams] == [200] * STREAMS and own.status == 200
         hello = streams[0].events[0][0]
+        if connection.vendor == "postgresql":  # idle streams hold no database connection
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+                )
+                assert cursor.fetchone()[0] < 5
         # a private stream: another table's phone is refused this table's
         refused = Stream(server.port, f"/live/tables/{here.pk}", {"Cookie": other_phone.cookie()})
         refused.run()
