@@ -35,7 +35,7 @@ Streams (``live.views``, ``live.streams``): Server-Sent Events at
   ``GET /live/inbox``                    the signed-in user's inbox
 
 Optional ``?last=<id>`` (or the ``Last-Event-ID`` header the browser sends on reconnect) resumes.
-The stream opens with ``retry:`` and an ``event: hello`` (data ``{"id", "heartbeat"}``), sends
+The stream opens with ``retry:`` and an ``event: hello`` (data ``{"id", "heartbeat", "once"}``), sends
 ``event: ping`` every ``LIVE_HEARTBEAT`` seconds, each change as a default ``message`` event
 (``id:`` the event id, ``data:`` ``{"topic", "version", "kind"}``; ``kind`` "resync" means refetch
 everything), and ends after ``LIVE_STREAM_SECONDS`` (the browser resumes with ``Last-Event-ID``).
@@ -43,7 +43,8 @@ A burst coalesces: of several messages queued for one topic only the latest is s
 whose queue overflows (it reads too slowly) is dropped; it reconnects and resumes. Streams are
 bounded per client (session or address) and per event (429 with ``Retry-After`` over the bound).
 Served by an ASGI server (uvicorn; gunicorn with uvicorn workers in production); under WSGI
-(the test client) a stream sends what it has and ends, so nothing ever hangs.
+(the test client, runserver) a stream sends its hello with ``"once": true`` and what a resuming
+client missed, and ends, so nothing ever hangs: the page then polls (static/live.js).
 The stream holds no database connection while idle: the request's checks run first, then the
 connection is closed before the stream waits.
 """

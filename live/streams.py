@@ -44,8 +44,9 @@ def bounds(request: HttpRequest, event_id: int | None) -> dict[str, int]:
     return keys
 
 
-def hello(ident: int, retry_ms: int) -> str:
-    data = json.dumps({"id": ident, "heartbeat": seconds_setting("LIVE_HEARTBEAT", 15)})
+def hello(ident: int, retry_ms: int, once: bool = False) -> str:
+    """The stream's first event; ``once``: this server does not stream (WSGI), the page polls."""
+    data = json.dumps({"id": ident, "heartbeat": seconds_setting("LIVE_HEARTBEAT", 15), "once": once})
     return f"retry: {retry_ms}\nid: {ident}\nevent: hello\ndata: {data}\n\n"
 
 
@@ -65,9 +66,11 @@ def _db_close() -> None:
             conn.close()
 
 
-def _opening_chunks(topics: list[str], current: int, last: int | None, missed: list | None) -> list[str]:
+def _opening_chunks(
+    topics: list[str], current: int, last: int | None, missed: list | None, once: bool = False
+) -> list[str]:
     """The hello (with the id to resume from), then what a resuming client missed, or a resync."""
-    chunks = [hello(current, setting("LIVE_RETRY_MS", 3000))]
+    chunks = [hello(current, setting("LIVE_RETRY_MS", 3000), once)]
     if last is not None:
         chunks += [resync(current, topics)] if missed is None else [m.sse() for m in missed]
     return chunks
@@ -152,7 +155,7 @@ def sse_once(topics: list[str], last: int | None) -> Iterator[str]:
     broker = broker_get()
     current = broker.current_now()
     missed = broker.since_now(topics, last) if last is not None else []
-    yield from _opening_chunks(topics, current, last, missed)
+    yield from _opening_chunks(topics, current, last, missed, once=True)
     yield "retry: 5000\n\n"
 
 

@@ -307,7 +307,7 @@
   if (stream && window.KyokuLive) {
     window.KyokuLive.follow(stream, {polling: polling, refresh: function (m) {
       // a table's own change (a seat's confirmation, a hand) shows on its page, not on the board
-      if (!board && m.topic && m.topic.indexOf("table:") === 0) { window.KyokuLive.reloadWhenIdle(); return; }
+      if (!board && m.topic && m.topic.indexOf("table:") === 0) { window.KyokuLive.reloadWhenIdle(1500); return; }
       poll();
     }});
   } else {

@@ -42,7 +42,10 @@
       var u = url + (last ? (url.indexOf("?") < 0 ? "?" : "&") + "last=" + encodeURIComponent(last) : "");
       source = new EventSource(u);
       source.addEventListener("hello", function (e) {
-        try { heartbeat = JSON.parse(e.data).heartbeat || heartbeat; } catch (x) { /* keep 15 s */ }
+        var said = {};
+        try { said = JSON.parse(e.data); } catch (x) { /* keep 15 s */ }
+        if (said.once) { dead(); return; }  // a server that does not stream (WSGI): poll
+        heartbeat = said.heartbeat || heartbeat;
         lively(e);
         opts.refresh({kind: "hello"});  // whatever changed between the page's load and now
       });
@@ -64,9 +67,13 @@
     open();
   }
 
-  function reloadWhenIdle() {
-    if (typing() || document.querySelector("dialog[open]")) {
-      setTimeout(reloadWhenIdle, 3000);
+  // reload once nobody types; on a busy floor at most every ``gap`` ms (the desk: 10 s)
+  var loadedAt = Date.now();
+  function reloadWhenIdle(gap) {
+    gap = gap === undefined ? 10000 : gap;
+    var wait = loadedAt + gap - Date.now();
+    if (wait > 0 || typing() || document.querySelector("dialog[open]")) {
+      setTimeout(function () { reloadWhenIdle(gap); }, Math.max(wait, 1000));
       return;
     }
     window.location.reload();
