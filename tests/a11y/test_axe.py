@@ -38,6 +38,8 @@ from tests.browser import needs_chromium
 from tests.security.world import world_build
 
 ALL = os.environ.get("KYOKU_A11Y_ALL") == "1"
+# bench/a11y_all.py --quick: each template once (as the CI slice), on the world and the demo alike
+QUICK = os.environ.get("KYOKU_A11Y_QUICK") == "1"
 OUT = Path(os.environ.get("KYOKU_A11Y_OUT", "/tmp/kyoku-a11y"))
 
 pytestmark = [
@@ -97,7 +99,7 @@ def test_every_template_passes_axe(live_server):
 @pytest.mark.django_db(transaction=True)
 def test_every_page_of_the_matrix_world_passes_axe(live_server):
     world = world_build()
-    looks = every_look(visits(world, routes_pages(world)))
+    looks = (one_per_template if QUICK else every_look)(visits(world, routes_pages(world)))
     outcome = axe_looks(live_server.url, looks, {p: session_cookie(world, p) for p in PRINCIPALS})
     _dump("world", len(looks), outcome)
     _verdict(outcome)
@@ -106,7 +108,7 @@ def test_every_page_of_the_matrix_world_passes_axe(live_server):
 @whole_matrix
 @pytest.mark.django_db(transaction=True)
 def test_every_page_of_the_demo_passes_axe(live_server, demo_committed):
-    looks = every_look(demo_visits())
+    looks = (one_per_template if QUICK else every_look)(demo_visits())
     outcome = axe_looks(live_server.url, looks, {p: demo_session_cookie(p) for p in PRINCIPALS})
     _dump("demo", len(looks), outcome)
     _verdict(outcome)
