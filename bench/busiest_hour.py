@@ -8,7 +8,9 @@ config/gunicorn.py, a Celery worker and beat), builds the data (bench/busiest_da
 event's 75 tables, 100 leagues with an admin each), then runs bench/locustfile_busiest.py headless
 for SECONDS seconds with every kind of user at once: four phones per table reporting and confirming
 within the same minute, one board per 10 tables, 1,000 spectators on the board, 100 admins entering
-results and a game hand by hand, 2,000 players reading. ``--scale 0.1`` scales every user count
+results and a game hand by hand, 2,000 players reading. Screens follow the board's stream
+(live/: Server-Sent Events, a fetch of the board at each message; ``--poll``: they poll it every
+second, every 3 s on a phone, as without the stream). ``--scale 0.1`` scales every user count
 (the data stays whole); ``--web 1,2`` runs once with one web process, then again on a fresh copy of
 the data with two behind haproxy. The load generator runs on the same machine: its CPU is in the
 figures (and in the CPU table).
@@ -49,7 +51,7 @@ def locust_run(shape: Shape, args: argparse.Namespace, prefix: str) -> tuple[lis
         "BUSY_REPORT_AT": str(args.report_at),
         "BUSY_REPORT_WINDOW": str(args.report_window),
         "BUSY_READER_WAIT": args.reader_wait,
-        "BUSY_STREAM": args.stream or "",
+        "BUSY_STREAM": "" if args.poll else args.stream,
         "BUSY_ACKS": prefix + "_acks.jsonl",
     }
     users = _users(shape.manifest, args.scale)
@@ -101,7 +103,7 @@ def _users(manifest: dict, scale: float) -> int:
     n = lambda k: max(1, round(k * scale))  # noqa: E731
     tables = n(len(manifest["event"]["tables"]))
     return (
-        n(4 * tables)
+        4 * tables
         + n(max(1, len(manifest["event"]["tables"]) // 10))
         + n(1000)
         + min(len(manifest["leagues"]), n(100))
@@ -138,7 +140,10 @@ def stats_print(rows: list[dict], seconds: float, cpu: dict, label: str) -> dict
         "CPU (% of one core, mean) and memory (MB, peak) per process role: "
         + ", ".join(f"{role} {c:.0f} % {m:.0f} MB" for role, (c, m) in sorted(cpu["cpu"].items()))
     )
-    return {"rps": total, "worst": worst, "fails": fails}
+    web = sum(c for role, (c, _) in cpu["cpu"].items() if role.startswith("web"))
+    per = 10 * web / max(total, 0.001)  # % of a core over requests/s: CPU ms per request
+    print(f"web CPU per request, all kinds together: {per:.1f} ms (what a dedicated core's capacity follows from)")
+    return {"rps": total, "worst": worst, "fails": fails, "web_cpu": web, "cpu_ms_per_request": per}
 
 
 def check(shape: Shape, acks: str) -> bool:
@@ -167,7 +172,10 @@ def main() -> None:
     ap.add_argument("--report-at", type=float, default=20, help="seconds before the tables' report minute")
     ap.add_argument("--report-window", type=float, default=60)
     ap.add_argument("--reader-wait", default="20,60", help="a player's seconds between pages: min,max")
-    ap.add_argument("--stream", help="the board stream's path ({event}: the event's id); default: polling")
+    ap.add_argument(
+        "--stream", default="/live/events/{event}/board", help="the board stream's path ({event}: the event's id)"
+    )
+    ap.add_argument("--poll", action="store_true", help="screens poll the board every second instead of streaming")
     busiest_data.arguments(ap)
     args = ap.parse_args()
     flags = [
@@ -188,7 +196,8 @@ def main() -> None:
             f"data: an event of {args.event_players} players ({len(manifest['event']['tables'])} tables), "
             f"{args.leagues} leagues of {args.league_players} players and {args.league_games} games, "
             f"built in {time.time() - t:.0f} s; {_users(manifest, args.scale)} users (scale {args.scale:g}), "
-            f"{args.seconds:g} s; {'SQLite' if args.sqlite else 'PostgreSQL + Redis'}; load average "
+            f"{args.seconds:g} s; screens {'polling' if args.poll else 'streaming'}; "
+            f"{'SQLite' if args.sqlite else 'PostgreSQL + Redis'}; load average "
             f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores",
             flush=True,
         )

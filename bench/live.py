@@ -277,9 +277,14 @@ def one_run(shape: Shape, n: int, mode: str, args: argparse.Namespace) -> dict:
     for p in procs:
         p.join()
     sampler.stop()
+    whole = sampler.between(idle_from, time.time())  # the web's CPU per board request, over the run
+    seconds = time.time() - idle_from
     busy = [sampler.between(t, t + args.gap) for _, t in acks]
     shape.app_stop()
-    return _figures(n, mode, connected, results, acks, before, idle, busy)
+    figures = _figures(n, mode, connected, results, acks, before, idle, busy)
+    web_cpu = sum(c for role, (c, _) in whole.items() if role.startswith("web")) / 100 * seconds
+    figures["cpu_ms_per_request"] = 1000 * web_cpu / max(1, figures["requests"])
+    return figures
 
 
 def _figures(n, mode, connected, results, acks, before, idle, busy) -> dict:
@@ -338,7 +343,8 @@ def report(label: str, f: dict) -> None:
     print(
         f"p99 over all results: {f['p99']:.2f} s{message} (goal ≤ 1 s on 1,000 screens); web CPU idle "
         f"{f['idle_cpu']:.0f} %, at a result up to {f['busy_cpu']:.0f} % (of one core; {others}); "
-        f"web memory {f['idle_mb']:.0f} MB with every client connected, {f['kb_per_client']:.0f} KB per client"
+        f"web memory {f['idle_mb']:.0f} MB with every client connected, {f['kb_per_client']:.0f} KB per client; "
+        f"web CPU {f.get('cpu_ms_per_request', 0):.1f} ms per board request (the machine's load aside)"
     )
 
 

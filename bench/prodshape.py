@@ -72,7 +72,8 @@ class Shape:
     """Every server of the production shape, started and stopped together."""
 
     def __init__(self, web: int = 1, workers: int | None = None, sqlite: bool = False, quiet: bool = True) -> None:
-        self.web_n, self.workers, self.sqlite, self.quiet = web, workers, sqlite, quiet
+        # the embedded default is one process: its streams' fan-out is in-process (no Redis)
+        self.web_n, self.workers, self.sqlite, self.quiet = web, workers or (1 if sqlite else None), sqlite, quiet
         self.folder = tempfile.mkdtemp(prefix="kyoku-prodshape-")
         self.procs: dict[str, subprocess.Popen] = {}
         self.pg_port = self.redis_port = None
@@ -368,37 +369,44 @@ def server_wait(port: int, path: str, seconds: float = 60) -> None:
 
 class Sampler(threading.Thread):
     """CPU (% of one core) and resident memory per role, sampled every ``every`` seconds, each
-    role's process with its children."""
+    role's process with its children (found again at every sample: PostgreSQL forks a backend per
+    connection, gunicorn replaces workers)."""
 
     def __init__(self, roles: dict[str, list[int]], every: float = 1.0) -> None:
         super().__init__(daemon=True)
+        self.every, self.samples, self.done = every, [], threading.Event()
+        self.roots = roles
+        self.known: dict[int, object] = {}  # pid → psutil.Process (keeps its CPU counter)
+        self.snapshot()
+
+    def _processes(self, pids: list[int]) -> list:
         import psutil
 
-        self.every, self.samples, self.done = every, [], threading.Event()
-        self.procs = {}
-        for role, pids in roles.items():
-            found = []
-            for pid in pids:
+        found = []
+        for pid in pids:
+            try:
+                root = psutil.Process(pid)
+                found += [root, *root.children(recursive=True)]
+            except psutil.Error:
+                pass
+        out = []
+        for p in found:
+            if p.pid not in self.known:
+                self.known[p.pid] = p
                 try:
-                    p = psutil.Process(pid)
-                    found += [p, *p.children(recursive=True)]
+                    p.cpu_percent(None)  # the first call starts the counter
                 except psutil.Error:
-                    pass
-            self.procs[role] = found
-        for ps in self.procs.values():
-            for p in ps:
-                try:
-                    p.cpu_percent(None)
-                except psutil.Error:
-                    pass
+                    continue
+            out.append(self.known[p.pid])
+        return out
 
     def snapshot(self) -> dict[str, tuple[float, float]]:
         import psutil
 
         out = {}
-        for role, ps in self.procs.items():
+        for role, pids in self.roots.items():
             cpu = rss = 0.0
-            for p in ps:
+            for p in self._processes(pids):
                 try:
                     cpu += p.cpu_percent(None)
                     rss += p.memory_info().rss / 2**20
