@@ -307,9 +307,13 @@ def stage_rank(
                 tie_note=r.tie_note,
             )
         )
-    for i in range(len(top), len(out)):  # a note about a pair no longer next to each other goes
+    for i in range(len(top), len(out)):  # a note about a pair no longer next to each other goes;
+        # the first below the stage keeps a note about a player the cut sent on (why they stayed out)
         note = out[i].tie_note
-        if note and (i == len(top) or out[i - 1].player != note["above"]):
+        if note is None:
+            continue
+        kept = note["above"] in stage_points if i == len(top) else out[i - 1].player == note["above"]
+        if not kept:
             out[i].tie_note = None
     for row in out[len(top) :]:  # a tie broken by the cut (one went through) is no longer shared
         row.shared = sum(1 for r in out[len(top) :] if r.rank == row.rank) > 1

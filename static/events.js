@@ -174,7 +174,7 @@
       if (r.stage) tr.className = "finalist";
       tr.appendChild(text("td", (r.shared ? "=" : "") + r.rank, "num"));
       var name = text("td", r.name);
-      if (stage && r.stage) name.appendChild(text("span", " \u00b7 " + (words[r.stage] || r.stage), "ev-stage"));
+      if (stage && r.stage) name.appendChild(text("span", " \u00b7 " + (words["stage_" + r.stage] || r.stage), "ev-stage"));
       if (r.withdrawn) name.appendChild(text("span", " (" + (words.withdrawn || "") + ")", "ev-withdrawn"));
       tr.appendChild(name);
       tr.appendChild(text("td", r.games, "num"));

@@ -128,7 +128,9 @@ def test_after_the_event_the_board_says_it_is_over_and_shows_the_final_ranking(a
     finalists = [r["name"] for r in body["standings"] if r["stage"] == "final"]
     assert len(finalists) == 4 and A in finalists and B not in finalists
     assert next(r for r in body["standings"] if r["name"] == B)["rank"] == 5
-    # the results page, the ranking API and the EMA file agree
+    # the results page, the ranking API and the EMA file agree; the results still say why B is 5th
+    results = _client().get(f"/events/{event.pk}/results/").content.decode()
+    assert f"{A} above {B}: level on " in results and "; first places: 3 to 1" in results
     ranking = _client().get(f"/api/events/{event.pk}/ranking").json()
     b_row = next(r for r in ranking if r["player"] == players[B].pk)
     a_row = next(r for r in ranking if r["player"] == players[A].pk)
