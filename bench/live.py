@@ -216,9 +216,16 @@ def _post(port: int, path: str, body: dict) -> None:
 
 
 def _version(port: int, path: str) -> int:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    conn.request("GET", path, headers=HEADERS)
-    return json.loads(conn.getresponse().read())["version"]
+    """The board's version now (asked again while the server answers something else, e.g. 503)."""
+    for _ in range(10):
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        conn.request("GET", path, headers=HEADERS)
+        response = conn.getresponse()
+        body = response.read()
+        if response.status == 200:
+            return json.loads(body)["version"]
+        time.sleep(0.5)
+    raise OSError(f"the board answered {response.status}: {body[:200]!r}")
 
 
 def pct(xs: list[float], q: float) -> float:

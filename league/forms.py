@@ -4,6 +4,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from .models import QualificationTier, Season
+from .names import player_display_name
 
 
 class GameResultForm(forms.Form):
@@ -16,7 +17,7 @@ class GameResultForm(forms.Form):
         self.game = game
         for seat in game.seats.all():
             self.fields[f"score_{seat.seat}"] = forms.IntegerField(
-                label=f"{seat.seat_name} · {seat.player.display_name}",
+                label=f"{seat.seat_name} · {player_display_name(seat.player)}",
                 min_value=-10_000_000,
                 max_value=10_000_000,
                 widget=forms.NumberInput(attrs={"class": "score", "data-seat": seat.seat, "step": 100}),

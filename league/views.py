@@ -24,6 +24,7 @@ from .forms import (
     service_errors_to_form,
 )
 from .models import Division, Game, InvitationBlock, LeagueInvitation, Player, QualificationApplication, Season
+from .names import player_display_name
 
 
 @access(GET=PUBLIC)
@@ -77,7 +78,8 @@ def _season_game_rows(games) -> str:
     rows = []
     for game in games:
         seats = ", ".join(
-            escape(seat.player.display_name) + (f" ({league_points(seat.points)})" if seat.points is not None else "")
+            escape(player_display_name(seat.player))
+            + (f" ({league_points(seat.points)})" if seat.points is not None else "")
             for seat in game.seats.all()
         )
         rows.append(

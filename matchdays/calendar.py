@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from icalendar import Calendar, Event
 
 from .models import MatchDay
+from league.names import player_display_name
 
 GAME_HOURS = 5  # a league evening: two hanchan and the paperwork
 
@@ -57,7 +58,7 @@ def player_feed(player, games, host: str) -> bytes:
     """One event per published table of the player: the match day, table and seat wind."""
     from .selectors import WIND_NAMES
 
-    cal = _calendar(f"{player.display_name}")
+    cal = _calendar(f"{player_display_name(player)}")
     days = {
         (d.division_id, d.number): d
         for d in MatchDay.objects.filter(division__in={s.game.division_id for s in games}).select_related(

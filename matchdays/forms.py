@@ -3,6 +3,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .models import Attendance, MatchDay
 from .services import MAX_SEED
+from league.names import player_display_name
 
 
 class GenerateForm(forms.Form):
@@ -42,7 +43,7 @@ class AttendanceRosterForm(forms.Form):
         current = current or {}
         for entry in entries:
             self.fields[f"status-{entry.player_id}"] = forms.ChoiceField(
-                label=entry.player.display_name,
+                label=player_display_name(entry.player),
                 choices=Attendance.Status.choices,
                 initial=current.get(entry.player_id, Attendance.Status.ATTENDING),
             )

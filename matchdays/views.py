@@ -14,6 +14,7 @@ from league.models import Player, Season
 from . import calendar, selectors, services
 from .forms import AttendanceForm, AttendanceRosterForm, GenerateForm, MatchDayCreateForm, SubstituteForm, SwapForm
 from .models import MatchDay, ReplacedGame, SeatingPlan
+from league.names import player_display_name
 
 
 def _day(request, match_day_id):
@@ -82,7 +83,7 @@ def _seat_choices(plan):
                 choices.append((s["player_id"], f'{t["number"]} {_(s["wind"])} · {s["player"].display_name}'))
     bye = _("bye")
     for p in selectors.bye_players(plan):
-        choices.append((p.pk, f"{bye} · {p.display_name}"))
+        choices.append((p.pk, f"{bye} · {player_display_name(p)}"))
     return choices
 
 
@@ -122,8 +123,8 @@ def match_day_detail(request, match_day_id):
             context["swap_form"] = SwapForm(choices=_seat_choices(plan))
         if plan and plan.published_revision:
             context["changes"] = selectors.seating_changes(plan)
-            seated = [(s.player_id, s.player.display_name) for g in context["games"] for s in g.seats.all()]
-            reserves = [(r.player_id, r.player.display_name) for r in selectors.reserves(day)]
+            seated = [(s.player_id, player_display_name(s.player)) for g in context["games"] for s in g.seats.all()]
+            reserves = [(r.player_id, player_display_name(r.player)) for r in selectors.reserves(day)]
             context["substitute_form"] = SubstituteForm(seated=seated, reserves=reserves)
     return render(request, "matchdays/detail.html", context)
 
@@ -131,7 +132,7 @@ def match_day_detail(request, match_day_id):
 def _unmet_in_words(plan) -> list[str]:
     unmet = plan.figures.get("unmet", [])
     names = {
-        p.pk: p.display_name
+        p.pk: player_display_name(p)
         for p in Player.objects.filter(
             pk__in=[u.get("player") for u in unmet] + [u.get("other") for u in unmet if u.get("other")]
         )
@@ -281,8 +282,8 @@ def attendance_roster(request, match_day_id):
 def substitute(request, match_day_id):
     day = _day(request, match_day_id)
     games = selectors.published_games(day)
-    seated = [(s.player_id, s.player.display_name) for g in games for s in g.seats.all()]
-    reserves = [(r.player_id, r.player.display_name) for r in selectors.reserves(day)]
+    seated = [(s.player_id, player_display_name(s.player)) for g in games for s in g.seats.all()]
+    reserves = [(r.player_id, player_display_name(r.player)) for r in selectors.reserves(day)]
     form = SubstituteForm(request.POST, seated=seated, reserves=reserves)
     if form.is_valid():
         try:

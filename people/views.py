@@ -31,6 +31,7 @@ from .forms import CloseForm, DecisionForm, InvitationForm, LinkRequestForm, Own
 from .models import ClaimInvitation, LinkRequest
 from .services.claims import invitation_state_check
 from .services.common import verified_addresses
+from league.names import player_display_name
 
 CLAIM_ACTIONS = ("send", "resend", "revoke", "approve", "reject")
 
@@ -213,7 +214,7 @@ def claim_link(request: HttpRequest, token: str) -> HttpResponse:
         except ValidationError as exc:
             return _claim_page(request, invitation, error=exc, status=400)
         messages.success(
-            request, _("Your account is now linked to %(player)s.") % {"player": invitation.player.display_name}
+            request, _("Your account is now linked to %(player)s.") % {"player": player_display_name(invitation.player)}
         )
         return redirect("me")
     response = _claim_page(request, invitation)
@@ -295,7 +296,7 @@ def my_player_new(request: HttpRequest) -> HttpResponse:
                 messages.success(
                     request,
                     _("Your player %(player)s is made; your membership number is %(number)s.")
-                    % {"player": player.display_name, "number": player.membership_number},
+                    % {"player": player_display_name(player), "number": player.membership_number},
                 )
                 return redirect("me")
         else:

@@ -30,6 +30,7 @@ from scoring.engine import SettlementError
 from . import selectors, services
 from .models import Appeal, Incident, Ruling
 from .seats import explanation_lines, reader_lang, seat_rows
+from league.names import player_display_name
 
 
 def ruling_with_names(ruling: dict, *, dealer: int, names: dict[int, str]) -> dict:
@@ -195,7 +196,7 @@ class RulingPreviewView(APIView):
                 {"error": str(exc), "detail": exc.message, "field": exc.field}, status=status.HTTP_400_BAD_REQUEST
             )
         if game is not None:
-            names = {s.seat: s.player.display_name for s in game.seats.all()}
+            names = {s.seat: player_display_name(s.player) for s in game.seats.all()}
             ruling = ruling_with_names(ruling, dealer=data["dealer"], names=names)
         return Response(ruling)
 

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from kyoku.labels import LABELS, choices, offence_label
 
 from .seats import seat_label
+from league.names import player_display_name
 
 KIND_CHOICES = list(LABELS["incident_kind"].items())
 
@@ -43,7 +44,7 @@ class IncidentForm(forms.Form):
 
     def __init__(self, *args, seats=(), **kwargs):
         super().__init__(*args, **kwargs)
-        names = {s.seat: s.player.display_name for s in seats}
+        names = {s.seat: player_display_name(s.player) for s in seats}
         self.fields["dealer"].choices = [  # type: ignore[attr-defined]  # a ChoiceField; the stubs say Field
             (i, _("Seat %(n)d · %(name)s") % {"n": i, "name": names[i]} if i in names else str(i)) for i in range(4)
         ]
@@ -55,7 +56,7 @@ class IncidentForm(forms.Form):
 def seat_choices(seats, dealer: int = 0) -> list[tuple[int, str]]:
     """A game's seats as ``(seat, "South (Bob)")``: this hand's wind (``dealer`` is East) and the
     player, named as the ruling names them (``seats``: GameSeat rows)."""
-    names = {s.seat: s.player.display_name for s in seats}
+    names = {s.seat: player_display_name(s.player) for s in seats}
     return [(s.seat, seat_label(s.seat, dealer=dealer, names=names)) for s in seats]
 
 

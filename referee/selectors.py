@@ -13,6 +13,7 @@ from league.models import GameSeat, Penalty, Player, Season
 
 from .models import Appeal, Incident, Ruling
 from .seats import explanation_lines, reader_lang, seat_rows
+from league.names import player_display_name
 
 
 def _incidents():
@@ -88,7 +89,7 @@ def rulings_concerning(*, player: Player):
 
 
 def seat_names(incident: Incident) -> dict[int, str]:
-    return {s.seat: s.player.display_name for s in incident.game.seats.all()}
+    return {s.seat: player_display_name(s.player) for s in incident.game.seats.all()}
 
 
 def incident_seats(incident: Incident) -> list[dict]:
@@ -105,7 +106,7 @@ def penalty_public(p: Penalty) -> dict:
     return {
         "id": p.pk,
         "player": p.player_id,
-        "player_name": p.player.display_name,
+        "player_name": player_display_name(p.player),
         "offence": p.offence,
         "sanction": p.sanction,
         "points": str(p.points),

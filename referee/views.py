@@ -32,6 +32,7 @@ from .forms import (
     catalogue_initial,
 )
 from .models import Appeal, Incident, PenaltyCatalogue, Ruling
+from league.names import player_display_name
 
 
 def ruling_shown(ruling: dict | None, incident: Incident, names: dict[int, str] | None = None) -> dict:
@@ -109,7 +110,7 @@ def incident_new(request):
         else:
             messages.success(request, _("Incident logged. Check the proposed ruling and confirm it."))
             return redirect("referee-incident", incident_id=incident.pk)
-    names = {s.seat: s.player.display_name for s in seats}
+    names = {s.seat: player_display_name(s.player) for s in seats}
     dealer = form["dealer"].value()
     dealer = int(dealer) if str(dealer) in ("0", "1", "2", "3") else 0
     return render(
@@ -186,7 +187,7 @@ def incident_detail(request, incident_id):
         .first()
     )
     seats = list(incident.game.seats.select_related("player"))
-    names = {s.seat: s.player.display_name for s in seats}
+    names = {s.seat: player_display_name(s.player) for s in seats}
     dealer = incident.dealer
     catalogue = selectors.penalty_catalogue_data(league=incident.game.season.league)
     deciding = is_ref and incident.status == Incident.Status.OPEN
@@ -238,7 +239,7 @@ def incident_print(request, incident_id):
     every seat as the incident page and the API do."""
     incident = _incident_for(request, incident_id)
     seats = list(incident.game.seats.select_related("player"))
-    names = {s.seat: s.player.display_name for s in seats}
+    names = {s.seat: player_display_name(s.player) for s in seats}
     rulings = list(selectors.rulings_for(incident))
     return render(
         request,

@@ -23,6 +23,7 @@ from league.models import Game, Season
 
 from . import display, selectors, services
 from .models import HandRecord
+from league.names import player_display_name
 
 MAX_RECORDS = 500  # a whole season's hands go to the re-settle service, not through here
 # One record or a list of them in, one settlement or a list out (the same shape as sent).
@@ -331,7 +332,7 @@ class GameHandPreviewView(APIView):
         data = HandInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         preview = services.hand_preview(game=game, **data.validated_data)
-        names = [s.player.display_name for s in selectors.game_seats(game=game)]
+        names = [player_display_name(s.player) for s in selectors.game_seats(game=game)]
         # the payments and penalties in words of the page's language, for the scorekeeper's preview
         preview["display"] = display.settlement_display(preview["settlement"], names)
         return Response(preview)

@@ -11,6 +11,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from league.names import player_display_name
 
 RESULT_KINDS = {
     "ron": gettext_lazy("Ron"),
@@ -209,7 +210,7 @@ def settlement_display(settlement: dict, names: list[str]) -> dict:
 def hands_explained(hands, seats) -> list[dict]:
     """Each stored hand of a game in words: its kind and value, winners, who paid whom (from the
     stored settlement), riichi declarations, honba and sticks, and the running scores."""
-    names = [s.player.display_name for s in seats]
+    names = [player_display_name(s.player) for s in seats]
 
     def name(seat):
         return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""

@@ -20,6 +20,7 @@ from league.models import Game, RuleSet, Season
 from . import display, selectors, services
 from .engine import SettlementError
 from .forms import HandRecordForm, RiichiRulesForm, SeasonRulesForm
+from league.names import player_display_name
 
 RESULT_TYPES = {
     "riichi": ("ron", "tsumo", "draw", "abortive", "chombo"),
@@ -129,10 +130,10 @@ def scorekeeper_page(request, game: Game, *, urls: dict, add, undo: bool, extra:
             "form": form,
             "abortive_reasons": [(r, display.abortive_reason(r)) for r in reasons],
             "beijing_factors": _beijing_hand_factors(position),
-            "seat_names": [s.player.display_name for s in seats],
+            "seat_names": [player_display_name(s.player) for s in seats],
             "idempotency_key": uuid.uuid4().hex,
             "finish_key": uuid.uuid4().hex,
-            "dealer_name": seats[dealer].player.display_name if dealer is not None else "",
+            "dealer_name": player_display_name(seats[dealer].player) if dealer is not None else "",
             "sk_urls": urls,
             "undo": undo,
             **(extra or {}),
