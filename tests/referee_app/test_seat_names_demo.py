@@ -38,8 +38,11 @@ def label(wind: str, name: str, lang: str) -> str:
     return f"{wind} ({name})" if lang == "en" else f"{wind}({name})"
 
 
-def names_of(incident: Incident) -> dict[int, str]:
-    return {s.seat: s.player.display_name for s in incident.game.seats.select_related("player")}
+def names_of(incident: Incident, lang: str) -> dict[int, str]:
+    """Each seat's player as a page in ``lang`` names them (league.names: one name per language)."""
+    from league.names import player_display_name
+
+    return {s.seat: player_display_name(s.player, lang) for s in incident.game.seats.select_related("player")}
 
 
 def expected_wind(seat: int, dealer: int, lang: str) -> str:
@@ -57,7 +60,7 @@ def winds_given(text: str, names: dict[int, str], lang: str) -> dict[int, set[st
 
 
 def assert_one_wind_each(text: str, incident: Incident, lang: str, *, where: str, require: bool = True) -> None:
-    names = names_of(incident)
+    names = names_of(incident, lang)
     given = winds_given(text, names, lang)
     for seat, winds in given.items():
         assert winds == {expected_wind(seat, incident.dealer, lang)}, (where, lang, names[seat], winds)
@@ -90,10 +93,10 @@ def test_every_demo_incident_names_each_player_by_one_wind(demo, client, lang):
             assert_one_wind_each(text, incident, lang, where=f"{name} #{incident.pk}")
             if incident.kind == "head_bump" and name == "referee-incident":
                 # the late ron (event 9, seat 1) is invalid: shown as the timeline row, not a bare index
-                late = label(expected_wind(1, incident.dealer, lang), names_of(incident)[1], lang)
+                late = label(expected_wind(1, incident.dealer, lang), names_of(incident, lang)[1], lang)
                 assert f"#9 {late}" in re.sub(r"<[^>]+>", "", text)
             # the seat table: each seat's wind this hand beside its player
-            for seat, player in names_of(incident).items():
+            for seat, player in names_of(incident, lang).items():
                 row = re.search(
                     rf'<tr data-seat="{seat}"><td>{seat}</td><td class="wind">([^<]*)</td>'
                     rf'<td class="player-name">([^<]*)</td>',
@@ -102,7 +105,7 @@ def test_every_demo_incident_names_each_player_by_one_wind(demo, client, lang):
                 assert row and row.groups() == (expected_wind(seat, incident.dealer, lang), player), (name, seat)
             # forms and timeline name a seat the same way: every option for a seat reads its label
             for seat, shown in re.findall(r'<option value="(\d)">([^<]*)</option>', text):
-                player = names_of(incident).get(int(seat))
+                player = names_of(incident, lang).get(int(seat))
                 if player and player in shown:
                     assert shown == label(expected_wind(int(seat), incident.dealer, lang), player, lang), shown
     # the player's own rulings and the season's public log
@@ -120,7 +123,7 @@ def test_every_demo_incident_names_each_player_by_one_wind(demo, client, lang):
 def test_every_demo_incident_names_each_player_by_one_wind_in_the_api(demo, client, lang):
     login(client, "referee")
     for incident in Incident.objects.order_by("pk"):
-        names = names_of(incident)
+        names = names_of(incident, lang)
         data = client.get(reverse("api-incident", args=[incident.pk]), HTTP_ACCEPT_LANGUAGE=lang).json()
         for row in data["seats"]:
             seat = row["seat"]

@@ -95,12 +95,12 @@ def test_preview_names_the_games_players(as_user, referee, game, tl):
     body = r.json()
     assert body["language"] == "ja"
     assert [s["label"] for s in body["seats"]] == [
-        "西家(Player 1)",
-        "北家(Player 2)",
-        "東家(Player 3)",
-        "南家(Player 4)",
+        "西家(選手1)",  # a Japanese page names each player in native script (league.names)
+        "北家(選手2)",
+        "東家(選手3)",
+        "南家(選手4)",
     ]
-    assert body["explanation_text"][-1].startswith("北家(Player 2)は配牌手順中の2600ミリ秒に多牌を申し出た")
+    assert body["explanation_text"][-1].startswith("北家(選手2)は配牌手順中の2600ミリ秒に多牌を申し出た")
     # without a game: the engine's own output, unchanged (the ruling contract)
     plain = api.post("/api/rulings/preview", json.dumps(record), content_type="application/json").json()
     assert "explanation_text" not in plain and plain["explanation"][-1].startswith("Seat 1 (North)")
