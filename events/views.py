@@ -474,6 +474,10 @@ def event_table(request, game_id):
     Who may act: a player seated here (logged in), the table's phone (with the code on the table's
     sign), or a referee or admin of the league (who enters the result, or records a version the
     table reported, as the desk)."""
+    if request.method == "GET" and not Game.objects.filter(pk=game_id).exists():
+        from matchdays.views import game_replaced  # a table seated again: its address still answers
+
+        return game_replaced(request, game_id)
     game = object_for_request(request, Game.objects.select_related("season__event", "season__rule_set"), pk=game_id)
     try:
         event = game.season.event

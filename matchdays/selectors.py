@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.utils import timezone
 
@@ -130,6 +131,7 @@ class Replacement:
 
     replaced: ReplacedGame
     match_day: MatchDay | None  # the league's match day (None: a tournament's round)
+    event: Any  # the tournament whose round it was (events.Event), None for a league's match day
     earlier: list[Player]  # who sat at the table, East first
     now: Game | None  # the game at the same table now
     moved: list[tuple[Player, Game | None]]  # each earlier player and their game now (None: no table)
@@ -144,9 +146,11 @@ def game_replacement(replaced: ReplacedGame) -> Replacement:
     where = {s.player_id: g for g in games for s in g.seats.all()}
     players = Player.objects.in_bulk(replaced.players)
     earlier = [players[p] for p in replaced.players if p in players]
+    season = replaced.division.season
     return Replacement(
         replaced=replaced,
         match_day=MatchDay.objects.filter(division=replaced.division_id, number=replaced.match_day).first(),
+        event=getattr(season, "event", None) if season.kind != "league" else None,
         earlier=earlier,
         now=next((g for g in games if g.table == replaced.table), None),
         moved=[(p, where.get(p.pk)) for p in earlier],

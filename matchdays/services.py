@@ -387,6 +387,20 @@ def seating_swap(*, plan: SeatingPlan, player_a: int, player_b: int, actor: Acto
     return plan
 
 
+def game_replaced_record(game: Game) -> ReplacedGame:
+    """Keep on record a game a new seating is about to remove (before its seats go): its address
+    was sent to its players, and its page then says what replaced it (a tournament's round seated
+    again calls this too)."""
+    return ReplacedGame.objects.create(
+        game_id=game.pk,
+        division_id=game.division_id,
+        match_day=game.match_day,
+        table=game.table,
+        players=[s.player_id for s in sorted(game.seats.all(), key=lambda s: s.seat)],
+        scheduled_at=game.scheduled_at,
+    )
+
+
 def _games_remove(gone: list[Game]) -> None:
     """Remove the games a new seating replaces, each kept on record (``ReplacedGame``) so the
     address its players were sent still answers. Only games not started and without a result;
@@ -406,14 +420,7 @@ def _games_remove(gone: list[Game]) -> None:
             }
         )
     for game in gone:
-        ReplacedGame.objects.create(
-            game_id=game.pk,
-            division=game.division,
-            match_day=game.match_day,
-            table=game.table,
-            players=[s.player_id for s in sorted(game.seats.all(), key=lambda s: s.seat)],
-            scheduled_at=game.scheduled_at,
-        )
+        game_replaced_record(game)
         try:
             Game.objects.filter(pk=game.pk).delete()
         except ProtectedError as exc:

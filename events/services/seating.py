@@ -17,6 +17,7 @@ from .. import notices, ranking
 from ..models import Event, Registration, Round, TableReport
 from .common import authorize, event_board_bump, event_division, fail, round_games, round_played
 from matchdays import seating
+from matchdays import services as matchday_services
 
 
 def seated_players(event: Event) -> list[int]:
@@ -163,6 +164,7 @@ def _round_unseat(round_: Round) -> None:
         raise fail("rounds", _("Round %(n)s already has results."), "round_has_results", n=round_.number)
     TableReport.objects.filter(game__in=games).delete()
     for game in games:
+        matchday_services.game_replaced_record(game)  # the table's address was sent: it still answers
         game.seats.all().delete()
         league_services.division_summary_game_moved(game=game, before=game.status, after=None)
         game.delete()
