@@ -129,7 +129,7 @@ def board_stage_line(stage: dict | None) -> str:
 
 def board_words_line() -> str:
     return _(
-        "After the %(stage)s: its %(cut)s players rank by the points carried into it plus the "
+        "With the %(stage)s: its %(cut)s players rank by the points carried into it plus the "
         "stage's points; everyone else keeps their place before it."
     )
 

@@ -62,7 +62,7 @@ def test_the_board_names_the_stage_and_splits_carried_and_stage_points(after_sem
     head = page[page.index('id="board-standings"') : page.index("</thead>")]
     assert "Carried" in head and "Stage" in head and " hidden" not in head
     line = page[page.index('id="board-stage"') : page.index("</p>", page.index('id="board-stage"'))]
-    assert "After the semi-final: its 8 players rank by the points carried into it" in line
+    assert "With the semi-final: its 8 players rank by the points carried into it" in line
     assert "hidden" not in line.split(">")[0]
     # A's row: carried and the semi-final's points beside the total, the stage named
     a_row = page[page.index(f"<td>{A}") : page.index("</tr>", page.index(f"<td>{A}"))]

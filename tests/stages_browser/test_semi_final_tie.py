@@ -82,7 +82,7 @@ def test_the_first_tiebreak_sends_the_right_player_into_the_final_on_every_page(
         board.goto(f"{live_server.url}/events/{event.pk}/board/")
         until(board, "() => document.querySelector('#board-standings tbody tr') !== null")
         assert board.locator("#board-stage").is_visible()
-        assert "After the semi-final: its 8 players rank by the points carried into it" in board.inner_text(
+        assert "With the semi-final: its 8 players rank by the points carried into it" in board.inner_text(
             "#board-stage"
         )
         heads = board.eval_on_selector_all(
