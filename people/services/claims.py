@@ -25,6 +25,7 @@ from league.services.memberships import membership_grant
 
 from ..models import INVITATION_DAYS, ClaimInvitation
 from .common import league_language, link_check, mail_send, player_link, verified_addresses
+from league.names import player_display_name
 
 
 class ClaimSent(NamedTuple):
@@ -60,7 +61,7 @@ def _mail(invitation: ClaimInvitation, token: str, base_url: str) -> bool:
             "The link works once, until %(expires)s. If you did not expect it, ignore this email."
         ) % {
             "league": league.display_name,
-            "player": invitation.player.display_name,
+            "player": player_display_name(invitation.player),
             "email": invitation.email,
             "link": link,
             "expires": timezone.localtime(invitation.expires_at).strftime("%Y-%m-%d"),

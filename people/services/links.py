@@ -21,6 +21,7 @@ from league.models import LeagueMembership, Player
 
 from ..models import LinkRequest
 from .common import account_address, league_language, link_check, mail_send, player_link
+from league.names import player_display_name
 
 NUMBER_MAX = 20
 
@@ -75,7 +76,7 @@ def _told(request: LinkRequest) -> None:
             subject = _("%(league)s linked your account to your player") % {"league": league}
             body = _("%(league)s approved your request: your account is now linked to %(player)s.") % {
                 "league": league,
-                "player": request.player.display_name if request.player else "",
+                "player": player_display_name(request.player) if request.player else "",
             }
         else:
             subject = _("%(league)s did not link your account") % {"league": league}
