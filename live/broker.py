@@ -267,7 +267,12 @@ class RedisBroker:
 
         loop = asyncio.get_running_loop()
         if loop not in self.clients:
-            self.clients[loop] = redis.asyncio.Redis.from_url(self.url, socket_connect_timeout=2)
+            # a burst of streams opening at once waits for one of a few connections, never opens
+            # hundreds (or fails with "too many connections")
+            pool = redis.asyncio.BlockingConnectionPool.from_url(
+                self.url, max_connections=setting("LIVE_REDIS_CONNECTIONS", 16), timeout=10, socket_connect_timeout=2
+            )
+            self.clients[loop] = redis.asyncio.Redis(connection_pool=pool)
         return self.clients[loop]
 
     def current_now(self) -> int:

@@ -82,6 +82,7 @@
   window.KyokuLive = {follow: follow, reloadWhenIdle: reloadWhenIdle};
 
   document.querySelectorAll("[data-live-reload]").forEach(function (el) {
+    if (!el.dataset.liveReload) return;  // this server does not stream
     var pending = false;
     follow(el.dataset.liveReload, {refresh: function (m) {
       if (m.kind === "hello" || pending) return;
