@@ -333,6 +333,21 @@ def test_incident_timeline_by_keyboard(live_server, game, referee, page):
     assert incident.events[4] == {"t": 4000, "seat": 3, "act": "harm", "kind": "missed_call", "by": 2}
 
 
+def settled(page, condition: str) -> None:
+    """Wait for ``condition`` on a page that may reload itself meanwhile (then wait on the new one)."""
+    from playwright.sync_api import Error
+
+    for _ in range(5):
+        try:
+            page.wait_for_function(condition, timeout=30000)
+            return
+        except Error as exc:
+            if "context was destroyed" not in str(exc) and "navigation" not in str(exc):
+                raise
+            page.wait_for_load_state()
+    page.wait_for_function(condition, timeout=30000)
+
+
 def test_scorekeeper_says_what_waits_on_the_phone(live_server, game, admin, page):
     """Offline, a hand saved by keyboard is kept on the phone, and the status region (always in
     the page, polite) says so; back online it is sent and stored once."""
@@ -349,13 +364,18 @@ def test_scorekeeper_says_what_waits_on_the_phone(live_server, game, admin, page
     page.context.set_offline(True)
     tab_to(page, "#sk-save")
     page.keyboard.press("Enter")
-    page.wait_for_function("() => document.getElementById('sk-outbox-status').textContent.includes('Hand 1')")
-    assert "waiting for the connection" in page.text_content("#sk-outbox-status")
+    settled(
+        page,
+        "() => { const t = document.getElementById('sk-outbox-status').textContent;"
+        " return t.includes('Hand 1') && t.includes('waiting for the connection'); }",
+    )
     assert HandRecord.objects.filter(game=game).count() == 0
     back_online(page)
-    page.wait_for_function(
-        "() => !document.getElementById('sk-outbox-status') || !document.getElementById('sk-outbox-status').textContent.includes('Hand 1')",
-        timeout=30000,
-    )
+    # the phone sends it and reloads: wait for the stored hand, then for the page it reloads to
+    for _ in range(300):
+        if HandRecord.objects.filter(game=game).exists():
+            break
+        page.wait_for_timeout(100)
     page.wait_for_load_state()
+    settled(page, "() => !document.getElementById('sk-outbox-status').textContent.includes('Hand 1')")
     assert HandRecord.objects.filter(game=game).count() == 1
