@@ -77,6 +77,11 @@ class PenaltyForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["seat"].choices = [("", "—")] + seat_choices(seats, dealer)  # type: ignore[attr-defined]  # a ChoiceField; the stubs say Field
         self.fields["offence"].choices = [("", "—")] + offence_choices(catalogue or {"offences": {}})  # type: ignore[attr-defined]  # a ChoiceField; the stubs say Field
+        # a row of the table: each field is named by its column's header (templates/referee/_penalty_table.html,
+        # whose header ids carry the formset's prefix: "extra" of "extra-0")
+        group = (self.prefix or "").rsplit("-", 1)[0]
+        for name, field in self.fields.items():
+            field.widget.attrs.setdefault("aria-labelledby", f"{group}-col-{name}")
 
     def clean(self):
         v = cast(dict, super().clean())  # a Form's clean gives cleaned_data

@@ -28,14 +28,25 @@
     return document.title.split(" · ")[0];
   }
 
+  // a wrapper around another wrapper is left alone: the inner one scrolls and is the region
+  function inner(box) {
+    return !box.querySelector(SELECTOR);
+  }
+
+  var used = {};
   function name(box) {
+    if (!inner(box)) return;
     if (!box.hasAttribute("role")) box.setAttribute("role", "region");
     if (!box.hasAttribute("aria-label") && !box.hasAttribute("aria-labelledby")) {
-      box.setAttribute("aria-label", nameOf(box));
+      // two regions under one heading are told apart by their number
+      var label = nameOf(box);
+      used[label] = (used[label] || 0) + 1;
+      box.setAttribute("aria-label", used[label] > 1 ? label + " (" + used[label] + ")" : label);
     }
   }
 
   function focusable(box) {
+    if (!inner(box)) return;
     var scrolls = box.scrollWidth > box.clientWidth + 1;
     if (scrolls && !box.hasAttribute("tabindex")) {
       box.setAttribute("tabindex", "0");

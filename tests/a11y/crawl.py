@@ -42,6 +42,7 @@ class Visit:
     principal: str
     template: str
     status: int = 200
+    size: int = 0  # the page's length: the richest view of a template shows the most controls
 
 
 @dataclass(frozen=True)
@@ -119,13 +120,14 @@ def visits(world, pages: list[tuple[str, str]]) -> list[Visit]:
                 continue
             template = main_template(response)
             if template:
-                found.append(Visit(name, url, principal, template, response.status_code))
+                found.append(Visit(name, url, principal, template, response.status_code, len(response.content)))
     return found
 
 
 def one_per_template(found: list[Visit]) -> list[Look]:
-    """The CI slice: each template once, languages, widths and principals taken in turn so that each
-    language and width is seen (a template first met by the principal whose turn it is)."""
+    """The CI slice: each template once, in its richest view (the page a principal gets longest, with
+    the forms a referee or an admin is shown); languages, widths and principals taken in turn so that
+    each is seen (among views nearly as rich, the principal whose turn it is)."""
     by_template: dict[str, list[Visit]] = {}
     for visit in found:
         by_template.setdefault(visit.template, []).append(visit)
@@ -133,7 +135,8 @@ def one_per_template(found: list[Visit]) -> list[Look]:
     turns = cycle([(lang, width) for width in WIDTHS for lang in LANGUAGES])
     principals = cycle(PRINCIPALS)
     for template in sorted(by_template):
-        options = by_template[template]
+        richest = max(v.size for v in by_template[template])
+        options = sorted((v for v in by_template[template] if v.size >= 0.9 * richest), key=lambda v: -v.size)
         wanted = next(principals)
         visit = next((v for v in options if v.principal == wanted), options[0])
         language, width = next(turns)
@@ -193,7 +196,8 @@ def demo_visits(limit: int = 300) -> list[Visit]:
                 continue
             template = main_template(response)
             if template:
-                found.append(Visit(resolve(url.split("?")[0]).url_name or url, url, principal, template))
+                name = resolve(url.split("?")[0]).url_name or url
+                found.append(Visit(name, url, principal, template, 200, len(response.content)))
             for link in HREF.findall(response.content.decode()):
                 link = link.replace("&amp;", "&")
                 shape = re.sub(r"\d+", "#", link.split("?")[0])
