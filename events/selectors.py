@@ -333,7 +333,7 @@ def written(player: Player) -> Name:
     return player_name_for(player)
 
 
-def names(player_ids) -> dict[int, str]:
+def names(player_ids) -> dict[int, Name]:
     """Each player's name on a page of the active language (league.names.player_display_name):
     the standings, results sheet, board and cut notes all use it."""
     from league.names import names_of
@@ -771,12 +771,12 @@ def ema_placed(event: Event, rows: list[ranking.Row] | None = None) -> list[Plac
             ema_number=regs[r.player].ema_number,
             nationality=regs[r.player].nationality,
             points=r.points,
-            family_name=parts.get(r.player, ("", "", ""))[1],
-            given_name=parts.get(r.player, ("", "", ""))[2],
+            family_name=parts[r.player]["family_name"],
+            given_name=parts[r.player]["given_name"],
             withdrawn=r.withdrawn,
         )
         for r in rows
-        if r.player in regs
+        if r.player in regs and r.player in parts
     ]
 
 
