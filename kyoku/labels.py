@@ -328,6 +328,7 @@ LABELS["audit_action"] = {
     "event.clock_resume": _("Round clock resumed"),
     "event.clock_extend": _("Round clock extended"),
     "event.clock_end": _("Round ended"),
+    "event.round_end_and_start": _("Round ended and the next one started"),
     "event.table_report": _("Table reported its result"),
     "event.table_confirm": _("Table result confirmed by a seat"),
     "event.table_report_differs": _("Different scores reported: table disputed"),
