@@ -247,8 +247,8 @@ class Shape:
         with open(conf, "w") as f:
             f.write(
                 "global\n    maxconn 9000\n"
-                "defaults\n    mode http\n    timeout connect 5s\n    timeout client 15m\n"
-                "    timeout server 15m\n    option http-keep-alive\n"
+                "defaults\n    mode http\n    timeout connect 10s\n    timeout queue 30s\n    retries 3\n"
+                "    timeout client 15m\n    timeout server 15m\n    option http-keep-alive\n"
                 f"frontend kyoku\n    bind 127.0.0.1:{port}\n    default_backend web\n"
                 f"backend web\n    balance roundrobin\n    option http-buffer-request\n{servers}\n"
             )
@@ -298,6 +298,7 @@ class Shape:
             active = _children_busy(self.procs.get("worker"))
             quiet = quiet + 1 if out == "0" and not active else 0
             if quiet >= 3:
+                time.sleep(10)  # a task the worker holds (prefetched) shows in no queue: let it finish
                 return True
             time.sleep(1)
         return False
