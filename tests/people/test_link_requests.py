@@ -28,7 +28,7 @@ def _normal(page: str, username: str, number: str) -> str:
 
 def test_the_answer_is_the_same_whatever_the_number(league, roster, elsewhere, players):
     answers = []
-    for name, number in (("a1", roster[0].membership_number), ("a2", players[4].membership_number), ("a3", "NOPE-1")):
+    for name, number in (("asker-one", roster[0].membership_number), ("asker-two", players[4].membership_number), ("asker-three", "NOPE-1")):
         user = make_user(name)
         client = login(user)
         response = _ask(client, league, number)
@@ -38,8 +38,8 @@ def test_the_answer_is_the_same_whatever_the_number(league, roster, elsewhere, p
     assert "If this number belongs to a member of Test League, its admins will review your request." in answers[0][2]
     assert answers[0] == answers[1] == answers[2]
     rows = {r.user.username: r for r in LinkRequest.objects.all()}
-    assert rows["a1"].player == roster[0]
-    assert rows["a2"].player is None and rows["a3"].player is None  # another league's member matches nothing here
+    assert rows["asker-one"].player == roster[0]
+    assert rows["asker-two"].player is None and rows["asker-three"].player is None  # another league's member matches nothing here
 
 
 def test_asks_are_throttled_per_user_and_per_address(league, roster, settings):
