@@ -253,7 +253,7 @@ class RedisBroker:
         self.sync = redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
         self.script = self.sync.register_script(PUBLISH_LUA)
         self.clients: dict[asyncio.AbstractEventLoop, Any] = {}
-        self.listeners: dict[asyncio.AbstractEventLoop, asyncio.Task] = {}
+        self.listeners: dict[asyncio.AbstractEventLoop, asyncio.Task[None]] = {}
 
     def publish(self, topic: str, version: Any, kind: str) -> Message:
         body = Message(0, topic, version, kind).body()
@@ -286,7 +286,7 @@ class RedisBroker:
         pipe.get(PREFIX + "seq")
         return self._missed(topics, pipe.execute(), last)
 
-    def _missed(self, topics: list[str], answers: list, last: int) -> list[Message] | None:
+    def _missed(self, topics: list[str], answers: list[Any], last: int) -> list[Message] | None:
         rings = {t: [Message.from_wire(raw) for raw in reversed(answers[i])] for i, t in enumerate(topics)}
         return missed(rings, last, int(answers[-1] or 0), self.ring_size)
 

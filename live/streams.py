@@ -15,7 +15,7 @@ from django.http import HttpRequest, StreamingHttpResponse
 
 from kyoku.throttle import Throttled, client_address
 
-from .broker import HUB, broker_get, seconds_setting, setting
+from .broker import HUB, Message, broker_get, seconds_setting, setting
 
 
 def last_event_id(request: HttpRequest) -> int | None:
@@ -67,7 +67,7 @@ def _db_close() -> None:
 
 
 def _opening_chunks(
-    topics: list[str], current: int, last: int | None, missed: list | None, once: bool = False
+    topics: list[str], current: int, last: int | None, missed: list[Message] | None, once: bool = False
 ) -> list[str]:
     """The hello (with the id to resume from), then what a resuming client missed, or a resync."""
     chunks = [hello(current, setting("LIVE_RETRY_MS", 3000), once)]
