@@ -156,7 +156,11 @@ LIVE_MAX_STREAMS_PER_EVENT = int(os.environ.get("LIVE_MAX_STREAMS_PER_EVENT", "5
 DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL", f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
-        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")),
+        # 0: a connection per request, closed at its end. Kyoku is served over ASGI (uvicorn), where
+        # each request's sync code may run on a thread of its own: a kept connection would stay with
+        # a thread no later request uses, and 1,000 live streams opening used up PostgreSQL's
+        # connections (bench/live.py). Django's documentation says to turn persistence off under ASGI.
+        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "0")),
         # a kept connection is checked before a request uses it: after a database restart the
         # first request reconnects instead of failing on the dead connection
         conn_health_checks=True,
