@@ -16,7 +16,19 @@ ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 # the packages mypy holds to their annotations (the pure engines and the platform); the apps join
 # as they are annotated
-TYPED = ["kyoku", "referee", "scoring", "events", "ratings", "online", "stats", "notifications", "people", "accounts"]
+TYPED = [
+    "kyoku",
+    "referee",
+    "scoring",
+    "events",
+    "ratings",
+    "online",
+    "stats",
+    "notifications",
+    "people",
+    "accounts",
+    "live",
+]
 # held to mypy --strict: the platform, both pure engines and the modules written typed from the start
 STRICT = [
     "kyoku",
@@ -29,6 +41,7 @@ STRICT = [
         f"notifications/{m}.py"
         for m in ("services", "channels", "rendering", "kinds", "models", "selectors", "queue", "views", "reminders")
     ),
+    "live",
 ]
 
 

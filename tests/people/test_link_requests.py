@@ -28,7 +28,11 @@ def _normal(page: str, username: str, number: str) -> str:
 
 def test_the_answer_is_the_same_whatever_the_number(league, roster, elsewhere, players):
     answers = []
-    for name, number in (("asker-one", roster[0].membership_number), ("asker-two", players[4].membership_number), ("asker-three", "NOPE-1")):
+    for name, number in (
+        ("asker-one", roster[0].membership_number),
+        ("asker-two", players[4].membership_number),
+        ("asker-three", "NOPE-1"),
+    ):
         user = make_user(name)
         client = login(user)
         response = _ask(client, league, number)
@@ -39,7 +43,9 @@ def test_the_answer_is_the_same_whatever_the_number(league, roster, elsewhere, p
     assert answers[0] == answers[1] == answers[2]
     rows = {r.user.username: r for r in LinkRequest.objects.all()}
     assert rows["asker-one"].player == roster[0]
-    assert rows["asker-two"].player is None and rows["asker-three"].player is None  # another league's member matches nothing here
+    assert (
+        rows["asker-two"].player is None and rows["asker-three"].player is None
+    )  # another league's member matches nothing here
 
 
 def test_asks_are_throttled_per_user_and_per_address(league, roster, settings):
