@@ -4,6 +4,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.db.models import ProtectedError
+from django.utils.translation import gettext
 
 from kyoku import authz
 from kyoku.audit import audit_log_write
@@ -46,7 +47,14 @@ def match_day_create(
 ) -> MatchDay:
     _check(actor, division)
     if MatchDay.objects.filter(division=division, number=number).exists():
-        raise ValidationError({"number": [f"match day {number} already exists in {division}"]})
+        raise ValidationError(
+            {
+                "number": [
+                    gettext("match day %(number)s already exists in %(division)s")
+                    % {"number": number, "division": division}
+                ]
+            }
+        )
     day = MatchDay.objects.create(
         season=division.season,
         division=division,
@@ -66,9 +74,16 @@ def match_day_create(
 def attendance_mark(*, match_day: MatchDay, player: Player, status: str, actor: Actor) -> Attendance:
     _check(actor, Attendance(match_day=match_day, player=player), authz.Need.OWNER)
     if status not in Attendance.Status.values:
-        raise ValidationError({"status": [f"unknown status {status!r}"]})
+        raise ValidationError({"status": [gettext("unknown status %(status)s") % {"status": repr(status)}]})
     if not Entry.objects.filter(division=match_day.division, player=player).exists():
-        raise ValidationError({"player": [f"{player} is not entered in {match_day.division}"]})
+        raise ValidationError(
+            {
+                "player": [
+                    gettext("%(player)s is not entered in %(division)s")
+                    % {"player": player, "division": match_day.division}
+                ]
+            }
+        )
     row, _ = Attendance.objects.update_or_create(
         match_day=match_day, player=player, defaults={"status": status, "marked_by": acting_user(actor)}
     )
@@ -86,7 +101,7 @@ def attendance_roster_mark(*, match_day: MatchDay, statuses: dict[int, str], act
     players = Player.objects.in_bulk(list(statuses))
     missing = sorted(set(statuses) - set(players))
     if missing:
-        raise ValidationError({"player": [f"no player {missing[0]}"]})
+        raise ValidationError({"player": [gettext("no player %(player)s") % {"player": missing[0]}]})
     changed = 0
     for player_id, status in sorted(statuses.items()):
         before = current.get(player_id)  # None: unmarked, which counts as expected
@@ -296,10 +311,10 @@ def seating_generate(*, match_day: MatchDay, seed: int = 0, time_limit: float = 
     has departed from it (see :func:`seating_schedule_departure`)."""
     _check(actor, match_day)
     if not 0 <= seed <= MAX_SEED:
-        raise ValidationError({"seed": [f"a seed is between 0 and {MAX_SEED}"]})
+        raise ValidationError({"seed": [gettext("a seed is between 0 and %(seed)s") % {"seed": MAX_SEED}]})
     players = attending_players(match_day)
     if len(players) < 4:
-        raise ValidationError({"players": ["at least four attending players are needed"]})
+        raise ValidationError({"players": [gettext("at least four attending players are needed")]})
     fixed, apart = _constraints(match_day)
     fixed = {p: t for p, t in fixed.items() if p in players}
     apart = [(a, b) for a, b in apart if a in players and b in players]
@@ -359,9 +374,9 @@ def seating_swap(*, plan: SeatingPlan, player_a: int, player_b: int, actor: Acto
         spots[p] = ("b", bi, None)
     for field, p in (("player_a", player_a), ("player_b", player_b)):
         if p not in spots:
-            raise ValidationError({field: [f"player {p} is not in this seating"]})
+            raise ValidationError({field: [gettext("player %(player)s is not in this seating") % {"player": p}]})
     if player_a == player_b:
-        raise ValidationError({"player_b": ["choose two different players"]})
+        raise ValidationError({"player_b": [gettext("choose two different players")]})
 
     def put(spot, p):
         kind, i, j = spot
@@ -497,20 +512,24 @@ def substitution_make(*, match_day: MatchDay, player_out: Player, player_in: Pla
     """A late withdrawal replaced by a reserve: the seat of the published game changes hands."""
     _check(actor, match_day)
     if not Reserve.objects.filter(season=match_day.season, player=player_in).exists():
-        raise ValidationError({"player_in": [f"{player_in} is not on the reserve list"]})
+        raise ValidationError({"player_in": [gettext("%(player)s is not on the reserve list") % {"player": player_in}]})
     seat = (
         GameSeat.objects.select_related("game")
         .filter(game__division=match_day.division, game__match_day=match_day.number, player=player_out)
         .first()
     )
     if seat is None:
-        raise ValidationError({"player_out": [f"{player_out} has no seat on this match day"]})
+        raise ValidationError(
+            {"player_out": [gettext("%(player)s has no seat on this match day") % {"player": player_out}]}
+        )
     if GameSeat.objects.filter(
         game__division=match_day.division, game__match_day=match_day.number, player=player_in
     ).exists():
-        raise ValidationError({"player_in": [f"{player_in} already plays on this match day"]})
+        raise ValidationError(
+            {"player_in": [gettext("%(player)s already plays on this match day") % {"player": player_in}]}
+        )
     if hasattr(seat.game, "result") or seat.game.status != Game.Status.SCHEDULED:
-        raise ValidationError({"player_out": ["the game has already started"]})
+        raise ValidationError({"player_out": [gettext("the game has already started")]})
     # the substitute plays the seat without an entry of their own: the division's table stays as entered
     seat.player = player_in
     seat.save(update_fields=["player"])

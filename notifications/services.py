@@ -37,6 +37,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 from django.utils import timezone, translation
+from django.utils.translation import gettext
 
 from kyoku.audit import audit_log_write
 from kyoku.models import League
@@ -104,7 +105,7 @@ def preferences_set(
     """Save a user's choices (only the user or the system may)."""
     actor_require(actor)
     if getattr(actor, "pk", None) not in (None, user.pk):
-        raise ValidationError({"user": ["only the user chooses their notifications"]})
+        raise ValidationError({"user": [gettext("only the user chooses their notifications")]})
     prefs, _created = Preferences.objects.select_for_update().get_or_create(user=user)
     if choices is not None:
         clean: dict[str, dict[str, bool]] = {}
@@ -112,12 +113,16 @@ def preferences_set(
             kind_get(kind)
             for channel, on in per.items():
                 if channel not in CHANNELS:
-                    raise ValidationError({"choices": [f"unknown channel {channel!r}"]})
+                    raise ValidationError(
+                        {"choices": [gettext("unknown channel %(channel)s") % {"channel": repr(channel)}]}
+                    )
                 clean.setdefault(kind, {})[channel] = bool(on)
         prefs.choices = clean
     if language is not None:
         if language not in dict(settings.LANGUAGES):
-            raise ValidationError({"language": [f"unknown language {language!r}"]})
+            raise ValidationError(
+                {"language": [gettext("unknown language %(language)s") % {"language": repr(language)}]}
+            )
         prefs.language = language
     prefs.quiet_start, prefs.quiet_end = quiet_start, quiet_end
     prefs.save()
@@ -520,7 +525,7 @@ def league_channel_add(*, league: League, name: str, url: str, language: str = "
     except outbound.AddressRefused as exc:
         raise ValidationError({"url": [exc.words()]}, code="address_refused") from None
     if language not in dict(settings.LANGUAGES):
-        raise ValidationError({"language": [f"unknown language {language!r}"]})
+        raise ValidationError({"language": [gettext("unknown language %(language)s") % {"language": repr(language)}]})
     channel = LeagueChannel.objects.create(league=league, name=name, url=url, language=language)
     audit_log_write(actor=actor, action="notifications.channel_add", obj=channel, data={"name": name})
     return channel
