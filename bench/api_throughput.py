@@ -75,7 +75,16 @@ def gunicorn_start(port: int, workers: int) -> subprocess.Popen:
     """gunicorn with the production settings (config/gunicorn.py) on loopback."""
     env = {**os.environ, "GUNICORN_WORKERS": str(workers), "GUNICORN_BIND": f"127.0.0.1:{port}"}
     return subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "config.wsgi", "-c", "config/gunicorn.py", "--access-logfile", os.devnull],
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "config.asgi:application",
+            "-c",
+            "config/gunicorn.py",
+            "--access-logfile",
+            os.devnull,
+        ],
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,

@@ -4,6 +4,8 @@ the tables page and a table's printable sheet then show the published seating.""
 
 import pytest
 
+from league.names import player_display_name
+
 from league.models import Game
 from matchdays.models import SeatingPlan
 from tests.browser import chromium_page, login, needs_chromium
@@ -62,7 +64,10 @@ def test_generate_review_swap_publish(live_server, day1, day2, admin, players, v
         assert plan.tables[0][0] == b and plan.tables[1][0] == a and plan.revision == 2
         assert page.inner_text("#fig-repeats") == str(plan.figures["repeats"])
         first_table = page.locator("#md-tables .md-table").first.inner_text()
-        assert words["east"] in first_table and players[[p.pk for p in players].index(b)].display_name in first_table
+        assert (
+            words["east"] in first_table
+            and player_display_name(players[[p.pk for p in players].index(b)], language) in first_table
+        )
 
         page.click(f"#publish-form button:has-text('{words['publish']}')")
         page.wait_for_selector("#md-games")
@@ -72,6 +77,6 @@ def test_generate_review_swap_publish(live_server, day1, day2, admin, players, v
 
         page.goto(f"{live_server.url}/matchdays/{day2.pk}/tables/1/sheet/")
         sheet = page.inner_text("#md-sheet")
-        names = {p.pk: p.display_name for p in players}
+        names = {p.pk: player_display_name(p, language) for p in players}
         assert all(names[p] in sheet for p in plan.tables[0])
         assert page.locator(".md-score-sheet tbody tr").count() == 24  # room for a long hanchan

@@ -3,6 +3,8 @@ league's rating table (sorting, the explanation) and a player's rating chart."""
 
 import pytest
 
+from league.names import player_display_name
+
 from ratings.models import PlayerRating
 from tests.browser import chromium_page, needs_chromium
 from tests.ratings.conftest import new_game
@@ -39,7 +41,7 @@ def test_rating_table_and_player_chart(live_server, played, league, viewport, la
         table = page.locator("#ratings")
         assert table.is_visible() and no_sideways_scroll(page)
         first = page.locator("#ratings tbody tr").first.inner_text()
-        assert best.player.display_name in first and f"{best.ordinal:.2f}" in first
+        assert player_display_name(best.player, language) in first and f"{best.ordinal:.2f}" in first
         headings = page.locator("#ratings thead th")
         if language == "zh-Hant":
             assert "選手" in headings.nth(1).inner_text() and "場數" in headings.nth(3).inner_text()
@@ -54,9 +56,9 @@ def test_rating_table_and_player_chart(live_server, played, league, viewport, la
         page.wait_for_url("**sort=games")
         headings.nth(3).locator("a").click()  # again: fewest first
         page.wait_for_url("**sort=-games")
-        assert fewest.player.display_name in page.locator("#ratings tbody tr").first.inner_text()
+        assert player_display_name(fewest.player, language) in page.locator("#ratings tbody tr").first.inner_text()
 
-        page.locator("#ratings tbody tr", has_text=played[0].display_name).locator("a").click()
+        page.locator("#ratings tbody tr", has_text=player_display_name(played[0], language)).locator("a").click()
         page.wait_for_url(f"**/players/{played[0].pk}/")
         chart = page.locator("svg.rating-chart")
         assert chart.is_visible()

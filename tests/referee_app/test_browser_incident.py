@@ -69,12 +69,13 @@ def test_referee_builds_previews_saves_and_confirms(live_server, game, referee):
     assert Incident.objects.get().status == "ruled"
 
 
+# a Japanese page names each player in native script (league.names: one name per person)
 JA = {
     "winds": ["西家", "北家", "東家", "南家"],
-    "north": "北家(Player 2)",
-    "south": "南家(Player 4)",
-    "may_correct": "北家(Player 2): 訂正できる",
-    "claim": "北家(Player 2)は配牌手順中の3000ミリ秒に少牌を申し出た",
+    "north": "北家(選手2)",
+    "south": "南家(選手4)",
+    "may_correct": "北家(選手2): 訂正できる",
+    "claim": "北家(選手2)は配牌手順中の3000ミリ秒に少牌を申し出た",
 }
 EN = {
     "winds": ["West", "North", "East", "South"],
@@ -154,8 +155,8 @@ def test_the_printable_ruling_prints_to_pdf_naming_seats_as_the_page_does(live_s
         page.emulate_media(media="print")
         assert not page.locator("header").first.is_visible()
         text = page.inner_text("#ruling-print")
-        assert "北家(Player 2)は配牌手順中の2600ミリ秒に多牌を申し出た" in text
-        assert "南家(Player 4)" in text and "南家(Player 2)" not in text and "events[" not in text
+        assert "北家(選手2)は配牌手順中の2600ミリ秒に多牌を申し出た" in text
+        assert "南家(選手4)" in text and "南家(選手2)" not in text and "events[" not in text
         assert page.inner_text('#seats tr[data-seat="1"] .wind') == "北家"
         assert page.pdf()[:4] == b"%PDF"
     assert not errors, errors

@@ -4,6 +4,8 @@ a referee then confirms a ruling with an extra card chosen from that catalogue b
 
 import pytest
 
+from league.names import player_display_name
+
 from league.models import Penalty
 from referee.models import PenaltyCatalogue, Ruling
 from tests.browser import chromium_page, login, needs_chromium
@@ -60,7 +62,8 @@ def test_catalogue_table_and_penalty_by_name(live_server, league, admin, referee
         assert page.locator("#decide-form").is_visible() and no_sideways_scroll(page)
         # chosen by what the referee reads: the seat with its player's name, the offence by its name
         # dealer seat 0: seat 3 is North this hand (seed 003 names players by their wind in the hand)
-        north = f"北家({players[3].display_name})" if zh else f"North ({players[3].display_name})"
+        name = player_display_name(players[3], "zh-hant" if zh else "en")  # one name per person
+        north = f"北家({name})" if zh else f"North ({name})"
         page.select_option("select[name=extra-0-seat]", label=north)
         page.select_option("select[name=extra-0-offence]", label="對局中使用手機" if zh else "Phone at the table")
         with page.expect_navigation():

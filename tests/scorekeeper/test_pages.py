@@ -103,9 +103,10 @@ def test_preview_payments_in_words(game, admin):
     zh = (
         api_for(admin, "zh-hant").post(HANDS_URL.format(game.pk) + "preview/", {"record": record}, format="json").json()
     )
-    assert zh["display"]["payments"][0] == {"from": "Player 2", "to": "枱面", "points": 1000, "why": "立直棒"}
+    # a Chinese answer names each seat in native script (league.names), as the pages do
+    assert zh["display"]["payments"][0] == {"from": "選手2", "to": "枱面", "points": 1000, "why": "立直棒"}
     assert "3番" in zh["display"]["payments"][1]["why"] and "30符" in zh["display"]["payments"][1]["why"]
-    assert zh["display"]["winners"] == [{"seat": "Player 2", "value": "3番30符", "points": 3900}]
+    assert zh["display"]["winners"] == [{"seat": "選手2", "value": "3番30符", "points": 3900}]
 
 
 # ---------------------------------------------------------------- correcting a finished game
