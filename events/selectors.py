@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext, gettext_noop
 
 from kyoku import authz
 from kyoku.desk import DeskCall
@@ -814,15 +815,31 @@ def ema_names(event: Event, rows: list[ranking.Row] | None = None) -> list[dict]
 # The rule sets' names in words, as the EMA's result pages print them (in English: the file is the
 # EMA's): the preset a tournament plays, with its version and the tournament's own changes named.
 RULES_WORDS = {
-    "ema": "EMA Riichi Competition Rules (2016)",
-    "wrc": "World Riichi Championship Rules (2022)",
-    "mleague": "M.League rules",
-    "tenhou": "Tenhou ranked rules",
-    "jpml": "JPML rules",
-    "mahjongsoul": "Mahjong Soul ranked rules",
-    "zung-jung": "Zung Jung",
-    "beijing": "Beijing rules",
+    "ema": gettext_noop("EMA Riichi Competition Rules (2016)"),
+    "wrc": gettext_noop("World Riichi Championship Rules (2022)"),
+    "mleague": gettext_noop("M.League rules"),
+    "tenhou": gettext_noop("Tenhou ranked rules"),
+    "jpml": gettext_noop("JPML rules"),
+    "mahjongsoul": gettext_noop("Mahjong Soul ranked rules"),
+    "zung-jung": gettext_noop("Zung Jung"),
+    "beijing": gettext_noop("Beijing rules"),
 }
+
+
+def rules_said(rules) -> str:
+    """The same rules as :func:`rules_words`, in the reader's language, for a page (the file
+    itself stays in English: the EMA reads it)."""
+    if rules is None:
+        return ""
+    key = rules.preset if rules.preset in RULES_WORDS else rules.system
+    words = gettext(RULES_WORDS[key]) if key in RULES_WORDS else rules.name
+    if rules.overrides:
+        return gettext("%(rules)s, with changes: %(name)s, version %(version)s") % {
+            "rules": words,
+            "name": rules.name,
+            "version": rules.version,
+        }
+    return words
 
 
 def rules_words(rules) -> str:

@@ -49,6 +49,6 @@ def event_ema_page(request: HttpRequest, event_id: int) -> HttpResponse:
         {
             "event": event,
             "listed": listed,
-            "rules": selectors.ema_tournament(event).rules,
+            "rules": selectors.rules_said(event.season.rule_set),
         },
     )
