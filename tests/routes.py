@@ -8,7 +8,7 @@ conf in ``config.urls.DECLARED``."""
 
 from __future__ import annotations
 
-from django.urls import URLPattern, URLResolver, get_resolver
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from kyoku.access import Route
 
@@ -66,3 +66,13 @@ def declarations() -> tuple[dict, list]:
             assert name not in routes, f"{name} declared on its view and in config.urls.DECLARED"
             routes[name] = declared
     return routes, [matrix_objects]
+
+
+def route_url(kinds: dict, name: str, pattern, declared) -> str:
+    """The URL of route ``name`` with its object's keys from ``kinds`` (the matrix world's objects)
+    and the declared query; the crawls (zh-Hant/ja words, axe-core) read the same pages."""
+    kwargs = dict(kinds[declared.obj]) if declared.obj else {}
+    wanted = set(pattern.pattern.converters) | set(pattern.pattern.regex.groupindex)
+    url = reverse(name, kwargs={k: v for k, v in kwargs.items() if k in wanted})
+    parts = [q for q in ((declared.query or "").format(**kwargs), kwargs.get("?", "")) if q]
+    return url + ("?" + "&".join(parts) if parts else "")

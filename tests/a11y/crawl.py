@@ -15,9 +15,9 @@ from itertools import cycle
 
 from django.conf import settings
 from django.test import Client
-from django.urls import resolve, reverse
+from django.urls import resolve
 
-from tests.routes import declarations, named_routes
+from tests.routes import declarations, route_url, named_routes
 
 PRINCIPALS = ("anonymous", "owner", "referee", "admin", "director")
 LANGUAGES = ("en", "zh-hant", "ja")
@@ -65,14 +65,6 @@ class Sessions:
     cookies: dict[str, str] = field(default_factory=dict)
 
 
-def _url(kinds: dict, name: str, pattern, declared) -> str:
-    kwargs = dict(kinds[declared.obj]) if declared.obj else {}
-    wanted = set(pattern.pattern.converters) | set(pattern.pattern.regex.groupindex)
-    url = reverse(name, kwargs={k: v for k, v in kwargs.items() if k in wanted})
-    parts = [q for q in ((declared.query or "").format(**kwargs), kwargs.get("?", "")) if q]
-    return url + ("?" + "&".join(parts) if parts else "")
-
-
 def routes_pages(world) -> list[tuple[str, str]]:
     """(route name, URL) of every named route with a GET, its object built in the matrix world."""
     routes, factories = declarations()
@@ -86,7 +78,7 @@ def routes_pages(world) -> list[tuple[str, str]]:
             continue
         if declared.obj and declared.obj not in kinds:
             continue
-        url = _url(kinds, name, pattern, declared)
+        url = route_url(kinds, name, pattern, declared)
         if not url.startswith(SKIP_PREFIXES):
             pages.append((name, url))
     return [*pages, MISSING]

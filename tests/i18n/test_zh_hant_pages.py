@@ -33,7 +33,7 @@ from django.test import Client
 from django.urls import resolve, reverse
 from notifications.models import Preferences
 
-from tests.routes import declarations, named_routes
+from tests.routes import declarations, route_url, named_routes
 from tests.security.world import world_build
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -275,14 +275,6 @@ def _venues_and_notes() -> list[str]:
     return out
 
 
-def _url(kinds: dict, name: str, pattern, declared) -> str:
-    kwargs = dict(kinds[declared.obj]) if declared.obj else {}
-    wanted = set(pattern.pattern.converters) | set(pattern.pattern.regex.groupindex)
-    url = reverse(name, kwargs={k: v for k, v in kwargs.items() if k in wanted})
-    parts = [q for q in ((declared.query or "").format(**kwargs), kwargs.get("?", "")) if q]
-    return url + ("?" + "&".join(parts) if parts else "")
-
-
 def _pages(world) -> list[tuple[str, str]]:
     routes, factories = declarations()
     kinds = {}
@@ -296,7 +288,7 @@ def _pages(world) -> list[tuple[str, str]]:
             continue
         if declared.obj and declared.obj not in kinds:
             continue
-        url = _url(kinds, name, pattern, declared)
+        url = route_url(kinds, name, pattern, declared)
         if url.startswith(("/api/", "/i18n/", "/favicon", "/static/")):
             continue
         pages.append((name, url))
