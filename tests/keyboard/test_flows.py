@@ -371,11 +371,13 @@ def test_scorekeeper_says_what_waits_on_the_phone(live_server, game, admin, page
     )
     assert HandRecord.objects.filter(game=game).count() == 0
     back_online(page)
-    # the phone sends it and reloads: wait for the stored hand, then for the page it reloads to
-    for _ in range(300):
-        if HandRecord.objects.filter(game=game).exists():
-            break
-        page.wait_for_timeout(100)
+    # the phone sends it and reloads. Wait in the browser, not on the database: on SQLite the test
+    # shares one in-memory database with the live server, and a read while it writes the hand fails
+    # with "table is locked".
+    settled(
+        page,
+        f"() => localStorage.getItem('kyoku.scorekeeper.{game.pk}.outbox') === null"
+        " && !document.getElementById('sk-outbox-status').textContent.includes('Hand 1')",
+    )
     page.wait_for_load_state()
-    settled(page, "() => !document.getElementById('sk-outbox-status').textContent.includes('Hand 1')")
     assert HandRecord.objects.filter(game=game).count() == 1
