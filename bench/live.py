@@ -2,8 +2,9 @@
 
     .venv/bin/python bench/live.py [--clients 1000,3000] [--mode stream,poll] [--shape sqlite,postgres]
                                    [--results 5] [--gap 4] [--processes 8] [--workers N] [--no-fetch]
+                                   [--event-players 300]
 
-For each shape, number of clients and mode, on a fresh copy of a running 40-player event
+For each shape, number of clients and mode, on a fresh copy of a running EVENT_PLAYERS-player event
 (bench/busiest_data.py's event; bench/prodshape.py starts the servers):
 
 - ``sqlite``: the embedded default, SQLite and tasks in-process, one ASGI process (gunicorn with
@@ -14,10 +15,11 @@ For each shape, number of clients and mode, on a fresh copy of a running 40-play
 N clients, spread over PROCESSES processes, each process holding its clients as asyncio
 connections (real HTTP/1.1 over TCP, one connection each):
 
-- ``stream``: each opens the board's stream (``/live/events/<id>/board``) and, at each message,
-  fetches the board's JSON (``/api/events/<id>/board``, If-None-Match) as the page does. A client
-  *saw* a result when the message arrived (``message``) and when the board it fetched carried the
-  result's version (``shown``); ``--no-fetch`` leaves the fetch out;
+- ``stream``: each opens the board's stream (``/live/events/<id>/board``). A board message
+  carries the board's JSON (``data``); the client shows it, as the page does, and fetches
+  (``/api/events/<id>/board``, If-None-Match) only at a message without it (a resumed one, a
+  resync). A client *saw* a result when the message arrived (``message``) and when the board it
+  has carried the result's version (``shown``); ``--no-fetch`` ignores the data and never fetches;
 - ``poll``: each polls the board's JSON every second (random phase) with If-None-Match, as the
   board page's fallback does; it saw a result when a poll returned its version.
 
@@ -177,7 +179,9 @@ class Client:
                     data = json.loads(fields["data"])
                     if data.get("version") is not None:
                         self.messages.append((int(data["version"]), time.time()))
-                    if fetch:
+                    if fetch and isinstance(data.get("data"), dict):
+                        self.shown.append((int(data["data"]["version"]), time.time()))  # carried: no fetch
+                    elif fetch:
                         asyncio.get_running_loop().create_task(self.fetch_latest())
 
 
@@ -338,7 +342,8 @@ def _figures(n, mode, connected, results, acks, before, idle, busy) -> dict:
 def report(label: str, f: dict) -> None:
     print(
         f"\n{label}: {f['clients']} clients, {f['mode']}ing ({f['connected']} connected); "
-        f"board fetches {f['requests']}, p95 {f['fetch_p95']:.0f} ms; answers "
+        + (f"board fetches {f['requests']}, p95 {f['fetch_p95']:.0f} ms" if f["requests"] else "no board fetch")
+        + "; answers "
         + ", ".join(f"{k}: {v}" for k, v in sorted(f["codes"].items(), key=str))
     )
     print(f"{'result':>6} {'half saw it':>12} {'95 % saw it':>12} {'all saw it':>11} {'saw':>10}")
@@ -350,8 +355,12 @@ def report(label: str, f: dict) -> None:
     print(
         f"p99 over all results: {f['p99']:.2f} s{message} (goal ≤ 1 s on 1,000 screens); web CPU idle "
         f"{f['idle_cpu']:.0f} %, at a result up to {f['busy_cpu']:.0f} % (of one core; {others}); "
-        f"web memory {f['idle_mb']:.0f} MB with every client connected, {f['kb_per_client']:.0f} KB per client; "
-        f"web CPU {f.get('cpu_ms_per_request', 0):.1f} ms per board request (the machine's load aside)"
+        f"web memory {f['idle_mb']:.0f} MB with every client connected, {f['kb_per_client']:.0f} KB per client"
+        + (
+            f"; web CPU {f['cpu_ms_per_request']:.1f} ms per board request (the machine's load aside)"
+            if f["requests"]
+            else ""
+        )
     )
 
 
@@ -365,12 +374,13 @@ def main() -> None:
     ap.add_argument("--processes", type=int, default=8, help="client processes")
     ap.add_argument("--workers", type=int, help="web workers on PostgreSQL (default: config/gunicorn.py's)")
     ap.add_argument("--no-fetch", action="store_true", help="stream clients do not fetch the board")
+    ap.add_argument("--event-players", type=int, default=300, help="the event's size (its board's size)")
     args = ap.parse_args()
     summary = []
     for shape_name in args.shape.split(","):
         sqlite = shape_name == "sqlite"
         with Shape(workers=1 if sqlite else args.workers, sqlite=sqlite) as shape:
-            shape.data_build(["--event-players=40", "--leagues=0"])
+            shape.data_build([f"--event-players={args.event_players}", "--leagues=0"])
             label = "SQLite, tasks in-process, 1 web process" if sqlite else "PostgreSQL + Redis"
             print(f"{label}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores", flush=True)
             for n in [int(x) for x in args.clients.split(",")]:

@@ -62,8 +62,7 @@ class BoardView(APIView):
                     version = selectors.board_version(pk) or version
                     etag = _etag(version)
                     body = selectors.board_at_version(pk, version) or body
-            data = {k: v for k, v in body.items() if k != "clock_round"}
-            response = Response({**data, "clock": clock, "server_time": now.isoformat()})
+            response = Response(selectors.board_public(body, now))
         response["ETag"] = etag
         patch_cache_control(response, no_cache=True)
         return response

@@ -642,6 +642,21 @@ def board_at_version(event_id: int, version: int) -> dict | None:
     return body
 
 
+def board_public(body: dict, now) -> dict:
+    """What ``/api/events/<id>/board`` answers for a built board (``board_at_version``): the board
+    without the clock's inputs, the clock as of ``now``, and the server's time."""
+    data = {k: v for k, v in body.items() if k != "clock_round"}
+    return {**data, "clock": board_clock(body, now), "server_time": now.isoformat()}
+
+
+def board_now(event_id: int) -> dict | None:
+    """The board as its API answers it now (its current version; None for no such event): what a
+    live message to the big screens carries, so they need not all fetch it at once."""
+    version = board_version(event_id)
+    body = None if version is None else board_at_version(event_id, version)
+    return None if body is None else board_public(body, timezone.now())
+
+
 def board_clock(body: dict, now=None) -> dict | None:
     """The clock of a cached board, as of now."""
     r = body.get("clock_round")

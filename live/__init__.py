@@ -13,10 +13,14 @@ Publishing. A service that changes what a topic shows calls :func:`publish_on_co
 version, kind) inside its transaction; the message leaves only once the change is committed (a
 rolled-back write announces nothing). :func:`publish` sends at once (a task outside a transaction).
 
-Messages say *what* changed and its version, never the data: ``{"topic", "version", "kind"}``
-with a monotonic event id. The screen fetches what it shows from the JSON or page it already
-reads (the board's ``/api/events/<id>/board``, the table's page), so a missed or duplicated
-message is never a wrong screen: at worst one fetch too many.
+Messages say *what* changed and its version: ``{"topic", "version", "kind"}`` with a monotonic
+event id. The screen fetches what it shows from the JSON or page it already reads (the board's
+``/api/events/<id>/board``, the table's page), so a missed or duplicated message is never a wrong
+screen: at worst one fetch too many. The board's stream attaches the board itself as it is now
+(``"data"``: what its JSON answers, built once per message, language and process; see
+``live.streams.Attached``), so a result on a thousand big screens is one build and a thousand
+writes, not a thousand fetches at the same instant. Messages a reconnect resumes, and a resync,
+come bare: the screen fetches.
 
 Fan-out (``live.broker``). Every process keeps a registry of its open streams (``Hub``), each with
 a bounded queue. Embedded default (no ``REDIS_URL``): published messages go straight to the

@@ -41,8 +41,11 @@ class Message:
     def body(self) -> str:
         return json.dumps({"topic": self.topic, "version": self.version, "kind": self.kind}, separators=(",", ":"))
 
-    def sse(self) -> str:
-        return f"id: {self.id}\ndata: {self.body()}\n\n"
+    def sse(self, data: str | None = None) -> str:
+        """As one SSE event; ``data``, the JSON of what the topic shows now (``live.streams``
+        attaches it on a stream that asks), goes in as the message's ``data``."""
+        body = self.body() if data is None else f'{self.body()[:-1]},"data":{data}}}'
+        return f"id: {self.id}\ndata: {body}\n\n"
 
     def wire(self) -> str:
         """As kept in a Redis ring and sent on its channel: ``<id> <json>``."""

@@ -4,9 +4,11 @@ the async generator behind it (``sse_events``). See the package docstring (``liv
 from __future__ import annotations
 
 import asyncio
+import collections
 import json
+import logging
 import random
-from typing import Any, AsyncIterator, Iterator
+from typing import Any, AsyncIterator, Callable, Iterator
 
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
@@ -16,6 +18,14 @@ from django.http import HttpRequest, StreamingHttpResponse
 from kyoku.throttle import Throttled, client_address
 
 from .broker import HUB, Message, broker_get, seconds_setting, setting
+
+logger = logging.getLogger(__name__)
+
+# What a stream may attach to a topic's messages: the JSON text of what the topic shows now (built
+# in a worker thread with the stream's language active), or None to send the message bare. The
+# board's stream attaches the board itself, so a thousand screens do not fetch it at once.
+Attach = Callable[[Message], "str | None"]
+AttachedKey = tuple[int, int, str, Attach]  # (event loop, message id, language, attach)
 
 
 def last_event_id(request: HttpRequest) -> int | None:
@@ -95,6 +105,61 @@ def _thread_release() -> None:
         executor.shutdown(wait=False)
 
 
+class Attached:
+    """Per process: each message as sent with its attachment, built once per message and language
+    however many streams send it (the first stream starts the build, the others wait for it; a
+    stream that closes meanwhile does not cancel it)."""
+
+    def __init__(self, keep: int = 64) -> None:
+        self.keep = keep
+        self.done: collections.OrderedDict[AttachedKey, str] = collections.OrderedDict()
+        self.building: dict[AttachedKey, asyncio.Task[str]] = {}
+
+    async def sse(self, message: Message, attach: Attach, language: str) -> str:
+        key: AttachedKey = (id(asyncio.get_running_loop()), message.id, language, attach)
+        if key in self.done:
+            return self.done[key]
+        task = self.building.get(key)
+        if task is None:
+            task = asyncio.ensure_future(self._build(key, message, attach, language))
+            self.building[key] = task
+        return await asyncio.shield(task)
+
+    async def _build(self, key: AttachedKey, message: Message, attach: Attach, language: str) -> str:
+        from asgiref.sync import sync_to_async
+
+        try:
+            data = await sync_to_async(_attachment, thread_sensitive=False)(message, attach, language)
+            text = message.sse(data)
+        except Exception:  # noqa: BLE001  (the bare message still says what changed: the screen fetches)
+            logger.warning("live: could not attach to %s", message.topic, exc_info=True)
+            text = message.sse()
+        finally:
+            self.building.pop(key, None)
+        self.done[key] = text
+        while len(self.done) > self.keep:
+            self.done.popitem(last=False)
+        return text
+
+
+ATTACHED = Attached()
+
+
+def _attachment(message: Message, attach: Attach, language: str) -> str | None:
+    from django.utils import translation
+
+    try:
+        with translation.override(language):
+            return attach(message)
+    finally:
+        _db_close()  # a worker thread of the stream's: it keeps no connection
+
+
+async def _sent(message: Message, attach: dict[str, Attach], language: str) -> str:
+    fn = attach.get(message.topic)
+    return message.sse() if fn is None else await ATTACHED.sse(message, fn, language)
+
+
 async def _opening(topics: list[str], last: int | None) -> list[str]:
     broker = broker_get()
     current = await broker.current()
@@ -103,11 +168,18 @@ async def _opening(topics: list[str], last: int | None) -> list[str]:
 
 
 async def sse_events(
-    topics: list[str], last: int | None, keys: dict[str, int], *, seconds: float | None = None
+    topics: list[str],
+    last: int | None,
+    keys: dict[str, int],
+    *,
+    seconds: float | None = None,
+    attach: dict[str, Attach] | None = None,
+    language: str = "en",
 ) -> AsyncIterator[str]:
-    """The stream: hello, the missed messages, then each change as it comes (coalesced per topic),
-    a ping every heartbeat, until ``seconds`` have gone by (then a ``retry:`` and the end: the
-    browser comes back with ``Last-Event-ID``). A client too slow to keep up is dropped."""
+    """The stream: hello, the missed messages, then each change as it comes (coalesced per topic,
+    with what the topic shows now where ``attach`` says so), a ping every heartbeat, until
+    ``seconds`` have gone by (then a ``retry:`` and the end: the browser comes back with
+    ``Last-Event-ID``). A client too slow to keep up is dropped."""
     from asgiref.sync import sync_to_async
 
     await sync_to_async(_db_close)()  # the request's checks are done: hold no connection while idle
@@ -142,7 +214,7 @@ async def sse_events(
                 yield resync(await broker.current(), topics)
                 continue
             for message in sub.drain():
-                yield message.sse()
+                yield await _sent(message, attach or {}, language)
         yield f"retry: {random.randint(500, 3000)}\n\n"
     finally:
         HUB.unsubscribe(sub)
@@ -159,16 +231,24 @@ def sse_once(topics: list[str], last: int | None) -> Iterator[str]:
     yield "retry: 5000\n\n"
 
 
-def stream_response(request: HttpRequest, topics: list[str], event_id: int | None = None) -> StreamingHttpResponse:
+def stream_response(
+    request: HttpRequest,
+    topics: list[str],
+    event_id: int | None = None,
+    attach: dict[str, Attach] | None = None,
+) -> StreamingHttpResponse:
     """The SSE response for ``topics`` (the view has authorized the request): streaming under ASGI,
-    one shot under WSGI; 429 with ``Retry-After`` when the client or the event holds its bound."""
+    one shot under WSGI; 429 with ``Retry-After`` when the client or the event holds its bound.
+    ``attach``: per topic, what its live messages carry (in the request's language)."""
+    from django.utils.translation import get_language
+
     last = last_event_id(request)
     content: Any
     if isinstance(request, ASGIRequest) and not getattr(settings, "LIVE_STREAM_ONCE", False):
         keys = bounds(request, event_id)
         if any(HUB.held[k] >= bound for k, bound in keys.items()):
             raise Throttled(30, "live_streams")
-        content = sse_events(topics, last, keys)
+        content = sse_events(topics, last, keys, attach=attach, language=get_language() or settings.LANGUAGE_CODE)
     else:
         content = sse_once(topics, last)
     response = StreamingHttpResponse(content, content_type="text/event-stream; charset=utf-8")

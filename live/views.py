@@ -10,14 +10,27 @@ from kyoku.access import DIRECTOR, LOGGED_IN, PUBLIC, TABLE, access, object_for_
 from league.models import Game
 
 from . import board_topic, desk_topic, inbox_topic, table_topic
+from .broker import Message
 from .streams import stream_response
+
+
+def board_attached(message: Message) -> str | None:
+    """What a board message carries to the big screens: the board's JSON as its API answers now.
+    A result on a thousand screens is then one build per process, not a thousand fetches."""
+    from rest_framework.renderers import JSONRenderer
+
+    from events.selectors import board_now
+
+    data = board_now(int(message.topic.split(":")[1]))
+    return None if data is None else JSONRenderer().render(data).decode()
 
 
 @access("event", GET=PUBLIC)
 def board_stream(request: HttpRequest, event_id: int) -> StreamingHttpResponse:
-    """The big board's changes: public, as the board is."""
+    """The big board's changes, each with the board as it is now: public, as the board is."""
     event = object_for_request(request, Event, pk=event_id)
-    return stream_response(request, [board_topic(event.pk)], event.pk)
+    topic = board_topic(event.pk)
+    return stream_response(request, [topic], event.pk, attach={topic: board_attached})
 
 
 @access("event_table", GET=TABLE)

@@ -9,6 +9,7 @@
   var state = clockEl ? clockEl.dataset.state : "";
   var synced = Date.now();
   var reloadedForTimeUp = false;
+  var boardTimeUp = null;  // the big screen's fetch when its clock runs out (set below)
   var tableView = document.querySelector(".ev-table[data-board]");
 
   function fmt(s) {
@@ -30,6 +31,7 @@
     // hears "Time is up" once, not four times a second
     if (label && labelEl.textContent !== label) labelEl.textContent = label;
     clockEl.dataset.state = shown;
+    if (shown === "time_up" && state === "running" && boardTimeUp) boardTimeUp();
     if (lastHand && !lastHand.dataset.stored) {
       lastHand.hidden = shown !== "time_up";
       // time has just run out here: the server stores each table's hand in play; a table's page
@@ -275,6 +277,15 @@
     board.dataset.version = data.version;
   }
 
+  // the board a stream's message carried (the same JSON the fetch answers): shown unless the
+  // screen already shows a later version; the next poll, if any, then asks without an ETag
+  function pushed(data) {
+    if (Number(data.version) < Number(board.dataset.version || 0)) return;
+    etag = null;
+    syncClock(data.clock);
+    drawBoard(data);
+  }
+
   function poll() {
     var headers = {"Accept": "application/json"};
     if (etag) headers["If-None-Match"] = etag;
@@ -308,10 +319,22 @@
     window.KyokuLive.follow(stream, {polling: polling, refresh: function (m) {
       // a table's own change (a seat's confirmation, a hand) shows on its page, not on the board
       if (!board && m.topic && m.topic.indexOf("table:") === 0) { window.KyokuLive.reloadWhenIdle(1500); return; }
+      if (board && m.data && m.data.version !== undefined) { pushed(m.data); return; }
       poll();
     }});
   } else {
     polling(true);
   }
   if (board) setInterval(function () { page += 1; drawStandings(); }, 10000);
+  // The clock ran out here. While the stream is up no screen fetches, and the server stores each
+  // table's hand in play when the first screen asks after the time: ask once, at a random moment
+  // within 5 s (not a thousand screens at once), unless a newer board has come meanwhile.
+  if (board) {
+    var askedAt = null;
+    boardTimeUp = function () {
+      if (timer || askedAt === board.dataset.version) return;  // polling anyway, or asked already
+      var at = askedAt = board.dataset.version;
+      setTimeout(function () { if (board.dataset.version === at) poll(); }, Math.random() * 5000);
+    };
+  }
 })();

@@ -1,6 +1,7 @@
 /* Live updates (live/): an EventSource on the page's stream. A message says what changed and its
-   version, never the data: the page refreshes what it shows from what it already reads (the
-   board's JSON, the table's page), so a missed message is never a wrong screen.
+   version: the page refreshes what it shows from what it already reads (the board's JSON, the
+   table's page), so a missed message is never a wrong screen. The board's messages carry the
+   board's JSON as "data" (static/events.js shows it without fetching).
    When the stream is unavailable (refused, a proxy that buffers, a phone that slept: no sign of
    life for two heartbeats) the page polls as it always did, and the stream is tried again later.
 

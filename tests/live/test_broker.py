@@ -132,3 +132,57 @@ def test_the_stream_pings_while_idle(memory_broker, settings):
     settings.LIVE_HEARTBEAT = 0.2
     chunks = _run_stream(["event:3:board"], None, lambda: None, seconds=1.0, want=3)
     assert chunks[1] == "event: ping\ndata: 1\n\n"
+
+
+def _run_streams(n, attach, publish, language="en"):
+    """``n`` streams on one loop with ``attach`` on their topic; each one's first message."""
+
+    async def one(gen):
+        await gen.__anext__()  # hello
+        async for chunk in gen:
+            if not chunk.startswith("event: ping"):
+                await gen.aclose()
+                return chunk
+        return None
+
+    async def main():
+        gens = [
+            sse_events(["event:4:board"], None, {f"client:{k}": 1}, seconds=5.0, attach=attach, language=language)
+            for k in range(n)
+        ]
+        tasks = [asyncio.ensure_future(one(g)) for g in gens]
+        while len(HUB.subscribers("event:4:board")) < n:
+            await asyncio.sleep(0.01)
+        await asyncio.to_thread(publish)
+        return await asyncio.gather(*tasks)
+
+    return asyncio.run(main())
+
+
+def test_a_board_message_carries_the_board_built_once_for_every_stream(memory_broker):
+    """What the board's stream attaches is built once per message and language, however many
+    streams send it, in the stream's language; an attachment that fails leaves the message bare."""
+    from django.utils.translation import get_language
+
+    built: list[tuple[int, str]] = []
+
+    def attach(message):
+        built.append((message.version, get_language()))
+        return json.dumps({"version": message.version, "standings": [{"rank": 1}]})
+
+    chunks = _run_streams(
+        30, {"event:4:board": attach}, lambda: memory_broker.publish("event:4:board", 7, "board"), "ja"
+    )
+    assert built == [(7, "ja")]
+    assert all(
+        _data(c)
+        == {"topic": "event:4:board", "version": 7, "kind": "board", "data": {"version": 7, "standings": [{"rank": 1}]}}
+        for c in chunks
+    )
+
+    def broken(message):
+        raise RuntimeError("the database went away")
+
+    chunks = _run_streams(3, {"event:4:board": broken}, lambda: memory_broker.publish("event:4:board", 8, "board"))
+    assert [_data(c) for c in chunks] == [{"topic": "event:4:board", "version": 8, "kind": "board"}] * 3
+    assert not HUB.held

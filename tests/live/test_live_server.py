@@ -234,6 +234,13 @@ def test_fifty_streams_see_a_confirmed_result_resume_and_refuse_another_table(se
         seen = lambda s: any(m["kind"] == "board" and m["version"] == version for m in s.messages())  # noqa: E731
         assert _wait(lambda: all(seen(s) for s in streams)), [len(s.messages()) for s in streams if not seen(s)]
         assert all(m["topic"] == f"event:{in_play.pk}:board" for s in streams for m in s.messages())
+        # each message carries the board as its API answers it, so no screen has to fetch it
+        with urllib.request.urlopen(f"{server.url}/api/events/{in_play.pk}/board") as r:
+            api = json.loads(r.read())
+        carried = [next(m["data"] for m in s.messages() if m["version"] == version) for s in streams]
+        assert all(d["version"] == version for d in carried)
+        assert all(d["standings"] == api["standings"] and d["tables"] == api["tables"] for d in carried)
+        assert any(row["games"] for row in api["standings"])  # the result is in what they carry
         # the table's own stream heard each seat's confirmation (the last: seat 3's, of version 1)
         assert _wait(
             lambda: any(m == {"topic": f"table:{here.pk}", "version": 1, "kind": "confirm"} for m in own.messages())
@@ -282,7 +289,11 @@ def test_the_board_polls_when_its_stream_is_blocked(server, in_play, tables):
         page.unroute("**/live/**")
         page.goto(f"{server.url}/events/{in_play.pk}/board/")
         page.wait_for_selector("html[data-live='stream']", state="attached")  # the stream said hello
+        page.wait_for_timeout(1500)  # the fetch the hello asks for (what changed since the page loaded)
+        fetched: list[str] = []
+        page.on("request", lambda r: fetched.append(r.url) if "/api/events/" in r.url else None)
         Phone(server, in_play.pk, tables[0]).result(tables[0])
         version = _board_version(server, in_play.pk)
         page.wait_for_selector(f"#board[data-version='{version}']", state="attached", timeout=10000)
         assert page.get_attribute("html", "data-live") == "stream"  # no fallback was needed
+        assert fetched == []  # the message carried the board: the screen did not fetch it
