@@ -9,8 +9,8 @@ scales every count; at least one of each):
 
 - **table phones**: four per table of the event (300 players: 75 tables). Each watches the event
   as the table page's script does: the board's JSON every 3 s with ``If-None-Match``, or, when the
-  stream exists (``BUSY_STREAM`` names its path, ``{event}`` for the event's id), one stream and a
-  fetch of the board at each message. Within the report minute (``BUSY_REPORT_AT`` s after the
+  stream exists (``BUSY_STREAM`` names its path, ``{event}`` for the event's id), one stream (its
+  board messages carry the board; a fetch only at a bare message). Within the report minute (``BUSY_REPORT_AT`` s after the
   start, ``BUSY_REPORT_WINDOW`` s long) seat East reports the table's final scores and the other
   three seats confirm, each with the table's code in the body, as a phone on the table does;
 - **boards**: one per 10 tables, the big screen's poll every second (or the stream);
@@ -131,7 +131,8 @@ class Watcher(FastHttpUser):
         gevent.sleep(random.uniform(0.9, 1.1) * self.period)
 
     def follow(self) -> None:
-        """The stream, opened again whenever it ends (as the browser does); at each message a fetch."""
+        """The stream, opened again whenever it ends (as the browser does). A board message carries
+        the board (the page shows it); at a bare one (resumed, a resync) the page fetches."""
         path = STREAM.format(event=MANIFEST["event"]["id"])
         while True:
             kind = None
@@ -139,8 +140,8 @@ class Watcher(FastHttpUser):
                 for line in self.client.iter_lines(path, headers=BASE, name="stream: board (its length)"):
                     if line.startswith("event:"):
                         kind = line.split(":", 1)[1].strip()
-                    elif line.startswith("data:") and kind in (None, "message"):
-                        self.board_fetch()  # the page fetches what the message says changed
+                    elif line.startswith("data:") and kind in (None, "message") and '"data":' not in line:
+                        self.board_fetch()  # a bare message: the page fetches what it says changed
                     elif not line.strip():
                         kind = None
             except Exception:  # noqa: BLE001 — a dropped stream is resumed

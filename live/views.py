@@ -25,6 +25,19 @@ def board_attached(message: Message) -> str | None:
     return None if data is None else JSONRenderer().render(data).decode()
 
 
+def clock_attached(message: Message) -> str | None:
+    """What a board message carries to a table's phone: only the board's version and the round's
+    clock (started, paused, time added, time up), not the whole board a phone does not show."""
+    from rest_framework.renderers import JSONRenderer
+
+    from events.selectors import board_now
+
+    data = board_now(int(message.topic.split(":")[1]))
+    if data is None:
+        return None
+    return JSONRenderer().render({k: data[k] for k in ("version", "clock", "server_time")}).decode()
+
+
 @access("event", GET=PUBLIC)
 def board_stream(request: HttpRequest, event_id: int) -> StreamingHttpResponse:
     """The big board's changes, each with the board as it is now: public, as the board is."""
@@ -35,13 +48,15 @@ def board_stream(request: HttpRequest, event_id: int) -> StreamingHttpResponse:
 
 @access("event_table", GET=TABLE)
 def table_stream(request: HttpRequest, game_id: int) -> StreamingHttpResponse:
-    """One table's changes and its event's board: the table's phone (its code in this session) or
-    a player seated here, as the table's actions are; anyone else watches the board's stream."""
+    """One table's changes and its event's board (each board message with the round's clock): the
+    table's phone (its code in this session) or a player seated here, as the table's actions are;
+    anyone else watches the board's stream."""
     game = object_for_request(request, Game.objects.select_related("season"), pk=game_id)
     event_id = Event.objects.filter(season=game.season).values_list("pk", flat=True).first()
     if event_id is None:
         raise Http404("not a table of an event")
-    return stream_response(request, [table_topic(game.pk), board_topic(event_id)], event_id)
+    board = board_topic(event_id)
+    return stream_response(request, [table_topic(game.pk), board], event_id, attach={board: clock_attached})
 
 
 @access("event", GET=DIRECTOR)

@@ -320,6 +320,13 @@
       // a table's own change (a seat's confirmation, a hand) shows on its page, not on the board
       if (!board && m.topic && m.topic.indexOf("table:") === 0) { window.KyokuLive.reloadWhenIdle(1500); return; }
       if (board && m.data && m.data.version !== undefined) { pushed(m.data); return; }
+      // a table's phone on its own stream: the board's message carries the round's clock and the
+      // table's own changes come on its topic (above), so another table's result reloads nothing
+      // here (a visitor on the board's stream, or a clock of another round, reloads as before)
+      var c = m.data && m.data.clock;
+      if (!board && table.dataset.ownStream && c !== undefined && (c === null || String(c.round) === table.dataset.round)) {
+        syncClock(c); version = m.data.version; return;
+      }
       poll();
     }});
   } else {

@@ -241,6 +241,11 @@ def test_fifty_streams_see_a_confirmed_result_resume_and_refuse_another_table(se
         assert all(d["version"] == version for d in carried)
         assert all(d["standings"] == api["standings"] and d["tables"] == api["tables"] for d in carried)
         assert any(row["games"] for row in api["standings"])  # the result is in what they carry
+        # the table's phone hears the board's change with only the round's clock, not the board
+        mine = lambda: [m for m in own.messages() if m["topic"] == f"event:{in_play.pk}:board"]  # noqa: E731
+        assert _wait(lambda: any(m["version"] == version for m in mine()))
+        assert all(set(m["data"]) == {"version", "clock", "server_time"} for m in mine())
+        assert mine()[-1]["data"]["clock"]["round"] == here.match_day
         # the table's own stream heard each seat's confirmation (the last: seat 3's, of version 1)
         assert _wait(
             lambda: any(m == {"topic": f"table:{here.pk}", "version": 1, "kind": "confirm"} for m in own.messages())
