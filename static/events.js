@@ -49,6 +49,9 @@
   function syncClock(c) {
     if (!clockEl || !c) return;
     remaining = c.remaining; state = c.state; synced = Date.now();
+    // the big screen stays open from round to round: its clock names the round it counts
+    var named = clockEl.querySelector(".ev-clock-round");
+    if (named && board && c.round) named.textContent = roundTitle(c.round, c.stage);
     drawClock();
   }
 

@@ -37,6 +37,7 @@ def event_clock(game) -> dict:
     from events.selectors import table_last_hand
 
     return {
+        "event": event,
         "clock": round_clock_state(Round.objects.filter(event=event, number=game.match_day).first()),
         "last_hand": table_last_hand(game),
     }

@@ -141,3 +141,20 @@ def test_after_the_event_the_board_says_it_is_over_and_shows_the_final_ranking(a
     position = {(r[1], r[2]): int(r[0]) for r in body_rows}
     assert position[("Lam", "Bo")] == 5 and position[("Tanaka", "Aoi")] == a_row["rank"]
     assert len(body_rows) == 20 and [int(r[0]) for r in body_rows][:5] == [1, 2, 3, 4, 5]
+
+
+def test_the_clock_names_the_semi_final_round_it_counts(after_semi):
+    """The round clock (board, event page) names a stage's round as the other pages do: the
+    semi-final's second round is "Semi-final, round 2", not "Semi-final" as its first."""
+    import re
+
+    event, _players = after_semi
+    for path in (f"/events/{event.pk}/board/", f"/events/{event.pk}/"):
+        html = _client().get(path).content.decode()
+        label = re.search(r'<span class="ev-clock-round">([^<]*)</span>', html)
+        assert label is not None and label.group(1) == "Semi-final, round 2", (path, label)
+    with translation.override("ja"):
+        assert (
+            round_title(event, 5, Round.Stage.SEMI_FINAL)
+            in _client().get(f"/events/{event.pk}/board/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+        )
