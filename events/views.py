@@ -17,7 +17,7 @@ from django.utils.translation import ngettext
 
 from kyoku import authz
 from kyoku.second_factor import second_factor_require
-from kyoku.access import ANY_DIRECTOR, DIRECTOR, PLAYER, PUBLIC, REFEREE, TABLE, access, object_for_request
+from kyoku.access import ANY_DIRECTOR, DESK, DIRECTOR, PLAYER, PUBLIC, TABLE, access, object_for_request
 from kyoku.labels import label
 from kyoku.principals import System, request_actor
 from league.forms import service_errors_to_form, service_errors_to_messages
@@ -423,7 +423,8 @@ def _seat_rows(game: Game) -> list[dict]:
     ]
 
 
-TABLE_ACTIONS = {"report": TABLE, "confirm": TABLE, "dispute": TABLE, "enter": REFEREE, "resolve": REFEREE}
+# the desk settles a table: its referees, its directors (often the head referee), the league's admins
+TABLE_ACTIONS = {"report": TABLE, "confirm": TABLE, "dispute": TABLE, "enter": DESK, "resolve": DESK}
 
 
 def _int_field(request, name: str) -> int | None:
@@ -485,7 +486,7 @@ def event_table(request, game_id):
         return redirect("game", game_id=game.pk)
     actor = request_actor(request, game)
     may_act = services.seats_for(game, actor)
-    is_desk = authz.is_referee(request.user, event.league)
+    is_desk = authz.is_desk(request.user, event.league)
     seats = _seat_rows(game)
     report = TableReport.objects.filter(game=game).first()
     posted = request.POST.get("action") if request.method == "POST" else None

@@ -25,6 +25,8 @@ None for routes without one); the matrix builds one of each kind. Levels, per HT
   ADMIN        an admin of the object's league
   DIRECTOR     an event director or admin of the object's league (a tournament's desk, rounds,
                clock, cut, seating, signs, EMA file; not the league's seasons, results or roster)
+  DESK         a referee, event director or admin of the object's league (settling a table's
+               result at a tournament's desk)
   SUPERUSER    site staff only (Django admin)
   SELF_OR_ADMIN  the player, or an admin of a league the player belongs to (a player's private
                details and online account links: docs/privacy.md)
@@ -50,7 +52,7 @@ from django.core.exceptions import ImproperlyConfigured, PermissionDenied
 from django.http import HttpRequest, HttpResponseBadRequest, HttpResponseBase, HttpResponseNotAllowed
 from django.utils.translation import gettext as _
 
-from kyoku.authz import Need, authorize, is_admin, is_director, is_referee, object_for_actor, player_of
+from kyoku.authz import Need, authorize, is_admin, is_desk, is_director, is_referee, object_for_actor, player_of
 from kyoku.principals import request_actor
 from kyoku.second_factor import second_factor_write_check
 
@@ -68,6 +70,7 @@ DIRECTOR = "director"  # an event director or admin of the object's league
 SUPERUSER = "superuser"
 SELF_OR_ADMIN = "self_or_admin"  # the player, or an admin of a league the player belongs to (privacy rule)
 TABLE = "table"  # a player seated at this game, or this table's phone
+DESK = "desk"  # a referee, event director or admin of the object's league: who settles a table
 LEVELS = (
     PUBLIC,
     LOGGED_IN,
@@ -80,6 +83,7 @@ LEVELS = (
     REFEREE,
     ADMIN,
     DIRECTOR,
+    DESK,
     SUPERUSER,
     SELF_OR_ADMIN,
     TABLE,
@@ -146,6 +150,7 @@ OBJECT_NEED = {
     REFEREE: Need.REFEREE,
     ADMIN: Need.ADMIN,
     DIRECTOR: Need.DIRECTOR,
+    DESK: Need.DESK,
     SELF_OR_ADMIN: Need.SELF_OR_ADMIN,
     TABLE: Need.TABLE,
 }
@@ -167,6 +172,8 @@ def actor_may_try(user: Any, level: str) -> bool:
         return is_admin(user)
     if level in (ANY_DIRECTOR, DIRECTOR):
         return is_director(user)
+    if level == DESK:
+        return is_desk(user)
     if level == SUPERUSER:
         return bool(user.is_superuser)
     return True  # LOGGED_IN, TABLE (a phone has no login), and the object levels: the object decides

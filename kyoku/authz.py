@@ -52,6 +52,7 @@ class Need(str, Enum):
     REFEREE = "referee"
     ADMIN = "admin"
     DIRECTOR = "director"  # an event director or admin of the object's league
+    DESK = "desk"  # a referee, event director or admin of the object's league (settles a table)
     SELF = "self"  # the owning player only
     SELF_OR_ADMIN = "self_or_admin"  # the player, or an admin of a league the player belongs to
     TABLE = "table"  # a player seated at this game, or this game's table phone
@@ -95,6 +96,12 @@ def is_referee(user: Actor, league: League | int | None = None) -> bool:
 def is_director(user: Actor, league: League | int | None = None) -> bool:
     """An event director of ``league`` (any league when None); its admins count as directors."""
     return has_role(user, LeagueRole.Role.DIRECTOR, league) or is_admin(user, league)
+
+
+def is_desk(user: Actor, league: League | int | None = None) -> bool:
+    """Who settles a table's result at a tournament's desk: its referees and its directors (the
+    head referee is often the director), and the league's admins."""
+    return is_referee(user, league) or is_director(user, league)
 
 
 def league_visible(user: Actor, league: League) -> bool:
@@ -169,7 +176,7 @@ def player_private_visible(user: Actor, player: models.Model | None) -> bool:
 
 
 def leagues_where(user: Actor, need: Need) -> list[int] | None:
-    """League ids where ``user`` meets ``need`` (REFEREE/ADMIN/DIRECTOR); ``None`` means every league."""
+    """League ids where ``user`` meets ``need`` (REFEREE/ADMIN/DIRECTOR/DESK); ``None`` means every league."""
     if getattr(user, "is_superuser", False):
         return None
     if not getattr(user, "is_authenticated", False):
@@ -178,6 +185,8 @@ def leagues_where(user: Actor, need: Need) -> list[int] | None:
         wanted = {LeagueRole.Role.ADMIN}
     elif need == Need.DIRECTOR:
         wanted = {LeagueRole.Role.ADMIN, LeagueRole.Role.DIRECTOR}
+    elif need == Need.DESK:
+        wanted = {LeagueRole.Role.ADMIN, LeagueRole.Role.DIRECTOR, LeagueRole.Role.REFEREE}
     else:
         wanted = {LeagueRole.Role.ADMIN, LeagueRole.Role.REFEREE}
     return sorted({lid for lid, r in _roles(user) if r in wanted})
@@ -262,6 +271,8 @@ def allowed(user: Actor, obj: models.Model, need: Need) -> bool:
         return is_referee(user, league)
     if need == Need.DIRECTOR:
         return is_director(user, league)
+    if need == Need.DESK:
+        return is_desk(user, league)
     if need == Need.OWNER:
         return is_referee(user, league) or owns(player_of(user), obj)
     raise ValueError(need)
@@ -328,7 +339,7 @@ def scope_for_actor(qs: QuerySet[M], *, actor: Actor, need: Need) -> QuerySet[M]
         return qs
     path = league_path(qs.model)
     league_field = f"{path}_id" if path else "pk"
-    leagues = leagues_where(actor, need if need in (Need.ADMIN, Need.DIRECTOR) else Need.REFEREE)
+    leagues = leagues_where(actor, need if need in (Need.ADMIN, Need.DIRECTOR, Need.DESK) else Need.REFEREE)
     if leagues is None:
         return qs
     from django.db.models import Q

@@ -118,7 +118,7 @@ def second_factor_write_check(method: str, actor: Any, obj: Any, need: Any) -> N
 
     if method in SAFE_METHODS or not is_user(actor):
         return
-    if need not in (Need.REFEREE, Need.ADMIN, Need.DIRECTOR, Need.OWNER, Need.SELF_OR_ADMIN):
+    if need not in (Need.REFEREE, Need.ADMIN, Need.DIRECTOR, Need.DESK, Need.OWNER, Need.SELF_OR_ADMIN):
         return  # the player's own levels (SELF, TABLE) and reads
     if getattr(type(obj), "LEAGUE_PATH", None) is None:
         return  # a player (several leagues): the privacy rule decides alone

@@ -14,20 +14,8 @@ from .broker import Message
 from .streams import stream_response
 
 
-def board_attached(message: Message) -> str | None:
-    """What a board message carries to the big screens: the board's JSON as its API answers now.
-    A result on a thousand screens is then one build per process, not a thousand fetches."""
-    from rest_framework.renderers import JSONRenderer
-
-    from events.selectors import board_now
-
-    data = board_now(int(message.topic.split(":")[1]))
-    return None if data is None else JSONRenderer().render(data).decode()
-
-
-def clock_attached(message: Message) -> str | None:
-    """What a board message carries to a table's phone: only the board's version and the round's
-    clock (started, paused, time added, time up), not the whole board a phone does not show."""
+def _board_json(message: Message, keys: tuple[str, ...] | None = None) -> str | None:
+    """The board's JSON as its API answers it now (only ``keys`` of it, if given)."""
     from rest_framework.renderers import JSONRenderer
 
     from events.selectors import board_now
@@ -35,7 +23,20 @@ def clock_attached(message: Message) -> str | None:
     data = board_now(int(message.topic.split(":")[1]))
     if data is None:
         return None
-    return JSONRenderer().render({k: data[k] for k in ("version", "clock", "server_time")}).decode()
+    rendered: bytes = JSONRenderer().render(data if keys is None else {k: data[k] for k in keys})
+    return rendered.decode()
+
+
+def board_attached(message: Message) -> str | None:
+    """What a board message carries to the big screens: the board's JSON as its API answers now.
+    A result on a thousand screens is then one build per process, not a thousand fetches."""
+    return _board_json(message)
+
+
+def clock_attached(message: Message) -> str | None:
+    """What a board message carries to a table's phone: only the board's version and the round's
+    clock (started, paused, time added, time up), not the whole board a phone does not show."""
+    return _board_json(message, ("version", "clock", "server_time"))
 
 
 @access("event", GET=PUBLIC)

@@ -251,7 +251,7 @@ def table_result_enter(
     """A referee or the director enters (or corrects) a table's result, or records one of the
     versions the table reported (``version``): recorded at once, ending any report or dispute. The
     dispute and every version are kept."""
-    authorize(actor, game, authz.Need.REFEREE)
+    authorize(actor, game, authz.Need.DESK)
     game = Game.objects.select_for_update().select_related("season").get(pk=game.pk)
     game_open_require(game)
     report = TableReport.objects.select_for_update().filter(game=game).first()

@@ -209,3 +209,24 @@ def test_team_names_are_stored_in_their_normal_form(event, field, admin):
     decomposed = unicodedata.normalize("NFD", "Café  Tiles")
     reg = services.registration_add(event=event, player=field[0], team=decomposed, actor=admin)
     assert reg.team == "Café Tiles"
+
+
+def test_the_director_settles_a_disputed_table_from_the_desk(in_play, table, league):
+    """The desk lists a disputed table and links to it; the event's director (not a referee) may
+    record a version there, as the referees and the league's admins may. A player may not."""
+    from kyoku.models import LeagueRole
+    from tests.actors import make_role_user
+
+    director = make_role_user("director", league, LeagueRole.Role.DIRECTOR)
+    phone = _phone(in_play, table)
+    _api(phone, table, "report", {"seat": 0, "scores": SCORES})
+    _api(phone, table, "report", {"seat": 1, "scores": OTHER})
+    desk = Client()
+    desk.force_login(director)
+    page = desk.get(f"/events/{in_play.pk}/desk/").content.decode()
+    assert f'href="/events/tables/{table.pk}/"' in page
+    assert 'value="resolve"' in desk.get(f"/events/tables/{table.pk}/").content.decode()
+    assert phone.post(f"/events/tables/{table.pk}/", {"action": "resolve", "version": "2"}).status_code == 403
+    assert desk.post(f"/events/tables/{table.pk}/", {"action": "resolve", "version": "2"}).status_code == 302
+    assert GameResult.objects.get(game=table).scores == OTHER
+    assert TableReport.objects.get(game=table).status == "resolved"

@@ -55,6 +55,7 @@ PASSES = {
     access.REFEREE: {"admin", "referee"},
     access.ADMIN: {"admin"},
     access.DIRECTOR: {"admin", "director"},
+    access.DESK: {"admin", "referee", "director"},
     access.SUPERUSER: set(),
     access.SELF_OR_ADMIN: {"owner", "admin"},
     access.TABLE: {"owner", "phone_here"},  # the owner is seated at the probed table
