@@ -36,8 +36,9 @@ BENCH = System("command:bench")  # who the benchmark acts as
 SCORES = [[48000, 32000, 12000, 8000], [25000, 35000, 30000, 10000], [20000, 20000, 38000, 22000]]
 
 
-def event_build(players_n: int, tag: str = "busy") -> dict:
-    """A running event of ``players_n`` players, round 1 started: its board and its tables' codes."""
+def event_build(players_n: int, tag: str = "busy", rounds: int = 2) -> dict:
+    """A running event of ``players_n`` players and ``rounds`` rounds, round 1 started: its board
+    and its tables' codes (bench/event_board.py's event too)."""
     from django.utils import timezone
 
     from events import services
@@ -61,7 +62,7 @@ def event_build(players_n: int, tag: str = "busy") -> dict:
         ends_on=timezone.localdate(),
         rule_set=rules,
         capacity=players_n,
-        rounds=2,
+        rounds=rounds,
         round_minutes=90,
         cut=4,
         actor=BENCH,

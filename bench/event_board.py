@@ -92,44 +92,12 @@ def _post(port: int, path: str, body: dict) -> dict:
 
 
 def _build():
-    """A 40-player event, its rounds seated, round 1 on the clock."""
-    from django.utils import timezone
+    """The running 40-player event of six rounds whose board the screens poll (bench/busiest_data.py)."""
+    from busiest_data import event_build
+    from events.models import Event
 
-    from events import services
-    from events.models import Round
-    from kyoku.models import League
-    from league import services as league_services
-    from league.models import Game, Player
-
-    league = League.objects.create(name="Bench League", slug="bench", promotion_count=1)
-    rules = league_services.rule_set_create(
-        name="M-League", slug="mleague-bench", preset="mleague", is_template=True, actor=BENCH
-    )
-    players = [
-        Player.objects.create(display_name=f"Bench Player {i:02d}", membership_number=f"B{i:04d}") for i in range(40)
-    ]
-    event = services.event_create(
-        league=league,
-        name="Bench Open",
-        slug="bench-open",
-        starts_on=timezone.localdate(),
-        ends_on=timezone.localdate(),
-        rule_set=rules,
-        capacity=40,
-        rounds=6,
-        round_minutes=90,
-        cut=4,
-        actor=BENCH,
-    )
-    for p in players:
-        services.checkin_set(
-            registration=services.registration_add(event=event, player=p, actor=BENCH), present=True, actor=BENCH
-        )
-    services.event_status_set(event=event, status="running", actor=BENCH)
-    services.seating_plan(event=event, time_limit=5, actor=BENCH)
-    services.round_clock_set(round_=Round.objects.get(event=event, number=1), action="start", actor=BENCH)
-    tables = list(Game.objects.filter(season=event.season, match_day=1).order_by("table"))
-    return event, [(g.pk, services.table_code(g)) for g in tables]
+    built = event_build(40, tag="board", rounds=6)
+    return Event.objects.get(pk=built["id"]), [(t["game"], t["code"]) for t in built["tables"]]
 
 
 def main() -> None:
