@@ -3,6 +3,8 @@ its object with ``object_for_request``; the stream itself is ``live.streams.stre
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from django.http import Http404, HttpRequest, StreamingHttpResponse
 
 from events.models import Event
@@ -14,8 +16,8 @@ from .broker import Message
 from .streams import stream_response
 
 
-def _board_json(message: Message, keys: tuple[str, ...] | None = None) -> str | None:
-    """The board's JSON as its API answers it now (only ``keys`` of it, if given)."""
+def _board_json(message: Message, shape: Callable[[dict[str, Any]], dict[str, Any]]) -> str | None:
+    """``shape`` of the board's JSON as its API answers it now, rendered as the API renders it."""
     from rest_framework.renderers import JSONRenderer
 
     from events.selectors import board_now
@@ -23,20 +25,27 @@ def _board_json(message: Message, keys: tuple[str, ...] | None = None) -> str | 
     data = board_now(int(message.topic.split(":")[1]))
     if data is None:
         return None
-    rendered: bytes = JSONRenderer().render(data if keys is None else {k: data[k] for k in keys})
+    rendered: bytes = JSONRenderer().render(shape(data))
     return rendered.decode()
 
 
 def board_attached(message: Message) -> str | None:
-    """What a board message carries to the big screens: the board's JSON as its API answers now.
-    A result on a thousand screens is then one build per process, not a thousand fetches."""
-    return _board_json(message)
+    """What a board message carries to the big screens: the board as the screen draws it now
+    (``events.selectors.board_screen``). A result on a thousand screens is then one build per
+    process, not a thousand fetches."""
+    from events.selectors import board_screen
+
+    return _board_json(message, board_screen)
+
+
+def _clock_only(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: data[k] for k in ("version", "clock", "server_time")}
 
 
 def clock_attached(message: Message) -> str | None:
     """What a board message carries to a table's phone: only the board's version and the round's
     clock (started, paused, time added, time up), not the whole board a phone does not show."""
-    return _board_json(message, ("version", "clock", "server_time"))
+    return _board_json(message, _clock_only)
 
 
 @access("event", GET=PUBLIC)
