@@ -249,7 +249,7 @@ def one_run(shape: Shape, n: int, mode: str, args: argparse.Namespace) -> dict:
     time.sleep(2)
     before = sampler.snapshot()
     connect_for = 10 + n / 200
-    until = time.time() + connect_for + 4 + args.results * args.gap + 3
+    until = time.time() + connect_for + 4 + args.results * args.gap + 8  # (8 s for the last result's fan-out)
     ready, out = multiprocessing.Queue(), multiprocessing.Queue()
     per = [n // args.processes + (1 if i < n % args.processes else 0) for i in range(args.processes)]
     procs = [
@@ -272,7 +272,11 @@ def one_run(shape: Shape, n: int, mode: str, args: argparse.Namespace) -> dict:
     time.sleep(2)
     idle = sampler.between(idle_from, time.time())
     acks = []
+    first_at = time.time()
     for k in range(args.results):
+        # results at a fixed pace: a phone's requests slowed by the last fan-out do not push the
+        # later results past the clients' window
+        time.sleep(max(0.0, first_at + k * args.gap - time.time()))
         table = event["tables"][k % len(event["tables"])]
         base, code = f"/api/events/tables/{table['game']}/", table["code"]
         try:
@@ -283,7 +287,7 @@ def one_run(shape: Shape, n: int, mode: str, args: argparse.Namespace) -> dict:
             acks.append((_version(port, board), acked))
         except (OSError, TimeoutError) as e:  # a server too busy to answer the phone in 30 s
             print(f"result {k + 1}: the phone's request failed ({e!r})", flush=True)
-        time.sleep(args.gap)
+    time.sleep(args.gap)
     results = [c for _ in procs for c in out.get()]
     for p in procs:
         p.join()
