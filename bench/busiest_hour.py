@@ -9,7 +9,7 @@ event's 75 tables, 100 leagues with an admin each), then runs bench/locustfile_b
 for SECONDS seconds with every kind of user at once: four phones per table reporting and confirming
 within the same minute, one board per 10 tables, 1,000 spectators on the board, 100 admins entering
 results and a game hand by hand, 2,000 players reading. Screens follow the board's stream
-(live/: Server-Sent Events, a fetch of the board at each message; ``--poll``: they poll it every
+(live/: Server-Sent Events, each board message carrying the board; ``--poll``: they poll it every
 second, every 3 s on a phone, as without the stream). ``--scale 0.1`` scales every user count
 (the data stays whole); ``--web 1,2`` runs once with one web process, then again on a fresh copy of
 the data with two behind haproxy. The load generator runs on the same machine: its CPU is in the

@@ -219,6 +219,8 @@ class Shape:
         for i in range(web):
             port = free_port()
             env = {**self.env, "GUNICORN_BIND": f"127.0.0.1:{port}"}
+            if not self.sqlite:  # the web processes' bounded connection pool, as docker-compose.yml
+                env.setdefault("DB_POOL_SIZE", os.environ.get("DB_POOL_SIZE", "4"))
             if self.workers:
                 env["GUNICORN_WORKERS"] = str(self.workers)
             self._spawn(

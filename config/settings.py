@@ -169,6 +169,21 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # the same backend, waiting out a restart when it connects (kyoku/postgresql/base.py)
     DATABASES["default"]["ENGINE"] = "kyoku.postgresql"
+    # DB_POOL_SIZE > 0: each web process keeps a pool of at most that many connections (Django's
+    # "pool" option, psycopg_pool), and a request waits up to DB_POOL_TIMEOUT seconds for one
+    # instead of opening its own. Under ASGI every request may run on a thread of its own: without
+    # a bound, 3,000 live screens opening at once asked PostgreSQL for more connections than it
+    # has (bench/live.py: 503s). The production shape sets it (docker-compose.yml); size
+    # max_connections to DB_POOL_SIZE x web processes + the workers' own.
+    _pool_size = int(os.environ.get("DB_POOL_SIZE", "0"))
+    if _pool_size > 0:
+        # Django's pool requires CONN_MAX_AGE 0; CONN_HEALTH_CHECKS (on) makes it check each connection it lends
+        DATABASES["default"]["CONN_MAX_AGE"] = 0
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": 1,
+            "max_size": _pool_size,
+            "timeout": float(os.environ.get("DB_POOL_TIMEOUT", "30")),
+        }
 if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     # The embedded default under concurrent use: WAL lets readers run beside the writer, a busy
     # timeout waits for the writer lock instead of failing at once, and IMMEDIATE transactions

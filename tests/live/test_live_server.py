@@ -71,6 +71,8 @@ def server(in_play, tmp_path):
         "DB_CONN_MAX_AGE": "0",
         "LIVE_HEARTBEAT": "2",
         "LIVE_MAX_STREAMS_PER_ADDRESS": "200",
+        # on PostgreSQL, as the production shape runs: a bounded pool per process (config/settings.py)
+        "DB_POOL_SIZE": "4",
     }
     log = open(tmp_path / "uvicorn.log", "wb")
     process = subprocess.Popen(
