@@ -252,7 +252,14 @@ class Shape:
                 "defaults\n    mode http\n    timeout connect 10s\n    timeout queue 30s\n    retries 3\n"
                 "    timeout client 15m\n    timeout server 15m\n    option http-keep-alive\n"
                 f"frontend kyoku\n    bind 127.0.0.1:{port}\n    default_backend web\n"
-                f"backend web\n    balance roundrobin\n    option http-buffer-request\n{servers}\n"
+                f"backend web\n    balance roundrobin\n    option http-buffer-request\n"
+                # uvicorn closes a kept-alive connection after 5 s idle (config/gunicorn.py keepalive);
+                # a request haproxy sends on one just closed gets no answer: send it again on a
+                # fresh connection (nothing reached the application; Kyoku's writes carry an
+                # Idempotency-Key besides), rather than answer 502
+                "    retry-on conn-failure empty-response\n    option redispatch\n"
+                "    http-reuse safe\n"
+                f"{servers}\n"
             )
         self._spawn("haproxy", ["haproxy", "-db", "-f", conf])
         server_wait(port, "/")
