@@ -14,11 +14,13 @@ scales every count; at least one of each):
   start, ``BUSY_REPORT_WINDOW`` s long) seat East reports the table's final scores and the other
   three seats confirm, each with the table's code in the body, as a phone on the table does;
 - **boards**: one per 10 tables, the big screen's poll every second (or the stream);
-- **spectators**: 1,000, the board page once, then the board like a big screen;
+- **spectators**: 1,000, arriving over the first ``BUSY_SPECTATOR_ARRIVAL`` s (30 by default): the
+  board page once, then the board like a big screen;
 - **league admins**: one per league (100 × the scale, at most one per league built), signed in with an API token: RESULTS results, then a
   game hand by hand (each hand, then finish), each write with an ``Idempotency-Key``;
 - **players**: 2,000, reading standings (page and API), a player's page, statistics, the
-  league's leaderboard, a page every ``BUSY_READER_WAIT`` s (random, 20–60 by default).
+  league's leaderboard, a page every ``BUSY_READER_WAIT`` s (random, 20–60 by default), already
+  reading when the run starts (the first page at a random point of that wait, not all at once).
 
 Request names start with ``write:`` or ``read:``; bench/busiest_hour.py groups them so.
 """
@@ -43,6 +45,7 @@ REPORT_AT = float(os.environ.get("BUSY_REPORT_AT", "20"))
 REPORT_WINDOW = float(os.environ.get("BUSY_REPORT_WINDOW", "60"))
 STREAM = os.environ.get("BUSY_STREAM", "")  # e.g. /live/events/{event}/board
 READER_WAIT = [float(x) for x in os.environ.get("BUSY_READER_WAIT", "20,60").split(",")]
+ARRIVAL = float(os.environ.get("BUSY_SPECTATOR_ARRIVAL", "30"))  # seconds over which spectators arrive
 BASE = {"X-Forwarded-Proto": "https", "Host": "127.0.0.1"}
 JSON = {**BASE, "Content-Type": "application/json"}
 
@@ -206,6 +209,7 @@ class Spectator(Watcher):
     wait_time = constant(0)
 
     def on_start(self) -> None:
+        gevent.sleep(random.uniform(0, ARRIVAL))  # spectators come in over the first ARRIVAL s
         super().on_start()
         self.client.get(MANIFEST["event"]["board_page"], headers=BASE, name="read: board page")
 
@@ -258,6 +262,9 @@ class Reader(FastHttpUser):
     def on_start(self) -> None:
         self.league = random.choice(ALL_LEAGUES)
         self.player = random.choice(self.league["players"])
+        # already reading when the hour is measured: the first page at a random point of the
+        # wait, so the readers' pages come at their steady rate from the start, not all at once
+        gevent.sleep(random.uniform(0, READER_WAIT[1]))
 
     @task(3)
     def standings_page(self) -> None:
