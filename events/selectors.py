@@ -609,6 +609,8 @@ def board_at_version(event_id: int, version: int) -> dict | None:
     added per request from the round's stored moments (``board_clock``), so it is always now."""
     key = BOARD_BODY_KEY.format(event_id, version, get_language())  # the names are the page language's
     body = cache.get(key)
+    if body is None and _cache_shared():
+        body = _board_built_elsewhere(key)
     if body is None:
         event = Event.objects.filter(pk=event_id).select_related("league", "season").first()
         if event is None:
@@ -666,6 +668,23 @@ def board_screen(data: dict) -> dict:
     also gives (the player's id, places, tie notes, penalty). What a live message carries to every
     open screen: about half the bytes of the whole board."""
     return {**data, "standings": [{k: row[k] for k in BOARD_SCREEN_ROW} for row in data["standings"]]}
+
+
+def _board_built_elsewhere(key: str, wait: float = 2.0) -> dict | None:
+    """With a shared cache, one build per version for all the web processes: a new version reaches
+    every process's streams at once, and each would build the same board. The first to claim the
+    build builds it; the others wait for it in the cache (at most ``wait`` s, then build too)."""
+    import time
+
+    if cache.add(key + ":building", 1, timeout=int(wait) + 1):
+        return None  # ours to build
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        time.sleep(0.02)
+        body = cache.get(key)
+        if body is not None:
+            return body
+    return None
 
 
 def board_clock(body: dict, now=None) -> dict | None:

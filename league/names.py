@@ -10,6 +10,7 @@ then one family name" (the league's display names were written that way)."""
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from typing import Any
@@ -41,6 +42,7 @@ PARTICLES = frozenset("de del della der di da das do dos du la le van von y e te
 IBERIAN_LETTERS = frozenset("áéíóúñãõçÁÉÍÓÚÑÃÕÇ")
 
 
+@functools.lru_cache(maxsize=8192)  # a board names hundreds of players: look each letter up once
 def _script(ch: str) -> str:
     """'han', 'kana', 'hangul' or 'other' for one character."""
     name = unicodedata.name(ch, "")
@@ -146,7 +148,12 @@ def is_latin(text: str) -> bool:
     """Whether ``text`` holds letters and every one of them is a Latin letter (with or without
     marks: "María José" is Latin, "Ωmega", "陳大文" and "Chan 大文" are not)."""
     letters = [ch for ch in text if ch.isalpha()]
-    return bool(letters) and all("LATIN" in unicodedata.name(ch, "") for ch in letters)
+    return bool(letters) and all(_latin_letter(ch) for ch in letters)
+
+
+@functools.lru_cache(maxsize=8192)
+def _latin_letter(ch: str) -> bool:
+    return "LATIN" in unicodedata.name(ch, "")
 
 
 # Cantonese surnames whose romanisation is also a run of Hepburn syllables (beside HK_SURNAMES).
