@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from decimal import Decimal
 
 from django.core.cache import cache
@@ -9,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_noop
 
 from kyoku import authz
 from kyoku.desk import DeskCall
@@ -674,8 +675,6 @@ def _board_built_elsewhere(key: str, wait: float = 2.0) -> dict | None:
     """With a shared cache, one build per version for all the web processes: a new version reaches
     every process's streams at once, and each would build the same board. The first to claim the
     build builds it; the others wait for it in the cache (at most ``wait`` s, then build too)."""
-    import time
-
     if cache.add(key + ":building", 1, timeout=int(wait) + 1):
         return None  # ours to build
     deadline = time.monotonic() + wait
@@ -877,9 +876,9 @@ def rules_said(rules) -> str:
     if rules is None:
         return ""
     key = rules.preset if rules.preset in RULES_WORDS else rules.system
-    words = gettext(RULES_WORDS[key]) if key in RULES_WORDS else rules.name
+    words = _(RULES_WORDS[key]) if key in RULES_WORDS else rules.name
     if rules.overrides:
-        return gettext("%(rules)s, with changes: %(name)s, version %(version)s") % {
+        return _("%(rules)s, with changes: %(name)s, version %(version)s") % {
             "rules": words,
             "name": rules.name,
             "version": rules.version,

@@ -602,9 +602,7 @@ def event_board(request, event_id):
     _time_up_note(selectors.current_round(event))
     # the board built once per version and language (as its JSON is), the clock as of now: a
     # thousand spectators opening the page cost one build, not a thousand
-    version = selectors.board_version(event.pk)
-    body = selectors.board_at_version(event.pk, version) if version is not None else None
-    board = selectors.board_public(body, timezone.now()) if body is not None else selectors.board(event)
+    board = selectors.board_now(event.pk) or selectors.board(event)
     return render(
         request,
         "events/board.html",

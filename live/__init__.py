@@ -65,6 +65,11 @@ def board_topic(event_id: int) -> str:
     return f"event:{event_id}:board"
 
 
+def board_topic_event(topic: str) -> int:
+    """The event whose board ``topic`` is (the inverse of :func:`board_topic`)."""
+    return int(topic.split(":")[1])
+
+
 def desk_topic(event_id: int) -> str:
     return f"event:{event_id}:desk"
 

@@ -11,7 +11,7 @@ from events.models import Event
 from kyoku.access import DIRECTOR, LOGGED_IN, PUBLIC, TABLE, access, object_for_request
 from league.models import Game
 
-from . import board_topic, desk_topic, inbox_topic, table_topic
+from . import board_topic, board_topic_event, desk_topic, inbox_topic, table_topic
 from .broker import Message
 from .streams import stream_response
 
@@ -22,7 +22,7 @@ def _board_json(message: Message, shape: Callable[[dict[str, Any]], dict[str, An
 
     from events.selectors import board_now
 
-    data = board_now(int(message.topic.split(":")[1]))
+    data = board_now(board_topic_event(message.topic))
     if data is None:
         return None
     rendered: bytes = JSONRenderer().render(shape(data))
