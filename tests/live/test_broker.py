@@ -114,6 +114,46 @@ def test_the_stream_says_hello_then_one_message_per_burst(memory_broker):
     assert not HUB.held
 
 
+def test_a_stream_sends_at_most_once_a_pace_and_what_came_meanwhile_coalesces(memory_broker, settings):
+    """The busiest minute: results every 0.1 s reach a screen as one message a pace (the latest
+    version); the first change after a quiet pace goes at once."""
+    import time
+
+    settings.LIVE_PACE = 0.5
+
+    async def main():
+        gen = sse_events(["event:9:board"], None, {"client:pace": 1}, seconds=10.0)
+        await gen.__anext__()  # hello
+        got: list[tuple[float, int]] = []
+
+        async def read(n):
+            async for chunk in gen:
+                if not chunk.startswith("event: ping"):
+                    got.append((time.monotonic(), _data(chunk)["version"]))
+                    if len(got) >= n:
+                        return
+
+        async def burst(versions, gap):
+            for v in versions:
+                await asyncio.to_thread(memory_broker.publish, "event:9:board", v, "board")
+                await asyncio.sleep(gap)
+
+        start = time.monotonic()
+        await asyncio.gather(read(2), burst(range(1, 6), 0.08))
+        await asyncio.sleep(0.7)  # quiet for longer than the pace
+        quiet = time.monotonic()
+        await asyncio.gather(read(3), burst([6], 0))
+        await gen.aclose()
+        return start, quiet, got
+
+    start, quiet, got = asyncio.run(main())
+    assert [v for _, v in got] == [1, 5, 6]
+    assert got[0][0] - start < 0.3  # the first at once
+    assert got[1][0] - got[0][0] >= 0.45  # the burst waited for the pace, then went as one
+    assert got[2][0] - quiet < 0.3  # after a quiet pace: at once
+    assert not HUB.held
+
+
 def test_the_stream_resumes_from_last_event_id(memory_broker):
     seen = memory_broker.publish("table:5", 1, "report")
     memory_broker.publish("table:5", 1, "confirm")
