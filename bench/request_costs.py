@@ -109,6 +109,7 @@ def main() -> None:
     ap.add_argument("--leagues", type=int, default=3)
     ap.add_argument("--profile", default="", help="print cProfile's top functions for this kind")
     ap.add_argument("--times", action="store_true", help="print every request's time")
+    ap.add_argument("--sql", default="", help="print the SQL of this kind's second request")
     args = ap.parse_args()
     url, drop = bench_database()
     os.environ.update(
@@ -126,6 +127,7 @@ def main() -> None:
     from django.core.management import call_command
     from django.db import connection
     from django.test import Client
+    from django.test.utils import CaptureQueriesContext
 
     import busiest_data
 
@@ -151,7 +153,13 @@ def main() -> None:
                 if profile is not None and i:
                     profile.enable()
                 t = time.perf_counter()
-                response = send(client, i)
+                if i == 1 and args.sql and name.startswith(args.sql):
+                    with CaptureQueriesContext(connection) as queries:
+                        response = send(client, i)
+                    for q in queries.captured_queries:
+                        print(f"    {q['time']:>6} {q['sql'][:220]}")
+                else:
+                    response = send(client, i)
                 times.append((time.perf_counter() - t) * 1000)
                 if profile is not None:
                     profile.disable()

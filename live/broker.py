@@ -130,6 +130,8 @@ class Hub:
         self.lock = threading.Lock()
         self.by_topic: dict[str, set[Subscriber]] = collections.defaultdict(set)
         self.held: collections.Counter[str] = collections.Counter()
+        self.sent_slot: dict[str, int] = {}  # per topic, the pace's slot it was last handed out in
+        self.held_back: dict[str, Message] = {}  # per topic, the latest message waiting for the next slot
 
     def subscribe(self, topics: Iterable[str], loop: asyncio.AbstractEventLoop, size: int) -> Subscriber:
         sub = Subscriber(topics, loop, size, self)
@@ -154,7 +156,59 @@ class Hub:
             return list({s for subs in self.by_topic.values() for s in subs})
 
     def fanout(self, message: Message) -> None:
-        """From any thread: hand the message to each subscriber of its topic, on its own loop."""
+        """From any thread: hand the message to each subscriber of its topic, at most once per
+        ``LIVE_PACE`` slot of the wall clock (1 s) and topic. The first message of a slot goes at
+        once; later ones wait for the next slot and only the latest goes. In the busiest minute a
+        board changes several times a second: each screen then gets one board a second, and as the
+        slots are the clock's, every web process hands out the same version and builds it once
+        (``live.streams.Attached``, the shared cache) instead of once per confirmation."""
+        pace = seconds_setting("LIVE_PACE", 1.0)
+        if pace <= 0:
+            self.deliver(message)
+            return
+        now = time.time()
+        slot, later = int(now // pace), None
+        with self.lock:
+            waiting = self.held_back.get(message.topic)
+            if waiting is None and self.sent_slot.get(message.topic) != slot:
+                self.sent_slot[message.topic] = slot
+                self._slots_prune(slot)
+            elif waiting is None:
+                self.held_back[message.topic] = message
+                later = (slot + 1) * pace - now + 0.002  # just past the slot's end
+            else:
+                if message.id > waiting.id:
+                    self.held_back[message.topic] = message
+                return
+        if later is None:
+            self.deliver(message)
+            return
+        timer = threading.Timer(later, self._release, (message.topic, pace))
+        timer.daemon = True
+        timer.start()
+
+    def _release(self, topic: str, pace: float) -> None:
+        """A slot began: hand out the latest message its topic held back."""
+        with self.lock:
+            message = self.held_back.pop(topic, None)
+            self.sent_slot[topic] = int(time.time() // pace)
+        if message is not None:
+            self.deliver(message)
+
+    def _slots_prune(self, slot: int) -> None:
+        """Forget the slots of topics quiet since before this one (the lock held): memory stays
+        bounded by the topics that changed in the last second."""
+        if len(self.sent_slot) > 1000:
+            self.sent_slot = {t: s for t, s in self.sent_slot.items() if s >= slot}
+
+    def pace_forget(self) -> None:
+        """Tests: no topic has gone out in this slot, none waits for the next."""
+        with self.lock:
+            self.sent_slot.clear()
+            self.held_back.clear()
+
+    def deliver(self, message: Message) -> None:
+        """Hand the message to each subscriber of its topic now, on the subscriber's own loop."""
         for sub in self.subscribers(message.topic):
             try:
                 sub.loop.call_soon_threadsafe(sub.offer, message)

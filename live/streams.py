@@ -177,9 +177,8 @@ async def sse_events(
     language: str = "en",
 ) -> AsyncIterator[str]:
     """The stream: hello, the missed messages, then each change as it comes (coalesced per topic,
-    at most one sending every ``LIVE_PACE`` seconds: a burst of results in the busiest minute is
-    one board a second on each screen, not one per confirmation; with what the topic shows now
-    where ``attach`` says so), a ping every heartbeat, until
+    and paced by the hub: ``Hub.fanout``; with what the topic shows now where ``attach`` says so),
+    a ping every heartbeat, until
     ``seconds`` have gone by (then a ``retry:`` and the end: the browser comes back with
     ``Last-Event-ID``). A client too slow to keep up is dropped."""
     from asgiref.sync import sync_to_async
@@ -199,8 +198,6 @@ async def sse_events(
         length = seconds if seconds is not None else seconds_setting("LIVE_STREAM_SECONDS", 600)
         deadline = loop.time() + length * random.uniform(0.9, 1.0)  # not all at once after a restart
         heartbeat = max(0.05, seconds_setting("LIVE_HEARTBEAT", 15))
-        pace = seconds_setting("LIVE_PACE", 1.0)
-        sent_at = -pace
         while not sub.dropped:
             left = deadline - loop.time()
             if left <= 0:
@@ -217,10 +214,6 @@ async def sse_events(
                 sub.drain()
                 yield resync(await broker.current(), topics)
                 continue
-            hold = min(sent_at + pace, deadline) - loop.time()
-            if hold > 0:  # sent less than ``pace`` ago: what comes meanwhile coalesces into one message
-                await asyncio.sleep(hold)
-            sent_at = loop.time()
             for message in sub.drain():
                 yield await _sent(message, attach or {}, language)
         yield f"retry: {random.randint(500, 3000)}\n\n"
