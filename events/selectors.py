@@ -485,13 +485,14 @@ def round_tables(round_: Round) -> list[dict]:
                         "seat": s.seat,
                         "wind": WINDS[s.seat],
                         "player": s.player_id,
-                        "name": written(s.player),
-                        "name_lang": written(s.player).lang,  # the name's language (league.names)
+                        "name": name,
+                        "name_lang": name.lang,  # the name's language (league.names)
                         "score": s.raw_score,
                         "points": s.points,
                         "place": s.place,
                     }
                     for s in seats
+                    for name in (written(s.player),)  # once a seat: names cost most of a board's build
                 ],
             }
         )
@@ -510,13 +511,9 @@ def latest_results(event: Event, limit: int = 6) -> list[dict]:
             "round": g.match_day,
             "table": g.table,
             "seats": [
-                {
-                    "name": written(s.player),
-                    "name_lang": written(s.player).lang,
-                    "score": s.raw_score,
-                    "points": s.points,
-                }
+                {"name": name, "name_lang": name.lang, "score": s.raw_score, "points": s.points}
                 for s in sorted(g.seats.all(), key=lambda s: s.seat)
+                for name in (written(s.player),)
             ],
         }
         for g in games

@@ -258,7 +258,22 @@ class Name(str):
 
 
 def player_name_for(player: Any, language: str | None = None) -> Name:
-    """``player_display_name`` as a ``Name`` that knows its language."""
+    """``player_display_name`` as a ``Name`` that knows its language. Decided once per name and
+    language in the process (a pure function of the name's fields): a 300-player board names 300
+    seats at every build, and the script checks cost more than the rest of the build."""
+    if language is None:
+        from django.utils.translation import get_language
+
+        language = get_language()
+    return _name_for(tuple(_field(player, f) for f in _NAME_INPUTS), language or "")
+
+
+_NAME_INPUTS = ("display_name", "native_name", "family_name", "given_name", "name_order")
+
+
+@functools.lru_cache(maxsize=16384)
+def _name_for(fields: tuple[str, ...], language: str) -> Name:
+    player = dict(zip(_NAME_INPUTS, fields))
     text = player_display_name(player, language)
     return Name(text, name_language(text, player_latin_name(player)))
 
