@@ -85,6 +85,14 @@ def write(client, path: str, body: dict, headers: dict, name: str):
     return client.post(path, data=json.dumps(body), headers=headers, name=name)
 
 
+def sent(**what) -> None:
+    """Note a write about to be sent: one the run's end (or a timeout) leaves unanswered may be
+    stored, but only if it was sent (bench/busiest_check.py)."""
+    if ACKS is not None:
+        ACKS.write(json.dumps({**what, "sent": True}) + "\n")
+        ACKS.flush()
+
+
 def acked(response, **what) -> None:
     """Note a write the server acknowledged (bench/busiest_check.py finds each stored once)."""
     if ACKS is not None and 200 <= response.status_code < 300:
@@ -184,6 +192,7 @@ class TablePhone(Watcher):
         self.watch()
 
     def post(self, action: str, body: dict) -> None:
+        sent(kind=f"table {action}", game=self.table["game"], seat=self.seat)
         r = write(
             self.client, f"/api/events/tables/{self.table['game']}/{action}", body, JSON, f"write: table {action}"
         )
@@ -249,6 +258,7 @@ class LeagueAdmin(FastHttpUser):
             gevent.sleep(20)
             return
         path, name, body, game = step
+        sent(kind=name.removeprefix("write: "), game=game, league=self.league["slug"])
         r = write(self.client, path, body, self.auth, name)
         acked(r, kind=name.removeprefix("write: "), game=game, league=self.league["slug"])
 

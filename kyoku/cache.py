@@ -5,10 +5,12 @@ write is skipped, each logged, and pages keep answering from the database."""
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Iterable
 from typing import Any
 
 from django.core.cache.backends.redis import RedisCache
+from django.utils.functional import cached_property
 
 logger = logging.getLogger(__name__)
 
@@ -25,8 +27,25 @@ def cache_unavailable_log(operation: str, exc: BaseException) -> None:
     logger.warning("cache unavailable, %s skipped: %s", operation, exc)
 
 
+_CLIENTS: dict[tuple[str, ...], Any] = {}
+_CLIENTS_LOCK = threading.Lock()
+
+
 class DegradingRedisCache(RedisCache):
-    """Django's RedisCache whose operations answer as a cold cache when Redis is unreachable."""
+    """Django's RedisCache whose operations answer as a cold cache when Redis is unreachable, with
+    one connection pool per process. Django keeps a cache object per context, and under ASGI every
+    request is a context of its own: with Django's client each request opened a new pool, so a new
+    connection to Redis and its handshake (a few milliseconds, more than the rest of a cached
+    answer). redis-py's pool is thread-safe and resets itself in a forked child."""
+
+    @cached_property
+    def _cache(self) -> Any:
+        key = (*self._servers, repr(sorted(self._options.items())))
+        with _CLIENTS_LOCK:
+            client = _CLIENTS.get(key)
+            if client is None:
+                client = _CLIENTS[key] = self._class(self._servers, **self._options)
+        return client
 
     def get(self, key: Any, default: Any = None, version: int | None = None) -> Any:
         try:
