@@ -40,11 +40,13 @@ class DegradingRedisCache(RedisCache):
 
     @cached_property
     def _cache(self) -> Any:
-        key = (*self._servers, repr(sorted(self._options.items())))
+        state = vars(self)  # RedisCache's own attributes (the stubs do not declare them)
+        servers, options = state["_servers"], state["_options"]
+        key = (*servers, repr(sorted(options.items())))
         with _CLIENTS_LOCK:
             client = _CLIENTS.get(key)
             if client is None:
-                client = _CLIENTS[key] = self._class(self._servers, **self._options)
+                client = _CLIENTS[key] = state["_class"](servers, **options)
         return client
 
     def get(self, key: Any, default: Any = None, version: int | None = None) -> Any:

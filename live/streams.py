@@ -112,10 +112,11 @@ class Attached:
 
     def __init__(self, keep: int = 64) -> None:
         self.keep = keep
-        self.done: collections.OrderedDict[AttachedKey, str] = collections.OrderedDict()
-        self.building: dict[AttachedKey, asyncio.Task[str]] = {}
+        # encoded once: a board written to a thousand streams is not encoded a thousand times
+        self.done: collections.OrderedDict[AttachedKey, bytes] = collections.OrderedDict()
+        self.building: dict[AttachedKey, asyncio.Task[bytes]] = {}
 
-    async def sse(self, message: Message, attach: Attach, language: str) -> str:
+    async def sse(self, message: Message, attach: Attach, language: str) -> bytes:
         key: AttachedKey = (id(asyncio.get_running_loop()), message.id, language, attach)
         if key in self.done:
             return self.done[key]
@@ -125,15 +126,15 @@ class Attached:
             self.building[key] = task
         return await asyncio.shield(task)
 
-    async def _build(self, key: AttachedKey, message: Message, attach: Attach, language: str) -> str:
+    async def _build(self, key: AttachedKey, message: Message, attach: Attach, language: str) -> bytes:
         from asgiref.sync import sync_to_async
 
         try:
             data = await sync_to_async(_attachment, thread_sensitive=False)(message, attach, language)
-            text = message.sse(data)
+            text = message.sse(data).encode()
         except Exception:  # noqa: BLE001  (the bare message still says what changed: the screen fetches)
             logger.warning("live: could not attach to %s", message.topic, exc_info=True)
-            text = message.sse()
+            text = message.sse().encode()
         finally:
             self.building.pop(key, None)
         self.done[key] = text
@@ -155,7 +156,7 @@ def _attachment(message: Message, attach: Attach, language: str) -> str | None:
         _db_close()  # a worker thread of the stream's: it keeps no connection
 
 
-async def _sent(message: Message, attach: dict[str, Attach], language: str) -> str:
+async def _sent(message: Message, attach: dict[str, Attach], language: str) -> str | bytes:
     fn = attach.get(message.topic)
     return message.sse() if fn is None else await ATTACHED.sse(message, fn, language)
 
@@ -175,7 +176,7 @@ async def sse_events(
     seconds: float | None = None,
     attach: dict[str, Attach] | None = None,
     language: str = "en",
-) -> AsyncIterator[str]:
+) -> AsyncIterator[str | bytes]:
     """The stream: hello, the missed messages, then each change as it comes (coalesced per topic,
     and paced by the hub: ``Hub.fanout``; with what the topic shows now where ``attach`` says so),
     a ping every heartbeat, until

@@ -10,7 +10,13 @@ from live.broker import HUB, Hub, Message, coalesce, missed
 from live.streams import sse_events
 
 
-def _data(chunk: str) -> dict:
+def _text(chunk: str | bytes) -> str:
+    """A chunk as the client reads it (a message with its board attached comes encoded once)."""
+    return chunk.decode() if isinstance(chunk, bytes) else chunk
+
+
+def _data(chunk: str | bytes) -> dict:
+    chunk = chunk.decode() if isinstance(chunk, bytes) else chunk
     line = next(x for x in chunk.splitlines() if x.startswith("data: "))
     return json.loads(line[len("data: ") :])
 
@@ -183,7 +189,7 @@ def _run_streams(n, attach, publish, language="en"):
     async def one(gen):
         await gen.__anext__()  # hello
         async for chunk in gen:
-            if not chunk.startswith("event: ping"):
+            if not _text(chunk).startswith("event: ping"):
                 await gen.aclose()
                 return chunk
         return None

@@ -135,3 +135,28 @@ def test_queueing_with_redis_down_goes_in_process_without_waiting_on_the_result_
             services.game_result_record(game=game, scores=[45000, 30000, 15000, 10000], actor=admin)
     assert not subscribe.called
     assert sorted(RatingEvent.objects.filter(game=game).values_list("place", flat=True)) == [1, 2, 3, 4]
+
+
+def test_every_request_shares_the_process_redis_pool():
+    """Under ASGI each request is a context of its own, with a cache object of its own: they share
+    one connection pool (a new one per request was a new connection and handshake each time), and
+    another server or other options get a pool of their own."""
+    import threading
+
+    from redis import ConnectionPool
+
+    from kyoku.cache import DegradingRedisCache
+
+    url = f"redis://127.0.0.1:{closed_port()}/0"
+    params = {"OPTIONS": {"socket_connect_timeout": 0.5}}
+    made: list[DegradingRedisCache] = []
+    threads = [threading.Thread(target=lambda: made.append(DegradingRedisCache(url, params))) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    pools = {id(c._cache._get_connection_pool(write=True)) for c in made}
+    assert len(pools) == 1
+    assert isinstance(made[0]._cache._get_connection_pool(write=True), ConnectionPool)
+    other = DegradingRedisCache(url.replace("/0", "/1"), params)
+    assert id(other._cache._get_connection_pool(write=True)) not in pools
