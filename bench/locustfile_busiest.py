@@ -33,6 +33,7 @@ import os
 import random
 import time
 import uuid
+from collections.abc import Iterator
 
 import gevent
 from gevent.event import Event
@@ -143,29 +144,48 @@ class Watcher(FastHttpUser):
 
     def follow(self) -> None:
         """The stream, opened again whenever it ends (as the browser does). A board message carries
-        the board (the page shows it); at a bare one (resumed, a resync) the page fetches.
-
-        Read in large chunks and split at each event's end (a blank line): Locust's ``iter_lines``
-        reads 1 KB at a time and scans its whole buffer at each, quadratic in a 55 KB board line,
-        and the load generator then spent its one event loop on that instead of timing requests."""
+        the board (the page shows it); at a bare one (resumed, a resync) the page fetches."""
         path = STREAM.format(event=MANIFEST["event"]["id"])
         while True:
             try:
                 response = self.client.request("GET", path, stream=True, headers=BASE, name="stream: board (opening)")
                 response.raise_for_status()
-                buffer = b""
-                for chunk in response.iter_content(chunk_size=256 * 1024):
-                    buffer += chunk
+                buffer, seen = bytearray(), 0
+                for data in arriving(response):
+                    buffer += data
                     start = 0
-                    while (end := buffer.find(b"\n\n", start)) >= 0:
-                        event, start = buffer[start:end], end + 2
+                    while (end := buffer.find(b"\n\n", max(start, seen - 1))) >= 0:
+                        event, start = bytes(buffer[start:end]), end + 2
                         # a default message (no "event:" line) without the board: fetch it
                         if b"data:" in event and b"event:" not in event and b'"data":' not in event:
                             self.board_fetch()
-                    buffer = buffer[start:]
+                    del buffer[:start]
+                    seen = len(buffer)
             except Exception:  # noqa: BLE001 — a dropped stream is resumed
                 pass
             gevent.sleep(1)
+
+
+def arriving(response) -> Iterator[bytes]:
+    """A streamed answer's body as it arrives, whatever the size. Locust's ``iter_lines`` reads
+    1 KB at a time and rescans its whole buffer at each (quadratic in a 55 KB board line: the load
+    generator's one event loop spent the report minute on it instead of timing requests), and
+    geventhttpclient's ``read(n)`` waits until n bytes came (a short message waits for the next
+    ones). So: what the parser holds, else one ``recv`` fed to the parser (it undoes the chunked
+    encoding). geventhttpclient's private parts, for a bench only."""
+    raw = response._response
+    while True:
+        if raw._body_buffer:
+            data = bytes(raw._body_buffer)
+            del raw._body_buffer[:]
+            yield data
+        elif raw.message_complete or raw._sock is None:
+            return
+        else:
+            got = raw._sock.recv(256 * 1024)
+            if not got:
+                return
+            raw.feed(got)
 
 
 class TablePhone(Watcher):
