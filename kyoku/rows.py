@@ -128,8 +128,12 @@ def _update_sql(model: type[Model], columns: tuple[str, ...]) -> str:
 
 
 def instance_lock(model: type[M], pk: Any) -> M | None:
-    """The row of ``pk``, locked for the rest of the transaction (as ``select_for_update()``;
-    SQLite's transactions take the write lock at their start), or None when it is gone."""
+    """The row of ``pk``, locked for the rest of the transaction against other lockers (as
+    ``select_for_update(no_key=True)``; SQLite's transactions take the write lock at their start),
+    or None when it is gone. PostgreSQL's ``FOR NO KEY UPDATE``, not ``FOR UPDATE``: a row that
+    others point at (a league) stays free for their inserts, whose foreign-key check takes ``FOR
+    KEY SHARE``. With ``FOR UPDATE`` every audited write of a league waited for the league's
+    ratings task to commit."""
     if not connection.in_atomic_block:
         raise TransactionManagementError("a row is locked inside a transaction")
     with connection.cursor() as cursor:
@@ -140,7 +144,14 @@ def instance_lock(model: type[M], pk: Any) -> M | None:
 
 @cache
 def _lock_sql(model: type[Model]) -> str:
-    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    features = connection.features
+    lock = (
+        " FOR NO KEY UPDATE"
+        if features.has_select_for_no_key_update
+        else " FOR UPDATE"
+        if features.has_select_for_update
+        else ""
+    )
     return _where_sql(model, model._meta.pk.column, "") + lock
 
 

@@ -139,7 +139,8 @@ def league_ratings_rebuild(
     """Rate the league's finished games from ``from_key`` on (None: all of them) on top of the
     state just before it. ``players``: players whose rating may have changed beyond the events
     from ``from_key`` on (those of a deleted game). Returns ``{"from", "games", "players"}``."""
-    league = League.objects.select_for_update().get(pk=league.pk)  # one rebuild per league at a time
+    # one rebuild per league at a time; NO KEY: the league's other writes (their foreign keys to it) go on
+    league = League.objects.select_for_update(no_key=True).get(pk=league.pk)
     events = RatingEvent.objects.filter(league=league)
     dropped = events if from_key is None else events.filter(order_key__gte=from_key)
     touched = set(dropped.values_list("player_id", flat=True)) | set(players)

@@ -134,3 +134,49 @@ def test_json_written_as_given_text_when_prepared(finished):
     rows_update(GameResult, ("points",), [(result.pk, ([1.5, -1.5, 0, 0],))])
     stored = GameResult.objects.get(pk=result.pk)
     assert (stored.places, stored.points) == ([4, 3, 2, 1], [1.5, -1.5, 0, 0])
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_ratings_lock_on_a_league_leaves_its_other_writes_free(league):
+    """While a ratings run holds the league's row (``instance_lock``, and the rebuild's own lock),
+    a write elsewhere in the league, whose foreign key to it is checked (a result's statistics rows,
+    here a role), does not wait for it. With ``FOR UPDATE`` it waited: every admin's result behind
+    the previous result's ratings task."""
+    import threading
+
+    from django.contrib.auth import get_user_model
+    from django.db import connection, connections
+
+    from kyoku.models import LeagueRole
+
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite takes one write lock for the whole database: there is no row lock to test")
+    held, release = threading.Event(), threading.Event()
+    writes: list[LeagueRole] = []
+
+    def ratings_run(lock) -> None:
+        try:
+            with transaction.atomic():
+                lock()
+                held.set()
+                release.wait(10)
+        finally:
+            connections.close_all()
+
+    for lock in (
+        lambda: instance_lock(League, league.pk),
+        lambda: League.objects.select_for_update(no_key=True).get(pk=league.pk),  # as league_ratings_rebuild
+    ):
+        held.clear(), release.clear()
+        worker = threading.Thread(target=ratings_run, args=(lock,))
+        worker.start()
+        assert held.wait(10)
+        try:
+            with transaction.atomic(), connection.cursor() as cursor:
+                cursor.execute("SET LOCAL lock_timeout = '2s'")  # a wait would fail here, not hang
+                user = get_user_model().objects.create_user(f"lock-{len(writes)}", password=None)
+                writes.append(LeagueRole.objects.create(league=league, user=user, role=LeagueRole.Role.REFEREE))
+        finally:
+            release.set()
+            worker.join()
+    assert LeagueRole.objects.filter(league=league, role=LeagueRole.Role.REFEREE).count() == len(writes) == 2
