@@ -15,6 +15,12 @@ second, every 3 s on a phone, as without the stream). ``--scale 0.1`` scales eve
 the data with two behind haproxy. The load generator runs on the same machine: its CPU is in the
 figures (and in the CPU table).
 
+Before the load, every read kind is sent a few times from 8 clients (``--cold``: not), so the
+workers have compiled their templates and opened their pools, as they have an hour into a match
+day. The figures count from the moment every user runs (Locust's ``--reset-stats``: the ramp of
+thousands of users in 10 s is the load generator's, not the hour's; ``--from-start`` counts it);
+the writes of the ramp are checked all the same.
+
 Prints per request kind: requests, requests/s, p50/p95/p99 ms, failures; reads' and writes' p95
 against the goal (writes ≤ 100 ms, reads ≤ 50 ms, no errors); CPU (% of one core) and memory per
 process role from psutil. Then checks, once the Celery queue is empty, that every write is stored
@@ -72,6 +78,7 @@ def locust_run(shape: Shape, args: argparse.Namespace, prefix: str) -> tuple[lis
         f"{int(args.seconds)}s",
         "--csv",
         prefix,
+        *([] if args.from_start else ["--reset-stats"]),  # measured once every user runs
         "--only-summary",
         "--stop-timeout",
         "5",
@@ -97,6 +104,40 @@ def locust_run(shape: Shape, args: argparse.Namespace, prefix: str) -> tuple[lis
     for r in failures[:10]:
         print(f"  failure: {r['Method']} {r['Name']}: {r['Error']} ×{r['Occurrences']}")
     return rows, {"cpu": cpu, "samples": len(samples)}
+
+
+def warm(shape: Shape, rounds: int = 3) -> float:
+    """Each page and answer the readers and screens ask for, a few times from 8 clients at once,
+    before the clock starts: a web worker compiles a template and opens its pools at its first
+    request, and the hour measured is one in the middle of a match day, not a server's first
+    seconds. Reads only (a write would be one the checks do not expect). Returns the seconds."""
+    import http.client
+    from concurrent.futures import ThreadPoolExecutor
+    from urllib.parse import urlparse
+
+    m, started = shape.manifest, time.time()
+    paths = [m["event"]["board_page"], m["event"]["board"]]
+    for league in m["leagues"][:8]:
+        player = league["players"][0]
+        paths += [
+            f"/seasons/{league['season']}/divisions/A/",
+            f"/api/divisions/{league['divisions'][0]}/standings/",
+            f"/players/{player}/",
+            f"/players/{player}/statistics/?league={league['slug']}",
+            f"/leagues/{league['slug']}/statistics/?rate=win_rate&min=0",
+        ]
+    url = urlparse(shape.url)
+
+    def client(k: int) -> None:
+        conn = http.client.HTTPConnection(url.hostname or "127.0.0.1", url.port, timeout=30)
+        for path in paths * rounds:
+            conn.request("GET", path, headers={"X-Forwarded-Proto": "https", "Host": "127.0.0.1"})
+            conn.getresponse().read()
+            conn.close()  # a new connection each time: the kernel spreads them over the workers
+
+    with ThreadPoolExecutor(8) as pool:
+        list(pool.map(client, range(8)))
+    return time.time() - started
 
 
 def _users(manifest: dict, scale: float) -> int:
@@ -176,6 +217,10 @@ def main() -> None:
         "--stream", default="/live/events/{event}/board", help="the board stream's path ({event}: the event's id)"
     )
     ap.add_argument("--poll", action="store_true", help="screens poll the board every second instead of streaming")
+    ap.add_argument("--cold", action="store_true", help="no warm-up: the load meets workers at their first request")
+    ap.add_argument(
+        "--from-start", action="store_true", help="count the ramp too (users starting), not only once all run"
+    )
     busiest_data.arguments(ap)
     args = ap.parse_args()
     flags = [
@@ -205,6 +250,8 @@ def main() -> None:
             shape.database_fresh()
             shape.app_start(web)
             prefix = os.path.join(shape.folder, f"locust-web{web}")
+            if not args.cold:
+                print(f"warm-up: each read kind from 8 clients in {warm(shape):.0f} s", flush=True)
             rows, cpu = locust_run(shape, args, prefix)
             label = f"{web} web process{'es behind haproxy' if web > 1 else ''} ({shape.url})"
             summary.append((web, stats_print(rows, args.seconds, cpu, label)))
