@@ -152,6 +152,14 @@ def _users(manifest: dict, scale: float) -> int:
     )
 
 
+def _ms(value: str) -> float:
+    """A percentile of Locust's CSV: "N/A" for a kind with no request in the measured time."""
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return 0.0
+
+
 def stats_print(rows: list[dict], seconds: float, cpu: dict, label: str) -> dict:
     """The table per request kind, and the goal's verdict."""
     print(f"\n{label}")
@@ -164,12 +172,12 @@ def stats_print(rows: list[dict], seconds: float, cpu: dict, label: str) -> dict
             total = float(r["Requests/s"])
             continue
         kind = r["Name"].split(":")[0]
-        p95 = float(r["95%"] or 0)
+        p95 = _ms(r["95%"])
         worst[kind] = max(worst.get(kind, 0.0), p95)
         fails += int(r["Failure Count"])
         print(
             f"{r['Name'][:36]:36} {int(r['Request Count']):7} {float(r['Requests/s']):7.1f} "
-            f"{float(r['50%'] or 0):7.0f} {p95:7.0f} {float(r['99%'] or 0):7.0f} {int(r['Failure Count']):6}"
+            f"{_ms(r['50%']):7.0f} {p95:7.0f} {_ms(r['99%']):7.0f} {int(r['Failure Count']):6}"
         )
     print(f"{'all':36} {'':7} {total:7.1f}")
     verdict = " ".join(

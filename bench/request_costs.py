@@ -138,13 +138,14 @@ def main() -> None:
         )
         # enough games to enter: every request of the kind writes a new one
         data.results = max(4, args.repeat // args.leagues + 1)
-        data.hands = 8
+        data.hands = max(8, args.repeat // args.leagues + 1)  # the same for the hand-by-hand games
         manifest = busiest_data.build(data)
         print(
             f"{connection.vendor}: an event of 300 players, {args.leagues} leagues of 40 players and 200 games "
             f"(built in {manifest['built_seconds']} s); each kind {args.repeat} times, in-process"
         )
         client = Client()
+        refused: list[str] = []
         print(f"{'request':32} {'status':>7} {'first':>8} {'p50':>8} {'p95':>8}   ms")
         for name, send in kinds(manifest).items():
             profile = cProfile.Profile() if args.profile and name.startswith(args.profile) else None
@@ -167,11 +168,14 @@ def main() -> None:
             rest = sorted(times[1:]) or times
             p95 = rest[min(len(rest) - 1, int(0.95 * len(rest)))]
             status = ",".join(str(s) for s in sorted(statuses))
+            refused += [f"{name}: {s}" for s in sorted(statuses) if s >= 400]
             print(f"{name:32} {status:>7} {times[0]:8.1f} {statistics.median(rest):8.1f} {p95:8.1f}")
             if args.times:
                 print("    " + " ".join(f"{t:.0f}" for t in times))
             if profile is not None:
                 pstats.Stats(profile).sort_stats(os.environ.get("PROFILE_SORT", "cumulative")).print_stats(45)
+        if refused:  # a figure of a refused request would time the refusal, not the request
+            raise SystemExit("answered with an error: " + "; ".join(refused))
     finally:
         connection.close()
         drop()

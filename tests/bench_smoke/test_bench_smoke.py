@@ -73,3 +73,18 @@ def test_busiest_hour_writes_stored_once_and_derived_figures_equal_a_recompute()
     assert run["fails"] == 0, out
     assert run["rps"] > 0, out
     assert "acknowledged writes, each stored exactly once and nothing else stored: yes" in out, out
+
+
+def test_request_costs_times_every_kind_of_the_busiest_hour_answered() -> None:
+    done = subprocess.run(
+        [sys.executable, "bench/request_costs.py", "--repeat=3", "--leagues=1"],
+        cwd=ROOT,
+        env={k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "CELERY_TASK_ALWAYS_EAGER")},
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-4000:]
+    timed = [line.split()[0:2] for line in done.stdout.splitlines() if line.startswith(("read:", "write:"))]
+    assert len(timed) == 12, done.stdout  # every kind of bench/locustfile_busiest.py, and the admin's read
