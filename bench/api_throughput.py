@@ -33,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from urllib.parse import urlparse
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -69,6 +70,26 @@ def bench_database() -> tuple[str, callable]:
     return f"sqlite:///{path}", lambda: [
         os.remove(p) for p in (path, path + "-wal", path + "-shm") if os.path.exists(p)
     ]
+
+
+def bench_django() -> Callable[[], None]:
+    """A database of the bench's own (:func:`bench_database`) and Django set up on it with the
+    production settings (DEBUG off, the bench's secret key, loopback): the environment a server
+    started from this process inherits. Returns how to drop the database."""
+    url, drop = bench_database()
+    os.environ.update(
+        {
+            "DATABASE_URL": url,
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+            "DEBUG": "0",
+            "SECRET_KEY": SECRET,
+            "ALLOWED_HOSTS": "127.0.0.1",
+        }
+    )
+    import django
+
+    django.setup()
+    return drop
 
 
 def gunicorn_start(port: int, workers: int) -> subprocess.Popen:
@@ -175,19 +196,7 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     args = ap.parse_args()
 
-    url, drop = bench_database()
-    os.environ.update(
-        {
-            "DATABASE_URL": url,
-            "DJANGO_SETTINGS_MODULE": "config.settings",
-            "DEBUG": "0",
-            "SECRET_KEY": SECRET,
-            "ALLOWED_HOSTS": "127.0.0.1",
-        }
-    )
-    import django
-
-    django.setup()
+    drop = bench_django()
     from django.core.management import call_command
 
     server = None

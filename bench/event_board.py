@@ -37,7 +37,7 @@ from kyoku.principals import System  # noqa: E402
 
 BENCH = System("command:bench")  # who the benchmark acts as
 sys.path.insert(0, os.path.join(ROOT, "bench"))
-from api_throughput import SECRET, bench_database, free_port, server_wait, gunicorn_start, gunicorn_stop  # noqa: E402
+from api_throughput import bench_django, free_port, gunicorn_start, gunicorn_stop, server_wait  # noqa: E402
 
 HEADERS = {"Host": "127.0.0.1", "X-Forwarded-Proto": "https"}
 SCORES = [48000, 32000, 12000, 8000]
@@ -109,19 +109,7 @@ def main() -> None:
     ap.add_argument("--processes", type=int, default=6, help="client processes the boards are spread over")
     args = ap.parse_args()
 
-    url, drop = bench_database()
-    os.environ.update(
-        {
-            "DATABASE_URL": url,
-            "DJANGO_SETTINGS_MODULE": "config.settings",
-            "DEBUG": "0",
-            "SECRET_KEY": SECRET,
-            "ALLOWED_HOSTS": "127.0.0.1",
-        }
-    )
-    import django
-
-    django.setup()
+    drop = bench_django()
     from django.conf import settings
     from django.core.management import call_command
     from django.db import connection, connections

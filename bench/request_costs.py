@@ -33,7 +33,7 @@ from collections.abc import Callable
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "bench"))
-from api_throughput import SECRET, bench_database  # noqa: E402
+from api_throughput import bench_django  # noqa: E402
 
 HEADERS = {"HTTP_X_FORWARDED_PROTO": "https", "HTTP_HOST": "127.0.0.1"}
 
@@ -111,19 +111,7 @@ def main() -> None:
     ap.add_argument("--times", action="store_true", help="print every request's time")
     ap.add_argument("--sql", default="", help="print the SQL of this kind's second request")
     args = ap.parse_args()
-    url, drop = bench_database()
-    os.environ.update(
-        {
-            "DATABASE_URL": url,
-            "DJANGO_SETTINGS_MODULE": "config.settings",
-            "DEBUG": "0",
-            "SECRET_KEY": SECRET,
-            "ALLOWED_HOSTS": "127.0.0.1",
-        }
-    )
-    import django
-
-    django.setup()
+    drop = bench_django()
     from django.core.management import call_command
     from django.db import connection
     from django.test import Client
