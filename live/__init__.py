@@ -43,9 +43,11 @@ The stream opens with ``retry:`` and an ``event: hello`` (data ``{"id", "heartbe
 ``event: ping`` every ``LIVE_HEARTBEAT`` seconds, each change as a default ``message`` event
 (``id:`` the event id, ``data:`` ``{"topic", "version", "kind"}``; ``kind`` "resync" means refetch
 everything), and ends after ``LIVE_STREAM_SECONDS`` (the browser resumes with ``Last-Event-ID``).
-A burst coalesces: a stream sends at most once every ``LIVE_PACE`` seconds (1 s), and of several
-messages queued for one topic meanwhile only the latest is sent (the first change after a quiet
-second goes at once). A client
+A burst coalesces: each process hands a topic's messages to its streams at most once per
+``LIVE_PACE`` slot of the wall clock (1 s; ``Hub.fanout``), the first of a quiet slot at once and
+of the others only the latest, at the next slot; and of several messages queued for one stream
+only the latest per topic is sent. As the slots are the clock's, every process hands out the same
+version in a busy second, and the board is built once for all of them. A client
 whose queue overflows (it reads too slowly) is dropped; it reconnects and resumes. Streams are
 bounded per client (session or address) and per event (429 with ``Retry-After`` over the bound).
 Served by an ASGI server (uvicorn; gunicorn with uvicorn workers in production); under WSGI
