@@ -220,11 +220,12 @@ class TablePhone(Watcher):
         self.watch()
 
     def post(self, action: str, body: dict) -> None:
-        sent(kind=f"table {action}", game=self.table["game"], seat=self.seat)
+        what = {"kind": f"table {action}", "game": self.table["game"], "seat": self.seat}
+        sent(**what)
         r = write(
             self.client, f"/api/events/tables/{self.table['game']}/{action}", body, JSON, f"write: table {action}"
         )
-        acked(r, kind=f"table {action}", game=self.table["game"], seat=self.seat)
+        acked(r, **what)
 
 
 class Board(Watcher):
@@ -286,9 +287,10 @@ class LeagueAdmin(FastHttpUser):
             gevent.sleep(20)
             return
         path, name, body, game = step
-        sent(kind=name.removeprefix("write: "), game=game, league=self.league["slug"])
+        what = {"kind": name.removeprefix("write: "), "game": game, "league": self.league["slug"]}
+        sent(**what)
         r = write(self.client, path, body, self.auth, name)
-        acked(r, kind=name.removeprefix("write: "), game=game, league=self.league["slug"])
+        acked(r, **what)
 
 
 class Reader(FastHttpUser):

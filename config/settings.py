@@ -147,7 +147,7 @@ ASGI_APPLICATION = "config.asgi.application"
 # live push (live/): stream bounds, per process; the environment may raise them (a load test)
 LIVE_STREAM_SECONDS = int(os.environ.get("LIVE_STREAM_SECONDS", "600"))  # then the browser resumes
 LIVE_HEARTBEAT = int(os.environ.get("LIVE_HEARTBEAT", "15"))
-LIVE_PACE = float(os.environ.get("LIVE_PACE", "1"))  # seconds between a stream's sendings: a burst coalesces
+LIVE_PACE = float(os.environ.get("LIVE_PACE", "1"))  # a topic goes out at most once per slot this long
 LIVE_QUEUE_SIZE = 32  # messages waiting for one slow client before it is dropped
 LIVE_RING_SIZE = 64  # recent messages per topic a reconnect resumes from
 LIVE_MAX_STREAMS_PER_CLIENT = int(os.environ.get("LIVE_MAX_STREAMS_PER_CLIENT", "10"))  # a session
