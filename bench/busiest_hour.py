@@ -3,8 +3,9 @@
     .venv/bin/python bench/busiest_hour.py [--scale 1] [--seconds 120] [--web 1,2] [--workers N]
                                            [--sqlite] [busiest_data flags]
 
-Starts the production shape on loopback (bench/prodshape.py: PostgreSQL, Redis, gunicorn with
-config/gunicorn.py, a Celery worker and beat), builds the data (bench/busiest_data.py: a 300-player
+Starts the production shape on loopback (bench/prodshape.py: PostgreSQL, Redis, the web processes
+(config/gunicorn.py) and the live streams' (config/gunicorn_live.py) behind haproxy, a Celery
+worker and beat), builds the data (bench/busiest_data.py: a 300-player
 event's 75 tables, 100 leagues with an admin each), then runs bench/locustfile_busiest.py headless
 for SECONDS seconds with every kind of user at once: four phones per table reporting and confirming
 within the same minute, one board per 10 tables, 1,000 spectators on the board, 100 admins entering
@@ -12,7 +13,7 @@ results and a game hand by hand, 2,000 players reading. Screens follow the board
 (live/: Server-Sent Events, each board message carrying the board; ``--poll``: they poll it every
 second, every 3 s on a phone, as without the stream). ``--scale 0.1`` scales every user count
 (the data stays whole); ``--web 1,2`` runs once with one web process, then again on a fresh copy of
-the data with two behind haproxy. The load generator runs on the same machine: its CPU is in the
+the data with two web processes. The load generator runs on the same machine: its CPU is in the
 figures (and in the CPU table).
 
 Before the load, every read kind is sent a few times from 8 clients (``--cold``: not), so the
@@ -43,7 +44,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
 import busiest_data  # noqa: E402
-from prodshape import PY, Sampler, Shape  # noqa: E402
+from prodshape import PY, Sampler, Shape, app_role  # noqa: E402
 
 GOAL = {"write": 100.0, "read": 50.0}
 
@@ -189,9 +190,12 @@ def stats_print(rows: list[dict], seconds: float, cpu: dict, label: str) -> dict
         "CPU (% of one core, mean) and memory (MB, peak) per process role: "
         + ", ".join(f"{role} {c:.0f} % {m:.0f} MB" for role, (c, m) in sorted(cpu["cpu"].items()))
     )
-    web = sum(c for role, (c, _) in cpu["cpu"].items() if role.startswith("web"))
+    web = sum(c for role, (c, _) in cpu["cpu"].items() if app_role(role))
     per = 10 * web / max(total, 0.001)  # % of a core over requests/s: CPU ms per request
-    print(f"web CPU per request, all kinds together: {per:.1f} ms (what a dedicated core's capacity follows from)")
+    print(
+        f"web CPU per request (web and live processes), all kinds together: {per:.1f} ms "
+        "(what a dedicated core's capacity follows from)"
+    )
     return {"rps": total, "worst": worst, "fails": fails, "web_cpu": web, "cpu_ms_per_request": per}
 
 
@@ -216,7 +220,7 @@ def main() -> None:
     ap.add_argument("--scale", type=float, default=1.0, help="every user count times this (0–1)")
     ap.add_argument("--seconds", type=float, default=120)
     ap.add_argument("--web", default="1,2", help="web processes per run, e.g. 1 or 1,2")
-    ap.add_argument("--workers", type=int, help="gunicorn workers per web process (default: config/gunicorn.py's)")
+    ap.add_argument("--workers", type=int, help="gunicorn workers per web (and live) process (default: their configurations')")
     ap.add_argument("--sqlite", action="store_true", help="the embedded default (SQLite, tasks in-process)")
     ap.add_argument("--report-at", type=float, default=20, help="seconds before the tables' report minute")
     ap.add_argument("--report-window", type=float, default=60)
@@ -261,7 +265,11 @@ def main() -> None:
             if not args.cold:
                 print(f"warm-up: each read kind from 8 clients in {warm(shape):.0f} s", flush=True)
             rows, cpu = locust_run(shape, args, prefix)
-            label = f"{web} web process{'es behind haproxy' if web > 1 else ''} ({shape.url})"
+            label = (
+                "one ASGI process (the embedded default)"
+                if args.sqlite
+                else f"{web} web process{'es' if web > 1 else ''} and the live process behind haproxy ({shape.url})"
+            )
             summary.append((web, stats_print(rows, args.seconds, cpu, label)))
             ok = check(shape, prefix + "_acks.jsonl") and ok  # the load has stopped; the worker finishes what is queued
             shape.app_stop()

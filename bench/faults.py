@@ -192,7 +192,6 @@ class Cluster:
         self.web = subprocess.Popen(
             [
                 f"{VENV_BIN}/gunicorn",
-                "config.asgi:application",  # the production shape: gunicorn with uvicorn workers (config/gunicorn.py)
                 "-c",
                 "config/gunicorn.py",
                 "--access-logfile",

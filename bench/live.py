@@ -8,9 +8,11 @@ For each shape, number of clients and mode, on a fresh copy of a running EVENT_P
 (bench/busiest_data.py's event; bench/prodshape.py starts the servers):
 
 - ``sqlite``: the embedded default, SQLite and tasks in-process, one ASGI process (gunicorn with
-  config/gunicorn.py's worker class, one worker: the fan-out is in-process, as ``scripts/serve``);
+  config/gunicorn_live.py, one uvicorn worker: the fan-out is in-process, as ``scripts/serve``);
 - ``postgres``: the production shape, PostgreSQL + Redis (the fan-out through Redis pub/sub), a
-  Celery worker and beat, gunicorn with WORKERS workers (config/gunicorn.py's default).
+  Celery worker and beat, the pages and API on config/gunicorn.py's threads and the streams on
+  config/gunicorn_live.py's uvicorn workers (WORKERS of each; their defaults otherwise), haproxy
+  in front.
 
 N clients, spread over PROCESSES processes, each process holding its clients as asyncio
 connections (real HTTP/1.1 over TCP, one connection each):
@@ -48,7 +50,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "bench"))
-from prodshape import HEADERS, Sampler, Shape  # noqa: E402
+from prodshape import HEADERS, Sampler, Shape, app_role  # noqa: E402
 
 SCORES = [48000, 32000, 12000, 8000]
 REQUEST = "GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-Proto: https\r\n{extra}\r\n"
@@ -297,7 +299,7 @@ def one_run(shape: Shape, n: int, mode: str, args: argparse.Namespace) -> dict:
     busy = [sampler.between(t, t + args.gap) for _, t in acks]
     shape.app_stop()
     figures = _figures(n, mode, connected, results, acks, before, idle, busy)
-    web_cpu = sum(c for role, (c, _) in whole.items() if role.startswith("web")) / 100 * seconds
+    web_cpu = sum(c for role, (c, _) in whole.items() if app_role(role)) / 100 * seconds
     figures["cpu_ms_per_request"] = 1000 * web_cpu / max(1, figures["requests"])
     return figures
 
@@ -323,8 +325,8 @@ def _figures(n, mode, connected, results, acks, before, idle, busy) -> dict:
         for k, v in r[3].items():
             codes[k] = codes.get(k, 0) + v
     latencies = [x for r in results for x in r[2]]
-    web = lambda s: sum(c for role, (c, _) in s.items() if role.startswith("web"))  # noqa: E731
-    web_mb = lambda s: sum(m for role, (_, m) in s.items() if role.startswith("web"))  # noqa: E731
+    web = lambda s: sum(c for role, (c, _) in s.items() if app_role(role))  # noqa: E731
+    web_mb = lambda s: sum(m for role, (_, m) in s.items() if app_role(role))  # noqa: E731
     return {
         "clients": n,
         "mode": mode,
@@ -337,7 +339,7 @@ def _figures(n, mode, connected, results, acks, before, idle, busy) -> dict:
         "requests": len(latencies),
         "idle_cpu": web(idle),
         "busy_cpu": max((web(b) for b in busy), default=0.0),
-        "other_cpu": {r: c for r, (c, _) in (busy[0] if busy else {}).items() if not r.startswith("web")},
+        "other_cpu": {r: c for r, (c, _) in (busy[0] if busy else {}).items() if not app_role(r)},
         "idle_mb": web_mb(idle),
         "kb_per_client": (web_mb(idle) - web_mb(before)) * 1024 / max(1, n),
     }
@@ -376,7 +378,7 @@ def main() -> None:
     ap.add_argument("--results", type=int, default=5)
     ap.add_argument("--gap", type=float, default=4.0, help="seconds between results")
     ap.add_argument("--processes", type=int, default=8, help="client processes")
-    ap.add_argument("--workers", type=int, help="web workers on PostgreSQL (default: config/gunicorn.py's)")
+    ap.add_argument("--workers", type=int, help="workers of the web and of the live process on PostgreSQL (default: their configurations')")
     ap.add_argument("--no-fetch", action="store_true", help="stream clients do not fetch the board")
     ap.add_argument("--event-players", type=int, default=300, help="the event's size (its board's size)")
     args = ap.parse_args()

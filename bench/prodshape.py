@@ -1,5 +1,5 @@
-"""The production shape on loopback: PostgreSQL, Redis, gunicorn, a Celery worker and beat, and
-with ``--web 2`` a second web process behind haproxy.
+"""The production shape on loopback: PostgreSQL, Redis, the web processes (pages and API), the live
+streams' process, haproxy in front, a Celery worker and beat; with ``--web 2`` a second web process.
 
     .venv/bin/python bench/prodshape.py [--web 1|2] [--workers N] [--sqlite] [busiest_data flags]
 
@@ -7,24 +7,25 @@ Started here, each on a free port of 127.0.0.1, as .ci/run starts them: a Postgr
 (``initdb`` in a temporary folder, run as the ``postgres`` user when started as root), Redis (no
 persistence), ``migrate``, the busiest hour's data (bench/busiest_data.py; written to a template
 database so each run can start from a fresh copy: :meth:`Shape.database_fresh`), gunicorn with
-config/gunicorn.py (its worker class and application, whatever that file says), a Celery worker
-and beat. With ``--web 2`` a second gunicorn on another port and haproxy (Debian's package:
-``apt-get install -y haproxy``) in front of both, round robin. ``--sqlite``: the embedded default
-instead (a SQLite file, tasks in-process, local-memory cache; no worker, beat, PostgreSQL or Redis).
+config/gunicorn.py (WSGI on threads: the pages and the API; ``--web 2``: two of them), gunicorn
+with config/gunicorn_live.py (uvicorn workers: the live streams), haproxy (Debian's package:
+``apt-get install -y haproxy``) in front with config/haproxy.cfg's rules (``/live/`` to the
+streams, the rest round robin to the web processes), a Celery worker and beat. ``--sqlite``: the
+embedded default instead (one ASGI process serving everything, a SQLite file, tasks in-process,
+local-memory cache; no proxy, worker, beat, PostgreSQL or Redis).
 
 By hand it starts everything, prints the address and the manifest's path, and waits; Ctrl-C (or
 SIGTERM) stops every process it started and removes the temporary folder. bench/busiest_hour.py
 and bench/live.py use :class:`Shape` the same way (``with Shape(...) as shape:``).
 
-:class:`Sampler` samples CPU and memory per role (web, postgres, redis, worker, beat, haproxy,
-load generator) with psutil while a run goes on.
+:class:`Sampler` samples CPU and memory per role (web, live, postgres, redis, worker, beat,
+haproxy, load generator) with psutil while a run goes on.
 """
 
 from __future__ import annotations
 
 import argparse
 import http.client
-import importlib.util
 import json
 import os
 import shlex
@@ -41,6 +42,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PY = sys.executable
 SECRET = "bench-only-secret-key-0123456789abcdefghijklmnopqrstuvwxyz"
 HEADERS = {"Host": "127.0.0.1", "X-Forwarded-Proto": "https"}
+APP_ROLES = ("web", "live")  # the application's processes: the pages and API, and the streams
+
+
+def app_role(role: str) -> bool:
+    """Whether a sampled role is one of the application's processes (not the database, Redis,
+    the worker, the proxy or the load generator)."""
+    return role.startswith(APP_ROLES)
 
 
 def free_port() -> int:
@@ -54,18 +62,6 @@ def _as_postgres(command: list[str]) -> list[str]:
     if os.geteuid() != 0:
         return command
     return ["su", "postgres", "-c", shlex.join(command)]
-
-
-def gunicorn_app() -> str:
-    """The application config/gunicorn.py serves: its ``wsgi_app`` if it names one, the ASGI app
-    for an ASGI (uvicorn) worker class, else the WSGI app."""
-    spec = importlib.util.spec_from_file_location("kyoku_gunicorn_conf", os.path.join(ROOT, "config", "gunicorn.py"))
-    conf = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(conf)
-    if getattr(conf, "wsgi_app", None):
-        return conf.wsgi_app
-    worker = str(getattr(conf, "worker_class", ""))
-    return "config.asgi:application" if "uvicorn" in worker.lower() else "config.wsgi:application"
 
 
 class Shape:
@@ -211,56 +207,65 @@ class Shape:
         return self.procs[name]
 
     def app_start(self, web: int | None = None) -> str:
-        """gunicorn (``web`` of them), and on the production shape the Celery worker and beat;
-        haproxy in front when there are two. Returns the base URL the clients use."""
+        """The application's processes; returns the base URL the clients use.
+
+        On the production shape: ``web`` gunicorns of the pages and the API (config/gunicorn.py:
+        WSGI on threads), one of the live streams (config/gunicorn_live.py: uvicorn workers), the
+        Celery worker and beat, and haproxy in front routing as config/haproxy.cfg does. The
+        embedded default (``--sqlite``) is one ASGI process serving everything: its streams hear
+        its own writes (no Redis)."""
         web = web or self.web_n
-        app = gunicorn_app()
         self.web_ports = []
-        for i in range(web):
-            port = free_port()
-            env = {**self.env, "GUNICORN_BIND": f"127.0.0.1:{port}"}
-            if not self.sqlite:  # the web processes' bounded connection pool, as docker-compose.yml
-                env.setdefault("DB_POOL_SIZE", os.environ.get("DB_POOL_SIZE", "4"))
-            if self.workers:
-                env["GUNICORN_WORKERS"] = str(self.workers)
-            self._spawn(
-                f"web{i + 1}",
-                [PY, "-m", "gunicorn", app, "-c", "config/gunicorn.py", "--access-logfile", os.devnull]
-                + ["--control-socket", os.path.join(self.folder, f"web{i + 1}.ctl")],
-                env,
-            )
-            self.web_ports.append(port)
-        if not self.sqlite:
-            self._spawn(
-                "worker", [PY, "-m", "celery", "-A", "config", "worker", "--loglevel=WARNING", "--concurrency=2"]
-            )
-            schedule = os.path.join(self.folder, "celerybeat-schedule")
-            self._spawn("beat", [PY, "-m", "celery", "-A", "config", "beat", "--loglevel=WARNING", "-s", schedule])
+        if self.sqlite:
+            port = self._gunicorn("web1", "config/gunicorn_live.py", "GUNICORN_LIVE")
+            server_wait(port, self._probe())
+            self.url = f"http://127.0.0.1:{port}"
+            return self.url
+        self.web_ports = [self._gunicorn(f"web{i + 1}", "config/gunicorn.py", "GUNICORN") for i in range(web)]
+        live = self._gunicorn("live", "config/gunicorn_live.py", "GUNICORN_LIVE")
+        self._spawn("worker", [PY, "-m", "celery", "-A", "config", "worker", "--loglevel=WARNING", "--concurrency=2"])
+        schedule = os.path.join(self.folder, "celerybeat-schedule")
+        self._spawn("beat", [PY, "-m", "celery", "-A", "config", "beat", "--loglevel=WARNING", "-s", schedule])
         for port in self.web_ports:
-            server_wait(port, self.manifest["event"]["board"] if hasattr(self, "manifest") else "/")
-        port = self.web_ports[0] if web == 1 else self.haproxy_start(self.web_ports)
-        self.url = f"http://127.0.0.1:{port}"
+            server_wait(port, self._probe())
+        server_wait(live, "/")
+        self.url = f"http://127.0.0.1:{self.haproxy_start(self.web_ports, live)}"
         return self.url
 
-    def haproxy_start(self, ports: list[int]) -> int:
+    def _probe(self) -> str:
+        return self.manifest["event"]["board"] if hasattr(self, "manifest") else "/"
+
+    def _gunicorn(self, name: str, conf: str, prefix: str) -> int:
+        """A gunicorn with ``conf`` (which names its application) on a free port; ``prefix`` is
+        the configuration's environment prefix for its bind and workers."""
         port = free_port()
-        servers = "\n".join(f"    server web{i} 127.0.0.1:{p} maxconn 2000" for i, p in enumerate(ports, 1))
+        env = {**self.env, f"{prefix}_BIND": f"127.0.0.1:{port}"}
+        if not self.sqlite:  # the bounded connection pool, as docker-compose.yml
+            env.setdefault("DB_POOL_SIZE", os.environ.get("DB_POOL_SIZE", "4"))
+        if self.workers:
+            env[f"{prefix}_WORKERS"] = str(self.workers)
+        self._spawn(
+            name,
+            [PY, "-m", "gunicorn", "-c", conf, "--access-logfile", os.devnull]
+            + ["--control-socket", os.path.join(self.folder, f"{name}.ctl")],
+            env,
+        )
+        return port
+
+    def haproxy_start(self, web_ports: list[int], live_port: int) -> int:
+        """haproxy with config/haproxy.cfg's rules on loopback: its one web server line becomes
+        one per web process."""
+        port = free_port()
+        with open(os.path.join(ROOT, "config", "haproxy.cfg")) as f:
+            text = f.read()
+        line = next(x for x in text.splitlines() if x.strip().startswith('server web "${WEB}"'))
+        servers = "\n".join(line.replace("server web", f"server web{i}", 1).replace('"${WEB}"', f"127.0.0.1:{p}")
+                            for i, p in enumerate(web_ports, 1))
+        text = text.replace(line, servers).replace('"${LIVE}"', f"127.0.0.1:{live_port}")
+        text = text.replace("bind :8000", f"bind 127.0.0.1:{port}")
         conf = os.path.join(self.folder, "haproxy.cfg")
         with open(conf, "w") as f:
-            f.write(
-                "global\n    maxconn 9000\n"
-                "defaults\n    mode http\n    timeout connect 10s\n    timeout queue 30s\n    retries 3\n"
-                "    timeout client 15m\n    timeout server 15m\n    option http-keep-alive\n"
-                f"frontend kyoku\n    bind 127.0.0.1:{port}\n    default_backend web\n"
-                f"backend web\n    balance roundrobin\n    option http-buffer-request\n"
-                # uvicorn closes a kept-alive connection after 5 s idle (config/gunicorn.py keepalive);
-                # a request haproxy sends on one just closed gets no answer: send it again on a
-                # fresh connection (nothing reached the application; Kyoku's writes carry an
-                # Idempotency-Key besides), rather than answer 502
-                "    retry-on conn-failure empty-response\n    option redispatch\n"
-                "    http-reuse safe\n"
-                f"{servers}\n"
-            )
+            f.write(text)
         self._spawn("haproxy", ["haproxy", "-db", "-f", conf])
         server_wait(port, "/")
         return port
@@ -447,7 +452,7 @@ def main() -> None:
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--web", type=int, default=1, choices=[1, 2])
-    ap.add_argument("--workers", type=int, help="gunicorn workers per web process (default: config/gunicorn.py's)")
+    ap.add_argument("--workers", type=int, help="gunicorn workers per web (and live) process (default: their configurations')")
     ap.add_argument("--sqlite", action="store_true", help="the embedded default instead")
     busiest_data.arguments(ap)
     args, _ = ap.parse_known_args()
