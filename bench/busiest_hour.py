@@ -220,7 +220,9 @@ def main() -> None:
     ap.add_argument("--scale", type=float, default=1.0, help="every user count times this (0–1)")
     ap.add_argument("--seconds", type=float, default=120)
     ap.add_argument("--web", default="1,2", help="web processes per run, e.g. 1 or 1,2")
-    ap.add_argument("--workers", type=int, help="gunicorn workers per web (and live) process (default: their configurations')")
+    ap.add_argument(
+        "--workers", type=int, help="gunicorn workers per web (and live) process (default: their configurations')"
+    )
     ap.add_argument("--sqlite", action="store_true", help="the embedded default (SQLite, tasks in-process)")
     ap.add_argument("--report-at", type=float, default=20, help="seconds before the tables' report minute")
     ap.add_argument("--report-window", type=float, default=60)

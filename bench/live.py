@@ -378,7 +378,11 @@ def main() -> None:
     ap.add_argument("--results", type=int, default=5)
     ap.add_argument("--gap", type=float, default=4.0, help="seconds between results")
     ap.add_argument("--processes", type=int, default=8, help="client processes")
-    ap.add_argument("--workers", type=int, help="workers of the web and of the live process on PostgreSQL (default: their configurations')")
+    ap.add_argument(
+        "--workers",
+        type=int,
+        help="workers of the web and of the live process on PostgreSQL (default: their configurations')",
+    )
     ap.add_argument("--no-fetch", action="store_true", help="stream clients do not fetch the board")
     ap.add_argument("--event-players", type=int, default=300, help="the event's size (its board's size)")
     args = ap.parse_args()

@@ -259,8 +259,10 @@ class Shape:
         with open(os.path.join(ROOT, "config", "haproxy.cfg")) as f:
             text = f.read()
         line = next(x for x in text.splitlines() if x.strip().startswith('server web "${WEB}"'))
-        servers = "\n".join(line.replace("server web", f"server web{i}", 1).replace('"${WEB}"', f"127.0.0.1:{p}")
-                            for i, p in enumerate(web_ports, 1))
+        servers = "\n".join(
+            line.replace("server web", f"server web{i}", 1).replace('"${WEB}"', f"127.0.0.1:{p}")
+            for i, p in enumerate(web_ports, 1)
+        )
         text = text.replace(line, servers).replace('"${LIVE}"', f"127.0.0.1:{live_port}")
         text = text.replace("bind :8000", f"bind 127.0.0.1:{port}")
         conf = os.path.join(self.folder, "haproxy.cfg")
@@ -385,13 +387,15 @@ def server_wait(port: int, path: str, seconds: float = 60) -> None:
 class Sampler(threading.Thread):
     """CPU (% of one core) and resident memory per role, sampled every ``every`` seconds, each
     role's process with its children (found again at every sample: PostgreSQL forks a backend per
-    connection, gunicorn replaces workers)."""
+    connection, gunicorn replaces workers); and the role ``machine``: every core's busy time (the
+    kernel's and other processes' included), in the same unit (200 % on 2 cores is all of them)."""
 
     def __init__(self, roles: dict[str, list[int]], every: float = 1.0) -> None:
         super().__init__(daemon=True)
         self.every, self.samples, self.done = every, [], threading.Event()
         self.roots = roles
         self.known: dict[int, object] = {}  # pid → psutil.Process (keeps its CPU counter)
+        self.cores = os.cpu_count() or 1
         self.snapshot()
 
     def _processes(self, pids: list[int]) -> list:
@@ -428,6 +432,7 @@ class Sampler(threading.Thread):
                 except psutil.Error:
                     pass
             out[role] = (cpu, rss)
+        out["machine"] = (psutil.cpu_percent(None) * self.cores, 0.0)
         return out
 
     def run(self) -> None:
@@ -452,7 +457,9 @@ def main() -> None:
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--web", type=int, default=1, choices=[1, 2])
-    ap.add_argument("--workers", type=int, help="gunicorn workers per web (and live) process (default: their configurations')")
+    ap.add_argument(
+        "--workers", type=int, help="gunicorn workers per web (and live) process (default: their configurations')"
+    )
     ap.add_argument("--sqlite", action="store_true", help="the embedded default instead")
     busiest_data.arguments(ap)
     args, _ = ap.parse_known_args()

@@ -50,8 +50,10 @@ only the latest per topic is sent. As the slots are the clock's, every process h
 version in a busy second, and the board is built once for all of them. A client
 whose queue overflows (it reads too slowly) is dropped; it reconnects and resumes. Streams are
 bounded per client (session or address) and per event (429 with ``Retry-After`` over the bound).
-Served by an ASGI server (uvicorn; gunicorn with uvicorn workers in production); under WSGI
-(the test client, runserver) a stream sends its hello with ``"once": true`` and what a resuming
+Served by an ASGI server (uvicorn; in production gunicorn with uvicorn workers,
+config/gunicorn_live.py, which the proxy sends ``/live/`` to, while the pages and the API run on
+WSGI threads); under WSGI (the test client, runserver, a proxy that sends ``/live/`` to the WSGI
+processes) a stream sends its hello with ``"once": true`` and what a resuming
 client missed, and ends, so nothing ever hangs: the page then polls (static/live.js).
 The stream holds no database connection while idle: the request's checks run first, then the
 connection is closed before the stream waits.
