@@ -222,7 +222,7 @@ def main() -> None:
         first = conn.getresponse()
         size, etag = len(first.read()), first.getheader("ETag")
         print(
-            f"gunicorn: {args.workers} sync workers, "
+            f"gunicorn: {args.workers} workers × {os.environ.get('GUNICORN_THREADS', 4)} threads, "
             f"{args.clients} clients, {args.seconds:g} s each; one answer is {size:,} bytes\n"
         )
         print(f"{'requests':44} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8}  answers")

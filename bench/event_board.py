@@ -169,8 +169,8 @@ def main() -> None:
     seconds = warmup + args.results * gap + 3.0
     pct = lambda xs, q: xs[min(len(xs) - 1, int(q / 100 * (len(xs) - 1)))]  # noqa: E731
     print(
-        f"{vendor}, cache {cache}; gunicorn {args.workers} sync workers; "
-        f"{len(boards)} boards polling every {args.period:g} s from {len(procs)} processes\n"
+        f"{vendor}, cache {cache}; gunicorn {args.workers} workers × {os.environ.get('GUNICORN_THREADS', 4)} "
+        f"threads; {len(boards)} boards polling every {args.period:g} s from {len(procs)} processes\n"
     )
     print(
         f"polling: {len(polls) / seconds:.0f} requests/s, p50 {statistics.median(polls):.1f} ms, "

@@ -7,7 +7,7 @@ Started here, each on a free port of 127.0.0.1, as .ci/run starts them: a Postgr
 (``initdb`` in a temporary folder, run as the ``postgres`` user when started as root), Redis (no
 persistence), ``migrate``, the busiest hour's data (bench/busiest_data.py; written to a template
 database so each run can start from a fresh copy: :meth:`Shape.database_fresh`), gunicorn with
-config/gunicorn.py (WSGI on sync workers: the pages and the API; ``--web 2``: two of them), gunicorn
+config/gunicorn.py (WSGI on threads: the pages and the API; ``--web 2``: two of them), gunicorn
 with config/gunicorn_live.py (uvicorn workers: the live streams), haproxy (Debian's package:
 ``apt-get install -y haproxy``) in front with config/haproxy.cfg's rules (``/live/`` to the
 streams, the rest round robin to the web processes), a Celery worker and beat. ``--sqlite``: the
@@ -210,7 +210,7 @@ class Shape:
         """The application's processes; returns the base URL the clients use.
 
         On the production shape: ``web`` gunicorns of the pages and the API (config/gunicorn.py:
-        WSGI on sync workers), one of the live streams (config/gunicorn_live.py: uvicorn workers), the
+        WSGI on threads), one of the live streams (config/gunicorn_live.py: uvicorn workers), the
         Celery worker and beat, and haproxy in front routing as config/haproxy.cfg does. The
         embedded default (``--sqlite``) is one ASGI process serving everything: its streams hear
         its own writes (no Redis)."""
@@ -240,8 +240,8 @@ class Shape:
         the configuration's environment prefix for its bind and workers."""
         port = free_port()
         env = {**self.env, f"{prefix}_BIND": f"127.0.0.1:{port}"}
-        if not self.sqlite:  # the bounded connection pool, as docker-compose.yml (a sync worker needs one)
-            env.setdefault("DB_POOL_SIZE", os.environ.get("DB_POOL_SIZE", "4" if prefix == "GUNICORN_LIVE" else "1"))
+        if not self.sqlite:  # the bounded connection pool, as docker-compose.yml
+            env.setdefault("DB_POOL_SIZE", os.environ.get("DB_POOL_SIZE", "4"))
         if self.workers:
             env[f"{prefix}_WORKERS"] = str(self.workers)
         self._spawn(

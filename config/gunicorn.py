@@ -1,15 +1,14 @@
 """gunicorn settings for the pages and the API (docker-compose.yml's ``web``, the Dockerfile).
 
-Sync workers of the WSGI application, behind the proxy (config/haproxy.cfg), which reads each
-request whole before it passes it on: a worker answers one request at a time, from start to end,
-and takes the next connection only when free, so waiting requests queue once, in the kernel's
-accept queue, for whichever worker frees first. Measured on the busiest hour's requests
-(bench/busiest_hour.py; docs/performance.md): 1.5–2.5 ms of CPU less per request than under
-uvicorn workers (the ASGI handler's hand-offs between an event loop and a thread), and shorter
-tails than threads, whose requests wait on each other for the interpreter's lock. The live
-streams (``/live/``) are served apart, by config/gunicorn_live.py's uvicorn workers; the proxy
-sends them there. Workers default to 2 × cores + 1. gunicorn's ``timeout`` ends a request still
-running after it (a worker stuck); none needs more than a second. All overridable by environment.
+Threads of the WSGI application (gthread): a request is parsed and answered on a worker's thread,
+with none of the ASGI handler's hand-offs between an event loop and a thread (measured: 1.5–2.5 ms
+of CPU less per request than under uvicorn workers, a third of a cheap API answer). The live
+streams (``/live/``) are served apart, by config/gunicorn_live.py's uvicorn workers; the proxy in
+front (config/haproxy.cfg) sends them there. Workers default to 2 × cores + 1, each with
+``GUNICORN_THREADS`` threads (keep ``DB_POOL_SIZE`` at least that). gunicorn's ``timeout`` is the
+worker's heartbeat. Sync workers (one request each at a time) were measured too, on half of the
+busiest hour: longer tails (reads' p95 80–160 ms against 30–130), as a sync worker idles while
+its request waits on the database. All overridable by environment.
 """
 
 import multiprocessing
@@ -17,12 +16,15 @@ import os
 
 wsgi_app = "config.wsgi:application"
 bind = os.environ.get("GUNICORN_BIND", "0.0.0.0:8000")
-worker_class = "sync"
+worker_class = "gthread"
 workers = int(os.environ.get("GUNICORN_WORKERS", 2 * multiprocessing.cpu_count() + 1))
+threads = int(os.environ.get("GUNICORN_THREADS", 4))
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", 10))
 graceful_timeout = 10
-# the connections waiting for a free worker (the proxy holds the rest)
-backlog = int(os.environ.get("GUNICORN_BACKLOG", 2048))
+# the proxy reuses its connections and lets an idle one go within seconds (haproxy's
+# pool-purge-delay, 5 s): keep them longer than that, or the proxy sends a request on one just
+# closed and retries it half a second later
+keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", 75))
 # recycle workers now and then (memory held by a rare large export)
 max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", 50000))
 max_requests_jitter = max_requests // 10

@@ -19,9 +19,7 @@ workers = int(os.environ.get("GUNICORN_LIVE_WORKERS", multiprocessing.cpu_count(
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", 10))
 # a restart ends every stream of the worker (browsers resume with Last-Event-ID): be patient
 graceful_timeout = 10
-# the proxy reuses its connections and lets an idle one go within seconds (haproxy's
-# pool-purge-delay, 5 s): keep them longer than that, or the proxy sends a request on one just
-# closed and retries it half a second later
+# longer than the proxy keeps an idle connection (config/gunicorn.py)
 keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", 75))
 # each restart makes its open streams reconnect: rare
 max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", 50000))
