@@ -161,7 +161,10 @@ def main() -> None:
             if args.times:
                 print("    " + " ".join(f"{t:.0f}" for t in times))
             if profile is not None:
-                pstats.Stats(profile).sort_stats(os.environ.get("PROFILE_SORT", "cumulative")).print_stats(45)
+                stats = pstats.Stats(profile).sort_stats(os.environ.get("PROFILE_SORT", "cumulative"))
+                stats.print_stats(45)
+                if os.environ.get("PROFILE_CALLERS"):  # who calls the functions matching it
+                    stats.print_callers(os.environ["PROFILE_CALLERS"])
         if refused:  # a figure of a refused request would time the refusal, not the request
             raise SystemExit("answered with an error: " + "; ".join(refused))
     finally:

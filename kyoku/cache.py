@@ -9,7 +9,7 @@ import threading
 from collections.abc import Iterable
 from typing import Any
 
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from django.utils.functional import cached_property
 
 logger = logging.getLogger(__name__)
@@ -31,6 +31,24 @@ _CLIENTS: dict[tuple[str, ...], Any] = {}
 _CLIENTS_LOCK = threading.Lock()
 
 
+class SharedRedisCacheClient(RedisCacheClient):
+    """Django's client builds a new ``redis.Redis`` at every cache operation, and each one its
+    table of some 170 response callbacks (about 0.1 ms, several times a request). One per
+    connection pool is enough: redis-py's client is thread-safe and holds nothing of its own."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._redis_by_pool: dict[int, Any] = {}
+
+    def get_client(self, key: Any = None, *, write: bool = False) -> Any:
+        django: Any = self  # the stubs declare neither Django's pools nor its client class
+        pool = django._get_connection_pool(write)
+        client = self._redis_by_pool.get(id(pool))
+        if client is None:  # two threads may both build one: the first stored is every thread's
+            client = self._redis_by_pool.setdefault(id(pool), django._client(connection_pool=pool))
+        return client
+
+
 class DegradingRedisCache(RedisCache):
     """Django's RedisCache whose operations answer as a cold cache when Redis is unreachable, with
     one connection pool per process. Django keeps a cache object per context, and under ASGI every
@@ -46,7 +64,7 @@ class DegradingRedisCache(RedisCache):
         with _CLIENTS_LOCK:
             client = _CLIENTS.get(key)
             if client is None:
-                client = _CLIENTS[key] = state["_class"](servers, **options)
+                client = _CLIENTS[key] = SharedRedisCacheClient(servers, **options)
         return client
 
     def get(self, key: Any, default: Any = None, version: int | None = None) -> Any:

@@ -160,3 +160,23 @@ def test_every_request_shares_the_process_redis_pool():
     assert isinstance(made[0]._cache._get_connection_pool(write=True), ConnectionPool)
     other = DegradingRedisCache(url.replace("/0", "/1"), params)
     assert id(other._cache._get_connection_pool(write=True)) not in pools
+
+
+def test_every_cache_operation_uses_the_process_redis_client():
+    """Django's client built a redis.Redis (with its response-callback table) at every operation;
+    the shared one keeps one per pool, for every thread."""
+    import threading
+
+    from kyoku.cache import DegradingRedisCache
+
+    url = f"redis://127.0.0.1:{closed_port()}/0"
+    cache = DegradingRedisCache(url, {"OPTIONS": {"socket_connect_timeout": 0.5}})
+    seen: list[object] = []
+    threads = [threading.Thread(target=lambda: seen.append(cache._cache.get_client(write=True))) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    seen.append(cache._cache.get_client("a key"))
+    assert len({id(c) for c in seen}) == 1
+    assert seen[0].connection_pool is cache._cache._get_connection_pool(write=True)
