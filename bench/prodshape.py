@@ -88,6 +88,8 @@ class Shape:
             # every load-generating client is 127.0.0.1 here: the per-address stream bound is lifted
             "LIVE_MAX_STREAMS_PER_ADDRESS": "100000",
             "LIVE_MAX_STREAMS_PER_EVENT": "100000",
+            # the pages come from the WSGI processes, the streams from the ASGI one (the proxy routes)
+            "LIVE_STREAMS": "on",
             "PYTHONPATH": ROOT,
         }
         self.env.pop("CELERY_TASK_ALWAYS_EAGER", None)

@@ -52,7 +52,8 @@ whose queue overflows (it reads too slowly) is dropped; it reconnects and resume
 bounded per client (session or address) and per event (429 with ``Retry-After`` over the bound).
 Served by an ASGI server (uvicorn; in production gunicorn with uvicorn workers,
 config/gunicorn_live.py, which the proxy sends ``/live/`` to, while the pages and the API run on
-WSGI threads); under WSGI (the test client, runserver, a proxy that sends ``/live/`` to the WSGI
+WSGI threads and link their streams because ``LIVE_STREAMS=on`` says a proxy routes them);
+under WSGI (the test client, runserver, a proxy that sends ``/live/`` to the WSGI
 processes) a stream sends its hello with ``"once": true`` and what a resuming
 client missed, and ends, so nothing ever hangs: the page then polls (static/live.js).
 The stream holds no database connection while idle: the request's checks run first, then the

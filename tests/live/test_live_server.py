@@ -7,6 +7,7 @@ still updates by polling when its stream is blocked (Chromium)."""
 import http.client
 import json
 import os
+import shutil
 import socket
 import sqlite3
 import subprocess
@@ -60,10 +61,8 @@ class Server:
         self.url = f"http://127.0.0.1:{port}"
 
 
-@pytest.fixture
-def server(in_play, tmp_path):
-    port = _free_port()
-    env = {
+def _env(tmp_path: Path, **more: str) -> dict[str, str]:
+    return {
         **os.environ,
         "DATABASE_URL": _database_url(tmp_path),
         "KYOKU_ENV_FILE": "/dev/null",
@@ -73,36 +72,94 @@ def server(in_play, tmp_path):
         "LIVE_MAX_STREAMS_PER_ADDRESS": "200",
         # on PostgreSQL, as the production shape runs: a bounded pool per process (config/settings.py)
         "DB_POOL_SIZE": "4",
+        **more,
     }
-    log = open(tmp_path / "uvicorn.log", "wb")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1", "--port", str(port)]
-        + ["--lifespan", "off", "--log-level", "warning", "--timeout-graceful-shutdown", "1"],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    try:
+
+
+class Processes:
+    """The servers a test starts, each logging to a file of its own, stopped together."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        self.tmp_path, self.started = tmp_path, []
+
+    def start(self, name: str, command: list[str], env: dict[str, str]) -> subprocess.Popen:
+        log = open(self.tmp_path / f"{name}.log", "wb")
+        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        self.started.append((name, process, log))
+        return process
+
+    def wait(self, url: str) -> None:
+        """Until ``url`` answers 200 (every process still running, or its log says why not)."""
         deadline = time.monotonic() + 90
         while True:
             try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/events/{in_play.pk}/", timeout=5) as r:
+                with urllib.request.urlopen(url, timeout=5) as r:
                     if r.status == 200:
-                        break
+                        return
             except OSError:
                 pass
-            assert process.poll() is None, (tmp_path / "uvicorn.log").read_text()[-3000:]
+            for name, process, _ in self.started:
+                assert process.poll() is None, (self.tmp_path / f"{name}.log").read_text()[-3000:]
             assert time.monotonic() < deadline, "the server did not start"
             time.sleep(0.3)
-        yield Server(port, process)
+
+    def stop(self) -> None:
+        for _, process, log in reversed(self.started):
+            process.terminate()
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+            log.close()
+
+
+@pytest.fixture
+def server(in_play, tmp_path):
+    """The embedded default's server: one uvicorn process, pages and streams alike."""
+    port = _free_port()
+    processes = Processes(tmp_path)
+    try:
+        processes.start(
+            "uvicorn",
+            [sys.executable, "-m", "uvicorn", "config.asgi:application", "--host", "127.0.0.1", "--port", str(port)]
+            + ["--lifespan", "off", "--log-level", "warning", "--timeout-graceful-shutdown", "1"],
+            _env(tmp_path),
+        )
+        processes.wait(f"http://127.0.0.1:{port}/events/{in_play.pk}/")
+        yield Server(port, processes.started[0][1])
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-        log.close()
+        processes.stop()
+
+
+@pytest.fixture
+def split_shape(in_play, tmp_path):
+    """The production shape's serving, as docker-compose.yml runs it: the pages and the API on
+    gunicorn's WSGI threads (config/gunicorn.py), the streams on uvicorn workers
+    (config/gunicorn_live.py), haproxy in front with config/haproxy.cfg. The web process's writes
+    reach the live process's streams through Redis."""
+    if not os.environ.get("REDIS_URL") or shutil.which("haproxy") is None:
+        pytest.skip("the split shape fans out through Redis, behind haproxy (CI's PostgreSQL + Redis pass)")
+    web, live, port = _free_port(), _free_port(), _free_port()
+    processes = Processes(tmp_path)
+    env = _env(tmp_path, LIVE_STREAMS="on", GUNICORN_WORKERS="1", GUNICORN_LIVE_WORKERS="1")
+    conf = (ROOT / "config" / "haproxy.cfg").read_text().replace("bind :8000", f"bind 127.0.0.1:{port}")
+    (tmp_path / "haproxy.cfg").write_text(conf)
+    gunicorn = [sys.executable, "-m", "gunicorn", "--access-logfile", os.devnull, "-c"]
+    try:
+        processes.start("web", [*gunicorn, "config/gunicorn.py"], {**env, "GUNICORN_BIND": f"127.0.0.1:{web}"})
+        processes.start(
+            "live", [*gunicorn, "config/gunicorn_live.py"], {**env, "GUNICORN_LIVE_BIND": f"127.0.0.1:{live}"}
+        )
+        processes.start(
+            "haproxy",
+            ["haproxy", "-db", "-f", str(tmp_path / "haproxy.cfg")],
+            {**env, "WEB": f"127.0.0.1:{web}", "LIVE": f"127.0.0.1:{live}"},
+        )
+        processes.wait(f"http://127.0.0.1:{web}/events/{in_play.pk}/")
+        processes.wait(f"http://127.0.0.1:{port}/events/{in_play.pk}/")
+        yield Server(port, processes.started[-1][1])
+    finally:
+        processes.stop()
 
 
 class Stream(threading.Thread):
@@ -308,3 +365,26 @@ def test_the_board_polls_when_its_stream_is_blocked(server, in_play, tables):
         page.wait_for_selector(f"#board[data-version='{version}']", state="attached", timeout=10000)
         assert page.get_attribute("html", "data-live") == "stream"  # no fallback was needed
         assert fetched == []  # the message carried the board: the screen did not fetch it
+
+
+@pytest.mark.browser
+def test_the_split_shape_streams_the_board_through_the_proxy(split_shape, in_play, tables):
+    """Rendered by a WSGI worker, the board page still links its stream (LIVE_STREAMS=on); the
+    proxy sends it to the ASGI process, and a result a phone confirms through the web process
+    reaches the screen by the stream's message, without a fetch or the polling fallback."""
+    from tests.browser import CHROMIUM, chromium_page
+
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Debian's chromium is not installed")
+    with chromium_page() as page:
+        page.goto(f"{split_shape.url}/events/{in_play.pk}/board/")
+        assert page.get_attribute("#board", "data-stream") == f"/live/events/{in_play.pk}/board"
+        page.wait_for_selector("html[data-live='stream']", state="attached")  # the stream said hello
+        page.wait_for_timeout(1500)  # the fetch the hello asks for (what changed since the page loaded)
+        fetched: list[str] = []
+        page.on("request", lambda r: fetched.append(r.url) if "/api/events/" in r.url else None)
+        Phone(split_shape, in_play.pk, tables[0]).result(tables[0])
+        version = _board_version(split_shape, in_play.pk)
+        page.wait_for_selector(f"#board[data-version='{version}']", state="attached", timeout=10000)
+        assert page.get_attribute("html", "data-live") == "stream"
+        assert fetched == []
