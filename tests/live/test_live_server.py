@@ -355,16 +355,23 @@ def test_the_board_polls_when_its_stream_is_blocked(server, in_play, tables):
         assert page.get_attribute("html", "data-live") == "polling"
         # the same page with its stream: updated by the stream's message
         page.unroute("**/live/**")
-        page.goto(f"{server.url}/events/{in_play.pk}/board/")
-        page.wait_for_selector("html[data-live='stream']", state="attached")  # the stream said hello
-        page.wait_for_timeout(1500)  # the fetch the hello asks for (what changed since the page loaded)
-        fetched: list[str] = []
-        page.on("request", lambda r: fetched.append(r.url) if "/api/events/" in r.url else None)
-        Phone(server, in_play.pk, tables[0]).result(tables[0])
-        version = _board_version(server, in_play.pk)
-        page.wait_for_selector(f"#board[data-version='{version}']", state="attached", timeout=10000)
-        assert page.get_attribute("html", "data-live") == "stream"  # no fallback was needed
-        assert fetched == []  # the message carried the board: the screen did not fetch it
+        _board_follows_its_stream(page, server, in_play.pk, tables[0])
+
+
+def _board_follows_its_stream(page, server: Server, event_id: int, table: Game) -> None:
+    """The board page opens its stream, a phone confirms a result, and the screen shows it from
+    the stream's message: no fallback to polling, no fetch of the board."""
+    page.goto(f"{server.url}/events/{event_id}/board/")
+    assert page.get_attribute("#board", "data-stream") == f"/live/events/{event_id}/board"
+    page.wait_for_selector("html[data-live='stream']", state="attached")  # the stream said hello
+    page.wait_for_timeout(1500)  # the fetch the hello asks for (what changed since the page loaded)
+    fetched: list[str] = []
+    page.on("request", lambda r: fetched.append(r.url) if "/api/events/" in r.url else None)
+    Phone(server, event_id, table).result(table)
+    version = _board_version(server, event_id)
+    page.wait_for_selector(f"#board[data-version='{version}']", state="attached", timeout=10000)
+    assert page.get_attribute("html", "data-live") == "stream"  # no fallback was needed
+    assert fetched == []  # the message carried the board: the screen did not fetch it
 
 
 @pytest.mark.browser
@@ -377,14 +384,4 @@ def test_the_split_shape_streams_the_board_through_the_proxy(split_shape, in_pla
     if not Path(CHROMIUM).exists():
         pytest.skip("Debian's chromium is not installed")
     with chromium_page() as page:
-        page.goto(f"{split_shape.url}/events/{in_play.pk}/board/")
-        assert page.get_attribute("#board", "data-stream") == f"/live/events/{in_play.pk}/board"
-        page.wait_for_selector("html[data-live='stream']", state="attached")  # the stream said hello
-        page.wait_for_timeout(1500)  # the fetch the hello asks for (what changed since the page loaded)
-        fetched: list[str] = []
-        page.on("request", lambda r: fetched.append(r.url) if "/api/events/" in r.url else None)
-        Phone(split_shape, in_play.pk, tables[0]).result(tables[0])
-        version = _board_version(split_shape, in_play.pk)
-        page.wait_for_selector(f"#board[data-version='{version}']", state="attached", timeout=10000)
-        assert page.get_attribute("html", "data-live") == "stream"
-        assert fetched == []
+        _board_follows_its_stream(page, split_shape, in_play.pk, tables[0])
