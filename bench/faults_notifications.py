@@ -169,12 +169,28 @@ def main(argv: list[str]) -> None:
             cluster.worker_start()
         warm_up(cluster, mail, season, people[0])
         run(args, cluster, mail, season, people)
+    except BaseException:
+        if cluster is not None:  # what the worker (and its beat) said, before its folder goes
+            worker_log_print(cluster.tmp)
+        raise
     finally:
         mail.stop()
         if cluster is not None:
             cluster.stop_all()
             shutil.rmtree(cluster.tmp, ignore_errors=True)
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def worker_log_print(folder: str, lines: int = 60) -> None:
+    """The end of the Celery worker's log (beat runs inside it), on standard error: a run that
+    failed says whether the worker stalled, lost its broker or never ran the sweep."""
+    try:
+        with open(os.path.join(folder, "worker.log"), errors="replace") as f:
+            tail = f.readlines()[-lines:]
+    except OSError as exc:
+        tail = [f"(no worker log: {exc})\n"]
+    sys.stderr.write("== the worker's log, last lines ==\n" + "".join(tail))
+    sys.stderr.flush()
 
 
 def warm_up(cluster, mail: MailServer, season, player) -> None:
