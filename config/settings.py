@@ -145,7 +145,6 @@ FORM_RENDERER = "kyoku.form_renderer.KyokuFormRenderer"
 
 WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
-# live push (live/): stream bounds, per process; the environment may raise them (a load test)
 # Whether pages link their live streams (live.templatetags.live_tags): "auto" when the page itself
 # is served over ASGI (./scripts/serve: one uvicorn process for everything); "on" always, for the
 # production shape, whose pages come from WSGI workers while its proxy sends /live/ to the ASGI
@@ -154,6 +153,7 @@ _live_streams = os.environ.get("LIVE_STREAMS", "auto").strip().lower()
 LIVE_STREAMS = {"1": "on", "true": "on", "0": "off", "false": "off"}.get(_live_streams, _live_streams)
 if LIVE_STREAMS not in ("auto", "on", "off"):
     raise ImproperlyConfigured(f"LIVE_STREAMS must be auto, on or off, not {_live_streams!r}")
+# live push (live/): stream bounds, per process; the environment may raise them (a load test)
 LIVE_STREAM_SECONDS = int(os.environ.get("LIVE_STREAM_SECONDS", "600"))  # then the browser resumes
 LIVE_HEARTBEAT = int(os.environ.get("LIVE_HEARTBEAT", "15"))
 LIVE_PACE = float(os.environ.get("LIVE_PACE", "1"))  # a topic goes out at most once per slot this long
