@@ -243,7 +243,8 @@ class Shape:
         port = free_port()
         env = {**self.env, f"{prefix}_BIND": f"127.0.0.1:{port}"}
         if not self.sqlite:  # the bounded connection pool, as docker-compose.yml
-            env.setdefault("DB_POOL_SIZE", os.environ.get("DB_POOL_SIZE", "4"))
+            pool = "8" if prefix == "GUNICORN" else "4"  # a connection per thread, as docker-compose.yml
+            env.setdefault("DB_POOL_SIZE", os.environ.get("DB_POOL_SIZE", pool))
         if self.workers:
             env[f"{prefix}_WORKERS"] = str(self.workers)
         self._spawn(

@@ -8,10 +8,11 @@ Builds bench/busiest_data.py's data (a 300-player event, LEAGUES leagues of 40 p
 or a database next to the PostgreSQL one DATABASE_URL names), then sends each request kind of
 bench/locustfile_busiest.py through Django's whole handler in this process (every middleware and
 receiver, DEBUG off, as the server runs them), REPEAT times each, and prints the time per kind:
-first (cold caches), p50 and p95 of the rest. A read is timed as a reader sends it (no ETag:
-the whole page); a write as the admin's or the phone's app sends it, each with its own
-Idempotency-Key. ``--profile KIND`` prints cProfile's top functions for one kind (a prefix of its
-name, e.g. ``"read: player"``).
+first (cold caches), p50 and p95 of the rest, and the cyclic garbage collector's time per
+request. A read is timed as a reader sends it (no ETag: the whole page); a write as the admin's
+or the phone's app sends it, each with its own Idempotency-Key. ``--profile KIND`` prints
+cProfile's top functions for one kind (a prefix of its name, e.g. ``"read: player"``;
+``PROFILE_MATCH``, a regex, keeps the functions it matches).
 
 It is the busiest hour's load test without the load: where a request's time goes, not how many
 fit in a second (bench/busiest_hour.py measures that, and its figures depend on this one's).
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import json
 import os
 import pstats
@@ -103,6 +105,22 @@ def kinds(manifest: dict) -> dict[str, Callable[[object, int], object]]:
     }
 
 
+def gc_timer() -> list[float]:
+    """Seconds each of the cyclic garbage collector's runs took, appended as they end (the list
+    is cleared between kinds): the share of a request's time that is collection, not its work."""
+    spent: list[float] = []
+    started = [0.0]
+
+    def timed(phase: str, _info: dict) -> None:
+        if phase == "start":
+            started[0] = time.perf_counter()
+        else:
+            spent.append(time.perf_counter() - started[0])
+
+    gc.callbacks.append(timed)
+    return spent
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=20)
@@ -134,10 +152,12 @@ def main() -> None:
         )
         client = Client()
         refused: list[str] = []
-        print(f"{'request':32} {'status':>7} {'first':>8} {'p50':>8} {'p95':>8}   ms")
+        collecting = gc_timer()
+        print(f"{'request':32} {'status':>7} {'first':>8} {'p50':>8} {'p95':>8}   ms   gc ms/req")
         for name, send in kinds(manifest).items():
             profile = cProfile.Profile() if args.profile and name.startswith(args.profile) else None
             times, statuses = [], set()
+            collecting.clear()
             for i in range(args.repeat):
                 if profile is not None and i:
                     profile.enable()
@@ -157,12 +177,14 @@ def main() -> None:
             p95 = rest[min(len(rest) - 1, int(0.95 * len(rest)))]
             status = ",".join(str(s) for s in sorted(statuses))
             refused += [f"{name}: {s}" for s in sorted(statuses) if s >= 400]
-            print(f"{name:32} {status:>7} {times[0]:8.1f} {statistics.median(rest):8.1f} {p95:8.1f}")
+            gc_ms = sum(collecting) * 1000 / args.repeat
+            print(f"{name:32} {status:>7} {times[0]:8.1f} {statistics.median(rest):8.1f} {p95:8.1f} {gc_ms:10.2f}")
             if args.times:
                 print("    " + " ".join(f"{t:.0f}" for t in times))
             if profile is not None:
                 stats = pstats.Stats(profile).sort_stats(os.environ.get("PROFILE_SORT", "cumulative"))
-                stats.print_stats(45)
+                match = os.environ.get("PROFILE_MATCH")  # a regex on "file:line(function)"
+                stats.print_stats(*([match] if match else []), 45)
                 if os.environ.get("PROFILE_CALLERS"):  # who calls the functions matching it
                     stats.print_callers(os.environ["PROFILE_CALLERS"])
         if refused:  # a figure of a refused request would time the refusal, not the request

@@ -4,11 +4,15 @@ Threads of the WSGI application (gthread): a request is parsed and answered on a
 with none of the ASGI handler's hand-offs between an event loop and a thread (measured: 1.5–2.5 ms
 of CPU less per request than under uvicorn workers, a third of a cheap API answer). The live
 streams (``/live/``) are served apart, by config/gunicorn_live.py's uvicorn workers; the proxy in
-front (config/haproxy.cfg) sends them there. Workers default to 2 × cores + 1, each with
-``GUNICORN_THREADS`` threads (keep ``DB_POOL_SIZE`` at least that). gunicorn's ``timeout`` is the
-worker's heartbeat. Sync workers (one request each at a time) were measured too, on half of the
-busiest hour: longer tails (reads' p95 80–160 ms against 30–130), as a sync worker idles while
-its request waits on the database. All overridable by environment.
+front (config/haproxy.cfg) sends them there. Workers default to one per core, each with
+``GUNICORN_THREADS`` (8) threads (keep ``DB_POOL_SIZE`` at least that). Fewer processes with more
+threads keep each process's memory warm in its core's caches: on half of the busiest hour the
+web CPU per request was 11.2–12.9 ms against 12.4–13.1 with 2 × cores + 1 workers of 4 threads
+(lower in each of four alternated runs, within this machine's spread), and the web processes
+held 306 MB instead of 706 (docs/performance.md). gunicorn's ``timeout`` is the worker's
+heartbeat. Sync workers (one request each at a time) were measured too, on half of the busiest
+hour: longer tails (reads' p95 80–160 ms against 30–130), as a sync worker idles while its
+request waits on the database. All overridable by environment.
 """
 
 import multiprocessing
@@ -17,8 +21,8 @@ import os
 wsgi_app = "config.wsgi:application"
 bind = os.environ.get("GUNICORN_BIND", "0.0.0.0:8000")
 worker_class = "gthread"
-workers = int(os.environ.get("GUNICORN_WORKERS", 2 * multiprocessing.cpu_count() + 1))
-threads = int(os.environ.get("GUNICORN_THREADS", 4))
+workers = int(os.environ.get("GUNICORN_WORKERS", multiprocessing.cpu_count()))
+threads = int(os.environ.get("GUNICORN_THREADS", 8))
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", 10))
 graceful_timeout = 10
 # the proxy reuses its connections and lets an idle one go within seconds (haproxy's

@@ -146,7 +146,8 @@ def split_shape(in_play, tmp_path):
     (tmp_path / "haproxy.cfg").write_text(conf)
     gunicorn = [sys.executable, "-m", "gunicorn", "--access-logfile", os.devnull, "-c"]
     try:
-        processes.start("web", [*gunicorn, "config/gunicorn.py"], {**env, "GUNICORN_BIND": f"127.0.0.1:{web}"})
+        web_env = {**env, "GUNICORN_BIND": f"127.0.0.1:{web}", "DB_POOL_SIZE": "8"}  # docker-compose.yml's
+        processes.start("web", [*gunicorn, "config/gunicorn.py"], web_env)
         processes.start(
             "live", [*gunicorn, "config/gunicorn_live.py"], {**env, "GUNICORN_LIVE_BIND": f"127.0.0.1:{live}"}
         )
