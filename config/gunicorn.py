@@ -6,10 +6,11 @@ of CPU less per request than under uvicorn workers, a third of a cheap API answe
 streams (``/live/``) are served apart, by config/gunicorn_live.py's uvicorn workers; the proxy in
 front (config/haproxy.cfg) sends them there. Workers default to one per core, each with
 ``GUNICORN_THREADS`` (8) threads (keep ``DB_POOL_SIZE`` at least that). Fewer processes with more
-threads keep each process's memory warm in its core's caches: on half of the busiest hour the
-web CPU per request was 11.2–12.9 ms against 12.4–13.1 with 2 × cores + 1 workers of 4 threads
-(lower in each of four alternated runs, within this machine's spread), and the web processes
-held 306 MB instead of 706 (docs/performance.md). gunicorn's ``timeout`` is the worker's
+threads keep each process busier, its memory warm in its core's caches. Against 2 × cores + 1
+workers of 4 threads: the whole busiest hour 13.9 ms of web CPU per request (14.5) with its p50s
+halved, half of it 11.2–12.9 ms (12.4–13.1), cheaper in each of four alternated pairs of runs
+though within this machine's spread; and 306 MB for the web processes instead of 706
+(docs/performance.md). gunicorn's ``timeout`` is the worker's
 heartbeat. Sync workers (one request each at a time) were measured too, on half of the busiest
 hour: longer tails (reads' p95 80–160 ms against 30–130), as a sync worker idles while its
 request waits on the database. All overridable by environment.
