@@ -181,15 +181,19 @@ def main(argv: list[str]) -> None:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-def worker_log_print(folder: str, lines: int = 60) -> None:
-    """The end of the Celery worker's log (beat runs inside it), on standard error: a run that
-    failed says whether the worker stalled, lost its broker or never ran the sweep."""
+def worker_log_print(folder: str, records: int = 30) -> None:
+    """The Celery worker's last log records (beat runs inside it), one line each, on standard
+    error: a run that failed says whether the worker stalled, lost its broker, stopped or never
+    ran the sweep. A record's first line only: a traceback's own lines would push the records
+    that say why out of what the test shows (the end of standard error)."""
     try:
         with open(os.path.join(folder, "worker.log"), errors="replace") as f:
-            tail = f.readlines()[-lines:]
+            tail = [line for line in f if line.startswith("[")][-records:]
     except OSError as exc:
         tail = [f"(no worker log: {exc})\n"]
-    sys.stderr.write("== the worker's log, last lines ==\n" + "".join(tail))
+    sys.stderr.write(
+        "== the worker's log, last records ==\n" + "".join(line.rstrip("\n")[:300] + "\n" for line in tail)
+    )
     sys.stderr.flush()
 
 
