@@ -103,6 +103,8 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # a read whose database connection broke mid-request (a restart) is answered once more
+    "kyoku.middleware.ReadRetryMiddleware",
     # under /api/ every answer is JSON (a 404, a 405, a 413 body, a 500): wraps all below
     "kyoku.middleware.ApiErrorsMiddleware",
     "django.middleware.common.CommonMiddleware",

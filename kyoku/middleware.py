@@ -13,10 +13,12 @@ import re
 from collections.abc import Callable
 
 from django.conf import settings
+from django.db import DatabaseError, connection
 from django.http import Http404, HttpRequest, HttpResponseBase, JsonResponse
 from django.utils.translation import gettext as _
 
 from .safe_json import text_problem
+from .site import database_unavailable_seen
 
 
 def _is_api(request: HttpRequest) -> bool:
@@ -102,4 +104,28 @@ class ApiErrorsMiddleware:
                 if header in response:
                     replaced[header] = response[header]
             return replaced
+        return response
+
+
+class ReadRetryMiddleware:
+    """A read (GET, HEAD) whose database connection broke under it (PostgreSQL restarting, a
+    failover) is answered once more, on a new connection, instead of with the 503: a read stored
+    nothing, and the reader sees the page a moment later (opening the connection waits out a
+    restart: kyoku/postgresql). A write is not sent twice from here: its 503 says nothing was
+    saved, and the client sends it again with its idempotency key."""
+
+    READS = ("GET", "HEAD")
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        response = self.get_response(request)
+        if request.method in self.READS and database_unavailable_seen(request):
+            if not connection.in_atomic_block:  # (a test's own transaction is kept)
+                try:  # the broken connection goes; the next query opens a new one
+                    connection.close()
+                except DatabaseError:
+                    pass
+            response = self.get_response(request)
         return response

@@ -65,8 +65,21 @@ def service_unavailable(request: HttpRequest) -> HttpResponse:
     return response
 
 
+# set on a request whose answer is the 503 below (kyoku.middleware.ReadRetryMiddleware reads it)
+_UNAVAILABLE = "kyoku_database_unavailable"
+
+
+def database_unavailable_seen(request: HttpRequest) -> bool:
+    """Whether this request was answered 503 because the database could not be reached; reading
+    it forgets it, so a request read again is judged on its second answer."""
+    seen = bool(getattr(request, _UNAVAILABLE, False))
+    setattr(request, _UNAVAILABLE, False)
+    return seen
+
+
 def server_error(request: HttpRequest) -> HttpResponse:
     if database_unavailable(sys.exc_info()[1]):
+        setattr(request, _UNAVAILABLE, True)
         return service_unavailable(request)
     if _is_api(request):
         return JsonResponse(

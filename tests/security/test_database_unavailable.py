@@ -1,7 +1,9 @@
 """A database that cannot be reached for a moment (PostgreSQL restarting, SQLite's write lock held
 past its timeout) answers 503 with Retry-After and words, in the page's language or as coded
 JSON, never a 500; a fault in the code still answers 500. Opening a PostgreSQL connection is
-retried for a few seconds, so a restart is waited out rather than failed."""
+retried for a few seconds, so a restart is waited out rather than failed. A read whose
+connection broke under it is answered once more (kyoku.middleware.ReadRetryMiddleware); a write
+is not run twice."""
 
 from unittest import mock
 
@@ -21,6 +23,20 @@ UNREACHABLE = {
 
 def queries_fail(message: str):
     return mock.patch.object(CursorWrapper, "execute", side_effect=OperationalError(message))
+
+
+def queries_fail_first(message: str, times: int = 1) -> tuple[dict, object]:
+    """The first ``times`` queries fail as an unreachable database does, the rest run."""
+    real = CursorWrapper.execute
+    seen = {"failed": 0}
+
+    def execute(self, sql, params=None):
+        if seen["failed"] < times:
+            seen["failed"] += 1
+            raise OperationalError(message)
+        return real(self, sql, params)
+
+    return seen, mock.patch.object(CursorWrapper, "execute", execute)
 
 
 @pytest.fixture
@@ -79,3 +95,30 @@ def test_a_database_that_stays_away_fails_the_connect_after_the_retry_window(mon
     with pytest.raises(django_postgresql.Database.OperationalError):
         wrapper.get_new_connection({})
     assert attempts.call_count == 1
+
+
+@pytest.mark.parametrize("path", ["/", "/api/rulesets/"])
+def test_a_read_whose_connection_broke_is_answered_once_more(transactional_db, client_500, path):
+    # no test transaction around the request: the broken connection is closed and opened again
+    seen, failing = queries_fail_first(UNREACHABLE[connection.vendor])
+    with failing:
+        response = client_500.get(path)
+    assert seen["failed"] == 1
+    assert response.status_code == 200
+
+
+def test_a_read_that_fails_again_answers_503_after_one_more_try(db, client_500):
+    seen, failing = queries_fail_first(UNREACHABLE[connection.vendor], times=100)
+    with failing:
+        response = client_500.get("/api/rulesets/")
+    assert response.status_code == 503
+    assert seen["failed"] == 2  # the read and its one retry, each stopped at its first query
+
+
+def test_a_write_is_not_run_twice(db, client_500):
+    # its 503 says nothing was saved; the client sends it again with its idempotency key
+    seen, failing = queries_fail_first(UNREACHABLE[connection.vendor])
+    with failing:
+        response = client_500.post("/accounts/login/", {"login": "someone", "password": "wrong"})
+    assert response.status_code == 503
+    assert seen["failed"] == 1
