@@ -89,6 +89,7 @@ class Cluster:
         self.pg_port, self.redis_port, self.web_port = free_port(), free_port(), free_port()
         self.pgdata = os.path.join(self.tmp, "pg")
         self.redis = self.worker = self.web = None
+        self.worker_wanted, self.worker_restarts, self.stopping = False, 0, threading.Event()
         self.env = {
             **os.environ,
             "DATABASE_URL": f"postgres://postgres@127.0.0.1:{self.pg_port}/kyoku",
@@ -163,6 +164,7 @@ class Cluster:
         self.redis.wait(10)
 
     def worker_start(self) -> None:
+        self.worker_wanted = True
         self.worker = subprocess.Popen(
             [
                 f"{VENV_BIN}/celery",
@@ -185,8 +187,26 @@ class Cluster:
         )
 
     def worker_kill(self) -> None:
+        self.worker_wanted = False  # down on purpose: the fault, not something to restart
         os.killpg(self.worker.pid, signal.SIGKILL)  # the worker and its pool and beat: a dead machine
         self.worker.wait(10)
+
+    def worker_supervise(self) -> threading.Thread:
+        """What docker-compose.yml's ``restart: unless-stopped`` does: a worker that exits on its
+        own is started again. Celery 5.7's worker can exit when its broker goes away (kombu's
+        Redis transport: "Unrecoverable error: AttributeError('NoneType' object has no attribute
+        'hostname')", now and then at the reconnect); the run counts those restarts."""
+
+        def watch() -> None:
+            while not self.stopping.is_set():
+                if self.worker_wanted and self.worker is not None and self.worker.poll() is not None:
+                    self.worker_restarts += 1
+                    self.worker_start()
+                self.stopping.wait(0.5)
+
+        thread = threading.Thread(target=watch, daemon=True)
+        thread.start()
+        return thread
 
     def web_start(self) -> None:
         self.web = subprocess.Popen(
@@ -219,6 +239,8 @@ class Cluster:
         )
 
     def stop_all(self) -> None:
+        self.stopping.set()
+        self.worker_wanted = False
         for proc in (self.web, self.redis):
             if proc and proc.poll() is None:
                 proc.terminate()
@@ -428,6 +450,7 @@ def main() -> None:
         django_setup(cluster.env)
         token, games, season_id, division_id = league_build(tables, games_per_table)
         cluster.worker_start()
+        cluster.worker_supervise()
         cluster.web_start()
         traffic = Traffic(f"http://127.0.0.1:{cluster.web_port}", token, games, interval, season_id, division_id)
         t0 = time.monotonic()
@@ -539,6 +562,7 @@ def report(cluster, traffic, faults, caught, t0, tables, interval, duration) -> 
         return xs[int(round(0.95 * (len(xs) - 1)))] if xs else float("nan")
 
     print(f"\nwrites: {len(writes)} attempts, {sum(1 for a in writes if not a[2])} failed and retried")
+    print(f"the worker exited on its own {cluster.worker_restarts} times and was started again (its restart policy)")
     print(
         f"hands acknowledged {hands_acked}, stored {hands_stored}, stored but never acknowledged {extra}, "
         f"duplicates {duplicates} (games with hands: {len(acked_games)})"

@@ -167,6 +167,7 @@ def main(argv: list[str]) -> None:
         season, people = league_build(8)
         if cluster is not None:
             cluster.worker_start()
+            cluster.worker_supervise()
         warm_up(cluster, mail, season, people[0])
         run(args, cluster, mail, season, people)
     except BaseException:
@@ -320,6 +321,10 @@ def report(args, cluster, mail: MailServer, written, ended: float) -> None:
         f"received by the mail server {len(counts)}"
     )
     print(f"duplicated {duplicated} (must be 0), lost {lost} (must be 0)")
+    if cluster is not None:
+        print(
+            f"the worker exited on its own {cluster.worker_restarts} times and was started again (its restart policy)"
+        )
     for name in sorted(delays, key=lambda n: (n != "all", n)):
         xs = delays[name]
         print(
