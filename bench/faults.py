@@ -562,7 +562,7 @@ def report(cluster, traffic, faults, caught, t0, tables, interval, duration) -> 
         return xs[int(round(0.95 * (len(xs) - 1)))] if xs else float("nan")
 
     print(f"\nwrites: {len(writes)} attempts, {sum(1 for a in writes if not a[2])} failed and retried")
-    print(f"the worker exited on its own {cluster.worker_restarts} times and was started again (its restart policy)")
+    print(f"worker exits on its own, each started again as its restart policy does: {cluster.worker_restarts}")
     print(
         f"hands acknowledged {hands_acked}, stored {hands_stored}, stored but never acknowledged {extra}, "
         f"duplicates {duplicates} (games with hands: {len(acked_games)})"

@@ -322,9 +322,7 @@ def report(args, cluster, mail: MailServer, written, ended: float) -> None:
     )
     print(f"duplicated {duplicated} (must be 0), lost {lost} (must be 0)")
     if cluster is not None:
-        print(
-            f"the worker exited on its own {cluster.worker_restarts} times and was started again (its restart policy)"
-        )
+        print(f"worker exits on its own, each started again as its restart policy does: {cluster.worker_restarts}")
     for name in sorted(delays, key=lambda n: (n != "all", n)):
         xs = delays[name]
         print(
