@@ -191,7 +191,7 @@ class Cluster:
         os.killpg(self.worker.pid, signal.SIGKILL)  # the worker and its pool and beat: a dead machine
         self.worker.wait(10)
 
-    def worker_supervise(self) -> threading.Thread:
+    def worker_supervise(self) -> None:
         """What docker-compose.yml's ``restart: unless-stopped`` does: a worker that exits on its
         own is started again. Celery 5.7's worker can exit when its broker goes away (kombu's
         Redis transport: "Unrecoverable error: AttributeError('NoneType' object has no attribute
@@ -204,9 +204,7 @@ class Cluster:
                     self.worker_start()
                 self.stopping.wait(0.5)
 
-        thread = threading.Thread(target=watch, daemon=True)
-        thread.start()
-        return thread
+        threading.Thread(target=watch, daemon=True).start()
 
     def web_start(self) -> None:
         self.web = subprocess.Popen(
